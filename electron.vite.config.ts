@@ -1,0 +1,31 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  main: {
+    build: {
+      rolldownOptions: {
+        // Two entries: the Electron lifecycle, and the browser-mode host that runs
+        // the same handler table under plain Node (no `electron` import reachable).
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          'web-host': resolve(__dirname, 'src/main/web/cli.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    build: {
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        // A sandboxed preload cannot load ES modules: it must be one CommonJS file.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' }
+      }
+    }
+  },
+  renderer: {
+    resolve: { alias: { '@shared': resolve(__dirname, 'src/shared') } },
+    plugins: [react()]
+  }
+})

@@ -1,0 +1,54 @@
+/**
+ * The namespace client: the one interface the app talks to, whatever implementation
+ * (directory or REST) sits behind it. Implementations throw `CatalogError`s with codes
+ * a person can act on.
+ */
+import type { NamespacePath } from '../../shared/namespace-path'
+import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
+
+/** Options every call may take: a signal to cancel the request when the UI drops it. */
+export interface CallOptions {
+  readonly signal?: AbortSignal
+}
+
+/** How `createNamespace` and `createTable` treat an existing object. */
+export type CreateMode = 'create' | 'exist_ok' | 'overwrite'
+
+/** How `dropNamespace` treats a namespace that still has children. */
+export type DropBehavior = 'restrict' | 'cascade'
+
+/** A rows request: an offset window, optional columns and SQL filter. */
+export interface ReadRowsRequest {
+  readonly offset: number
+  readonly limit: number
+  readonly columns?: readonly string[]
+  readonly filter?: string
+}
+
+/** The interface behind which every namespace implementation sits. */
+export interface NamespaceClient {
+  /** Child namespace names (not full paths) of `parent`, one page at a time. */
+  listNamespaces(parent: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>>
+  /** Table names directly inside `namespace`, one page at a time. */
+  listTables(namespace: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>>
+  /** Creates a namespace; its parent must exist. */
+  createNamespace(path: NamespacePath, mode?: CreateMode, options?: CallOptions): Promise<void>
+  /** Drops a namespace; `restrict` (the default) refuses a non-empty one. */
+  dropNamespace(path: NamespacePath, behavior?: DropBehavior, options?: CallOptions): Promise<void>
+  /** True if the namespace exists (the root always does). */
+  namespaceExists(path: NamespacePath, options?: CallOptions): Promise<boolean>
+  /** Schema, location, version and row count of a table. */
+  describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription>
+  /** Creates a table from an Arrow IPC stream (schema plus zero or more batches). */
+  createTable(table: TableRef, arrowStream: Uint8Array, mode?: CreateMode, options?: CallOptions): Promise<void>
+  /** Drops a table. */
+  dropTable(table: TableRef, options?: CallOptions): Promise<void>
+  /** Renames a table within its namespace. */
+  renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void>
+  /** Number of rows, optionally matching a SQL filter. */
+  countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number>
+  /** A window of rows as an Arrow IPC stream. */
+  readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<Uint8Array>
+  /** Releases pools and handles; the client is unusable afterwards. */
+  close(): Promise<void>
+}

@@ -1,0 +1,141 @@
+/**
+ * Error values that cross process boundaries. A thrown Error loses its class and fields
+ * over IPC, so failures travel as `{ code, message, details }` values instead.
+ */
+
+/** Every error code the app can report. */
+export const ERROR_CODES = [
+  'invalid_request',
+  'invalid_name',
+  'namespace_not_found',
+  'namespace_exists',
+  'namespace_not_empty',
+  'table_not_found',
+  'table_exists',
+  'unauthenticated',
+  'permission_denied',
+  'throttled',
+  'unavailable',
+  'unreachable',
+  'timeout',
+  'cancelled',
+  'server_error',
+  'bad_response',
+  'unsupported',
+  'invalid_catalog',
+  'connection_not_found',
+  'internal'
+] as const
+
+/** One of the app's error codes. */
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** Facts behind an error, for people who want to dig: HTTP status, server text, and so on. */
+export interface ErrorDetails {
+  readonly status?: number
+  readonly lanceCode?: number
+  readonly serverMessage?: string
+  readonly method?: string
+  readonly url?: string
+  readonly cause?: string
+  readonly issues?: readonly string[]
+  readonly [key: string]: unknown
+}
+
+/** The serialisable form of an error. */
+export interface ErrorValue {
+  readonly code: ErrorCode
+  readonly message: string
+  readonly details?: ErrorDetails
+}
+
+/** An Error carrying an error code and details; main-process code throws these. */
+export class CatalogError extends Error {
+  readonly code: ErrorCode
+  readonly details: ErrorDetails | undefined
+
+  constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
+    super(message)
+    this.name = 'CatalogError'
+    this.code = code
+    this.details = details
+  }
+
+  /** The value form, safe to send across IPC. */
+  toValue(): ErrorValue {
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message }
+  }
+}
+
+/** Converts anything thrown into an error value without losing its message. */
+export function toErrorValue(error: unknown): ErrorValue {
+  if (error instanceof CatalogError) return error.toValue()
+  if (error instanceof Error) {
+    if (error.name === 'AbortError') return { code: 'cancelled', message: 'The request was cancelled.' }
+    return { code: 'internal', message: error.message || error.name }
+  }
+  return { code: 'internal', message: String(error) }
+}
+
+/** Lance namespace error codes (from the REST spec's ErrorResponse) mapped to ours. */
+export function errorCodeFromLance(lanceCode: number): ErrorCode | undefined {
+  switch (lanceCode) {
+    case 0:
+      return 'unsupported'
+    case 1:
+      return 'namespace_not_found'
+    case 2:
+      return 'namespace_exists'
+    case 3:
+      return 'namespace_not_empty'
+    case 4:
+      return 'table_not_found'
+    case 5:
+      return 'table_exists'
+    case 13:
+      return 'invalid_request'
+    case 15:
+      return 'permission_denied'
+    case 16:
+      return 'unauthenticated'
+    case 17:
+      return 'unavailable'
+    case 18:
+      return 'server_error'
+    case 21:
+      return 'throttled'
+    default:
+      return undefined
+  }
+}
+
+/** Our codes mapped back to Lance codes, for the reference server's error bodies. */
+export function lanceCodeFor(code: ErrorCode): number {
+  switch (code) {
+    case 'unsupported':
+      return 0
+    case 'namespace_not_found':
+      return 1
+    case 'namespace_exists':
+      return 2
+    case 'namespace_not_empty':
+      return 3
+    case 'table_not_found':
+      return 4
+    case 'table_exists':
+      return 5
+    case 'invalid_request':
+    case 'invalid_name':
+      return 13
+    case 'permission_denied':
+      return 15
+    case 'unauthenticated':
+      return 16
+    case 'unavailable':
+      return 17
+    case 'throttled':
+      return 21
+    default:
+      return 18
+  }
+}
