@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import type { ConnectionSummary, Page, TableDescription } from './catalog-types'
-import type { ErrorValue } from './errors'
+import type { Channel } from './ipc-channels'
 import { componentProblem } from './namespace-path'
 
 const component = z.string().superRefine((value, ctx) => {
@@ -51,47 +51,10 @@ export const contract = {
     request: z.object({ connectionId, table: tableRef }).strict(),
     response: response<TableDescription>()
   }
-} as const
+} as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
-/** A channel name. */
-export type Channel = keyof typeof contract
+export type { Channel } from './ipc-channels'
 /** The request a channel takes (after validation). */
 export type RequestOf<C extends Channel> = z.infer<(typeof contract)[C]['request']>
 /** The value a channel answers with on success. */
 export type ResponseOf<C extends Channel> = (typeof contract)[C]['response']
-
-/** What crosses the boundary: a value, or an error value. Never a thrown error. */
-export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ErrorValue }
-
-/** All channel names, in declaration order. */
-export const CHANNELS = Object.keys(contract) as Channel[]
-
-type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never
-type VerbOf<C extends string, D extends string> = C extends `${D}:${infer V}` ? V : never
-
-/** The api object exposed to the page: `api.namespaces.list(request)` and so on. */
-export type CatalogApi = {
-  readonly [D in DomainOf<Channel>]: {
-    readonly [C in Extract<Channel, `${D}:${string}`> as VerbOf<C, D>]: (
-      request: RequestOf<C>
-    ) => Promise<IpcResult<ResponseOf<C>>>
-  }
-}
-
-/** Sends one request on a channel; the preload and the browser transport each provide one. */
-export type Invoke = (channel: Channel, request: unknown) => Promise<IpcResult<unknown>>
-
-/** Builds the frozen api object from the contract over any transport. */
-export function createCatalogApi(invoke: Invoke): CatalogApi {
-  const domains: Record<string, Record<string, (request: unknown) => Promise<IpcResult<unknown>>>> = {}
-  for (const channel of CHANNELS) {
-    const [domain, verb] = channel.split(':') as [string, string]
-    const methods = (domains[domain] ??= {})
-    methods[verb] = (request: unknown) => invoke(channel, request)
-  }
-  for (const methods of Object.values(domains)) Object.freeze(methods)
-  return Object.freeze(domains) as unknown as CatalogApi
-}
-
-/** The name under which the preload exposes the api on `window`. */
-export const API_GLOBAL = 'catalogApi'
