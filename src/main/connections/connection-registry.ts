@@ -1,0 +1,73 @@
+/**
+ * The open connections of this run: each has an id the renderer uses, a summary it may
+ * see, and the namespace client that does the work. Clients are opened lazily, on first
+ * use, so a broken catalog shows its error where the person looks at it, not at start-up.
+ */
+import { randomUUID } from 'node:crypto'
+import type { ConnectionSummary } from '../../shared/catalog-types'
+import { assertNever } from '../../shared/assert-never'
+import { CatalogError } from '../../shared/errors'
+import type { NamespaceClient } from '../namespace/namespace-client'
+import { openDirNamespace } from '../namespace/dir-namespace'
+import { openRestNamespace } from '../namespace/rest/rest-namespace'
+import { SECRET_HEADERS, type ConnectionSpec } from './connection-spec'
+
+interface Entry {
+  readonly summary: ConnectionSummary
+  readonly spec: ConnectionSpec
+  client?: Promise<NamespaceClient>
+}
+
+/** Opens a namespace client for a spec, choosing the implementation by connect type. */
+export async function openNamespaceClient(spec: ConnectionSpec): Promise<NamespaceClient> {
+  switch (spec.type) {
+    case 'dir': {
+      const root = spec.properties['root']
+      if (!root) throw new CatalogError('invalid_request', `Connection "${spec.name}" has no "root" folder.`)
+      return openDirNamespace(root)
+    }
+    case 'rest':
+      return openRestNamespace(spec.properties, { secretHeaders: SECRET_HEADERS })
+    default:
+      return assertNever(spec.type)
+  }
+}
+
+/** Holds the connections of this run and their clients. */
+export class ConnectionRegistry {
+  readonly #entries = new Map<string, Entry>()
+
+  /** Adds a connection and returns its summary; the client opens on first use. */
+  add(spec: ConnectionSpec): ConnectionSummary {
+    const id = randomUUID()
+    const target = spec.type === 'dir' ? (spec.properties['root'] ?? '') : (spec.properties['uri'] ?? '')
+    const summary: ConnectionSummary = { id, name: spec.name, type: spec.type, target }
+    this.#entries.set(id, { summary, spec })
+    return summary
+  }
+
+  /** Every connection, in the order they were added. */
+  list(): readonly ConnectionSummary[] {
+    return [...this.#entries.values()].map((entry) => entry.summary)
+  }
+
+  /** The client of a connection, opening it if needed. A failed open is retried next time. */
+  async client(id: string): Promise<NamespaceClient> {
+    const entry = this.#entries.get(id)
+    if (!entry) throw new CatalogError('connection_not_found', 'That connection is no longer open. Pick one from the list.')
+    entry.client ??= openNamespaceClient(entry.spec)
+    try {
+      return await entry.client
+    } catch (error) {
+      entry.client = undefined
+      throw error
+    }
+  }
+
+  /** Closes every open client. */
+  async closeAll(): Promise<void> {
+    const clients = [...this.#entries.values()].flatMap((entry) => (entry.client ? [entry.client] : []))
+    this.#entries.clear()
+    await Promise.allSettled(clients.map(async (client) => (await client).close()))
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * What it takes to open a connection: a name, a connect type and connect properties,
+ * the same shape LanceDB's SDK takes (`connectNamespace(type, properties)`).
+ */
+import type { ConnectType } from '../../shared/catalog-types'
+
+/** A connection to open: `dir` needs `root`; `rest` needs `uri` plus any `headers.*`. */
+export interface ConnectionSpec {
+  readonly name: string
+  readonly type: ConnectType
+  readonly properties: Readonly<Record<string, string>>
+}
+
+/** Header names whose values are secrets wherever they appear. */
+export const SECRET_HEADERS: readonly string[] = ['authorization', 'x-api-key']
+
+/** The property prefix that marks an HTTP header on a `rest` connection. */
+export const HEADER_PREFIX = 'headers.'
+
+/** A dir connection spec for a root folder, named after the folder. */
+export function dirSpec(root: string, name?: string): ConnectionSpec {
+  return { name: name ?? root, type: 'dir', properties: { root } }
+}
+
+/**
+ * A rest connection spec from a URI and `Name: value` header lines, as given on the
+ * command line (`--header "x-api-key: K"`).
+ */
+export function restSpec(uri: string, headerLines: readonly string[], name?: string): ConnectionSpec {
+  const properties: Record<string, string> = { uri }
+  for (const line of headerLines) {
+    const colon = line.indexOf(':')
+    if (colon <= 0) throw new RangeError(`"${line}" is not a header: write it as "Name: value".`)
+    properties[HEADER_PREFIX + line.slice(0, colon).trim()] = line.slice(colon + 1).trim()
+  }
+  return { name: name ?? uri, type: 'rest', properties }
+}

@@ -1,0 +1,76 @@
+/**
+ * Command-line flags shared by `npm start` (Electron) and `npm run web` (browser mode):
+ *   [--port N] [--data-dir DIR] [--dir ROOT]... [--rest URI [--header "Name: value"]...]...
+ * A `--header` belongs to the `--rest` before it.
+ */
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { dirSpec, restSpec, type ConnectionSpec } from './connections/connection-spec'
+
+/** What the flags ask for. */
+export interface LaunchOptions {
+  /** Browser-mode port; 0 (the default) picks a free one. */
+  readonly port: number
+  /** Where the app keeps its own files; undefined means the platform default. */
+  readonly dataDir: string | undefined
+  /** Catalogs to open for this run, in the order given. */
+  readonly connections: readonly ConnectionSpec[]
+}
+
+/** The usage line printed with every flag error. */
+export const USAGE =
+  'Usage: [--port N] [--data-dir DIR] [--dir ROOT]... [--rest URI [--header "Name: value"]...]...'
+
+/** Parses flags; throws a RangeError that says which flag is wrong and shows the usage. */
+export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
+  let port = 0
+  let dataDir: string | undefined
+  const connections: ConnectionSpec[] = []
+  let rest: { uri: string; headers: string[] } | undefined
+  const flushRest = (): void => {
+    if (rest) connections.push(restSpec(rest.uri, rest.headers))
+    rest = undefined
+  }
+
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i] ?? ''
+    // Electron and Chromium add switches of their own; ours all come as pairs.
+    if (!['--port', '--data-dir', '--dir', '--rest', '--header'].includes(flag)) {
+      if (flag.startsWith('--')) continue
+      throw new RangeError(`Unexpected argument "${flag}". ${USAGE}`)
+    }
+    const value = argv[++i]
+    if (value === undefined || value.startsWith('--')) throw new RangeError(`${flag} needs a value. ${USAGE}`)
+    switch (flag) {
+      case '--port': {
+        const n = Number(value)
+        if (!Number.isInteger(n) || n < 0 || n > 65535) throw new RangeError(`--port must be 0-65535, not "${value}".`)
+        port = n
+        break
+      }
+      case '--data-dir':
+        dataDir = resolve(value)
+        break
+      case '--dir':
+        flushRest()
+        connections.push(dirSpec(resolve(value)))
+        break
+      case '--rest':
+        flushRest()
+        rest = { uri: value, headers: [] }
+        break
+      case '--header':
+        if (!rest) throw new RangeError(`--header must follow the --rest it belongs to. ${USAGE}`)
+        rest.headers.push(value)
+        break
+    }
+  }
+  flushRest()
+  return { port, dataDir, connections }
+}
+
+/** The app's data folder when none is given: `$XDG_DATA_HOME` or `~/.local/share`. */
+export function defaultDataDir(): string {
+  const base = process.env['XDG_DATA_HOME'] || join(homedir(), '.local', 'share')
+  return join(base, 'lance-catalog-browser')
+}

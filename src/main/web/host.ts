@@ -1,0 +1,158 @@
+/**
+ * Browser mode: the handler table served over HTTP on 127.0.0.1 under plain Node, with
+ * the built renderer as static files. Every RPC needs this run's random token, and every
+ * request a Host header naming this server, so other pages and DNS-rebinding tricks
+ * cannot drive the app.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, sep } from 'node:path'
+import { dispatch, type HandlerTable } from '../ipc/dispatch'
+
+/** The header that carries the per-run token on every RPC. */
+export const TOKEN_HEADER = 'x-catalog-token'
+/** RPC requests are small JSON documents; refuse anything bigger than this. */
+const MAX_REQUEST_BYTES = 1 << 20
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2'
+}
+
+const SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'self'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store'
+} as const
+
+/** Where and how to serve. */
+export interface WebHostOptions {
+  readonly handlers: HandlerTable
+  /** The built renderer (`out/renderer`). */
+  readonly rendererDir: string
+  /** 0 picks a free port. */
+  readonly port?: number
+  /** Fixed token for tests; a random one otherwise. */
+  readonly token?: string
+}
+
+/** A running host. */
+export interface WebHost {
+  /** The URL to open, token included. */
+  readonly url: string
+  readonly origin: string
+  readonly token: string
+  close(): Promise<void>
+}
+
+/** Starts the host on 127.0.0.1 and resolves once it listens. */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? randomBytes(24).toString('base64url')
+  let allowedHosts: readonly string[] = []
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A handler bug must not take the host down; say what happened and carry on.
+      sendJson(res, 500, { ok: false, error: { code: 'internal', message: String(error) } })
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!allowedHosts.includes(req.headers.host ?? '')) {
+      return sendText(res, 403, 'Forbidden: this server only answers requests addressed to itself.')
+    }
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
+    if (url.pathname.startsWith('/rpc/')) return handleRpc(req, res, decodeURIComponent(url.pathname.slice(5)))
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.')
+    return serveStatic(res, options.rendererDir, url.pathname)
+  }
+
+  async function handleRpc(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
+    if (req.method !== 'POST') return sendText(res, 405, 'RPC calls are POST requests.')
+    if (!tokenMatches(req.headers[TOKEN_HEADER], token)) {
+      return sendText(res, 401, 'Unauthorized: this call lacks the token of this run. Open the URL the app printed.')
+    }
+    const origin = req.headers.origin
+    if (origin !== undefined && !allowedHosts.some((host) => origin === `http://${host}`)) {
+      return sendText(res, 403, 'Forbidden: calls from other origins are refused.')
+    }
+    let body: unknown
+    try {
+      const text = await readBody(req, MAX_REQUEST_BYTES)
+      body = text.length === 0 ? {} : JSON.parse(text)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: `Unreadable request: ${message}` } })
+    }
+    sendJson(res, 200, await dispatch(options.handlers, channel, body))
+  }
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen())
+  })
+  const { port } = server.address() as AddressInfo
+  allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`]
+  const origin = `http://127.0.0.1:${port}`
+
+  return {
+    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    origin,
+    token,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose())
+        server.closeAllConnections()
+      })
+  }
+}
+
+function tokenMatches(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > limit) throw new Error(`the request is larger than ${limit} bytes`)
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function serveStatic(res: ServerResponse, root: string, pathname: string): Promise<void> {
+  const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '')
+  const file = normalize(join(root, relative))
+  if (!file.startsWith(normalize(root) + sep)) return sendText(res, 404, 'Not found.')
+  try {
+    const content = await readFile(file)
+    res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+    res.end(content)
+  } catch {
+    sendText(res, 404, 'Not found.')
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' })
+  res.end(JSON.stringify(value))
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' })
+  res.end(text)
+}
