@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react'
+import { ConnectionList } from '../features/connections/connection-list'
+import { TableDetails } from '../features/table-details/table-details'
+import { NamespaceTree } from '../features/tree/namespace-tree'
+import { PAGE_SIZES, useUiStore } from './ui-store'
+
+/** The main layout: connections and the catalog tree on the left, details on the right. */
+export function App(): ReactNode {
+  const connectionId = useUiStore((state) => state.connectionId)
+  const selectedTable = useUiStore((state) => state.selectedTable)
+  const pageSize = useUiStore((state) => state.pageSize)
+  const setPageSize = useUiStore((state) => state.setPageSize)
+  return (
+    <div className="layout">
+      <aside className="sidebar">
+        <h1 className="app-title">Lance Catalog Browser</h1>
+        <ConnectionList />
+        {connectionId && <NamespaceTree key={connectionId} connectionId={connectionId} />}
+        <label className="setting">
+          Page size{' '}
+          <select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+      </aside>
+      <main className="content">
+        {connectionId && selectedTable ? (
+          <TableDetails connectionId={connectionId} table={selectedTable} />
+        ) : (
+          <p className="muted placeholder">Select a table to see its schema and row count.</p>
+        )}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/app'
+import { Providers } from './app/providers'
+import './app/styles.css'
+
+const container = document.getElementById('root')
+if (!container) throw new Error('The page has no #root element.')
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <App />
+    </Providers>
+  </StrictMode>
+)
