@@ -1,0 +1,54 @@
+/**
+ * The catalog screen as a user sees it: locators by role and accessible name.
+ */
+import type { Locator, Page } from '@playwright/test'
+
+/** Locators and actions for the main screen. */
+export class CatalogPage {
+  readonly tree: Locator
+
+  constructor(readonly page: Page) {
+    this.tree = page.getByRole('tree', { name: 'Catalog' })
+  }
+
+  /** A namespace node by name (exact). */
+  namespace(name: string): Locator {
+    return this.tree.getByRole('treeitem', { name, exact: true })
+  }
+
+  /** A table leaf by name. */
+  table(name: string): Locator {
+    return this.tree.getByRole('treeitem', { name: `${name}, table`, exact: true })
+  }
+
+  /** Every table leaf currently in the tree. */
+  tables(): Locator {
+    return this.tree.getByRole('treeitem', { name: /, table$/ })
+  }
+
+  /** The "Load more" row (the first, if several nodes have more pages). */
+  loadMore(): Locator {
+    return this.tree.getByRole('treeitem', { name: 'Load more', exact: true }).first()
+  }
+
+  /** Expands a namespace by clicking its row. */
+  async expand(name: string): Promise<void> {
+    const node = this.namespace(name)
+    await node.locator('.tree-row').first().click()
+  }
+
+  /** The schema table of the details pane. */
+  schema(): Locator {
+    return this.page.getByRole('table', { name: 'Schema' })
+  }
+
+  /** The schema row of a field. */
+  schemaRow(field: string): Locator {
+    return this.schema().getByRole('row').filter({ has: this.page.getByRole('cell', { name: field, exact: true }) })
+  }
+
+  /** Chooses a page size for listings. */
+  async setPageSize(size: number): Promise<void> {
+    await this.page.getByLabel('Page size').selectOption(String(size))
+  }
+}

@@ -1,0 +1,50 @@
+// Lint: typescript-eslint's recommended rules, React hooks rules, and the project's
+// boundaries: only the binding modules touch ipcMain/ipcRenderer, and the renderer and
+// shared code never import Node or Electron.
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+const ipcBan = {
+  paths: [
+    {
+      name: 'electron',
+      importNames: ['ipcMain', 'ipcRenderer'],
+      message: 'Only src/main/ipc/bind-electron.ts and src/preload/index.ts may use raw IPC; go through the contract.'
+    }
+  ]
+}
+
+const nodeBan = {
+  patterns: [
+    { group: ['node:*', 'electron', 'electron/*', 'fs', 'path', 'child_process', 'os'], message: 'No Node or Electron here: use the typed api (lib/api.ts).' }
+  ]
+}
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', ipcBan]
+    }
+  },
+  {
+    files: ['src/main/ipc/bind-electron.ts', 'src/preload/index.ts'],
+    rules: { 'no-restricted-imports': 'off' }
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', nodeBan] }
+  },
+  {
+    files: ['src/shared/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' }
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules
+  }
+)
