@@ -1,0 +1,343 @@
+/**
+ * The `dir` namespace implementation, on LanceDB's own `dir` namespace: V1 catalogs
+ * (`name.lance` folders) and V2 catalogs (`__manifest`, nested namespaces) open unchanged.
+ * LanceDB 0.37.1's dir namespace ignores namespace `exist_ok`/`overwrite`/`cascade`,
+ * creates tables in missing namespaces, lists a missing namespace as empty and cannot
+ * drop V1 tables its manifest does not list; the gaps are filled here with LanceDB calls.
+ */
+import { constants } from 'node:fs'
+import { access, mkdir, stat } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { connect, connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
+import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
+import { CatalogError, type ErrorCode } from '../../shared/errors'
+import { componentProblem, pathProblem, toIdentifier, type NamespacePath } from '../../shared/namespace-path'
+import { describeFields, emptyIpc, lanceTableToIpc, tableForLance } from './arrow-schema'
+import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
+
+/** Opens (creating it if missing) the folder `root` as a directory catalog. */
+export async function openDirNamespace(root: string): Promise<NamespaceClient> {
+  if (root.trim() === '') throw new CatalogError('invalid_request', 'Choose a folder to open as a directory catalog.')
+  const folder = resolve(root)
+  await prepareRoot(folder)
+  try {
+    return new DirNamespace(folder, await connectNamespace('dir', { root: folder }))
+  } catch (error) {
+    throw rootError(folder, error)
+  }
+}
+
+async function prepareRoot(folder: string): Promise<void> {
+  try {
+    const info = await stat(folder).catch((error: unknown) => {
+      if (errnoCode(error) === 'ENOENT') return null
+      throw error
+    })
+    if (info && !info.isDirectory()) {
+      const message = `${folder} is a file, not a folder. Choose a folder to open as a directory catalog.`
+      throw new CatalogError('invalid_catalog', message, { path: folder })
+    }
+    if (!info) await mkdir(folder, { recursive: true })
+    await access(folder, constants.R_OK | constants.X_OK)
+  } catch (error) {
+    throw error instanceof CatalogError ? error : rootError(folder, error)
+  }
+}
+
+function rootError(folder: string, error: unknown): CatalogError {
+  const details = { path: folder, cause: messageOf(error) }
+  const code = errnoCode(error)
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new CatalogError('permission_denied', `Cannot open ${folder}: permission denied. Check the folder's permissions.`, details)
+  }
+  if (code === 'ENOTDIR') return new CatalogError('invalid_catalog', `${folder} cannot be opened: part of its path is a file.`, details)
+  return new CatalogError('invalid_catalog', `${folder} could not be opened as a directory catalog.`, details)
+}
+
+class DirNamespace implements NamespaceClient {
+  // A plain LanceDB connection, opened only to drop V1 tables the manifest does not list.
+  private legacy: Connection | null = null
+  private closed = false
+
+  constructor(private readonly root: string, private readonly db: Connection) {}
+
+  async listNamespaces(parent: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
+    this.begin(options, parent)
+    const limit = pageLimit(page)
+    await this.requireNamespace(parent)
+    const response = await this.lance(`list the namespaces in ${quoteNs(parent)}`, { namespace: parent }, () =>
+      this.db.listNamespaces([...parent], { pageToken: page?.pageToken || undefined, limit })
+    )
+    // LanceDB's token is the last name returned, and it already leaves it out on the last page.
+    return { items: response.namespaces, nextPageToken: response.pageToken || null }
+  }
+
+  async listTables(namespace: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
+    this.begin(options, namespace)
+    const limit = pageLimit(page)
+    await this.requireNamespace(namespace)
+    // tableNames pages by "start after a name"; our token is that name. Asking for one
+    // extra name tells whether another page exists, so the last page ends with null.
+    const names = await this.lance(`list the tables in ${quoteNs(namespace)}`, { namespace }, () =>
+      this.db.tableNames([...namespace], { startAfter: page?.pageToken || undefined, limit: limit === undefined ? undefined : limit + 1 })
+    )
+    if (limit === undefined || names.length <= limit) return { items: names, nextPageToken: null }
+    const items = names.slice(0, limit)
+    return { items, nextPageToken: items[items.length - 1] ?? null }
+  }
+
+  async createNamespace(path: NamespacePath, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
+    this.begin(options, path)
+    // The dir namespace treats every mode as `create`, so the modes are decided here.
+    if (await this.namespaceExists(path)) {
+      if (mode === 'exist_ok') return
+      if (mode === 'create' || path.length === 0) {
+        throw new CatalogError('namespace_exists', `Namespace ${quoteNs(path)} already exists.`, { namespace: [...path] })
+      }
+      await this.dropNamespace(path, 'cascade')
+    } else {
+      await this.requireNamespace(path.slice(0, -1))
+    }
+    await this.lance(`create namespace ${quoteNs(path)}`, { namespace: path }, () => this.db.createNamespace([...path]))
+  }
+
+  async dropNamespace(path: NamespacePath, behavior: DropBehavior = 'restrict', options?: CallOptions): Promise<void> {
+    this.begin(options, path)
+    if (path.length === 0) throw new CatalogError('invalid_request', 'The root namespace cannot be dropped.')
+    await this.requireNamespace(path)
+    if (behavior === 'cascade') {
+      // LanceDB's dir namespace refuses cascade, so empty the namespace first, deepest first.
+      for (const child of await collectAll((p) => this.listNamespaces(path, p))) await this.dropNamespace([...path, child], 'cascade')
+      for (const table of await collectAll((p) => this.listTables(path, p))) await this.dropTable({ namespace: path, name: table })
+    }
+    await this.lance(`drop namespace ${quoteNs(path)}`, { namespace: path }, () => this.db.dropNamespace([...path], { behavior: 'restrict' }))
+  }
+
+  async namespaceExists(path: NamespacePath, options?: CallOptions): Promise<boolean> {
+    this.begin(options, path)
+    if (path.length === 0) return true
+    try {
+      await this.lance(`look up namespace ${quoteNs(path)}`, { namespace: path }, () => this.db.describeNamespace([...path]))
+      return true
+    } catch (error) {
+      if (error instanceof CatalogError && error.code === 'namespace_not_found') return false
+      throw error
+    }
+  }
+
+  async describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'describe', async (t) => ({
+      table: { namespace: [...table.namespace], name: table.name },
+      location: locationOf(t),
+      version: await t.version(),
+      rowCount: await t.countRows(),
+      fields: describeFields(await t.schema())
+    }))
+  }
+
+  async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
+    this.begin(options, table.namespace, table.name)
+    // Without this check LanceDB would file the table under a namespace that does not exist.
+    await this.requireNamespace(table.namespace)
+    const data = tableForLance(arrowStream)
+    const createOptions = mode === 'overwrite' ? { mode: 'overwrite' as const } : { mode: 'create' as const, existOk: mode === 'exist_ok' }
+    const ns = [...table.namespace]
+    const created = await this.lance(`create table ${quoteTable(table)}`, { table }, () =>
+      // LanceDB cannot create a table from zero rows of data; it can from the schema alone.
+      data.numRows === 0
+        ? this.db.createEmptyTable(table.name, data.schema, ns, createOptions)
+        : this.db.createTable(table.name, data, ns, createOptions)
+    )
+    created.close()
+  }
+
+  async dropTable(table: TableRef, options?: CallOptions): Promise<void> {
+    this.begin(options, table.namespace, table.name)
+    try {
+      await this.lance(`drop table ${quoteTable(table)}`, { table }, () => this.db.dropTable(table.name, [...table.namespace]))
+    } catch (error) {
+      // A root table written by LanceDB V1 after the manifest existed is listed and opened
+      // through the folder, but the namespace cannot drop it; LanceDB's plain connection can.
+      if (!(error instanceof CatalogError) || error.code !== 'table_not_found' || table.namespace.length > 0) throw error
+      await this.lance(`drop table ${quoteTable(table)}`, { table }, async () => {
+        this.legacy ??= await connect(this.root)
+        await this.legacy.dropTable(table.name)
+      })
+    }
+  }
+
+  async renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void> {
+    this.begin(options, table.namespace, table.name)
+    checkName(newName)
+    const ns = [...table.namespace]
+    try {
+      await this.lance(`rename table ${quoteTable(table)}`, { table }, () =>
+        this.db.renameTable(table.name, newName, { namespacePath: ns, newNamespacePath: ns })
+      )
+    } catch (error) {
+      // LanceDB 0.37.1's dir namespace answers "rename_table not implemented".
+      if (!(error instanceof CatalogError) || error.code !== 'unsupported') throw error
+      throw new CatalogError('unsupported', 'Renaming tables is not supported by directory catalogs.', error.details)
+    }
+  }
+
+  async countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'count the rows of', (t) => t.countRows(filter?.trim() ? filter : undefined))
+  }
+
+  async readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<Uint8Array> {
+    this.begin(options, table.namespace, table.name)
+    checkWindow(request)
+    return this.withTable(table, 'read the rows of', async (t) => {
+      let query = t.query()
+      if (request.columns) query = query.select([...request.columns])
+      if (request.filter?.trim()) query = query.where(request.filter)
+      const rows = request.limit === 0 ? null : await query.offset(request.offset).limit(request.limit).toArrow()
+      if (rows && rows.numRows > 0) return lanceTableToIpc(rows)
+      // LanceDB answers an empty result without columns; answer with the columns asked for.
+      const { fields } = await t.schema()
+      return emptyIpc(request.columns ? request.columns.flatMap((c) => fields.filter((f) => f.name === c)) : fields)
+    })
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    this.db.close()
+    this.legacy?.close()
+  }
+
+  /** Checks the client is open, the call not cancelled and every name valid, before any disk access. */
+  private begin(options: CallOptions | undefined, path: NamespacePath, tableName?: string): void {
+    if (this.closed) throw new CatalogError('connection_not_found', `The catalog at ${this.root} has been closed.`)
+    if (options?.signal?.aborted) throw new CatalogError('cancelled', 'The request was cancelled.')
+    const problem = pathProblem(path)
+    if (problem) throw new CatalogError('invalid_name', problem, { namespace: [...path] })
+    if (tableName !== undefined) checkName(tableName)
+  }
+
+  private async requireNamespace(path: NamespacePath): Promise<void> {
+    if (!(await this.namespaceExists(path))) {
+      throw new CatalogError('namespace_not_found', `Namespace ${quoteNs(path)} does not exist.`, { namespace: [...path] })
+    }
+  }
+
+  private async withTable<T>(table: TableRef, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T> {
+    const action = `${verb} table ${quoteTable(table)}`
+    const opened = await this.lance(action, { table }, () => this.db.openTable(table.name, [...table.namespace]))
+    try {
+      return await this.lance(action, { table }, () => use(opened))
+    } finally {
+      opened.close()
+    }
+  }
+
+  /** Runs one LanceDB call, turning what it throws into a `CatalogError`. */
+  private async lance<T>(action: string, subject: Subject, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      if (error instanceof CatalogError) throw error
+      throw fromLance(error, action, subject)
+    }
+  }
+}
+
+/** What a failed call was about, for the error message. */
+interface Subject {
+  readonly namespace?: NamespacePath
+  readonly table?: TableRef
+}
+
+function pageLimit(page: PageRequest | undefined): number | undefined {
+  const limit = page?.limit
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
+    throw new CatalogError('invalid_request', `A page limit must be a whole number of at least 1, not ${String(limit)}.`)
+  }
+  return limit
+}
+
+function checkWindow({ offset, limit }: ReadRowsRequest): void {
+  if (![offset, limit].every((n) => Number.isInteger(n) && n >= 0)) {
+    throw new CatalogError('invalid_request', `Offset and limit must be whole numbers of at least 0 (got ${offset} and ${limit}).`)
+  }
+}
+
+function checkName(name: string): void {
+  const problem = componentProblem(name)
+  if (problem) throw new CatalogError('invalid_name', problem, { name })
+}
+
+async function collectAll(list: (page: PageRequest) => Promise<Page<string>>): Promise<string[]> {
+  const names: string[] = []
+  let pageToken: string | null = null
+  do {
+    const page: Page<string> = await list({ pageToken })
+    names.push(...page.items)
+    pageToken = page.nextPageToken
+  } while (pageToken)
+  return names
+}
+
+/**
+ * LanceDB exposes a table's location only in `display()`
+ * (`NativeTable(name, uri=…, read_consistency_interval=…)`); null if that text changes.
+ */
+function locationOf(table: LanceTable): string | null {
+  const match = /uri=(.*), read_consistency_interval=/.exec(table.display())
+  const uri = match?.[1]
+  if (!uri) return null
+  return uri.startsWith('file://') ? fileURLToPath(uri) : uri
+}
+
+// Checked in order: LanceDB 0.37.1 messages, e.g. "Namespace not empty: 'a' (contains 2 child
+// objects)", "Table 'r' already exists", "Failed to drop table: … Table not found: zz".
+const LANCE_ERRORS: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
+  [/Namespace not empty/i, 'namespace_not_empty'],
+  [/Namespace already exists/i, 'namespace_exists'],
+  [/Table '[^']*' already exists|Table already exists/i, 'table_exists'],
+  [/Table '[^']*' was not found|Table not found/i, 'table_not_found'],
+  [/Namespace not found/i, 'namespace_not_found'],
+  [/Not supported|not implemented/i, 'unsupported'],
+  [/Permission denied|EACCES/i, 'permission_denied'],
+  [/Invalid input|Invalid (mode|behavior)/i, 'invalid_request']
+]
+
+/** Maps what LanceDB threw to our code, with a message naming the object; the original stays in `cause`. */
+function fromLance(error: unknown, action: string, subject: Subject): CatalogError {
+  const cause = messageOf(error)
+  const code = LANCE_ERRORS.find(([pattern]) => pattern.test(cause))?.[1] ?? 'internal'
+  const ns = subject.table?.namespace ?? subject.namespace ?? []
+  const table = subject.table ? quoteTable(subject.table) : ''
+  const messages: Partial<Record<ErrorCode, string>> = {
+    namespace_not_found: `Namespace ${quoteNs(ns)} does not exist.`,
+    namespace_exists: `Namespace ${quoteNs(ns)} already exists.`,
+    namespace_not_empty: `Namespace ${quoteNs(ns)} is not empty: it still holds tables or namespaces. Drop those first.`,
+    table_not_found: `Table ${table} does not exist.`,
+    table_exists: `Table ${table} already exists.`,
+    unsupported: `Cannot ${action}: directory catalogs do not support this.`
+  }
+  // Otherwise keep LanceDB's own first sentence (e.g. "No field named x") without source locations.
+  const message = messages[code] ?? `Could not ${action}: ${cause.split(/\s+Caused by:|, \/\S+\.rs:\d+/)[0] ?? cause}`
+  const about = subject.table ? { table: toIdentifier([...ns, subject.table.name]) } : { namespace: toIdentifier(ns) }
+  return new CatalogError(code, message, { cause, ...about })
+}
+
+function quoteNs(path: NamespacePath): string {
+  return path.length === 0 ? 'the root namespace' : `"${toIdentifier(path)}"`
+}
+
+function quoteTable(table: TableRef): string {
+  return `"${toIdentifier([...table.namespace, table.name])}"`
+}
+
+function errnoCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
