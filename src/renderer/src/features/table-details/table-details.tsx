@@ -17,15 +17,15 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
         <>
           <dl className="facts">
             <dt>Identifier</dt>
-            <dd>
+            <dd aria-label="Identifier">
               <code>{toIdentifier([...table.namespace, table.name])}</code>
             </dd>
             <dt>Rows</dt>
             <dd aria-label="Row count">{description.data.rowCount === null ? 'unknown' : description.data.rowCount.toLocaleString('en-US')}</dd>
             <dt>Version</dt>
-            <dd>{description.data.version ?? 'unknown'}</dd>
+            <dd aria-label="Version">{description.data.version ?? 'unknown'}</dd>
             <dt>Location</dt>
-            <dd className="location">{description.data.location ?? 'not reported'}</dd>
+            <dd className="location" aria-label="Location">{description.data.location ?? 'not reported'}</dd>
           </dl>
           <h3>Schema</h3>
           <SchemaTable fields={description.data.fields} />
