@@ -100,6 +100,9 @@ test('a root that is a file shows a clear error', async ({ workDir, openApp }) =
 test('with no flags a default local catalog opens', async ({ openApp }) => {
   const app = await openApp()
   await expect(app.page.getByRole('button', { name: /Local catalog/ })).toHaveAttribute('aria-current', 'true')
-  await expect(app.tree).toBeVisible()
+  await app.expand('examples')
+  await app.table('cities').click()
+  await expect(app.page.getByLabel('Row count')).toHaveText('4')
+  await expect(app.schemaRow('location').getByRole('cell').nth(3)).toHaveText('2')
   await expect(app.page.getByRole('alert')).toHaveCount(0)
 })

@@ -3,10 +3,10 @@
  * connections of this run, and the handler table over them.
  */
 import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { AppInfo } from '../shared/ipc-contract'
 import { ConnectionRegistry } from './connections/connection-registry'
 import { dirSpec } from './connections/connection-spec'
+import { ensureDefaultCatalog } from './default-catalog'
 import { createHandlers } from './ipc/handlers'
 import type { HandlerTable } from './ipc/dispatch'
 import type { LaunchOptions } from './launch-options'
@@ -19,11 +19,6 @@ export interface AppCore {
   close(): Promise<void>
 }
 
-/** The folder, inside the data dir, of the catalog opened when no other is asked for. */
-export function defaultCatalogRoot(dataDir: string): string {
-  return join(dataDir, 'default-catalog')
-}
-
 /**
  * Creates the data dir and the connections of this run. With no `--dir`/`--rest`, a
  * local catalog in the data dir opens, so a newcomer sees a working catalog at once.
@@ -31,7 +26,8 @@ export function defaultCatalogRoot(dataDir: string): string {
 export async function setUpApp(options: LaunchOptions, dataDir: string, info: AppInfo): Promise<AppCore> {
   await mkdir(dataDir, { recursive: true })
   const registry = new ConnectionRegistry()
-  const specs = options.connections.length > 0 ? options.connections : [dirSpec(defaultCatalogRoot(dataDir), 'Local catalog')]
+  const specs =
+    options.connections.length > 0 ? options.connections : [dirSpec(await ensureDefaultCatalog(dataDir), 'Local catalog')]
   for (const spec of specs) registry.add(spec)
   return { dataDir, registry, handlers: createHandlers({ registry, info }), close: () => registry.closeAll() }
 }

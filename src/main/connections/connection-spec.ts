@@ -2,6 +2,7 @@
  * What it takes to open a connection: a name, a connect type and connect properties,
  * the same shape LanceDB's SDK takes (`connectNamespace(type, properties)`).
  */
+import { basename } from 'node:path'
 import type { ConnectType } from '../../shared/catalog-types'
 
 /** A connection to open: `dir` needs `root`; `rest` needs `uri` plus any `headers.*`. */
@@ -19,7 +20,7 @@ export const HEADER_PREFIX = 'headers.'
 
 /** A dir connection spec for a root folder, named after the folder. */
 export function dirSpec(root: string, name?: string): ConnectionSpec {
-  return { name: name ?? root, type: 'dir', properties: { root } }
+  return { name: name ?? (basename(root) || root), type: 'dir', properties: { root } }
 }
 
 /**
