@@ -26,15 +26,14 @@ export class CatalogPage {
     return this.tree.getByRole('treeitem', { name: /, table$/ })
   }
 
-  /** The "Load more" row (the first, if several nodes have more pages). */
-  loadMore(): Locator {
-    return this.tree.getByRole('treeitem', { name: 'Load more', exact: true }).first()
+  /** Every namespace or table row currently drawn (the virtualizer draws only some). */
+  items(): Locator {
+    return this.tree.getByRole('treeitem')
   }
 
-  /** Expands a namespace by clicking its row. */
+  /** Expands (or collapses) a namespace by clicking its row. */
   async expand(name: string): Promise<void> {
-    const node = this.namespace(name)
-    await node.locator('.tree-row').first().click()
+    await this.namespace(name).click()
   }
 
   /** The schema table of the details pane. */

@@ -12,6 +12,7 @@ export const CHANNELS = [
   'connections:list',
   'namespaces:list',
   'namespaces:create',
+  'namespaces:drop',
   'tables:list',
   'tables:describe'
 ] as const

@@ -43,6 +43,10 @@ export const contract = {
     request: z.object({ connectionId, path: nonRootPath }).strict(),
     response: response<null>()
   },
+  'namespaces:drop': {
+    request: z.object({ connectionId, path: nonRootPath }).strict(),
+    response: response<null>()
+  },
   'tables:list': {
     request: z.object({ connectionId, namespace: namespacePath, pageToken, limit }).strict(),
     response: response<Page<string>>()

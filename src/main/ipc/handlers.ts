@@ -23,6 +23,10 @@ export function createHandlers({ registry, info }: HandlerContext): HandlerTable
       await (await registry.client(connectionId)).createNamespace(path)
       return null
     },
+    'namespaces:drop': async ({ connectionId, path }) => {
+      await (await registry.client(connectionId)).dropNamespace(path, 'restrict')
+      return null
+    },
     'tables:list': async ({ connectionId, namespace, pageToken, limit }) =>
       (await registry.client(connectionId)).listTables(namespace, { pageToken, limit }),
     'tables:describe': async ({ connectionId, table }) => (await registry.client(connectionId)).describeTable(table)

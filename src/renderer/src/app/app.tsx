@@ -2,12 +2,12 @@ import type { ReactNode } from 'react'
 import { ConnectionList } from '../features/connections/connection-list'
 import { TableDetails } from '../features/table-details/table-details'
 import { NamespaceTree } from '../features/tree/namespace-tree'
-import { PAGE_SIZES, useUiStore } from './ui-store'
+import { PAGE_SIZES, useConnectionView, useUiStore } from './ui-store'
 
 /** The main layout: connections and the catalog tree on the left, details on the right. */
 export function App(): ReactNode {
   const connectionId = useUiStore((state) => state.connectionId)
-  const selectedTable = useUiStore((state) => state.selectedTable)
+  const { selectedTable } = useConnectionView()
   const pageSize = useUiStore((state) => state.pageSize)
   const setPageSize = useUiStore((state) => state.setPageSize)
   return (

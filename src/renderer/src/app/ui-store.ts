@@ -1,52 +1,74 @@
 /**
- * UI state only: which connection is shown, which nodes are expanded, what is selected,
- * and the page size. Server data never lives here; it is in react-query.
+ * UI state only: which connection is shown, and per connection which nodes are
+ * expanded, which row has focus and which table is selected; plus the page size. Server
+ * data never lives here; it is in react-query. Persisted, so the tree looks the same
+ * after a restart.
  */
 import { create } from 'zustand'
+import { persist } from 'zustand/middleware'
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
-
-/** A stable key for a namespace path within a connection. */
-export function pathKey(path: NamespacePath): string {
-  return JSON.stringify(path)
-}
 
 /** Page sizes offered in the settings. */
 export const PAGE_SIZES = [10, 25, 50, 100, 250, 1000] as const
 
+/** Tree state of one connection. */
+export interface ConnectionView {
+  /** Expanded namespace paths, as JSON strings. */
+  readonly expanded: readonly string[]
+  readonly focusedKey: string | null
+  readonly selectedTable: TableRef | null
+}
+
+const EMPTY_VIEW: ConnectionView = { expanded: [], focusedKey: null, selectedTable: null }
+
 interface UiState {
   readonly connectionId: string | null
-  /** Expanded namespace keys, per connection. */
-  readonly expanded: Readonly<Record<string, readonly string[]>>
-  readonly selectedTable: TableRef | null
+  readonly views: Readonly<Record<string, ConnectionView>>
   readonly pageSize: number
   selectConnection(id: string): void
-  toggleExpanded(path: NamespacePath): void
+  setExpanded(path: NamespacePath, expanded: boolean): void
+  focusRow(key: string): void
   selectTable(table: TableRef | null): void
   setPageSize(size: number): void
 }
 
-/** The UI store. */
-export const useUiStore = create<UiState>()((set) => ({
-  connectionId: null,
-  expanded: {},
-  selectedTable: null,
-  pageSize: 100,
-  selectConnection: (id) => set((state) => (state.connectionId === id ? state : { connectionId: id, selectedTable: null })),
-  toggleExpanded: (path) =>
-    set((state) => {
-      const id = state.connectionId
-      if (!id) return state
-      const key = pathKey(path)
-      const current = state.expanded[id] ?? []
-      const next = current.includes(key) ? current.filter((k) => k !== key) : [...current, key]
-      return { expanded: { ...state.expanded, [id]: next } }
-    }),
-  selectTable: (table) => set({ selectedTable: table }),
-  setPageSize: (pageSize) => set({ pageSize })
-}))
+function updateView(state: UiState, change: (view: ConnectionView) => Partial<ConnectionView>): Partial<UiState> {
+  const id = state.connectionId
+  if (!id) return {}
+  const view = state.views[id] ?? EMPTY_VIEW
+  return { views: { ...state.views, [id]: { ...view, ...change(view) } } }
+}
 
-/** True if `path` is expanded in the shown connection. */
-export function useIsExpanded(path: NamespacePath): boolean {
-  return useUiStore((state) => (state.connectionId ? (state.expanded[state.connectionId] ?? []).includes(pathKey(path)) : false))
+/** The UI store. */
+export const useUiStore = create<UiState>()(
+  persist(
+    (set) => ({
+      connectionId: null,
+      views: {},
+      pageSize: 100,
+      selectConnection: (id) => set({ connectionId: id }),
+      setExpanded: (path, expanded) =>
+        set((state) =>
+          updateView(state, (view) => {
+            const key = JSON.stringify(path)
+            const without = view.expanded.filter((k) => k !== key)
+            return { expanded: expanded ? [...without, key] : without }
+          })
+        ),
+      focusRow: (key) => set((state) => updateView(state, () => ({ focusedKey: key }))),
+      selectTable: (table) => set((state) => updateView(state, () => ({ selectedTable: table }))),
+      setPageSize: (pageSize) => set({ pageSize })
+    }),
+    {
+      name: 'lance-catalog-browser:ui',
+      version: 1,
+      partialize: (state) => ({ connectionId: state.connectionId, views: state.views, pageSize: state.pageSize })
+    }
+  )
+)
+
+/** The tree state of the shown connection. */
+export function useConnectionView(): ConnectionView {
+  return useUiStore((state) => (state.connectionId ? (state.views[state.connectionId] ?? EMPTY_VIEW) : EMPTY_VIEW))
 }

@@ -1,16 +1,23 @@
 /**
- * React-query keys name the connection and the path, so a mutation can invalidate
- * exactly the lists it changes.
+ * React-query keys name the connection and the path. The path goes in as one JSON
+ * string, not spread, so invalidating one node's list never touches its descendants'
+ * (react-query matches key prefixes element by element).
  */
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
 
+const id = (path: NamespacePath): string => JSON.stringify(path)
+
 /** Keys for every server-data query. */
 export const queryKeys = {
   connections: () => ['connections'] as const,
+  /** Every list of namespaces under `parent`, whatever the page size. */
+  namespacesOf: (connectionId: string, parent: NamespacePath) => ['catalog', connectionId, 'namespaces', id(parent)] as const,
   namespaces: (connectionId: string, parent: NamespacePath, pageSize: number) =>
-    ['catalog', connectionId, 'namespaces', ...parent, { pageSize }] as const,
+    ['catalog', connectionId, 'namespaces', id(parent), { pageSize }] as const,
+  /** Every list of tables in `namespace`, whatever the page size. */
+  tablesOf: (connectionId: string, namespace: NamespacePath) => ['catalog', connectionId, 'tables', id(namespace)] as const,
   tables: (connectionId: string, namespace: NamespacePath, pageSize: number) =>
-    ['catalog', connectionId, 'tables', ...namespace, { pageSize }] as const,
-  table: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', ...table.namespace, table.name] as const
+    ['catalog', connectionId, 'tables', id(namespace), { pageSize }] as const,
+  table: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', id(table.namespace), table.name] as const
 }

@@ -9,10 +9,12 @@ export function ConnectionList(): ReactNode {
   const connectionId = useUiStore((state) => state.connectionId)
   const selectConnection = useUiStore((state) => state.selectConnection)
 
-  const first = connections.data?.[0]
+  // Show the first connection unless the remembered one is still open.
+  const list = connections.data
   useEffect(() => {
-    if (!connectionId && first) selectConnection(first.id)
-  }, [connectionId, first, selectConnection])
+    const first = list?.[0]
+    if (first && !list.some((connection) => connection.id === connectionId)) selectConnection(first.id)
+  }, [connectionId, list, selectConnection])
 
   if (connections.isPending) return <p className="muted">Loading connections…</p>
   if (connections.isError) return <ErrorAlert error={connections.error} onRetry={() => void connections.refetch()} />

@@ -1,13 +1,80 @@
-import type { ReactNode } from 'react'
-import { useUiStore } from '../../app/ui-store'
-import { NodeChildrenList } from './tree-nodes'
+/**
+ * The catalog tree: every expanded node flattened into one list and drawn through a
+ * virtualizer, so the DOM stays small however many children are loaded. Pages load as
+ * their end nears the viewport (one page ahead), and the WAI-ARIA treeview keys work.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useConnectionView, useUiStore } from '../../app/ui-store'
+import { NamespaceMenu, type MenuTarget } from './namespace-menu'
+import { TreeFilter } from './tree-filter'
+import { TreeRowView } from './tree-row'
+import { useTreeKeyboard } from './use-tree-keyboard'
+import { useTreeRows } from './use-tree-rows'
 
-/** The lazy tree of the shown connection: root namespaces and tables, children on expand. */
+/** Height of one row in pixels; fixed, so the virtualizer needs no measuring. */
+const ROW_HEIGHT = 26
+
+/** The lazy, virtualized tree of one connection. */
 export function NamespaceTree({ connectionId }: { readonly connectionId: string }): ReactNode {
   const pageSize = useUiStore((state) => state.pageSize)
+  const view = useConnectionView()
+  const [filter, setFilter] = useState('')
+  const [menu, setMenu] = useState<MenuTarget | null>(null)
+  const { rows, listings } = useTreeRows(connectionId, pageSize, view.expanded, filter)
+  const scrollRef = useRef<HTMLDivElement>(null)
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12
+  })
+  const visible = virtualizer.getVirtualItems()
+  const lastVisible = visible[visible.length - 1]?.index ?? 0
+
+  // Infinite scroll: a node's next page loads once its end is within a page of the viewport.
+  useEffect(() => {
+    const horizon = lastVisible + pageSize
+    for (let i = visible[0]?.index ?? 0; i < rows.length && i <= horizon; i++) {
+      const row = rows[i]
+      if (row?.kind === 'more') void listings.loadMore(row.path)
+    }
+  }, [rows, lastVisible, pageSize, listings, visible])
+
+  const keyboard = useTreeKeyboard({ rows, scrollToIndex: (index) => virtualizer.scrollToIndex(index), scrollRef, openMenu: setMenu })
+
   return (
-    <ul role="tree" aria-label="Catalog" className="tree">
-      <NodeChildrenList connectionId={connectionId} path={[]} level={1} pageSize={pageSize} />
-    </ul>
+    <div className="tree-panel">
+      <TreeFilter filter={filter} onChange={setFilter} rows={rows} listings={listings} />
+      <div ref={scrollRef} className="tree-scroll">
+        <div
+          role="tree"
+          aria-label="Catalog"
+          className="tree"
+          style={{ height: `${virtualizer.getTotalSize()}px` }}
+          onKeyDown={keyboard.onKeyDown}
+        >
+          {visible.map((item) => {
+            const row = rows[item.index]
+            if (!row) return null
+            return (
+              <TreeRowView
+                key={row.key}
+                row={row}
+                index={item.index}
+                measure={virtualizer.measureElement}
+                top={item.start}
+                height={ROW_HEIGHT}
+                focusable={row.key === keyboard.focusKey}
+                listings={listings}
+                onContextMenu={(target) => setMenu(target)}
+              />
+            )
+          })}
+        </div>
+      </div>
+      {menu && <NamespaceMenu connectionId={connectionId} target={menu} onClose={() => setMenu(null)} />}
+    </div>
   )
 }

@@ -1,0 +1,79 @@
+/**
+ * The actions menu of a tree row (right-click, Shift+F10 or the Menu key): create and
+ * drop namespaces, refresh a node, copy its identifier or path.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { toIdentifier, type NamespacePath } from '@shared/namespace-path'
+import { queryKeys } from '../../lib/query-keys'
+import { CreateNamespaceDialog, DropNamespaceDialog } from './namespace-dialogs'
+
+/** What the menu acts on, and where to show it. */
+export interface MenuTarget {
+  readonly kind: 'namespace' | 'table'
+  /** A namespace's own path, or the namespace a table lives in. */
+  readonly path: NamespacePath
+  readonly name: string
+  readonly x: number
+  readonly y: number
+}
+
+type Open = 'menu' | 'create' | 'drop'
+
+/** The menu and the dialogs it opens. */
+export function NamespaceMenu({ connectionId, target, onClose }: { readonly connectionId: string; readonly target: MenuTarget; readonly onClose: () => void }): ReactNode {
+  const client = useQueryClient()
+  const [open, setOpen] = useState<Open>('menu')
+  const menuRef = useRef<HTMLDivElement>(null)
+  useEffect(() => menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus(), [open])
+
+  const fullPath = target.kind === 'table' ? [...target.path, target.name] : target.path
+  const refresh = (): void => {
+    void client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, target.path) })
+    void client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, target.path) })
+    onClose()
+  }
+  const copy = (text: string): void => {
+    void navigator.clipboard.writeText(text)
+    onClose()
+  }
+
+  if (open === 'create') return <CreateNamespaceDialog connectionId={connectionId} parent={target.kind === 'namespace' ? target.path : []} onClose={onClose} />
+  if (open === 'drop') return <DropNamespaceDialog connectionId={connectionId} path={target.path} onClose={onClose} />
+
+  const items: { label: string; run: () => void }[] = [
+    ...(target.kind === 'namespace'
+      ? [
+          { label: 'Create namespace…', run: () => setOpen('create') },
+          { label: 'Drop namespace…', run: () => setOpen('drop') },
+          { label: 'Refresh', run: refresh }
+        ]
+      : []),
+    { label: 'Copy identifier', run: () => copy(toIdentifier(fullPath)) },
+    { label: 'Copy path', run: () => copy(JSON.stringify(fullPath)) }
+  ]
+  const onKeyDown = (event: KeyboardEvent): void => {
+    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+    const at = entries.indexOf(document.activeElement as HTMLElement)
+    if (event.key === 'Escape' || event.key === 'Tab') {
+      event.preventDefault()
+      onClose()
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      entries[(at + step + entries.length) % entries.length]?.focus()
+    }
+  }
+  return (
+    <>
+      <div className="menu-backdrop" onClick={onClose} onContextMenu={(event) => (event.preventDefault(), onClose())} />
+      <div ref={menuRef} role="menu" aria-label={`Actions for ${target.name}`} className="menu" style={{ left: `${target.x}px`, top: `${target.y}px` }} onKeyDown={onKeyDown}>
+        {items.map((item) => (
+          <button key={item.label} type="button" role="menuitem" tabIndex={-1} onClick={item.run}>
+            {item.label}
+          </button>
+        ))}
+      </div>
+    </>
+  )
+}

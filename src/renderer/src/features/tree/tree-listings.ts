@@ -1,0 +1,157 @@
+/**
+ * Keeps one pair of paginated listings (child namespaces, tables) per expanded node as
+ * react-query infinite-query observers, so the flat virtualized tree can read any
+ * node's pages without a component per node. The data stays in react-query's cache;
+ * this class only holds the observers and tells subscribers when something changed.
+ */
+import { InfiniteQueryObserver, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import type { Page } from '@shared/catalog-types'
+import type { NamespacePath } from '@shared/namespace-path'
+import { api, unwrap } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
+import type { ListingSnapshot } from './flatten'
+
+type Observer = InfiniteQueryObserver<Page<string>, Error, InfiniteData<Page<string>>, readonly unknown[], string | undefined>
+
+interface NodeObservers {
+  readonly namespaces: Observer
+  readonly tables: Observer
+  readonly unsubscribe: () => void
+}
+
+/** The listings of every expanded node of one connection. */
+export class TreeListings {
+  readonly #client: QueryClient
+  readonly #connectionId: string
+  readonly #pageSize: number
+  readonly #nodes = new Map<string, NodeObservers>()
+  readonly #listeners = new Set<() => void>()
+  #version = 0
+
+  constructor(client: QueryClient, connectionId: string, pageSize: number) {
+    this.#client = client
+    this.#connectionId = connectionId
+    this.#pageSize = pageSize
+  }
+
+  /** A number that changes whenever any listing changes (for useSyncExternalStore). */
+  readonly getVersion = (): number => this.#version
+
+  /** Subscribes to changes; returns the unsubscribe function. */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** Watches exactly these paths (the root and the expanded nodes); stops watching the rest. */
+  sync(paths: readonly NamespacePath[]): void {
+    const wanted = new Map(paths.map((path) => [JSON.stringify(path), path]))
+    for (const [id, node] of this.#nodes) {
+      if (!wanted.has(id)) {
+        node.unsubscribe()
+        this.#nodes.delete(id)
+      }
+    }
+    for (const [id, path] of wanted) if (!this.#nodes.has(id)) this.#nodes.set(id, this.#observe(path))
+  }
+
+  /** The loaded state of a watched path, or undefined if it is not watched. */
+  snapshot(path: NamespacePath): ListingSnapshot | undefined {
+    const node = this.#nodes.get(JSON.stringify(path))
+    if (!node) return undefined
+    const namespaces = node.namespaces.getCurrentResult()
+    const tables = node.tables.getCurrentResult()
+    if (namespaces.isPending && !namespaces.isError) return undefined
+    return {
+      namespaces: names(namespaces.data),
+      tables: names(tables.data),
+      complete: namespaces.isSuccess && !namespaces.hasNextPage && tables.isSuccess && !tables.hasNextPage,
+      loading: namespaces.isFetching || tables.isFetching,
+      error: namespaces.error ?? tables.error
+    }
+  }
+
+  /** Fetches the next page of a node: its namespaces first, then its tables. */
+  loadMore(path: NamespacePath): Promise<unknown> {
+    const node = this.#nodes.get(JSON.stringify(path))
+    if (!node) return Promise.resolve()
+    const namespaces = node.namespaces.getCurrentResult()
+    if (namespaces.isFetching) return Promise.resolve()
+    if (namespaces.hasNextPage) return node.namespaces.fetchNextPage({ cancelRefetch: false })
+    const tables = node.tables.getCurrentResult()
+    if (tables.isFetching || !tables.hasNextPage) return Promise.resolve()
+    return node.tables.fetchNextPage({ cancelRefetch: false })
+  }
+
+  /** Fetches every remaining page of a node (the filter's "load the rest"). */
+  async loadAll(path: NamespacePath): Promise<void> {
+    for (;;) {
+      const before = this.snapshot(path)
+      if (!before || before.complete || before.error) return
+      await this.loadMore(path)
+      const after = this.snapshot(path)
+      if (after && after.namespaces.length + after.tables.length === before.namespaces.length + before.tables.length && !after.complete) {
+        // No progress (another fetch is in flight): wait for it rather than spin.
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }
+  }
+
+  /** Retries a node whose listing failed. */
+  retry(path: NamespacePath): void {
+    const node = this.#nodes.get(JSON.stringify(path))
+    if (!node) return
+    void (node.namespaces.getCurrentResult().isError ? node.namespaces.refetch() : node.tables.refetch())
+  }
+
+  /** Stops every observer. */
+  dispose(): void {
+    this.sync([])
+    this.#listeners.clear()
+  }
+
+  #observe(path: NamespacePath): NodeObservers {
+    const connectionId = this.#connectionId
+    const limit = this.#pageSize
+    const observer = (queryKey: readonly unknown[], list: (pageToken: string | null) => Promise<Page<string>>): Observer =>
+      new InfiniteQueryObserver<Page<string>, Error, InfiniteData<Page<string>>, readonly unknown[], string | undefined>(this.#client, {
+        queryKey,
+        queryFn: ({ pageParam }) => list(pageParam ?? null),
+        initialPageParam: undefined,
+        getNextPageParam: (page) => page.nextPageToken || undefined
+      })
+    const namespaces = observer(queryKeys.namespaces(connectionId, path, limit), (pageToken) =>
+      unwrap(api.namespaces.list({ connectionId, parent: path, pageToken, limit }))
+    )
+    const tables = observer(queryKeys.tables(connectionId, path, limit), (pageToken) =>
+      unwrap(api.tables.list({ connectionId, namespace: path, pageToken, limit }))
+    )
+    const changed = (): void => {
+      this.#version++
+      for (const listener of this.#listeners) listener()
+    }
+    const offNamespaces = namespaces.subscribe(changed)
+    const offTables = tables.subscribe(changed)
+    return {
+      namespaces,
+      tables,
+      unsubscribe: () => {
+        offNamespaces()
+        offTables()
+      }
+    }
+  }
+}
+
+const namesCache = new WeakMap<InfiniteData<Page<string>>, readonly string[]>()
+
+/** All names loaded so far; cached per data object, since a large node has many pages. */
+function names(data: InfiniteData<Page<string>> | undefined): readonly string[] {
+  if (!data) return []
+  let cached = namesCache.get(data)
+  if (!cached) {
+    cached = data.pages.flatMap((page) => page.items)
+    namesCache.set(data, cached)
+  }
+  return cached
+}

@@ -1,0 +1,95 @@
+/**
+ * One drawn row of the tree: a namespace (expandable), a table, or a status row
+ * (loading, empty, error with Retry). Positioned absolutely by the virtualizer.
+ */
+import type { MouseEvent, ReactNode } from 'react'
+import { useConnectionView, useUiStore } from '../../app/ui-store'
+import { ErrorAlert } from '../../ui/error-alert'
+import type { TreeRow } from './flatten'
+import type { MenuTarget } from './namespace-menu'
+import type { TreeListings } from './tree-listings'
+
+interface Props {
+  readonly row: TreeRow
+  readonly index: number
+  readonly top: number
+  readonly height: number
+  /** Lets the virtualizer measure rows taller than usual (an error message). */
+  readonly measure: (element: HTMLElement | null) => void
+  /** The one row that takes Tab focus (roving tabindex). */
+  readonly focusable: boolean
+  readonly listings: TreeListings
+  readonly onContextMenu: (target: MenuTarget) => void
+}
+
+/** Draws one row. */
+export function TreeRowView({ row, index, top, height, measure, focusable, listings, onContextMenu }: Props): ReactNode {
+  const view = useConnectionView()
+  const setExpanded = useUiStore((state) => state.setExpanded)
+  const selectTable = useUiStore((state) => state.selectTable)
+  const focusRow = useUiStore((state) => state.focusRow)
+  const style = { transform: `translateY(${top}px)`, height: `${height}px`, paddingLeft: `${(row.level - 1) * 16 + 6}px` }
+
+  switch (row.kind) {
+    case 'namespace':
+    case 'table': {
+      const isTable = row.kind === 'table'
+      const selected =
+        isTable && view.selectedTable?.name === row.name && JSON.stringify(view.selectedTable.namespace) === JSON.stringify(row.path)
+      const activate = (): void => {
+        focusRow(row.key)
+        if (isTable) selectTable({ namespace: row.path, name: row.name })
+        else setExpanded(row.path, !row.expanded)
+      }
+      const openMenu = (event: MouseEvent): void => {
+        event.preventDefault()
+        focusRow(row.key)
+        onContextMenu({ kind: row.kind, path: row.path, name: row.name, x: event.clientX, y: event.clientY })
+      }
+      return (
+        <div
+          role="treeitem"
+          aria-label={isTable ? `${row.name}, table` : row.name}
+          aria-level={row.level}
+          aria-posinset={row.posinset}
+          aria-setsize={row.setsize}
+          aria-expanded={isTable ? undefined : row.expanded}
+          aria-selected={selected}
+          data-key={row.key}
+          tabIndex={focusable ? 0 : -1}
+          className={selected ? 'tree-row selected' : 'tree-row'}
+          style={style}
+          onClick={activate}
+          onContextMenu={openMenu}
+        >
+          <span className="twisty" aria-hidden="true">
+            {isTable ? '' : row.expanded ? '▾' : '▸'}
+          </span>
+          <span className={isTable ? 'icon table-icon' : 'icon namespace-icon'} aria-hidden="true">
+            {isTable ? '▦' : '◆'}
+          </span>
+          <span className="tree-name">{row.name}</span>
+        </div>
+      )
+    }
+    case 'error':
+      return (
+        <div role="none" ref={measure} data-index={index} className="tree-row tree-status" style={{ ...style, height: 'auto' }}>
+          <ErrorAlert error={row.error} onRetry={() => listings.retry(row.path)} />
+        </div>
+      )
+    case 'loading':
+    case 'more':
+      return (
+        <div role="none" className="tree-row tree-status muted" style={style}>
+          Loading…
+        </div>
+      )
+    case 'empty':
+      return (
+        <div role="none" className="tree-row tree-status muted" style={style}>
+          Empty
+        </div>
+      )
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The rows of the visible tree for one connection: watches the root and every expanded
+ * node, and re-flattens when a page arrives or a node opens or closes.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import type { NamespacePath } from '@shared/namespace-path'
+import { flattenTree, type TreeRow } from './flatten'
+import { TreeListings } from './tree-listings'
+
+/** Rows plus the listings behind them (for load-more, retry and load-all). */
+export interface TreeRows {
+  readonly rows: readonly TreeRow[]
+  readonly listings: TreeListings
+}
+
+/** Flattened rows of the tree, given the expanded paths (JSON strings) and a filter. */
+export function useTreeRows(connectionId: string, pageSize: number, expanded: readonly string[], filter: string): TreeRows {
+  const client = useQueryClient()
+  const [listings] = useState(() => new TreeListings(client, connectionId, pageSize))
+  useEffect(() => () => listings.dispose(), [listings])
+
+  const expandedSet = useMemo(() => new Set(expanded), [expanded])
+  // Watch only nodes whose ancestors are all expanded: a collapsed subtree is not drawn.
+  const watched = useMemo(() => {
+    const paths: NamespacePath[] = [[]]
+    for (const key of expanded) {
+      const path = JSON.parse(key) as string[]
+      const visible = path.every((_, i) => i === path.length - 1 || expandedSet.has(JSON.stringify(path.slice(0, i + 1))))
+      if (visible) paths.push(path)
+    }
+    return paths
+  }, [expanded, expandedSet])
+  useEffect(() => listings.sync(watched), [listings, watched])
+
+  const version = useSyncExternalStore(listings.subscribe, listings.getVersion)
+  const rows = useMemo(
+    () =>
+      flattenTree({
+        listing: (path) => listings.snapshot(path),
+        isExpanded: (path) => expandedSet.has(JSON.stringify(path)),
+        filter: filter.trim().toLowerCase()
+      }),
+    // `version` stands for the listings' contents, which change without a new object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [listings, expandedSet, filter, version, watched]
+  )
+  return { rows, listings }
+}

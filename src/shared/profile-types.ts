@@ -1,0 +1,131 @@
+/**
+ * Connection profiles: a name, a connect type and connect properties, the same shape
+ * LanceDB's SDK takes (`connectNamespace(type, properties)`). Pure TypeScript: the
+ * renderer's editor and main's store share these types.
+ *
+ * Headers live in `properties` as `headers.<Name>` keys, as LanceDB flattens them. A
+ * secret header keeps its key in a stored profile (so its place and presence survive)
+ * but its value is `''`; the value itself lives in main's secret store only.
+ */
+import type { ConnectType } from './catalog-types'
+
+export type { ConnectType } from './catalog-types'
+
+/** The property prefix that turns a property into an HTTP header on a `rest` connection. */
+export const HEADER_PROPERTY_PREFIX = 'headers.'
+
+/**
+ * Editor presets over connect type `rest`. `enterprise` fills in the LanceDB Enterprise
+ * headers (x-api-key, x-service-database, x-service-database-prefix); `bearer` fills in
+ * `Authorization: Bearer <token>`. A preset changes the form, never the wire format.
+ */
+export type ProfilePreset = 'enterprise' | 'bearer'
+
+/**
+ * What kind of catalog a profile opens: a directory, a Lance REST namespace server, or
+ * LanceDB Enterprise (REST with its own routes). Bearer is only an auth preset, so a
+ * bearer profile is of kind `rest`.
+ */
+export type ProfileKind = 'dir' | 'rest' | 'enterprise'
+
+/** The Enterprise preset's header names, in the order the form shows them. */
+export const ENTERPRISE_HEADERS = {
+  apiKey: 'x-api-key',
+  database: 'x-service-database',
+  databasePrefix: 'x-service-database-prefix'
+} as const
+
+/** A stored profile, as main keeps it. Never holds a secret value. */
+export interface Profile {
+  readonly id: string
+  readonly name: string
+  readonly connectType: ConnectType
+  readonly preset?: ProfilePreset
+  /** `root` (dir) or `uri` (rest), `headers.<Name>` keys, any other LanceDB property; secret values are `''`. */
+  readonly properties: Readonly<Record<string, string>>
+  /** Names of this profile's headers whose values live in the secret store (always-secret ones included). */
+  readonly secretHeaders: readonly string[]
+}
+
+/** A profile as the renderer sees it: secret values replaced by their mask. */
+export interface ProfileView extends Profile {
+  readonly kind: ProfileKind
+  /** Per secret header name: whether a value is stored (false means "needs a value"). */
+  readonly hasSecret: Readonly<Record<string, boolean>>
+  /** Per secret header name: why its stored value could not be read, if it could not. */
+  readonly secretProblems?: Readonly<Record<string, string>>
+}
+
+/** One header row of the editor. */
+export interface HeaderDraft {
+  readonly name: string
+  /**
+   * The value. For a secret header, `undefined` or the mask that was shown means
+   * "keep the stored value", `''` means "forget it", anything else replaces it.
+   */
+  readonly value?: string
+  /** Marked secret by the person; Authorization and x-api-key are secret regardless. */
+  readonly secret?: boolean
+}
+
+/** What the editor submits to create or update a profile. */
+export interface ProfileDraft {
+  readonly name: string
+  readonly connectType: ConnectType
+  readonly preset?: ProfilePreset
+  /** Non-header properties: `root` (dir), `uri` (rest), and any other property LanceDB takes. */
+  readonly properties: Readonly<Record<string, string>>
+  /** HTTP headers (rest only), in order; each becomes a `headers.<name>` property. */
+  readonly headers: readonly HeaderDraft[]
+}
+
+/** Where secrets are kept and the sentence the UI shows about it. */
+export interface SecretStorageInfo {
+  readonly kind: 'keychain' | 'memory' | 'file'
+  readonly description: string
+}
+
+/** A stored file that could not be (fully) read: what is wrong and where a copy was kept. */
+export interface StorageProblem {
+  readonly file: string
+  readonly message: string
+  /** Where the unreadable original was preserved; null if it could not be preserved. */
+  readonly keptCopy: string | null
+  readonly issues: readonly string[]
+}
+
+/** The kind of catalog a profile opens. */
+export function profileKind(profile: Pick<Profile, 'connectType' | 'preset'>): ProfileKind {
+  if (profile.connectType === 'dir') return 'dir'
+  return profile.preset === 'enterprise' ? 'enterprise' : 'rest'
+}
+
+/** The header rows of a property map, in property order (`headers.x-api-key` -> `x-api-key`). */
+export function headerEntries(properties: Readonly<Record<string, string>>): Array<[name: string, value: string]> {
+  return Object.entries(properties)
+    .filter(([key]) => key.startsWith(HEADER_PROPERTY_PREFIX))
+    .map(([key, value]) => [key.slice(HEADER_PROPERTY_PREFIX.length), value])
+}
+
+/** The non-header properties of a property map. */
+export function plainProperties(properties: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(properties).filter(([key]) => !key.startsWith(HEADER_PROPERTY_PREFIX)))
+}
+
+/**
+ * The draft an editor starts from when editing a profile: secret values are left
+ * undefined, which the store reads as "keep the stored value".
+ */
+export function draftFromView(view: ProfileView | Profile): ProfileDraft {
+  const secret = new Set(view.secretHeaders.map((name) => name.toLowerCase()))
+  const headers = headerEntries(view.properties).map(([name, value]): HeaderDraft =>
+    secret.has(name.toLowerCase()) ? { name, secret: true } : { name, value }
+  )
+  return {
+    name: view.name,
+    connectType: view.connectType,
+    ...(view.preset ? { preset: view.preset } : {}),
+    properties: plainProperties(view.properties),
+    headers
+  }
+}
