@@ -3,7 +3,7 @@
  * see, and the namespace client that does the work. Clients are opened lazily, on first
  * use, so a broken catalog shows its error where the person looks at it, not at start-up.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { ConnectionSummary } from '../../shared/catalog-types'
 import { assertNever } from '../../shared/assert-never'
 import { CatalogError } from '../../shared/errors'
@@ -37,13 +37,23 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
 export class ConnectionRegistry {
   readonly #entries = new Map<string, Entry>()
 
-  /** Adds a connection and returns its summary; the client opens on first use. */
-  add(spec: ConnectionSpec): ConnectionSummary {
-    const id = randomUUID()
+  /**
+   * Adds a connection and returns its summary; the client opens on first use. The id is
+   * derived from the catalog's address, so the UI's per-connection state (expanded
+   * nodes, selection) finds its connection again after a restart.
+   */
+  add(spec: ConnectionSpec, id?: string): ConnectionSummary {
     const target = spec.type === 'dir' ? (spec.properties['root'] ?? '') : (spec.properties['uri'] ?? '')
+    id ??= this.#uniqueId(createHash('sha256').update(`${spec.type}\n${target}`).digest('hex').slice(0, 16))
     const summary: ConnectionSummary = { id, name: spec.name, type: spec.type, target }
     this.#entries.set(id, { summary, spec })
     return summary
+  }
+
+  #uniqueId(base: string): string {
+    let id = base
+    for (let n = 2; this.#entries.has(id); n++) id = `${base}-${n}`
+    return id
   }
 
   /** Every connection, in the order they were added. */
