@@ -1,0 +1,88 @@
+/**
+ * Paging helpers for REST listings: a guard against servers that hand back a page token
+ * they already gave (which would make a caller page forever), and loops that walk a
+ * listing to its end.
+ */
+import type { Page, PageRequest } from '../../../shared/catalog-types'
+import { CatalogError } from '../../../shared/errors'
+
+const MAX_LISTINGS = 256
+const MAX_TOKENS_PER_LISTING = 10_000
+const START = ''
+
+/**
+ * Remembers, per listing (kind + parent), which token each request token led to. The UI
+ * pages one request at a time, so the guard cannot rely on one loop's local state: a
+ * repeat is a next token equal to the request token, or one whose recorded successors
+ * lead back to the request token (a cycle). Restarting from the first page is never a
+ * repeat, and two callers walking the same listing side by side do not trip it.
+ */
+export class PageTokenGuard {
+  readonly #listings = new Map<string, Map<string, string>>()
+
+  /** Throws `bad_response` if `nextToken` would send the caller round in a circle. */
+  check(listing: string, describe: string, requestToken: string | null | undefined, nextToken: string | null): void {
+    if (nextToken === null) return
+    const from = requestToken || START
+    const edges = this.#edgesOf(listing)
+    if (nextToken === from || this.#leadsBack(edges, nextToken, from)) {
+      throw new CatalogError(
+        'bad_response',
+        `The server repeated page token "${clip(nextToken)}" for ${describe}; stopping to avoid an endless listing.`,
+        { pageToken: nextToken }
+      )
+    }
+    if (edges.size >= MAX_TOKENS_PER_LISTING) edges.clear()
+    edges.set(from, nextToken)
+  }
+
+  #leadsBack(edges: ReadonlyMap<string, string>, start: string, target: string): boolean {
+    let current: string | undefined = start
+    // Bounded by the number of edges, in case overwritten edges ever formed a loop of their own.
+    for (let steps = 0; current !== undefined && steps <= edges.size; steps++) {
+      current = edges.get(current)
+      if (current === target) return true
+    }
+    return false
+  }
+
+  #edgesOf(listing: string): Map<string, string> {
+    let edges = this.#listings.get(listing)
+    if (edges) {
+      // Re-insert to keep the map in least-recently-used order.
+      this.#listings.delete(listing)
+    } else {
+      edges = new Map()
+      if (this.#listings.size >= MAX_LISTINGS) {
+        const oldest = this.#listings.keys().next().value
+        if (oldest !== undefined) this.#listings.delete(oldest)
+      }
+    }
+    this.#listings.set(listing, edges)
+    return edges
+  }
+}
+
+/** Fetches one page of a listing. */
+export type PageFetcher<T> = (page: PageRequest) => Promise<Page<T>>
+
+/** Walks a listing from its first page to its end, yielding each page's items. */
+export async function* listAll<T>(fetchPage: PageFetcher<T>, limit?: number): AsyncGenerator<readonly T[]> {
+  let pageToken: string | null = null
+  do {
+    const page: Page<T> = await fetchPage(limit === undefined ? { pageToken } : { pageToken, limit })
+    yield page.items
+    pageToken = page.nextPageToken
+  } while (pageToken)
+}
+
+/** Every item of a listing, in the order the server gave them. */
+export async function collectAll<T>(fetchPage: PageFetcher<T>, limit?: number): Promise<T[]> {
+  const items: T[] = []
+  for await (const page of listAll(fetchPage, limit)) items.push(...page)
+  return items
+}
+
+function clip(token: string): string {
+  return token.length <= 80 ? token : `${token.slice(0, 77)}…`
+}

@@ -1,0 +1,77 @@
+/**
+ * Reads a `rest` connection's properties: `uri` (http or https, optional port and base
+ * path), `delimiter`, and every `headers.<Name>` property as header `<Name>`. Problems
+ * become `invalid_request` errors that say what to fix, never echoing secret values.
+ */
+import { CatalogError } from '../../../shared/errors'
+import { DEFAULT_DELIMITER } from '../../../shared/namespace-path'
+
+/** The parsed connection settings. */
+export interface RestConfig {
+  /** Origin plus base path, without a trailing slash. */
+  readonly baseUrl: URL
+  readonly headers: Readonly<Record<string, string>>
+  readonly delimiter: string
+}
+
+/** The property prefix that marks an HTTP header. */
+export const HEADER_PROPERTY_PREFIX = 'headers.'
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+
+/** Validates and parses the properties of a `rest` connection. */
+export function parseRestProperties(properties: Readonly<Record<string, string>>): RestConfig {
+  return {
+    baseUrl: parseUri(properties['uri']),
+    headers: parseHeaders(properties),
+    delimiter: parseDelimiter(properties['delimiter'])
+  }
+}
+
+function parseUri(raw: string | undefined): URL {
+  const text = raw?.trim() ?? ''
+  if (text.length === 0) {
+    throw new CatalogError('invalid_request', 'A REST connection needs a "uri", e.g. https://catalog.example.com or http://localhost:2333.')
+  }
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new CatalogError('invalid_request', `The uri "${text}" is not a valid URL: write it like https://catalog.example.com/base-path.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CatalogError('invalid_request', `The uri must start with http:// or https:// (it starts with ${url.protocol}//).`)
+  }
+  if (url.username || url.password) {
+    // The uri is shown in the UI and in messages, so credentials must not live in it.
+    throw new CatalogError('invalid_request', 'The uri must not contain a user name or password: set them as headers.* properties (e.g. headers.Authorization).')
+  }
+  if (url.hostname.length === 0) throw new CatalogError('invalid_request', `The uri "${text}" has no host name.`)
+  if (url.search || url.hash) {
+    throw new CatalogError('invalid_request', `The uri "${url.origin}${url.pathname}" must not have a query string or fragment (the part after "?" or "#").`)
+  }
+  url.pathname = url.pathname.replace(/\/+$/, '')
+  return url
+}
+
+function parseHeaders(properties: Readonly<Record<string, string>>): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [key, value] of Object.entries(properties)) {
+    if (!key.startsWith(HEADER_PROPERTY_PREFIX)) continue
+    const name = key.slice(HEADER_PROPERTY_PREFIX.length)
+    if (!TOKEN.test(name)) {
+      throw new CatalogError('invalid_request', `"${key}" does not name a valid HTTP header: use letters, digits and "-" after "headers.".`)
+    }
+    if (/[\r\n\0]/.test(value)) {
+      throw new CatalogError('invalid_request', `The value of header "${name}" contains a line break, which HTTP does not allow.`)
+    }
+    headers[name] = value
+  }
+  return headers
+}
+
+function parseDelimiter(raw: string | undefined): string {
+  if (raw === undefined) return DEFAULT_DELIMITER
+  if (raw.length === 0) throw new CatalogError('invalid_request', 'The "delimiter" property cannot be empty; leave it out to use "$".')
+  return raw
+}

@@ -1,0 +1,343 @@
+/**
+ * The `rest` namespace implementation: our own client for the Lance REST namespace spec,
+ * on one keep-alive undici pool per connection. Listings are `GET`s with `page_token`,
+ * `limit` and `delimiter` query parameters; everything else is `POST /v1/<object>/{id}/<action>`.
+ */
+import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
+import { CatalogError } from '../../../shared/errors'
+import { componentProblem, toIdentifier, type NamespacePath } from '../../../shared/namespace-path'
+import { describeFields } from '../arrow-schema'
+import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
+import { schemaOfIpc, toArrowStream, withAtLeastOneBatch } from './arrow-ipc'
+import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
+import { fieldsFromJsonSchema } from './json-schema'
+import { readListingPage } from './listing-page'
+import { PageTokenGuard, collectAll, listAll } from './pagination'
+import { parseRestProperties } from './rest-config'
+
+export { collectAll, listAll }
+
+/** Options of a REST connection: which headers are secret, timeouts, size cap, retries. */
+export type RestNamespaceOptions = HttpOptions
+
+/** A REST namespace client, exposing its transport for the Enterprise routes. */
+export interface RestNamespaceClient extends NamespaceClient {
+  /** The connection's transport (one pool), shared with the Enterprise routes. */
+  readonly http: HttpTransport
+  /** Remembers page tokens per listing; shared so every listing on this connection is guarded. */
+  readonly pageGuard: PageTokenGuard
+  readonly delimiter: string
+}
+
+/** Opens a REST namespace client; properties are `uri`, `delimiter` and `headers.*`. */
+export function openRestNamespace(
+  properties: Readonly<Record<string, string>>,
+  options: RestNamespaceOptions = {}
+): RestNamespaceClient {
+  const config = parseRestProperties(properties)
+  return new RestNamespace(new HttpTransport(config.baseUrl, config.headers, options), config.delimiter)
+}
+
+const ARROW_STREAM = 'application/vnd.apache.arrow.stream'
+
+class RestNamespace implements RestNamespaceClient {
+  readonly pageGuard = new PageTokenGuard()
+
+  constructor(
+    readonly http: HttpTransport,
+    readonly delimiter: string
+  ) {}
+
+  async listNamespaces(parent: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
+    const id = this.#id(parent)
+    const response = await this.http.request({
+      method: 'GET',
+      path: `/v1/namespace/${encodeURIComponent(id)}/list`,
+      query: this.#pageQuery(page),
+      idempotent: true,
+      signal: options.signal,
+      subject: this.#namespaceName(parent),
+      notFound: 'namespace_not_found'
+    })
+    return this.#page(response, 'namespaces', id, page, `the namespaces in ${this.#namespaceName(parent)}`)
+  }
+
+  async listTables(namespace: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
+    const id = this.#id(namespace)
+    const response = await this.http.request({
+      method: 'GET',
+      path: `/v1/namespace/${encodeURIComponent(id)}/table/list`,
+      query: this.#pageQuery(page),
+      idempotent: true,
+      signal: options.signal,
+      subject: this.#namespaceName(namespace),
+      notFound: 'namespace_not_found'
+    })
+    const result = this.#page(response, 'tables', id, page, `the tables in ${this.#namespaceName(namespace)}`)
+    // The spec allows full identifiers here; the interface promises bare names.
+    const prefix = namespace.length > 0 ? id + this.delimiter : undefined
+    if (!prefix || !result.items.some((name) => name.startsWith(prefix))) return result
+    return { ...result, items: result.items.map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name)) }
+  }
+
+  async createNamespace(path: NamespacePath, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
+    if (path.length === 0) {
+      if (mode === 'exist_ok') return
+      throw new CatalogError('namespace_exists', 'The root namespace always exists; give the new namespace a name.')
+    }
+    const id = this.#id(path)
+    await this.http.request({
+      method: 'POST',
+      path: `/v1/namespace/${encodeURIComponent(id)}/create`,
+      query: { delimiter: this.delimiter },
+      json: { id: path, mode },
+      idempotent: false,
+      signal: options.signal,
+      subject: this.#namespaceName(path.slice(0, -1)),
+      conflictSubject: this.#namespaceName(path),
+      notFound: 'namespace_not_found',
+      conflict: 'namespace_exists'
+    })
+  }
+
+  async dropNamespace(path: NamespacePath, behavior: DropBehavior = 'restrict', options: CallOptions = {}): Promise<void> {
+    if (path.length === 0) throw new CatalogError('invalid_request', 'The root namespace cannot be dropped.')
+    const id = this.#id(path)
+    await this.http.request({
+      method: 'POST',
+      path: `/v1/namespace/${encodeURIComponent(id)}/drop`,
+      query: { delimiter: this.delimiter },
+      json: { id: path, behavior },
+      idempotent: false,
+      signal: options.signal,
+      subject: this.#namespaceName(path),
+      notFound: 'namespace_not_found',
+      conflict: 'namespace_not_empty'
+    })
+  }
+
+  async namespaceExists(path: NamespacePath, options: CallOptions = {}): Promise<boolean> {
+    if (path.length === 0) return true
+    const id = this.#id(path)
+    try {
+      await this.http.request({
+        method: 'POST',
+        path: `/v1/namespace/${encodeURIComponent(id)}/exists`,
+        query: { delimiter: this.delimiter },
+        json: { id: path },
+        idempotent: true,
+        signal: options.signal,
+        subject: this.#namespaceName(path),
+        notFound: 'namespace_not_found'
+      })
+      return true
+    } catch (error) {
+      // The spec answers "no" with a 404; any other failure is a real error.
+      if (error instanceof CatalogError && error.code === 'namespace_not_found') return false
+      throw error
+    }
+  }
+
+  async describeTable(table: TableRef, options: CallOptions = {}): Promise<TableDescription> {
+    const id = this.#tableId(table)
+    const body = await this.http.json({
+      method: 'POST',
+      path: `/v1/table/${encodeURIComponent(id)}/describe`,
+      // The REST binding takes the flag as a query parameter; older servers read the body.
+      query: { delimiter: this.delimiter, load_detailed_metadata: true },
+      json: { id: [...table.namespace, table.name], load_detailed_metadata: true },
+      idempotent: true,
+      signal: options.signal,
+      subject: this.#tableName(table),
+      notFound: 'table_not_found'
+    })
+    if (!isRecord(body)) throw new CatalogError('bad_response', `The server's description of ${this.#tableName(table)} is not a JSON object.`)
+    const stats = isRecord(body['stats']) ? body['stats'] : {}
+    const reportedRows = count(stats['num_rows']) ?? count(body['num_rows'])
+    const reportedFields = fieldsFromJsonSchema(body['schema'])
+    // A server that ignores load_detailed_metadata answers only the location; ask the
+    // data routes for what it left out.
+    const [rowCount, fields] = await Promise.all([
+      reportedRows ?? this.#optional(() => this.countRows(table, undefined, options)),
+      reportedFields ?? this.#optional(() => this.#fieldsFromData(table, options)).then((found) => found ?? [])
+    ])
+    const location = typeof body['location'] === 'string' ? body['location'] : typeof body['table_uri'] === 'string' ? body['table_uri'] : null
+    return { table, location, version: count(body['version']), rowCount, fields }
+  }
+
+  async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
+    const id = this.#tableId(table)
+    await this.http.request({
+      method: 'POST',
+      path: `/v1/table/${encodeURIComponent(id)}/create`,
+      query: { delimiter: this.delimiter, mode },
+      body: withAtLeastOneBatch(arrowStream),
+      contentType: ARROW_STREAM,
+      idempotent: false,
+      signal: options.signal,
+      subject: this.#namespaceName(table.namespace),
+      conflictSubject: this.#tableName(table),
+      notFound: 'namespace_not_found',
+      conflict: 'table_exists'
+    })
+  }
+
+  async dropTable(table: TableRef, options: CallOptions = {}): Promise<void> {
+    const id = this.#tableId(table)
+    // The spec's REST binding sends no body for drop.
+    await this.http.request({
+      method: 'POST',
+      path: `/v1/table/${encodeURIComponent(id)}/drop`,
+      query: { delimiter: this.delimiter },
+      idempotent: false,
+      signal: options.signal,
+      subject: this.#tableName(table),
+      notFound: 'table_not_found'
+    })
+  }
+
+  async renameTable(table: TableRef, newName: string, options: CallOptions = {}): Promise<void> {
+    const id = this.#tableId(table)
+    const problem = componentProblem(newName)
+    if (problem) throw new CatalogError('invalid_name', problem)
+    await this.http.request({
+      method: 'POST',
+      path: `/v1/table/${encodeURIComponent(id)}/rename`,
+      query: { delimiter: this.delimiter },
+      json: { id: [...table.namespace, table.name], new_table_name: newName },
+      idempotent: false,
+      signal: options.signal,
+      subject: this.#tableName(table),
+      conflictSubject: this.#tableName({ namespace: table.namespace, name: newName }),
+      notFound: 'table_not_found',
+      conflict: 'table_exists'
+    })
+  }
+
+  async countRows(table: TableRef, filter?: string, options: CallOptions = {}): Promise<number> {
+    const id = this.#tableId(table)
+    const response = await this.http.request({
+      method: 'POST',
+      path: `/v1/table/${encodeURIComponent(id)}/count_rows`,
+      query: { delimiter: this.delimiter },
+      json: { id: [...table.namespace, table.name], ...(filter ? { predicate: filter } : {}) },
+      idempotent: true,
+      signal: options.signal,
+      subject: this.#tableName(table),
+      notFound: 'table_not_found'
+    })
+    const rows = parseCount(response.body.toString('utf8'))
+    if (rows === null) {
+      throw new CatalogError('bad_response', `The server's row count for ${this.#tableName(table)} is not a number.`, { status: response.status })
+    }
+    return rows
+  }
+
+  async readRows(table: TableRef, request: ReadRowsRequest, options: CallOptions = {}): Promise<Uint8Array> {
+    const id = this.#tableId(table)
+    if (!isCount(request.offset) || !isCount(request.limit)) {
+      throw new CatalogError('invalid_request', 'Rows are read with a whole, non-negative offset and limit.')
+    }
+    const response = await this.http.request({
+      method: 'POST',
+      path: `/v1/table/${encodeURIComponent(id)}/query`,
+      query: { delimiter: this.delimiter },
+      json: {
+        id: [...table.namespace, table.name],
+        // `vector` is required but nullable: null asks for a plain scan.
+        vector: null,
+        k: request.limit,
+        offset: request.offset,
+        ...(request.columns && request.columns.length > 0 ? { columns: { column_names: request.columns } } : {}),
+        ...(request.filter ? { filter: request.filter } : {})
+      },
+      idempotent: true,
+      signal: options.signal,
+      subject: this.#tableName(table),
+      notFound: 'table_not_found'
+    })
+    return toArrowStream(response.body, `the query on ${this.#tableName(table)}`)
+  }
+
+  async close(): Promise<void> {
+    await this.http.close()
+  }
+
+  async #fieldsFromData(table: TableRef, options: CallOptions): Promise<FieldInfo[]> {
+    const stream = await this.readRows(table, { offset: 0, limit: 1 }, options)
+    return describeFields(schemaOfIpc(stream, `the query on ${this.#tableName(table)}`))
+  }
+
+  /** Runs a fallback lookup, turning "this server has no such route" into null. */
+  async #optional<T>(lookup: () => Promise<T>): Promise<T | null> {
+    try {
+      return await lookup()
+    } catch (error) {
+      if (error instanceof CatalogError && isMissingRoute(error)) return null
+      throw error
+    }
+  }
+
+  #page(response: HttpResponse, field: 'namespaces' | 'tables', parentId: string, page: PageRequest, describe: string): Page<string> {
+    const { items, nextPageToken } = readListingPage(response, field, describe)
+    this.pageGuard.check(`${field}\u0000${parentId}`, describe, page.pageToken, nextPageToken)
+    return { items, nextPageToken }
+  }
+
+  #pageQuery(page: PageRequest): Record<string, string | number | undefined> {
+    if (page.limit !== undefined && !(Number.isInteger(page.limit) && page.limit > 0)) {
+      throw new CatalogError('invalid_request', `A page limit must be a whole number above zero (got ${page.limit}).`)
+    }
+    return { delimiter: this.delimiter, page_token: page.pageToken ?? undefined, limit: page.limit }
+  }
+
+  #id(path: NamespacePath): string {
+    try {
+      return toIdentifier(path, this.delimiter)
+    } catch (error) {
+      throw new CatalogError('invalid_name', error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  #tableId(table: TableRef): string {
+    return this.#id([...table.namespace, table.name])
+  }
+
+  #namespaceName(path: NamespacePath): string {
+    return path.length === 0 ? 'the root namespace' : `namespace "${path.join(this.delimiter)}"`
+  }
+
+  #tableName(table: TableRef): string {
+    return `table "${[...table.namespace, table.name].join(this.delimiter)}"`
+  }
+}
+
+/** A row count from a bare integer body, or from a `{ "count": n }` object some servers send. */
+export function parseCount(text: string): number | null {
+  const trimmed = text.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed)
+  try {
+    const value: unknown = JSON.parse(trimmed)
+    return count(value) ?? (isRecord(value) ? count(value['count']) : null)
+  } catch {
+    return null
+  }
+}
+
+function isMissingRoute(error: CatalogError): boolean {
+  const status = error.details?.status
+  const unrouted = (status === 404 || status === 405 || status === 406 || status === 501) && error.details?.lanceCode === undefined
+  return unrouted || error.code === 'unsupported'
+}
+
+function count(value: unknown): number | null {
+  return isCount(value) ? value : null
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
