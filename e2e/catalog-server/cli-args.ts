@@ -1,0 +1,132 @@
+/**
+ * Command-line flags of the catalog server. Accepts `--flag value` and `--flag=value`;
+ * `--api-key` and `--bearer` may repeat.
+ */
+import { parseGrant, type Grant } from './auth'
+import { loopbackHost } from './server'
+
+/** The help text printed with `--help` and after a usage error. */
+export const USAGE = `Usage: npm run catalog-server -- --root DIR [options]
+
+Serves the directory catalog in DIR over the Lance REST namespace API.
+
+Options:
+  --root DIR                   catalog folder to serve (required; must exist)
+  --port N                     TCP port, 0 for any free port (default 2333)
+  --host ADDRESS               loopback address to bind (default 127.0.0.1)
+  --api-key KEY[:read|:write]  accept "x-api-key: KEY" (repeatable; write by default)
+  --bearer TOKEN[:read|:write] accept "Authorization: Bearer TOKEN" (repeatable)
+  --page-size N                at most N items per listing page
+  --verbose                    log one line per request to stderr
+  --help                       show this text
+
+Without --api-key or --bearer every request is allowed.
+"x-service-database: NAME" selects the catalog in DIR/NAME (with
+"x-service-database-prefix: P" as well: DIR/P/NAME).`
+
+/** Parsed flags. */
+export interface CliArgs {
+  readonly root: string
+  readonly port: number
+  readonly host: string
+  readonly apiKeys: readonly Grant[]
+  readonly bearerTokens: readonly Grant[]
+  readonly pageSize: number | null
+  readonly verbose: boolean
+  readonly help: boolean
+}
+
+/** A mistake on the command line; the message says which flag and why. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UsageError'
+  }
+}
+
+/** The port the server uses when none is given: the spec's default port. */
+export const DEFAULT_PORT = 2333
+
+/** Parses the arguments after the script name. */
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  let root: string | null = null
+  let port = DEFAULT_PORT
+  let host = '127.0.0.1'
+  let pageSize: number | null = null
+  let verbose = false
+  let help = false
+  const apiKeys: Grant[] = []
+  const bearerTokens: Grant[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
+    const flag = eq === -1 ? arg : arg.slice(0, eq)
+    const value = (): string => {
+      if (eq !== -1) return arg.slice(eq + 1)
+      const next = argv[i + 1]
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${flag} needs a value.`)
+      i++
+      return next
+    }
+    switch (flag) {
+      case '--root':
+        root = nonEmpty(flag, value())
+        break
+      case '--port':
+        port = wholeNumber(flag, value(), 0, 65535)
+        break
+      case '--host':
+        host = loopback(value())
+        break
+      case '--api-key':
+        apiKeys.push(grant(flag, value()))
+        break
+      case '--bearer':
+        bearerTokens.push(grant(flag, value()))
+        break
+      case '--page-size':
+        pageSize = wholeNumber(flag, value(), 1, Number.MAX_SAFE_INTEGER)
+        break
+      case '--verbose':
+        verbose = true
+        break
+      case '--help':
+      case '-h':
+        help = true
+        break
+      default:
+        throw new UsageError(arg.startsWith('-') ? `Unknown option ${flag}.` : `Unexpected argument "${arg}".`)
+    }
+  }
+  if (!help && root === null) throw new UsageError('--root DIR is required: the catalog folder to serve.')
+  return { root: root ?? '', port, host, apiKeys, bearerTokens, pageSize, verbose, help }
+}
+
+function nonEmpty(flag: string, value: string): string {
+  if (value.trim() === '') throw new UsageError(`${flag} cannot be empty.`)
+  return value
+}
+
+function wholeNumber(flag: string, value: string, min: number, max: number): number {
+  const parsed = /^\d+$/.test(value) ? Number(value) : NaN
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${value}".`)
+  }
+  return parsed
+}
+
+function grant(flag: string, value: string): Grant {
+  try {
+    return parseGrant(value)
+  } catch (error) {
+    throw new UsageError(`${flag}: ${(error as Error).message}`)
+  }
+}
+
+function loopback(value: string): string {
+  try {
+    return loopbackHost(value)
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The catalog server's command line: flag parsing, and a real process that prints its URL,
+ * serves the catalog and stops cleanly on SIGTERM.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../support/lancedb-catalog'
+import { DEFAULT_PORT, parseCliArgs, UsageError } from './cli-args'
+
+const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const CLI = 'e2e/catalog-server/cli.ts'
+
+describe('parseCliArgs', () => {
+  it('reads every flag, in both spellings, with repeats', () => {
+    const args = parseCliArgs([
+      '--root', 'cat', '--port=0', '--api-key', 'k1', '--api-key=k2:read', '--bearer', 't:write', '--page-size', '5', '--host', '::1', '--verbose'
+    ])
+    expect(args).toEqual({
+      root: 'cat',
+      port: 0,
+      host: '::1',
+      apiKeys: [
+        { secret: 'k1', access: 'write' },
+        { secret: 'k2', access: 'read' }
+      ],
+      bearerTokens: [{ secret: 't', access: 'write' }],
+      pageSize: 5,
+      verbose: true,
+      help: false
+    })
+    expect(parseCliArgs(['--root', 'x'])).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', pageSize: null })
+    // Only ":read" and ":write" are access suffixes; other colons belong to the key.
+    expect(parseCliArgs(['--root', 'x', '--api-key', 'a:b:c']).apiKeys).toEqual([{ secret: 'a:b:c', access: 'write' }])
+  })
+
+  it.each([
+    [[], /--root DIR is required/],
+    [['--root'], /--root needs a value/],
+    [['--root', 'x', '--port', '70000'], /--port must be a whole number from 0 to 65535/],
+    [['--root', 'x', '--port', 'abc'], /--port must be a whole number/],
+    [['--root', 'x', '--page-size', '0'], /--page-size must be a whole number from 1/],
+    [['--root', 'x', '--host', '0.0.0.0'], /only listens on a loopback address/],
+    [['--root', 'x', '--api-key', ':read'], /--api-key: .*no secret/],
+    [['--root', 'x', '--colour'], /Unknown option --colour/],
+    [['--root', 'x', 'extra'], /Unexpected argument "extra"/]
+  ])('rejects %j with a clear message', (argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(UsageError)
+    expect(() => parseCliArgs(argv)).toThrow(message)
+  })
+})
+
+describe('the catalog-server process', () => {
+  let root: string | null = null
+  let running: ChildProcess | null = null
+
+  afterEach(async () => {
+    // A failed assertion must not leave a server behind.
+    if (running && running.exitCode === null && running.signalCode === null) killTree(running, 'SIGKILL')
+    running = null
+    if (root) await removeDir(root)
+    root = null
+  })
+
+  it('prints its URL, serves the catalog and shuts down cleanly on SIGTERM (npx tsx)', async () => {
+    root = await makeTempDir('cli-npx')
+    await buildNestedCatalog(root, { tables: { visits: 2 }, namespaces: { analytics: {} } })
+    // npm exec does not pass SIGTERM on to its child, so the test signals the whole
+    // process group, as a terminal or process supervisor would.
+    running = spawn('npx', ['tsx', CLI, '--root', root, '--port', '0'], { cwd: PROJECT_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    const output = collect(running)
+    const url = await listeningUrl(output)
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+
+    const listing = await fetch(`${url}/v1/namespace/%24/list`)
+    expect(await listing.json()).toEqual({ namespaces: ['analytics'] })
+
+    killTree(running, 'SIGTERM')
+    await exited(running)
+    expect(output.stdout()).toContain('Catalog server stopped.')
+    await expect(fetch(`${url}/v1/namespace/%24/list`)).rejects.toThrow()
+  })
+
+  it('exits 0 when tsx itself gets SIGTERM, and 2 on a usage error', async () => {
+    root = await makeTempDir('cli-tsx')
+    const tsx = createRequire(import.meta.url).resolve('tsx/cli')
+    running = spawn(process.execPath, [tsx, CLI, '--root', root, '--port', '0'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const output = collect(running)
+    const url = await listeningUrl(output)
+    expect((await fetch(`${url}/v1/namespace/%24/list`)).status).toBe(200)
+    running.kill('SIGTERM')
+    expect(await exited(running)).toEqual({ code: 0, signal: null })
+
+    const bad = spawn(process.execPath, [tsx, CLI, '--root', root, '--port', 'seven'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const badOutput = collect(bad)
+    expect(await exited(bad)).toEqual({ code: 2, signal: null })
+    expect(badOutput.stderr()).toContain('--port must be a whole number')
+    expect(badOutput.stderr()).toContain('Usage: npm run catalog-server')
+  })
+})
+
+interface Output {
+  stdout(): string
+  stderr(): string
+  readonly child: ChildProcess
+}
+
+function collect(child: ChildProcess): Output {
+  let out = ''
+  let err = ''
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
+  return { stdout: () => out, stderr: () => err, child }
+}
+
+/** Resolves with the URL from the "listening" line, or rejects if the process ends first. */
+function listeningUrl(output: Output): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      const match = /Catalog server listening on (\S+)/.exec(output.stdout())
+      if (match) {
+        output.child.stdout?.off('data', check)
+        resolve(match[1] as string)
+      }
+    }
+    output.child.stdout?.on('data', check)
+    output.child.once('exit', (code) => reject(new Error(`The server exited (${code}) before listening:\n${output.stderr()}`)))
+    check()
+  })
+}
+
+/**
+ * Resolves once the process has exited and its output pipes are closed, i.e. every
+ * process that shares them (npx's children included) has exited too.
+ */
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  const done = child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false
+  if (done && (child.exitCode !== null || child.signalCode !== null)) return Promise.resolve({ code: child.exitCode, signal: child.signalCode })
+  return new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal })))
+}
+
+function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return
+  try {
+    // Detached children lead their own process group; others are signalled alone.
+    process.kill(child.spawnargs[0] === 'npx' ? -child.pid : child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}

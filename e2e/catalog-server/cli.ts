@@ -1,0 +1,59 @@
+/**
+ * `npm run catalog-server -- --root DIR [--port N] [--api-key KEY[:read|:write]]...
+ * [--bearer TOKEN[:read|:write]]... [--page-size N] [--host 127.0.0.1] [--verbose]`
+ *
+ * Prints one line, `Catalog server listening on http://127.0.0.1:PORT`, once it listens;
+ * on SIGINT/SIGTERM closes the server and its catalogs, prints `Catalog server stopped.`
+ * and exits 0. Usage errors exit with status 2.
+ */
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import { parseCliArgs, UsageError, USAGE } from './cli-args'
+import { startCatalogServer } from './server'
+
+async function main(argv: readonly string[]): Promise<number> {
+  let args
+  try {
+    args = parseCliArgs(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`catalog-server: ${error.message}\n\n${USAGE}\n`)
+    return 2
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
+  const root = path.resolve(args.root)
+  const info = await stat(root).catch(() => null)
+  if (!info?.isDirectory()) {
+    process.stderr.write(`catalog-server: --root ${root} is not an existing folder.\n`)
+    return 2
+  }
+  const server = await startCatalogServer({
+    root,
+    port: args.port,
+    host: args.host,
+    apiKeys: args.apiKeys,
+    bearerTokens: args.bearerTokens,
+    pageSize: args.pageSize,
+    ...(args.verbose ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {})
+  })
+  process.stdout.write(`Catalog server listening on ${server.url}\n`)
+  await new Promise<void>((resolve) => {
+    const stop = (): void => resolve()
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+  await server.close()
+  process.stdout.write('Catalog server stopped.\n')
+  return 0
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`catalog-server: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  }
+)

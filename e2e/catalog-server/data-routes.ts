@@ -1,0 +1,97 @@
+/**
+ * Table routes that read data: count_rows (bare integer reply), query (Arrow IPC stream
+ * reply; offset, limit, columns and filter, no vector or full-text search) and stats.
+ */
+import { CatalogError } from '../../src/shared/errors'
+import { invalidRequest } from './errors'
+import { arrow, json } from './http-io'
+import { optionalCount, optionalString } from './request-fields'
+import { param, tableRefOf, type RequestContext, type Route } from './router'
+import { withLanceTable } from './table-metadata'
+
+/** Rows a query returns when it names no `k` (LanceDB's default query limit). */
+export const DEFAULT_QUERY_LIMIT = 10
+
+/** The data routes. */
+export const dataRoutes: readonly Route[] = [
+  { method: 'POST', pattern: '/v1/table/:id/count_rows', handle: countRows },
+  { method: 'POST', pattern: '/v1/table/:id/query', handle: queryTable },
+  { method: 'POST', pattern: '/v1/table/:id/stats', handle: tableStats }
+]
+
+async function countRows(ctx: RequestContext) {
+  const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  const body = await ctx.jsonBody()
+  rejectTimeTravel(body)
+  const predicate = optionalString(body, 'predicate') ?? optionalString(body, 'filter')
+  const { client } = await ctx.database()
+  return json(await client.countRows(ref, predicate))
+}
+
+async function queryTable(ctx: RequestContext) {
+  const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  const body = await ctx.jsonBody()
+  rejectTimeTravel(body)
+  if (hasVector(body.vector)) throw unsupported('Vector search')
+  if (body.full_text_query !== undefined && body.full_text_query !== null) throw unsupported('Full-text search')
+  if (body.with_row_id === true) throw unsupported('Returning row ids')
+  const limit = optionalCount(body, 'k') ?? optionalCount(body, 'limit') ?? DEFAULT_QUERY_LIMIT
+  const offset = optionalCount(body, 'offset') ?? 0
+  const filter = optionalString(body, 'filter')
+  const columns = columnsOf(body.columns)
+  const { client } = await ctx.database()
+  const stream = await client.readRows(ref, {
+    offset,
+    limit,
+    ...(columns ? { columns } : {}),
+    ...(filter !== undefined && filter.trim() !== '' ? { filter } : {})
+  })
+  return arrow(stream)
+}
+
+async function tableStats(ctx: RequestContext) {
+  const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  await ctx.jsonBody()
+  const database = await ctx.database()
+  // Through the client first, so a missing table is a clean 404.
+  await database.client.describeTable(ref)
+  const stats = await withLanceTable(database, ref, (table) => table.stats())
+  const { numFragments, numSmallFragments, lengths } = stats.fragmentStats
+  return json({
+    total_bytes: stats.totalBytes,
+    num_rows: stats.numRows,
+    num_indices: stats.numIndices,
+    fragment_stats: { num_fragments: numFragments, num_small_fragments: numSmallFragments, lengths }
+  })
+}
+
+/** Columns as `{ column_names: [...] }` (current spec) or a bare array (older clients). */
+function columnsOf(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined
+  const names = Array.isArray(value) ? value : (value as { column_names?: unknown; column_aliases?: unknown }).column_names
+  if (!Array.isArray(value) && typeof value === 'object' && (value as { column_aliases?: unknown }).column_aliases != null) {
+    throw unsupported('Column aliases')
+  }
+  if (names === undefined || names === null) return undefined
+  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string' && name !== '')) {
+    throw invalidRequest('"columns" must list column names: { "column_names": ["a", "b"] }.')
+  }
+  return names as string[]
+}
+
+function hasVector(value: unknown): boolean {
+  if (value === undefined || value === null) return false
+  if (Array.isArray(value)) return value.length > 0
+  if (typeof value !== 'object') return true
+  const { single_vector: single, multi_vector: multi } = value as { single_vector?: unknown; multi_vector?: unknown }
+  return (Array.isArray(single) && single.length > 0) || (Array.isArray(multi) && multi.length > 0)
+}
+
+function rejectTimeTravel(body: Record<string, unknown>): void {
+  if (optionalCount(body, 'version') !== undefined) throw unsupported('Reading an older table version')
+  if (optionalString(body, 'branch') !== undefined) throw unsupported('Reading a branch')
+}
+
+function unsupported(what: string): CatalogError {
+  return new CatalogError('unsupported', `${what} is not supported by this reference catalog server.`)
+}

@@ -1,0 +1,129 @@
+/**
+ * The databases one server serves: the root folder itself, and every folder below it
+ * that a request names with `x-service-database` (optionally under an
+ * `x-service-database-prefix` folder, see `databaseFolder`). Each folder gets one dir
+ * namespace client, opened on first use and closed with the server.
+ */
+import { stat } from 'node:fs/promises'
+import type { IncomingHttpHeaders } from 'node:http'
+import path from 'node:path'
+import { CatalogError } from '../../src/shared/errors'
+import { componentProblem } from '../../src/shared/namespace-path'
+import type { NamespaceClient } from '../../src/main/namespace/namespace-client'
+import { openDirNamespace } from '../../src/main/namespace/dir-namespace'
+
+/** One catalog folder and the handles the server uses on it. */
+export interface Database {
+  /** Absolute path of the catalog folder. */
+  readonly root: string
+  /** The dir implementation: every catalog operation goes through it. */
+  readonly client: NamespaceClient
+  /**
+   * Locations of tables this server declared, by identifier (`$`-joined path). The dir
+   * implementation cannot open a declared table, so describe answers from here until
+   * the table has data.
+   */
+  readonly declaredLocations: Map<string, string>
+}
+
+/** How a folder is turned into a namespace client; tests may count or wrap opens. */
+export type DirOpener = (root: string) => Promise<NamespaceClient>
+
+/**
+ * Resolves which folder a request's headers select.
+ *
+ * - no headers: the server's root folder;
+ * - `x-service-database: NAME`: `ROOT/NAME`;
+ * - `x-service-database-prefix: PREFIX` as well: `ROOT/PREFIX/NAME`, i.e. the prefix is a
+ *   folder grouping several databases behind one endpoint;
+ * - a prefix without a database name is refused (400): it names a group, not a catalog.
+ * Each name must be a valid component (letters, digits, `_`, `-`, `.`).
+ */
+export function databaseFolder(root: string, headers: IncomingHttpHeaders): { folder: string; name: string | null } {
+  const name = headerValue(headers['x-service-database'])
+  const prefix = headerValue(headers['x-service-database-prefix'])
+  if (name === null) {
+    if (prefix !== null) {
+      throw new CatalogError(
+        'invalid_request',
+        `"x-service-database-prefix: ${prefix}" needs "x-service-database" too: the prefix groups databases, the database header picks one.`
+      )
+    }
+    return { folder: root, name: null }
+  }
+  checkName(name, 'x-service-database')
+  if (prefix !== null) checkName(prefix, 'x-service-database-prefix')
+  const display = prefix === null ? name : `${prefix}/${name}`
+  return { folder: prefix === null ? path.join(root, name) : path.join(root, prefix, name), name: display }
+}
+
+/** Lazily opened databases of one server, keyed by folder. */
+export class DatabaseRegistry {
+  readonly #root: string
+  readonly #open: DirOpener
+  readonly #databases = new Map<string, Promise<Database>>()
+  #closed = false
+
+  constructor(root: string, open: DirOpener = openDirNamespace) {
+    this.#root = path.resolve(root)
+    this.#open = open
+  }
+
+  /** The database a request selects; 404 with a clear message for an unknown one. */
+  async select(headers: IncomingHttpHeaders): Promise<Database> {
+    if (this.#closed) throw new CatalogError('unavailable', 'The catalog server is shutting down.')
+    const { folder, name } = databaseFolder(this.#root, headers)
+    let pending = this.#databases.get(folder)
+    if (!pending) {
+      pending = this.#openFolder(folder, name)
+      this.#databases.set(folder, pending)
+      // A failed open is not cached: the folder may appear later.
+      pending.catch(() => this.#databases.delete(folder))
+    }
+    return pending
+  }
+
+  /** Closes every database opened so far; later `select` calls fail. */
+  async close(): Promise<void> {
+    this.#closed = true
+    const all = [...this.#databases.values()]
+    this.#databases.clear()
+    const results = await Promise.allSettled(
+      all.map(async (pending) => {
+        const open = await pending.catch(() => null)
+        if (open === null) return // never opened, so nothing to close
+        await open.client.close()
+      })
+    )
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+    if (failed) throw failed.reason
+  }
+
+  async #openFolder(folder: string, name: string | null): Promise<Database> {
+    if (name !== null && !(await isDirectory(folder))) {
+      throw new CatalogError('namespace_not_found', `Database "${name}" does not exist on this server.`)
+    }
+    const client = await this.#open(folder)
+    return { root: folder, client, declaredLocations: new Map() }
+  }
+}
+
+function checkName(value: string, header: string): void {
+  const problem = componentProblem(value)
+  if (problem) throw new CatalogError('invalid_name', `Header "${header}": ${problem}`)
+  // "." and ".." pass the component rule but would leave the server's root folder.
+  if (/^\.+$/.test(value)) throw new CatalogError('invalid_name', `Header "${header}": "${value}" is not a database name.`)
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  const first = Array.isArray(value) ? value[0] : value
+  return first === undefined || first.trim() === '' ? null : first.trim()
+}
+
+async function isDirectory(folder: string): Promise<boolean> {
+  try {
+    return (await stat(folder)).isDirectory()
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Reading request bodies and writing replies for the reference server.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { CatalogError } from '../../src/shared/errors'
+import { invalidRequest } from './errors'
+
+/** The most a JSON request body may hold. */
+export const MAX_JSON_BYTES = 1024 * 1024
+/** The most an Arrow IPC request body may hold. */
+export const MAX_ARROW_BYTES = 512 * 1024 * 1024
+
+/** Media type of Arrow IPC streams. */
+export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream'
+
+/** A reply a handler returns; the server writes it. */
+export type Reply =
+  | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
+  | { readonly kind: 'bytes'; readonly status: number; readonly contentType: string; readonly body: Uint8Array }
+  | { readonly kind: 'empty'; readonly status: number }
+
+/** A JSON reply (200 unless told otherwise). */
+export function json(body: unknown, status = 200): Reply {
+  return { kind: 'json', status, body }
+}
+
+/** A reply with no body. */
+export function empty(status = 200): Reply {
+  return { kind: 'empty', status }
+}
+
+/** An Arrow IPC stream reply. */
+export function arrow(body: Uint8Array): Reply {
+  return { kind: 'bytes', status: 200, contentType: ARROW_STREAM_TYPE, body }
+}
+
+/** Reads the whole body, refusing more than `maxBytes` with a 413-style 400. */
+export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? NaN)
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes)
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer
+    size += buffer.length
+    if (size > maxBytes) throw tooLarge(maxBytes)
+    chunks.push(buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+/** Parses a JSON object body; an empty body is `{}`. */
+export function parseJsonObject(body: Buffer): Record<string, unknown> {
+  if (body.length === 0) return {}
+  let value: unknown
+  try {
+    value = JSON.parse(body.toString('utf8'))
+  } catch (error) {
+    throw invalidRequest(`The request body is not valid JSON: ${(error as Error).message}`)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalidRequest('The request body must be a JSON object.')
+  }
+  return value as Record<string, unknown>
+}
+
+/** Writes a reply; JSON bodies are serialised with a trailing newline for curl users. */
+export function writeReply(res: ServerResponse, reply: Reply): void {
+  switch (reply.kind) {
+    case 'json': {
+      const text = `${JSON.stringify(reply.body)}\n`
+      res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+      res.end(text)
+      return
+    }
+    case 'bytes':
+      res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': reply.body.byteLength })
+      res.end(reply.body)
+      return
+    case 'empty':
+      res.writeHead(reply.status, { 'content-length': 0 })
+      res.end()
+      return
+  }
+}
+
+function tooLarge(maxBytes: number): CatalogError {
+  return invalidRequest(`The request body is larger than this server accepts (${maxBytes} bytes).`)
+}

@@ -1,0 +1,89 @@
+/**
+ * Namespace routes of the Lance REST spec: list, create, describe, exists, drop, and the
+ * table listing of a namespace.
+ */
+import { CatalogError } from '../../src/shared/errors'
+import { empty, json } from './http-io'
+import { allNamespaces, allTables } from './listing'
+import { createModeOf, dropBehaviorOf, flagOf, skipMissingOf } from './request-fields'
+import { namespacePathOf, param, type RequestContext, type Route } from './router'
+import { isOnlyDeclared } from './table-metadata'
+import { pageOf, readPageQuery } from './tokens'
+
+/** The namespace routes. */
+export const namespaceRoutes: readonly Route[] = [
+  { method: 'GET', pattern: '/v1/namespace/:id/list', handle: listNamespaces },
+  { method: 'GET', pattern: '/v1/namespace/:id/table/list', handle: listTables },
+  { method: 'POST', pattern: '/v1/namespace/:id/create', writes: 'create namespaces', handle: createNamespace },
+  { method: 'POST', pattern: '/v1/namespace/:id/describe', handle: describeNamespace },
+  { method: 'POST', pattern: '/v1/namespace/:id/exists', handle: namespaceExists },
+  { method: 'POST', pattern: '/v1/namespace/:id/drop', writes: 'drop namespaces', handle: dropNamespace }
+]
+
+async function listNamespaces(ctx: RequestContext) {
+  const parent = namespacePathOf(param(ctx, 'id'), ctx.delimiter)
+  const page = readPageQuery(ctx.query)
+  const { client } = await ctx.database()
+  const names = await allNamespaces(client, parent)
+  const result = pageOf(names, page, ctx.pageSize)
+  return json({ namespaces: result.items, ...(result.nextPageToken ? { page_token: result.nextPageToken } : {}) })
+}
+
+async function listTables(ctx: RequestContext) {
+  const namespace = namespacePathOf(param(ctx, 'id'), ctx.delimiter)
+  const page = readPageQuery(ctx.query)
+  const includeDeclared = flagOf(ctx.query, {}, 'include_declared', true)
+  const database = await ctx.database()
+  let names = await allTables(database.client, namespace)
+  if (!includeDeclared) {
+    const declared = await Promise.all(names.map((name) => isOnlyDeclared(database, { namespace, name })))
+    names = names.filter((_, i) => !declared[i])
+  }
+  const result = pageOf(names, page, ctx.pageSize)
+  return json({ tables: result.items, ...(result.nextPageToken ? { page_token: result.nextPageToken } : {}) })
+}
+
+async function createNamespace(ctx: RequestContext) {
+  const path = namespacePathOf(param(ctx, 'id'), ctx.delimiter)
+  const body = await ctx.jsonBody()
+  if (path.length === 0) throw new CatalogError('namespace_exists', 'The root namespace always exists.')
+  const mode = createModeOf(body.mode, '"mode"')
+  const { client } = await ctx.database()
+  await client.createNamespace(path, mode)
+  // The dir implementation keeps no namespace properties; the spec's answer for that is null.
+  return json({ properties: null })
+}
+
+async function describeNamespace(ctx: RequestContext) {
+  const path = namespacePathOf(param(ctx, 'id'), ctx.delimiter)
+  await requireNamespace(ctx, path)
+  return json({ properties: null })
+}
+
+async function namespaceExists(ctx: RequestContext) {
+  const path = namespacePathOf(param(ctx, 'id'), ctx.delimiter)
+  await requireNamespace(ctx, path)
+  return empty(200)
+}
+
+async function dropNamespace(ctx: RequestContext) {
+  const path = namespacePathOf(param(ctx, 'id'), ctx.delimiter)
+  const body = await ctx.jsonBody()
+  const behavior = dropBehaviorOf(body.behavior)
+  const skipMissing = skipMissingOf(body.mode)
+  if (path.length === 0) throw new CatalogError('invalid_request', 'The root namespace cannot be dropped.')
+  const { client } = await ctx.database()
+  try {
+    await client.dropNamespace(path, behavior)
+  } catch (error) {
+    if (!(skipMissing && error instanceof CatalogError && error.code === 'namespace_not_found')) throw error
+  }
+  return json({ properties: null })
+}
+
+async function requireNamespace(ctx: RequestContext, path: readonly string[]): Promise<void> {
+  const { client } = await ctx.database()
+  if (!(await client.namespaceExists(path))) {
+    throw new CatalogError('namespace_not_found', `Namespace "${path.join(ctx.delimiter)}" does not exist.`)
+  }
+}

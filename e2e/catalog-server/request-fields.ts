@@ -1,0 +1,96 @@
+/**
+ * Reading the loosely typed parts of requests: modes (case-insensitive, PascalCase or
+ * snake_case per the spec), boolean query parameters, and optional body fields.
+ */
+import type { CreateMode, DropBehavior } from '../../src/main/namespace/namespace-client'
+import { invalidRequest } from './errors'
+
+/** `Create`, `ExistOk`/`exist_ok`, `Overwrite`; absent means `create`. */
+export function createModeOf(value: unknown, where: string): CreateMode {
+  switch (normalise(value, where)) {
+    case null:
+    case 'create':
+      return 'create'
+    case 'existok':
+      return 'exist_ok'
+    case 'overwrite':
+      return 'overwrite'
+    default:
+      throw invalidRequest(`${where} must be "create", "exist_ok" or "overwrite", got ${JSON.stringify(value)}.`)
+  }
+}
+
+/** `Restrict` (default) or `Cascade`. */
+export function dropBehaviorOf(value: unknown): DropBehavior {
+  switch (normalise(value, '"behavior"')) {
+    case null:
+    case 'restrict':
+      return 'restrict'
+    case 'cascade':
+      return 'cascade'
+    default:
+      throw invalidRequest(`"behavior" must be "restrict" or "cascade", got ${JSON.stringify(value)}.`)
+  }
+}
+
+/** `Fail` (default) or `Skip`: whether dropping a missing namespace is an error. */
+export function skipMissingOf(value: unknown): boolean {
+  switch (normalise(value, '"mode"')) {
+    case null:
+    case 'fail':
+      return false
+    case 'skip':
+      return true
+    default:
+      throw invalidRequest(`"mode" must be "fail" or "skip", got ${JSON.stringify(value)}.`)
+  }
+}
+
+/** A boolean from the query string, else from the JSON body, else `fallback`. */
+export function flagOf(query: URLSearchParams, body: Record<string, unknown>, name: string, fallback: boolean): boolean {
+  const raw = query.get(name)
+  if (raw !== null && raw !== '') {
+    const lower = raw.toLowerCase()
+    if (lower === 'true' || lower === '1') return true
+    if (lower === 'false' || lower === '0') return false
+    throw invalidRequest(`Query parameter "${name}" must be true or false, got "${raw}".`)
+  }
+  const value = body[name]
+  if (value === undefined || value === null) return fallback
+  if (typeof value !== 'boolean') throw invalidRequest(`"${name}" must be a boolean.`)
+  return value
+}
+
+/** An optional string field of a JSON body. */
+export function optionalString(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string') throw invalidRequest(`"${name}" must be a string.`)
+  return value
+}
+
+/** An optional non-negative integer field of a JSON body. */
+export function optionalCount(body: Record<string, unknown>, name: string): number | undefined {
+  const value = body[name]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw invalidRequest(`"${name}" must be a whole number of at least 0.`)
+  }
+  return value
+}
+
+/** An optional array of strings (e.g. `new_namespace_id`). */
+export function optionalStrings(body: Record<string, unknown>, name: string): string[] | undefined {
+  const value = body[name]
+  if (value === undefined || value === null) return undefined
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw invalidRequest(`"${name}" must be an array of strings.`)
+  }
+  return value as string[]
+}
+
+function normalise(value: unknown, where: string): string | null {
+  if (value === undefined || value === null || value === '') return null
+  if (typeof value !== 'string') throw invalidRequest(`${where} must be a string.`)
+  return value.replaceAll('_', '').toLowerCase()
+}

@@ -1,0 +1,128 @@
+/**
+ * Table routes of the Lance REST spec that manage tables: describe, exists, create
+ * (Arrow IPC body), declare (what LanceDB's REST client calls before writing data
+ * itself), drop and rename.
+ */
+import { CatalogError } from '../../src/shared/errors'
+import type { TableRef } from '../../src/shared/catalog-types'
+import { samePath, toIdentifier } from '../../src/shared/namespace-path'
+import type { Database } from './databases'
+import { invalidRequest } from './errors'
+import { empty, json, MAX_ARROW_BYTES } from './http-io'
+import { allTables } from './listing'
+import { createModeOf, flagOf, optionalString, optionalStrings } from './request-fields'
+import { param, tableRefOf, type RequestContext, type Route } from './router'
+import { absoluteLocation, declareTable, detailedMetadata, locationUri } from './table-metadata'
+
+/** The table management routes. */
+export const tableRoutes: readonly Route[] = [
+  { method: 'POST', pattern: '/v1/table/:id/describe', handle: describeTable },
+  { method: 'POST', pattern: '/v1/table/:id/exists', handle: tableExists },
+  { method: 'POST', pattern: '/v1/table/:id/create', writes: 'create tables', handle: createTable },
+  { method: 'POST', pattern: '/v1/table/:id/declare', writes: 'declare tables', handle: declare },
+  { method: 'POST', pattern: '/v1/table/:id/drop', writes: 'drop tables', handle: dropTable },
+  { method: 'POST', pattern: '/v1/table/:id/rename', writes: 'rename tables', handle: renameTable }
+]
+
+async function describeTable(ctx: RequestContext) {
+  const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  const body = await ctx.jsonBody()
+  const detailed = flagOf(ctx.query, body, 'load_detailed_metadata', false)
+  const withUri = flagOf(ctx.query, body, 'with_table_uri', false)
+  const checkDeclared = flagOf(ctx.query, body, 'check_declared', false)
+  const database = await ctx.database()
+  const identity = detailed ? { table: ref.name, namespace: [...ref.namespace] } : {}
+  let location: string
+  try {
+    location = absoluteLocation((await database.client.describeTable(ref)).location, database.root)
+  } catch (error) {
+    const declared = await declaredLocation(database, ref, error)
+    return json({ ...identity, location: declared, ...uriOf(declared, withUri), properties: null, is_only_declared: true })
+  }
+  database.declaredLocations.delete(identifierOf(ref))
+  const base = { ...identity, location, ...uriOf(location, withUri), properties: null }
+  if (!detailed) return json(checkDeclared ? { ...base, is_only_declared: false } : base)
+  const { version, schema, stats } = await detailedMetadata(database, ref)
+  return json({ ...base, version, schema, stats, is_only_declared: false })
+}
+
+async function tableExists(ctx: RequestContext) {
+  const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  await ctx.jsonBody()
+  const { client } = await ctx.database()
+  // The listing includes declared tables, which the spec counts as existing.
+  if (!(await allTables(client, ref.namespace)).includes(ref.name)) throw tableNotFound(ref)
+  return empty(200)
+}
+
+async function createTable(ctx: RequestContext) {
+  const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  const mode = createModeOf(ctx.query.get('mode'), 'Query parameter "mode"')
+  const stream = await ctx.body(MAX_ARROW_BYTES)
+  if (stream.length === 0) {
+    throw invalidRequest('Creating a table needs an Arrow IPC stream body (application/vnd.apache.arrow.stream) holding at least the schema.')
+  }
+  const database = await ctx.database()
+  await database.client.createTable(ref, stream, mode)
+  database.declaredLocations.delete(identifierOf(ref))
+  const description = await database.client.describeTable(ref)
+  return json({ location: absoluteLocation(description.location, database.root), version: description.version, properties: null })
+}
+
+async function declare(ctx: RequestContext) {
+  const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  const body = await ctx.jsonBody()
+  if (optionalString(body, 'location') !== undefined) {
+    throw new CatalogError('unsupported', 'This server chooses table locations itself; leave "location" out of the declare request.')
+  }
+  const database = await ctx.database()
+  const location = await declareTable(database, ref)
+  database.declaredLocations.set(identifierOf(ref), location)
+  return json({ location, properties: null })
+}
+
+async function dropTable(ctx: RequestContext) {
+  const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  await ctx.jsonBody()
+  const database = await ctx.database()
+  await database.client.dropTable(ref)
+  database.declaredLocations.delete(identifierOf(ref))
+  return json({ id: [...ref.namespace, ref.name], properties: null })
+}
+
+async function renameTable(ctx: RequestContext) {
+  const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  const body = await ctx.jsonBody()
+  const newName = optionalString(body, 'new_table_name')
+  if (newName === undefined || newName === '') throw invalidRequest('Renaming a table needs "new_table_name".')
+  const newNamespace = optionalStrings(body, 'new_namespace_id')
+  if (newNamespace !== undefined && !samePath(newNamespace, ref.namespace)) {
+    throw new CatalogError('unsupported', 'This server renames tables within their namespace only; moving a table to another namespace is not supported.')
+  }
+  const { client } = await ctx.database()
+  await client.renameTable(ref, newName)
+  return json({})
+}
+
+/** The location of a table this server declared and nobody has written yet; else rethrows. */
+async function declaredLocation(database: Database, ref: TableRef, error: unknown): Promise<string> {
+  const id = identifierOf(ref)
+  const location = database.declaredLocations.get(id)
+  const notFound = error instanceof CatalogError && error.code === 'table_not_found'
+  if (location === undefined || !notFound) throw error
+  if ((await allTables(database.client, ref.namespace)).includes(ref.name)) return location
+  database.declaredLocations.delete(id)
+  throw error
+}
+
+function uriOf(location: string, wanted: boolean): { table_uri?: string } {
+  return wanted ? { table_uri: locationUri(location) } : {}
+}
+
+function identifierOf(ref: TableRef): string {
+  return toIdentifier([...ref.namespace, ref.name])
+}
+
+function tableNotFound(ref: TableRef): CatalogError {
+  return new CatalogError('table_not_found', `Table "${identifierOf(ref)}" does not exist.`)
+}
