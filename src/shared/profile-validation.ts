@@ -151,9 +151,10 @@ function headerErrors(draft: ProfileDraft): Record<string, string> {
   })
 
   // A preset without its auth header would save a profile that can only fail to connect.
-  const required = draft.preset === 'enterprise' ? ENTERPRISE_HEADERS.apiKey : draft.preset === 'bearer' ? 'authorization' : null
-  if (required && !seen.has(required)) {
-    errors['headers'] = draft.preset === 'enterprise' ? 'An Enterprise profile needs an API key (x-api-key).' : 'A bearer profile needs a token (Authorization).'
+  if (draft.preset === 'enterprise' && !seen.has(ENTERPRISE_HEADERS.apiKey)) {
+    errors['headers'] = 'An Enterprise profile needs an API key (x-api-key).'
+  } else if (draft.preset === 'bearer' && !seen.has('authorization')) {
+    errors['headers'] = 'A bearer profile needs a token (Authorization).'
   }
   return errors
 }

@@ -1,0 +1,325 @@
+/**
+ * The saved connection profiles: `profiles.json` in the data dir (layout and recovery
+ * rules in ./profile-file), written atomically. Secret header values go to a SecretStore,
+ * never to that file, and leave main only as masks; `toConnectionSpec` is the one place
+ * they are merged back, for opening a connection.
+ */
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { CatalogError } from '../../shared/errors'
+import {
+  HEADER_PROPERTY_PREFIX,
+  headerEntries,
+  profileKind,
+  type Profile,
+  type ProfileDraft,
+  type ProfileView,
+  type SecretStorageInfo,
+  type StorageProblem
+} from '../../shared/profile-types'
+import { isSecretHeader, looksLikeMask, maskSecret, validateProfileDraft } from '../../shared/profile-validation'
+import type { ConnectionSpec } from '../connections/connection-spec'
+import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
+import { writeFileAtomic } from './atomic-write'
+import { PROFILES_FILE, readProfilesFile, serializeProfiles } from './profile-file'
+
+export { PROFILES_FILE } from './profile-file'
+
+interface SecretPlan {
+  readonly writes: Array<[header: string, value: string]>
+  readonly deletes: string[]
+}
+
+/** The saved connection profiles; every change is on disk when its promise resolves. */
+export class ProfileStore {
+  readonly #path: string
+  readonly #secrets: SecretStore
+  #profiles: Profile[] = []
+  #lastUsedId: string | null = null
+  #blocked: string | null = null
+  #queue: Promise<unknown> = Promise.resolve()
+
+  private constructor(path: string, secrets: SecretStore) {
+    this.#path = path
+    this.#secrets = secrets
+  }
+
+  /** Opens the profiles of `dataDir`, reporting (never overwriting) a file it cannot fully read. */
+  static async open(dataDir: string, secrets: SecretStore): Promise<{ store: ProfileStore; problem?: StorageProblem }> {
+    const store = new ProfileStore(join(dataDir, PROFILES_FILE), secrets)
+    const problem = await store.#load()
+    return problem ? { store, problem } : { store }
+  }
+
+  /** Where secrets are kept, for the UI. */
+  secretStorage(): SecretStorageInfo {
+    return secretStorageInfo(this.#secrets)
+  }
+
+  /** Every profile in the person's order, secrets masked. */
+  async list(): Promise<ProfileView[]> {
+    return Promise.all(this.#profiles.map((profile) => this.#view(profile)))
+  }
+
+  /** One profile, secrets masked. */
+  async get(id: string): Promise<ProfileView> {
+    return this.#view(this.profile(id))
+  }
+
+  /** The stored profile (no secret values), for main-process use such as export. */
+  profile(id: string): Profile {
+    const profile = this.#profiles.find((p) => p.id === id)
+    if (profile) return profile
+    throw new CatalogError('connection_not_found', 'That profile no longer exists. Pick one from the list.', { profileId: id })
+  }
+
+  /** Every stored profile (no secret values), in order. */
+  profiles(): readonly Profile[] {
+    return this.#profiles
+  }
+
+  /** The profile to reopen at start, if it still exists. */
+  get lastUsedId(): string | null {
+    return this.#lastUsedId
+  }
+
+  /** Validates and saves a new profile at the end of the list. */
+  async create(draft: ProfileDraft): Promise<ProfileView> {
+    return this.#serial(async () => {
+      this.#validate(draft, null)
+      const id = randomUUID()
+      const { profile, plan } = await this.#resolve(id, draft, undefined)
+      await this.#commit([...this.#profiles, profile], this.#lastUsedId, id, plan)
+      return this.#view(profile)
+    })
+  }
+
+  /** Validates and saves changes; secrets left undefined or as their mask keep their stored value. */
+  async update(id: string, draft: ProfileDraft): Promise<ProfileView> {
+    return this.#serial(async () => {
+      const previous = this.profile(id)
+      this.#validate(draft, id)
+      const { profile, plan } = await this.#resolve(id, draft, previous)
+      await this.#commit(this.#profiles.map((p) => (p.id === id ? profile : p)), this.#lastUsedId, id, plan)
+      return this.#view(profile)
+    })
+  }
+
+  /** Copies a profile, secrets included, right after the original, named "<name> (copy)". */
+  async duplicate(id: string): Promise<ProfileView> {
+    return this.#serial(async () => {
+      const source = this.profile(id)
+      const copy: Profile = { ...source, id: randomUUID(), name: this.#copyName(source.name) }
+      const writes: Array<[string, string]> = []
+      for (const header of source.secretHeaders) {
+        const value = await this.#secrets.get(source.id, header)
+        if (value !== undefined) writes.push([header, value])
+      }
+      const at = this.#profiles.indexOf(source) + 1
+      const next = [...this.#profiles.slice(0, at), copy, ...this.#profiles.slice(at)]
+      await this.#commit(next, this.#lastUsedId, copy.id, { writes, deletes: [] })
+      return this.#view(copy)
+    })
+  }
+
+  /**
+   * Deletes a profile and its secrets. Secrets go first: if the file write then fails, the
+   * profile stays listed without its secrets, which is visible and safe; the reverse
+   * order could leave secrets of a profile that no longer exists.
+   */
+  async remove(id: string): Promise<void> {
+    return this.#serial(async () => {
+      this.profile(id)
+      this.#assertWritable()
+      await this.#secrets.delete(id)
+      await this.#save(
+        this.#profiles.filter((p) => p.id !== id),
+        this.#lastUsedId === id ? null : this.#lastUsedId
+      )
+    })
+  }
+
+  /** Puts the profiles in the given order; `ids` must name every profile exactly once. */
+  async reorder(ids: readonly string[]): Promise<void> {
+    return this.#serial(async () => {
+      const byId = new Map(this.#profiles.map((p) => [p.id, p]))
+      const next = ids.flatMap((id) => (byId.delete(id) ? [this.profile(id)] : []))
+      if (byId.size > 0 || next.length !== ids.length) {
+        throw new CatalogError('invalid_request', 'The new order must list every profile exactly once.', { ids: [...ids] })
+      }
+      await this.#save(next, this.#lastUsedId)
+    })
+  }
+
+  /** Remembers the profile to reopen at the next start (null forgets it). */
+  async setLastUsed(id: string | null): Promise<void> {
+    return this.#serial(async () => {
+      if (id !== null) this.profile(id)
+      await this.#save(this.#profiles, id)
+    })
+  }
+
+  /** The connect type and full properties of a profile, secrets included. Main only. */
+  async toConnectionSpec(id: string): Promise<ConnectionSpec> {
+    const profile = this.profile(id)
+    const properties: Record<string, string> = { ...profile.properties }
+    for (const header of profile.secretHeaders) {
+      const value = await this.#secrets.get(profile.id, header)
+      if (value === undefined) {
+        const why =
+          this.#secrets.kind === 'memory' ? 'Secrets are kept only while the app runs, so enter it again.' : 'Edit the profile and enter it.'
+        throw new CatalogError('unauthenticated', `Profile "${profile.name}" has no value for ${header}. ${why}`, { header })
+      }
+      properties[HEADER_PROPERTY_PREFIX + header] = value
+    }
+    return { name: profile.name, type: profile.connectType, properties }
+  }
+
+  async #view(profile: Profile): Promise<ProfileView> {
+    const properties: Record<string, string> = { ...profile.properties }
+    const hasSecret: Record<string, boolean> = {}
+    const secretProblems: Record<string, string> = {}
+    for (const header of profile.secretHeaders) {
+      try {
+        const value = await this.#secrets.get(profile.id, header)
+        hasSecret[header] = value !== undefined
+        properties[HEADER_PROPERTY_PREFIX + header] = value === undefined ? '' : maskSecret(value)
+      } catch (error) {
+        hasSecret[header] = false
+        secretProblems[header] = (error as Error).message
+      }
+    }
+    const view = { ...profile, kind: profileKind(profile), properties, hasSecret }
+    return Object.keys(secretProblems).length > 0 ? { ...view, secretProblems } : view
+  }
+
+  #validate(draft: ProfileDraft, editingId: string | null): void {
+    const others = this.#profiles.filter((p) => p.id !== editingId).map((p) => p.name)
+    const fieldErrors = validateProfileDraft(draft, others)
+    if (Object.keys(fieldErrors).length === 0) return
+    const message = `The profile cannot be saved: ${Object.values(fieldErrors).join(' ')}`
+    throw new CatalogError('invalid_request', message, { fieldErrors, issues: Object.values(fieldErrors) })
+  }
+
+  // Splits a draft into the stored profile (secret values blanked) and the secret changes.
+  async #resolve(id: string, draft: ProfileDraft, previous: Profile | undefined): Promise<{ profile: Profile; plan: SecretPlan }> {
+    const properties: Record<string, string> = {}
+    for (const [key, value] of Object.entries(draft.properties)) {
+      properties[key] = key === 'root' || key === 'uri' ? value.trim() : value
+    }
+    const before = new Map((previous ? headerEntries(previous.properties) : []).map(([name, value]) => [name.toLowerCase(), value]))
+    const wasSecret = (name: string): boolean => previous !== undefined && isSecretHeader(name, previous.secretHeaders)
+    const plan: SecretPlan = { writes: [], deletes: [] }
+    const secretHeaders: string[] = []
+    for (const header of draft.connectType === 'rest' ? draft.headers : []) {
+      const lower = header.name.toLowerCase()
+      const keep = header.value === undefined || looksLikeMask(header.value)
+      // "Keep" reads the old value from wherever it lived, so marking or unmarking a
+      // header as secret moves its value between the profile file and the secret store.
+      const stored = keep && before.has(lower) && wasSecret(header.name)
+      const value = stored ? await this.#secrets.get(id, header.name) : keep ? before.get(lower) : header.value
+      if (isSecretHeader(header.name) || header.secret === true) {
+        properties[HEADER_PROPERTY_PREFIX + header.name] = ''
+        secretHeaders.push(header.name)
+        if (value && !stored) plan.writes.push([header.name, value])
+        else if (!value && wasSecret(header.name)) plan.deletes.push(header.name)
+      } else {
+        properties[HEADER_PROPERTY_PREFIX + header.name] = value ?? ''
+        if (wasSecret(header.name)) plan.deletes.push(header.name)
+      }
+    }
+    const kept = new Set(secretHeaders.map((h) => h.toLowerCase()))
+    for (const old of previous?.secretHeaders ?? []) if (!kept.has(old.toLowerCase())) plan.deletes.push(old)
+    const preset = draft.connectType === 'rest' ? draft.preset : undefined
+    const name = draft.name.trim()
+    return { profile: { id, name, connectType: draft.connectType, ...(preset ? { preset } : {}), properties, secretHeaders }, plan }
+  }
+
+  // Secrets are written before the file so a saved profile never points at a missing
+  // secret; if the file write fails, the previous secret values are put back.
+  async #commit(profiles: Profile[], lastUsedId: string | null, id: string, plan: SecretPlan): Promise<void> {
+    this.#assertWritable()
+    const undo: Array<[string, string | undefined]> = []
+    try {
+      for (const [header, value] of plan.writes) {
+        undo.push([header, await this.#secrets.get(id, header).catch(() => undefined)])
+        await this.#secrets.set(id, header, value)
+      }
+      await this.#save(profiles, lastUsedId)
+    } catch (error) {
+      // Best effort: the caller must see the error that stopped the save, not a rollback's.
+      for (const [header, value] of undo.reverse()) {
+        const restore = value === undefined ? this.#secrets.delete(id, header) : this.#secrets.set(id, header, value)
+        await restore.catch(() => undefined)
+      }
+      throw error
+    }
+    const written = new Set(plan.writes.map(([h]) => h.toLowerCase()))
+    for (const header of plan.deletes) if (!written.has(header.toLowerCase())) await this.#secrets.delete(id, header)
+  }
+
+  async #save(profiles: Profile[], lastUsedId: string | null): Promise<void> {
+    this.#assertWritable()
+    await writeFileAtomic(this.#path, serializeProfiles({ profiles, lastUsedId }))
+    this.#profiles = profiles
+    this.#lastUsedId = lastUsedId
+  }
+
+  #assertWritable(): void {
+    if (this.#blocked) throw new CatalogError('internal', this.#blocked, { path: this.#path })
+  }
+
+  #copyName(name: string): string {
+    const taken = new Set(this.#profiles.map((p) => p.name.trim().toLowerCase()))
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? `${name} (copy)` : `${name} (copy ${n})`
+      if (!taken.has(candidate.toLowerCase())) return candidate
+    }
+  }
+
+  // Serialises changes: each reads the state the previous one left.
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(work)
+    this.#queue = result.catch(() => undefined)
+    return result
+  }
+
+  async #load(): Promise<StorageProblem | undefined> {
+    const read = await readProfilesFile(this.#path)
+    this.#profiles = read.content.profiles
+    this.#lastUsedId = read.content.lastUsedId
+    this.#blocked = read.blocked ?? null
+    // Runs only now, after a bad original was preserved (or saving blocked), since it may save.
+    const stray = await this.#moveStraySecrets()
+    if (!read.problem || !stray) return read.problem ?? stray
+    return { ...read.problem, issues: [...read.problem.issues, ...stray.issues] }
+  }
+
+  // A hand-edited file may hold a secret value in plain text: move it to the secret store
+  // (and list every secret header in secretHeaders) so the next save leaves none behind.
+  async #moveStraySecrets(): Promise<StorageProblem | undefined> {
+    let changed = false
+    try {
+      const next: Profile[] = []
+      for (const profile of this.#profiles) {
+        const secret = headerEntries(profile.properties).filter(([name]) => isSecretHeader(name, profile.secretHeaders))
+        const stray = secret.filter(([, value]) => value !== '')
+        if (stray.length === 0 && secret.length === profile.secretHeaders.length) {
+          next.push(profile)
+          continue
+        }
+        for (const [name, value] of stray) await this.#secrets.set(profile.id, name, value)
+        const properties = { ...profile.properties }
+        for (const [name] of stray) properties[HEADER_PROPERTY_PREFIX + name] = ''
+        next.push({ ...profile, properties, secretHeaders: secret.map(([name]) => name) })
+        changed = true
+      }
+      this.#profiles = next
+      if (changed && !this.#blocked) await this.#save(next, this.#lastUsedId)
+      return undefined
+    } catch (error) {
+      const message = `Secret values in ${this.#path} could not be moved to the secret store: ${(error as Error).message}`
+      return { file: this.#path, message, keptCopy: null, issues: [message] }
+    }
+  }
+}
