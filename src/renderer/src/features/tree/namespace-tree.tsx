@@ -21,7 +21,7 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
   const view = useConnectionView()
   const [filter, setFilter] = useState('')
   const [menu, setMenu] = useState<MenuTarget | null>(null)
-  const { rows, listings } = useTreeRows(connectionId, pageSize, view.expanded, filter)
+  const { rows, setsizes, listings } = useTreeRows(connectionId, pageSize, view.expanded, filter)
   const scrollRef = useRef<HTMLDivElement>(null)
 
   const virtualizer = useVirtualizer({
@@ -47,7 +47,8 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
   return (
     <div className="tree-panel">
       <TreeFilter filter={filter} onChange={setFilter} rows={rows} listings={listings} />
-      <div ref={scrollRef} className="tree-scroll">
+      {/* tabIndex -1: the rows take focus, not the scroll box Chromium would otherwise add to the Tab order. */}
+      <div ref={scrollRef} className="tree-scroll" tabIndex={-1}>
         <div
           role="tree"
           aria-label="Catalog"
@@ -62,6 +63,7 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
               <TreeRowView
                 key={row.key}
                 row={row}
+                setsize={row.kind === 'namespace' || row.kind === 'table' ? (setsizes.get(row.parentId) ?? -1) : -1}
                 index={item.index}
                 measure={virtualizer.measureElement}
                 top={item.start}

@@ -11,6 +11,8 @@ import type { TreeListings } from './tree-listings'
 
 interface Props {
   readonly row: TreeRow
+  /** Size of the row's set of siblings, -1 while unknown. */
+  readonly setsize: number
   readonly index: number
   readonly top: number
   readonly height: number
@@ -23,7 +25,7 @@ interface Props {
 }
 
 /** Draws one row. */
-export function TreeRowView({ row, index, top, height, measure, focusable, listings, onContextMenu }: Props): ReactNode {
+export function TreeRowView({ row, setsize, index, top, height, measure, focusable, listings, onContextMenu }: Props): ReactNode {
   const view = useConnectionView()
   const setExpanded = useUiStore((state) => state.setExpanded)
   const selectTable = useUiStore((state) => state.selectTable)
@@ -52,7 +54,7 @@ export function TreeRowView({ row, index, top, height, measure, focusable, listi
           aria-label={isTable ? `${row.name}, table` : row.name}
           aria-level={row.level}
           aria-posinset={row.posinset}
-          aria-setsize={row.setsize}
+          aria-setsize={setsize}
           aria-expanded={isTable ? undefined : row.expanded}
           aria-selected={selected}
           data-key={row.key}

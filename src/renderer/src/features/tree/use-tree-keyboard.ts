@@ -36,12 +36,22 @@ export function useTreeKeyboard({ rows, scrollToIndex, scrollRef, openMenu }: Op
   const focusIndex = rows.findIndex((row) => row.key === view.focusedKey)
   const focusKey = focusIndex >= 0 ? view.focusedKey : (rows.find(isItem)?.key ?? null)
 
-  // After a key moved focus, bring the row into view and give it DOM focus once drawn.
+  // The effect below must run when the focused key changes, not when a page arrives
+  // (that would yank the view back while someone scrolls), so it reads these via refs.
+  const latest = useRef({ rows, scrollToIndex })
   useEffect(() => {
-    if (!moved.current || !focusKey) return
-    const index = rows.findIndex((row) => row.key === focusKey)
+    latest.current = { rows, scrollToIndex }
+  })
+
+  // After a key (or a dialog that closed and left focus nowhere) moved focus, bring the
+  // row into view and give it DOM focus once drawn.
+  useEffect(() => {
+    const active = document.activeElement
+    const focusIsLost = active === null || active === document.body
+    if (!focusKey || !(moved.current || focusIsLost)) return
+    const index = latest.current.rows.findIndex((row) => row.key === focusKey)
     if (index < 0) return
-    scrollToIndex(index)
+    latest.current.scrollToIndex(index)
     const frame = requestAnimationFrame(() => {
       const element = scrollRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)
       if (element) {
@@ -50,7 +60,7 @@ export function useTreeKeyboard({ rows, scrollToIndex, scrollRef, openMenu }: Op
       }
     })
     return () => cancelAnimationFrame(frame)
-  }, [focusKey, rows, scrollToIndex, scrollRef])
+  }, [focusKey, scrollRef])
 
   const move = (index: number): void => {
     const row = rows[index]

@@ -5,12 +5,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { NamespacePath } from '@shared/namespace-path'
-import { flattenTree, type TreeRow } from './flatten'
+import { flattenTree, type FlatTree, type SegmentCache } from './flatten'
 import { TreeListings } from './tree-listings'
 
 /** Rows plus the listings behind them (for load-more, retry and load-all). */
-export interface TreeRows {
-  readonly rows: readonly TreeRow[]
+export interface TreeRows extends FlatTree {
   readonly listings: TreeListings
 }
 
@@ -18,6 +17,7 @@ export interface TreeRows {
 export function useTreeRows(connectionId: string, pageSize: number, expanded: readonly string[], filter: string): TreeRows {
   const client = useQueryClient()
   const [listings] = useState(() => new TreeListings(client, connectionId, pageSize))
+  const [cache] = useState<SegmentCache>(() => new Map())
   useEffect(() => () => listings.dispose(), [listings])
 
   const expandedSet = useMemo(() => new Set(expanded), [expanded])
@@ -34,16 +34,12 @@ export function useTreeRows(connectionId: string, pageSize: number, expanded: re
   useEffect(() => listings.sync(watched), [listings, watched])
 
   const version = useSyncExternalStore(listings.subscribe, listings.getVersion)
-  const rows = useMemo(
+  const flat = useMemo(
     () =>
-      flattenTree({
-        listing: (path) => listings.snapshot(path),
-        isExpanded: (path) => expandedSet.has(JSON.stringify(path)),
-        filter: filter.trim().toLowerCase()
-      }),
+      flattenTree({ listing: (path) => listings.snapshot(path), expanded: expandedSet, filter: filter.trim().toLowerCase(), cache }),
     // `version` stands for the listings' contents, which change without a new object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [listings, expandedSet, filter, version, watched]
+    [listings, expandedSet, filter, version, watched, cache]
   )
-  return { rows, listings }
+  return { ...flat, listings }
 }
