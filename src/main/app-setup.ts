@@ -1,33 +1,59 @@
 /**
  * Start-up shared by the Electron app and the browser-mode host: the data folder, the
- * connections of this run, and the handler table over them.
+ * saved profiles and their secrets, the connections of this run, and the handler table.
  */
 import { mkdir } from 'node:fs/promises'
 import type { AppInfo } from '../shared/ipc-contract'
 import { ConnectionRegistry } from './connections/connection-registry'
 import { dirSpec } from './connections/connection-spec'
 import { ensureDefaultCatalog } from './default-catalog'
-import { createHandlers } from './ipc/handlers'
 import type { HandlerTable } from './ipc/dispatch'
+import { createHandlers } from './ipc/handlers'
+import { profileConnectionId } from './ipc/profile-handlers'
 import type { LaunchOptions } from './launch-options'
+import { ProfileStore } from './profiles/profile-store'
+import { openSecretStore, type SafeStorageLike } from './secrets/secret-store'
 
 /** Everything a host needs to serve the app. */
 export interface AppCore {
   readonly dataDir: string
   readonly registry: ConnectionRegistry
+  readonly profiles: ProfileStore
   readonly handlers: HandlerTable
   close(): Promise<void>
 }
 
+/** What differs between hosts. */
+export interface HostServices {
+  readonly info: AppInfo
+  /** Electron's `safeStorage`; absent in browser mode, where secrets stay in memory. */
+  readonly safeStorage?: SafeStorageLike
+}
+
 /**
- * Creates the data dir and the connections of this run. With no `--dir`/`--rest`, a
- * local catalog in the data dir opens, so a newcomer sees a working catalog at once.
+ * Creates the data dir, opens the profiles, and adds the connections of this run: those
+ * from the flags, or else the default local catalog; plus the last used profile.
  */
-export async function setUpApp(options: LaunchOptions, dataDir: string, info: AppInfo): Promise<AppCore> {
+export async function setUpApp(options: LaunchOptions, dataDir: string, services: HostServices): Promise<AppCore> {
   await mkdir(dataDir, { recursive: true })
+  const { store: secrets } = await openSecretStore(dataDir, { safeStorage: services.safeStorage })
+  const { store: profiles, problem } = await ProfileStore.open(dataDir, secrets)
   const registry = new ConnectionRegistry()
   const specs =
     options.connections.length > 0 ? options.connections : [dirSpec(await ensureDefaultCatalog(dataDir), 'Local catalog')]
   for (const spec of specs) registry.add(spec)
-  return { dataDir, registry, handlers: createHandlers({ registry, info }), close: () => registry.closeAll() }
+  await reopenLastUsed(profiles, registry)
+  const handlers = createHandlers({ registry, profiles, profileProblem: problem ?? null, info: services.info })
+  return { dataDir, registry, profiles, handlers, close: () => registry.closeAll() }
+}
+
+async function reopenLastUsed(profiles: ProfileStore, registry: ConnectionRegistry): Promise<void> {
+  const id = profiles.lastUsedId
+  if (!id) return
+  try {
+    registry.upsert(profileConnectionId(id), await profiles.toConnectionSpec(id))
+  } catch {
+    // A profile that cannot open (deleted, missing secret) is shown in the profile list
+    // with its problem; start-up goes on without it.
+  }
 }

@@ -14,7 +14,23 @@ export const CHANNELS = [
   'namespaces:create',
   'namespaces:drop',
   'tables:list',
-  'tables:describe'
+  'tables:describe',
+  'tables:readRows',
+  'tables:count',
+  'tables:create',
+  'tables:drop',
+  'tables:rename',
+  'profiles:list',
+  'profiles:create',
+  'profiles:update',
+  'profiles:duplicate',
+  'profiles:delete',
+  'profiles:reorder',
+  'profiles:open',
+  'profiles:test',
+  'profiles:export',
+  'profiles:import',
+  'profiles:snippet'
 ] as const
 
 /** A channel name. */

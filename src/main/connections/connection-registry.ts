@@ -56,6 +56,24 @@ export class ConnectionRegistry {
     return id
   }
 
+  /**
+   * Adds or replaces the connection with this id (a profile opened again, perhaps after
+   * an edit); a replaced connection's client is closed.
+   */
+  upsert(id: string, spec: ConnectionSpec): ConnectionSummary {
+    const existing = this.#entries.get(id)
+    if (existing && sameSpec(existing.spec, spec)) return existing.summary
+    void this.remove(id)
+    return this.add(spec, id)
+  }
+
+  /** Closes and forgets a connection; unknown ids are ignored. */
+  async remove(id: string): Promise<void> {
+    const entry = this.#entries.get(id)
+    this.#entries.delete(id)
+    if (entry?.client) await entry.client.then((client) => client.close(), () => undefined)
+  }
+
   /** Every connection, in the order they were added. */
   list(): readonly ConnectionSummary[] {
     return [...this.#entries.values()].map((entry) => entry.summary)
@@ -80,4 +98,8 @@ export class ConnectionRegistry {
     this.#entries.clear()
     await Promise.allSettled(clients.map(async (client) => (await client).close()))
   }
+}
+
+function sameSpec(a: ConnectionSpec, b: ConnectionSpec): boolean {
+  return a.name === b.name && a.type === b.type && JSON.stringify(a.properties) === JSON.stringify(b.properties)
 }

@@ -16,8 +16,7 @@ describe('dispatch', () => {
     const file = join(dir, 'plain.txt')
     await writeFile(file, 'not a catalog')
     core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(file)] }, join(dir, 'data'), {
-      host: 'browser',
-      version: 'test'
+      info: { host: 'browser', version: 'test' }
     })
     fileRootId = core.registry.list()[0]?.id ?? ''
   })

@@ -1,34 +1,27 @@
 /**
- * The handler table: what main does for each channel of the contract. The Electron
- * binding and the browser-mode host both serve exactly this table.
+ * The handler table: what main does for each channel of the contract, assembled from one
+ * file per domain. The Electron binding and the browser-mode host both serve exactly
+ * this table.
  */
 import type { AppInfo } from '../../shared/ipc-contract'
+import type { StorageProblem } from '../../shared/profile-types'
 import type { ConnectionRegistry } from '../connections/connection-registry'
+import type { ProfileStore } from '../profiles/profile-store'
+import { catalogHandlers } from './catalog-handlers'
 import type { HandlerTable } from './dispatch'
+import { profileHandlers } from './profile-handlers'
+import { tableHandlers } from './table-handlers'
 
 /** What the handlers need from their surroundings. */
 export interface HandlerContext {
   readonly registry: ConnectionRegistry
+  readonly profiles: ProfileStore
+  /** Set when the profiles file could not be fully read at start. */
+  readonly profileProblem: StorageProblem | null
   readonly info: AppInfo
 }
 
-/** Builds the handler table over a connection registry. */
-export function createHandlers({ registry, info }: HandlerContext): HandlerTable {
-  return {
-    'app:info': async () => info,
-    'connections:list': async () => registry.list(),
-    'namespaces:list': async ({ connectionId, parent, pageToken, limit }) =>
-      (await registry.client(connectionId)).listNamespaces(parent, { pageToken, limit }),
-    'namespaces:create': async ({ connectionId, path }) => {
-      await (await registry.client(connectionId)).createNamespace(path)
-      return null
-    },
-    'namespaces:drop': async ({ connectionId, path }) => {
-      await (await registry.client(connectionId)).dropNamespace(path, 'restrict')
-      return null
-    },
-    'tables:list': async ({ connectionId, namespace, pageToken, limit }) =>
-      (await registry.client(connectionId)).listTables(namespace, { pageToken, limit }),
-    'tables:describe': async ({ connectionId, table }) => (await registry.client(connectionId)).describeTable(table)
-  }
+/** Builds the handler table. */
+export function createHandlers(context: HandlerContext): HandlerTable {
+  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context) }
 }

@@ -10,7 +10,7 @@ import { startWebHost } from './host'
 async function main(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(2))
   const dataDir = options.dataDir ?? defaultDataDir()
-  const core = await setUpApp(options, dataDir, { host: 'browser', version: process.env['npm_package_version'] ?? '0.0.0' })
+  const core = await setUpApp(options, dataDir, { info: { host: 'browser', version: process.env['npm_package_version'] ?? '0.0.0' } })
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url))
   const host = await startWebHost({ handlers: core.handlers, rendererDir, port: options.port })
   process.stdout.write(`Lance Catalog Browser is running at ${host.url}\n`)

@@ -36,7 +36,7 @@ describe('browser-mode host', () => {
     const rendererDir = join(dir, 'renderer')
     await mkdir(rendererDir)
     await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>app</title>')
-    core = await setUpApp({ port: 0, dataDir: undefined, connections: [] }, join(dir, 'data'), { host: 'browser', version: 'test' })
+    core = await setUpApp({ port: 0, dataDir: undefined, connections: [] }, join(dir, 'data'), { info: { host: 'browser', version: 'test' } })
     host = await startWebHost({ handlers: core.handlers, rendererDir })
   })
 

@@ -9,12 +9,13 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
+import { decodeWire, encodeWire } from '../../shared/wire'
 import { dispatch, type HandlerTable } from '../ipc/dispatch'
 
 /** The header that carries the per-run token on every RPC. */
 export const TOKEN_HEADER = 'x-catalog-token'
-/** RPC requests are small JSON documents; refuse anything bigger than this. */
-const MAX_REQUEST_BYTES = 1 << 20
+/** Large enough for a sizeable table import (sent as base64 Arrow bytes); refuse anything bigger. */
+const MAX_REQUEST_BYTES = 512 << 20
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -88,7 +89,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     let body: unknown
     try {
       const text = await readBody(req, MAX_REQUEST_BYTES)
-      body = text.length === 0 ? {} : JSON.parse(text)
+      body = text.length === 0 ? {} : decodeWire(text)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: `Unreadable request: ${message}` } })
@@ -149,7 +150,7 @@ async function serveStatic(res: ServerResponse, root: string, pathname: string):
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' })
-  res.end(JSON.stringify(value))
+  res.end(encodeWire(value))
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {

@@ -5,6 +5,7 @@
  */
 import { API_GLOBAL, createCatalogApi, type CatalogApi, type IpcResult } from '@shared/ipc-channels'
 import type { ErrorCode, ErrorDetails, ErrorValue } from '@shared/errors'
+import { decodeWire, encodeWire } from '@shared/wire'
 
 declare global {
   interface Window {
@@ -40,13 +41,13 @@ function browserModeApi(): CatalogApi {
       response = await fetch(`/rpc/${channel}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-catalog-token': token },
-        body: JSON.stringify(request)
+        body: encodeWire(request)
       })
     } catch {
       return { ok: false, error: { code: 'unreachable', message: 'The app host stopped answering. Is `npm run web` still running?' } }
     }
     if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
-      return (await response.json()) as IpcResult<unknown>
+      return decodeWire(await response.text()) as IpcResult<unknown>
     }
     const text = await response.text()
     const code: ErrorCode = response.status === 401 ? 'unauthenticated' : 'internal'

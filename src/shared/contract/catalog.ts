@@ -1,0 +1,38 @@
+/**
+ * Channels for the app itself, its connections, and browsing a catalog.
+ */
+import { z } from 'zod'
+import type { ConnectionSummary, Page, TableDescription } from '../catalog-types'
+import { connectionId, limit, namespacePath, nonRootPath, pageToken, response, tableRef } from './common'
+
+/** What the renderer learns about the process that serves it. */
+export interface AppInfo {
+  readonly host: 'electron' | 'browser'
+  readonly version: string
+}
+
+/** Browsing channels. */
+export const catalogContract = {
+  'app:info': { request: z.object({}).strict(), response: response<AppInfo>() },
+  'connections:list': { request: z.object({}).strict(), response: response<readonly ConnectionSummary[]>() },
+  'namespaces:list': {
+    request: z.object({ connectionId, parent: namespacePath, pageToken, limit }).strict(),
+    response: response<Page<string>>()
+  },
+  'namespaces:create': {
+    request: z.object({ connectionId, path: nonRootPath }).strict(),
+    response: response<null>()
+  },
+  'namespaces:drop': {
+    request: z.object({ connectionId, path: nonRootPath }).strict(),
+    response: response<null>()
+  },
+  'tables:list': {
+    request: z.object({ connectionId, namespace: namespacePath, pageToken, limit }).strict(),
+    response: response<Page<string>>()
+  },
+  'tables:describe': {
+    request: z.object({ connectionId, table: tableRef }).strict(),
+    response: response<TableDescription>()
+  }
+} as const

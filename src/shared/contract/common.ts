@@ -1,0 +1,31 @@
+/**
+ * Schema pieces every domain of the IPC contract uses.
+ */
+import { z } from 'zod'
+import { componentProblem } from '../namespace-path'
+
+/** A namespace or table name, checked with the component rule. */
+export const component = z.string().superRefine((value, ctx) => {
+  const problem = componentProblem(value)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+})
+
+/** A namespace path; `[]` is the root. */
+export const namespacePath = z.array(component).readonly()
+/** A namespace path other than the root. */
+export const nonRootPath = z.array(component).min(1, 'The root namespace always exists.').readonly()
+/** The id of an open connection. */
+export const connectionId = z.string().min(1, 'A connection id is required.')
+/** A page token; absent, null or empty starts a listing from the beginning. */
+export const pageToken = z.string().nullable().optional()
+/** Page size: an inclusive upper bound. */
+export const limit = z.number().int().min(1).max(10_000).optional()
+/** A table's address. */
+export const tableRef = z.object({ namespace: namespacePath, name: component }).strict()
+/** Raw bytes (Arrow IPC); the browser transport carries them base64-encoded. */
+export const bytes = z.instanceof(Uint8Array)
+
+/** Declares a response type without a runtime value (responses come from our own main). */
+export function response<T>(): T {
+  return undefined as T
+}

@@ -1,0 +1,65 @@
+/**
+ * Channels for connection profiles: the saved list, editing, opening a profile as a
+ * connection, testing a connection, import/export and copy-as-code. Secrets never come
+ * back: the renderer sees masked values only.
+ */
+import { z } from 'zod'
+import type { ConnectionSummary } from '../catalog-types'
+import type { ProfileView, SecretStorageInfo, StorageProblem } from '../profile-types'
+import type { ConnectionTestReport } from '../connection-test'
+import { response } from './common'
+
+const headerDraft = z
+  .object({ name: z.string(), value: z.string().optional(), secret: z.boolean().optional() })
+  .strict()
+
+/** What the editor submits; field-level validation happens in main with the shared rules. */
+export const profileDraft = z
+  .object({
+    name: z.string(),
+    connectType: z.enum(['dir', 'rest']),
+    preset: z.enum(['enterprise', 'bearer']).optional(),
+    properties: z.record(z.string(), z.string()),
+    headers: z.array(headerDraft)
+  })
+  .strict()
+
+const profileId = z.string().min(1, 'A profile id is required.')
+
+/** Everything the profiles panel shows. */
+export interface ProfilesState {
+  readonly profiles: readonly ProfileView[]
+  readonly lastUsedId: string | null
+  readonly secretStorage: SecretStorageInfo
+  /** Set when the profiles file could not be fully read (it was kept, never overwritten). */
+  readonly problem: StorageProblem | null
+}
+
+/** Result of importing an export file. */
+export interface ImportOutcome {
+  readonly created: readonly ProfileView[]
+  readonly problems: readonly string[]
+}
+
+/** Profile channels. */
+export const profilesContract = {
+  'profiles:list': { request: z.object({}).strict(), response: response<ProfilesState>() },
+  'profiles:create': { request: z.object({ draft: profileDraft }).strict(), response: response<ProfileView>() },
+  'profiles:update': { request: z.object({ id: profileId, draft: profileDraft }).strict(), response: response<ProfileView>() },
+  'profiles:duplicate': { request: z.object({ id: profileId }).strict(), response: response<ProfileView>() },
+  'profiles:delete': { request: z.object({ id: profileId }).strict(), response: response<null>() },
+  'profiles:reorder': { request: z.object({ ids: z.array(profileId) }).strict(), response: response<null>() },
+  /** Opens a saved profile as a connection of this run and remembers it as last used. */
+  'profiles:open': { request: z.object({ id: profileId }).strict(), response: response<ConnectionSummary>() },
+  /** Tests a saved profile (`id`) or an unsaved draft (`draft`, with `id` to reuse its stored secrets). */
+  'profiles:test': {
+    request: z.object({ id: profileId.optional(), draft: profileDraft.optional() }).strict(),
+    response: response<ConnectionTestReport>()
+  },
+  'profiles:export': { request: z.object({}).strict(), response: response<string>() },
+  'profiles:import': { request: z.object({ json: z.string().max(5_000_000) }).strict(), response: response<ImportOutcome>() },
+  'profiles:snippet': {
+    request: z.object({ id: profileId, language: z.enum(['typescript', 'python']) }).strict(),
+    response: response<string>()
+  }
+} as const
