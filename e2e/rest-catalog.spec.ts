@@ -1,0 +1,61 @@
+/**
+ * Browsing a REST catalog served by the reference server, with an API key: the same tree,
+ * paging and details as a directory catalog; a wrong key shows an unauthenticated error.
+ */
+import { join } from 'node:path'
+import { startCatalogServer, type RunningCatalogServer } from './catalog-server/server'
+import { buildNestedCatalog, createChildTables } from './support/lancedb-catalog'
+import { expect, test } from './fixtures/test'
+
+const KEY = 'sk_e2e_4f1c9a3f9a'
+
+async function serve(workDir: string, pageSize?: number): Promise<{ server: RunningCatalogServer; tables: string[] }> {
+  const root = join(workDir, 'remote')
+  await buildNestedCatalog(root, {
+    tables: { top_table: 2 },
+    namespaces: { analytics: { namespaces: { web: { tables: { page_views: 12 } } } }, many: {} }
+  })
+  const tables = await createChildTables(root, ['many'], 14)
+  const server = await startCatalogServer({ root, apiKeys: [KEY], pageSize })
+  return { server, tables }
+}
+
+test('browses a REST catalog with an API key like a directory one', async ({ workDir, openApp }) => {
+  // The server hands out at most 5 names a page, so every list needs several pages.
+  const { server, tables } = await serve(workDir, 5)
+  try {
+    const app = await openApp(['--rest', server.url, '--header', `x-api-key: ${KEY}`])
+    await expect(app.page.getByRole('button', { name: /REST/ })).toHaveAttribute('aria-current', 'true')
+
+    await expect(app.namespace('analytics')).toBeVisible()
+    await expect(app.table('top_table')).toBeVisible()
+    await app.expand('analytics')
+    await app.expand('web')
+    await app.table('page_views').click()
+    await expect(app.page.getByLabel('Row count')).toHaveText('12')
+    await expect(app.schemaRow('vector').getByRole('cell').nth(3)).toHaveText('8')
+    await expect(app.schemaRow('id')).toContainText('int64')
+
+    await app.expand('many')
+    await expect(app.tables()).toHaveCount(tables.length + 2)
+    for (const name of tables) await expect(app.table(name)).toHaveCount(1)
+    await expect(app.page.getByRole('alert')).toHaveCount(0)
+  } finally {
+    await server.close()
+  }
+})
+
+test('a wrong API key shows an unauthenticated error', async ({ workDir, openApp }) => {
+  const { server } = await serve(workDir)
+  try {
+    const app = await openApp(['--rest', server.url, '--header', 'x-api-key: not-the-key'])
+    const alert = app.tree.getByRole('alert')
+    await expect(alert).toContainText('unauthenticated')
+    await expect(alert).toContainText('HTTP 401')
+    // The key itself never reaches the page.
+    await expect(app.page.locator('body')).not.toContainText('not-the-key')
+    await expect(app.namespace('analytics')).toHaveCount(0)
+  } finally {
+    await server.close()
+  }
+})
