@@ -74,6 +74,11 @@ export class ConnectionRegistry {
     if (entry?.client) await entry.client.then((client) => client.close(), () => undefined)
   }
 
+  /** The create route hint of a connection's spec (see `ConnectionSpec.routes`). */
+  routes(id: string): ConnectionSpec['routes'] {
+    return this.#entries.get(id)?.spec.routes
+  }
+
   /** Every connection, in the order they were added. */
   list(): readonly ConnectionSummary[] {
     return [...this.#entries.values()].map((entry) => entry.summary)
@@ -101,5 +106,5 @@ export class ConnectionRegistry {
 }
 
 function sameSpec(a: ConnectionSpec, b: ConnectionSpec): boolean {
-  return a.name === b.name && a.type === b.type && JSON.stringify(a.properties) === JSON.stringify(b.properties)
+  return a.name === b.name && a.type === b.type && a.routes === b.routes && JSON.stringify(a.properties) === JSON.stringify(b.properties)
 }

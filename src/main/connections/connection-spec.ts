@@ -10,6 +10,12 @@ export interface ConnectionSpec {
   readonly name: string
   readonly type: ConnectType
   readonly properties: Readonly<Record<string, string>>
+  /**
+   * Which create route a `rest` connection uses: `enterprise` creates root tables with
+   * LanceDB Enterprise's `POST /v1/tables/{name}`; absent, the spec's route. Set from a
+   * profile's preset; left out for connections from flags.
+   */
+  readonly routes?: 'enterprise'
 }
 
 /** Header names whose values are secrets wherever they appear. */

@@ -2,6 +2,10 @@
  * Handlers for a table's data: rows as Arrow IPC bytes, counts, create, drop, rename.
  */
 import type { tablesContract } from '../../shared/contract/tables'
+import { createTableSafely } from '../namespace/create-table-safely'
+import type { NamespaceClient } from '../namespace/namespace-client'
+import { enterpriseRoutes } from '../namespace/rest/enterprise'
+import type { RestNamespaceClient } from '../namespace/rest/rest-namespace'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
 
@@ -12,7 +16,12 @@ export function tableHandlers({ registry }: HandlerContext): Pick<HandlerTable, 
       (await registry.client(connectionId)).readRows(table, { offset, limit, columns, filter }),
     'tables:count': async ({ connectionId, table, filter }) => (await registry.client(connectionId)).countRows(table, filter),
     'tables:create': async ({ connectionId, table, mode, data }) => {
-      await (await registry.client(connectionId)).createTable(table, data, mode)
+      const client = await registry.client(connectionId)
+      // Enterprise databases are flat: their create route names a root table only.
+      const enterprise = registry.routes(connectionId) === 'enterprise' && table.namespace.length === 0 && isRest(client)
+      await createTableSafely(client, table, mode, () =>
+        enterprise ? enterpriseRoutes(client).createTable(table.name, data, { mode }) : client.createTable(table, data, mode)
+      )
       return null
     },
     'tables:drop': async ({ connectionId, table }) => {
@@ -24,4 +33,8 @@ export function tableHandlers({ registry }: HandlerContext): Pick<HandlerTable, 
       return null
     }
   }
+}
+
+function isRest(client: NamespaceClient): client is RestNamespaceClient {
+  return 'http' in client && 'pageGuard' in client
 }

@@ -8,7 +8,7 @@
 import type { Page, PageRequest } from '../../../shared/catalog-types'
 import { CatalogError, type ErrorValue } from '../../../shared/errors'
 import { componentProblem } from '../../../shared/namespace-path'
-import type { CallOptions } from '../namespace-client'
+import type { CallOptions, CreateMode } from '../namespace-client'
 import { withAtLeastOneBatch } from './arrow-ipc'
 import { parseJson, type HttpRequest } from './http'
 import { readListingFast } from './listing-page'
@@ -33,14 +33,23 @@ export interface ConnectivityResult {
   readonly tables: readonly string[]
 }
 
+/** Options of an Enterprise create: how to treat an existing table, and a signal. */
+export interface CreateOptions extends CallOptions {
+  readonly mode?: CreateMode
+}
+
 /** The Enterprise routes of one REST connection. */
 export interface EnterpriseClient {
   /** One page of table names from `GET /v1/tables`. */
   listTables(page?: PageRequest, options?: CallOptions): Promise<Page<string>>
   /** Lists the first page of tables and reports the round-trip time; throws a typed error on failure. */
   checkConnectivity(options?: CallOptions): Promise<ConnectivityResult>
-  /** Creates a table from an Arrow IPC stream. */
-  createTable(name: string, arrowStream: Uint8Array, options?: CallOptions): Promise<void>
+  /**
+   * Creates a table from an Arrow IPC stream. A `mode` other than `create` goes along as
+   * the `mode` query parameter (as on the spec's create route); servers that ignore it
+   * answer an existing table with a conflict.
+   */
+  createTable(name: string, arrowStream: Uint8Array, options?: CreateOptions): Promise<void>
   /** Posts to `/v1/tables/{probeName}` without a body; 401/403 become verdicts, not throws. */
   checkWriteAccess(probeName: string, options?: CallOptions): Promise<WriteAccessResult>
 }
@@ -74,10 +83,11 @@ export function enterpriseRoutes(client: RestNamespaceClient): EnterpriseClient 
       return { latencyMs: Math.round(performance.now() - started), tables: page.items }
     },
 
-    async createTable(name: string, arrowStream: Uint8Array, options: CallOptions = {}): Promise<void> {
+    async createTable(name: string, arrowStream: Uint8Array, options: CreateOptions = {}): Promise<void> {
       assertTableName(name)
       await http.request({
         ...tableRoute(name, options),
+        ...(options.mode && options.mode !== 'create' ? { query: { mode: options.mode } } : {}),
         body: withAtLeastOneBatch(arrowStream),
         contentType: 'application/vnd.apache.arrow.stream',
         conflict: 'table_exists'
