@@ -6,6 +6,8 @@
 /** How a step ended, from a person's point of view. */
 export type TestVerdict =
   | 'ok'
+  /** Works, but something deserves a look (a folder with other files and no tables). */
+  | 'warning'
   | 'unreachable'
   | 'certificate'
   | 'unauthenticated'
@@ -15,6 +17,9 @@ export type TestVerdict =
   | 'timeout'
   | 'bad_response'
   | 'failed'
+
+/** What kind of catalog was tested (the same values as a profile's kind). */
+export type TestedKind = 'dir' | 'rest' | 'enterprise'
 
 /** One step of a connection test. */
 export interface ConnectionTestStep {
@@ -34,7 +39,55 @@ export interface ConnectionTestStep {
 
 /** The whole report. */
 export interface ConnectionTestReport {
+  /** True when no step failed (warnings allowed). */
   readonly ok: boolean
+  readonly kind: TestedKind
+  /** The root folder or the endpoint URI. */
   readonly target: string
+  /** When the test ran, ISO 8601. */
+  readonly testedAt: string
   readonly steps: readonly ConnectionTestStep[]
+}
+
+/** True for verdicts that do not make a test fail. */
+export function isPassing(verdict: TestVerdict): boolean {
+  return verdict === 'ok' || verdict === 'warning'
+}
+
+/** A short label per verdict, for badges and the copied report. */
+export const VERDICT_LABELS: Readonly<Record<TestVerdict, string>> = {
+  ok: 'OK',
+  warning: 'Warning',
+  unreachable: 'Endpoint unreachable',
+  certificate: 'Certificate problem',
+  unauthenticated: 'Key or token invalid',
+  forbidden: 'Not allowed',
+  not_found: 'Not found',
+  server_error: 'Server problem',
+  timeout: 'Timed out',
+  bad_response: 'Unexpected answer',
+  failed: 'Failed'
+}
+
+/**
+ * The report as plain text, for the clipboard. It holds only what the report holds, and
+ * the report never holds a secret (headers and server text are masked in main).
+ */
+export function formatTestReport(report: ConnectionTestReport): string {
+  const lines = [
+    `Connection test (${report.kind}) of ${report.target}`,
+    `Tested at ${report.testedAt}: ${report.ok ? 'passed' : 'failed'}`
+  ]
+  report.steps.forEach((step, i) => {
+    lines.push('', `${i + 1}. ${step.title}: ${VERDICT_LABELS[step.verdict]}`)
+    if (step.request) {
+      lines.push(`   ${step.request.method} ${step.request.url}`)
+      for (const [name, value] of Object.entries(step.request.headers)) lines.push(`   ${name}: ${value}`)
+    }
+    const status = step.status === undefined ? 'no HTTP status' : `HTTP ${step.status}`
+    lines.push(`   ${step.request ? `${status}, ` : ''}${step.latencyMs} ms`)
+    lines.push(`   ${step.message}`)
+    if (step.serverMessage) lines.push(`   Server said: ${step.serverMessage}`)
+  })
+  return lines.join('\n') + '\n'
 }

@@ -324,7 +324,8 @@ function isAbort(error: unknown, code: string | undefined): boolean {
   return code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR' || (error instanceof Error && error.name === 'AbortError')
 }
 
-function isTlsCode(code: string): boolean {
+/** True for Node/undici error codes that mean the TLS handshake or certificate failed. */
+export function isTlsCode(code: string): boolean {
   return code in CERTIFICATE_REASONS || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code === 'EPROTO' || code.includes('CERT')
 }
 

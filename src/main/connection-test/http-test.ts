@@ -1,0 +1,165 @@
+/**
+ * The tests of REST and Enterprise catalogs, sent through the REST client's own transport
+ * (so they see what browsing will see: same headers, TLS, timeouts and error mapping):
+ * - rest: `GET /v1/namespace/{root}/list?limit=1`;
+ * - enterprise: `GET /v1/tables?limit=1` (connectivity), then `POST /v1/tables/{probe}`
+ *   without a body (write access; nothing is created).
+ * Every step records method, URL and headers with secret values masked.
+ */
+import { randomBytes } from 'node:crypto'
+import type { ConnectionTestStep, TestedKind } from '../../shared/connection-test'
+import { isSecretHeader, maskSecret } from '../../shared/profile-validation'
+import { ENTERPRISE_HEADERS } from '../../shared/profile-types'
+import { enterpriseRoutes } from '../namespace/rest/enterprise'
+import type { HttpRequest, HttpResponse, HttpTimeouts } from '../namespace/rest/http'
+import { parseRestProperties } from '../namespace/rest/rest-config'
+import { openRestNamespace, type RestNamespaceClient } from '../namespace/rest/rest-namespace'
+import { elapsed } from './dir-test'
+import { judgeFailure, judgeStatus, type Judgement, type StepContext } from './verdicts'
+
+/** Tuning of the HTTP tests. */
+export interface HttpTestOptions {
+  /** Header names (any case) the person marked secret, besides Authorization and x-api-key. */
+  readonly secretHeaders?: readonly string[]
+  readonly timeouts?: Partial<HttpTimeouts>
+  /** The table name the write probe posts to; a random `lcb-write-probe-*` name by default. */
+  readonly probeName?: string
+}
+
+/** Shorter than browsing's defaults: a test should answer while the person waits. */
+const TEST_TIMEOUTS: HttpTimeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 }
+
+/** Runs the `rest` or `enterprise` checks against a connection's properties. */
+export async function testHttp(
+  properties: Readonly<Record<string, string>>,
+  kind: Exclude<TestedKind, 'dir'>,
+  options: HttpTestOptions = {}
+): Promise<ConnectionTestStep[]> {
+  let client: RestNamespaceClient
+  let headers: Readonly<Record<string, string>>
+  let base: string
+  try {
+    const config = parseRestProperties(properties)
+    headers = config.headers
+    base = config.baseUrl.origin + config.baseUrl.pathname.replace(/\/+$/, '')
+    // No retries: the person should see the first answer, not wait through backoff.
+    client = openRestNamespace(properties, {
+      secretHeaders: options.secretHeaders ?? [],
+      timeouts: { ...TEST_TIMEOUTS, ...options.timeouts },
+      maxRetries: 0
+    })
+  } catch (error) {
+    return [{ title: 'Connection settings', latencyMs: 0, ...judgeFailure(error) }]
+  }
+  const shown = maskHeaders(headers, options.secretHeaders ?? [])
+  const header = (name: string): string | undefined =>
+    Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]
+  const context = (purpose: StepContext['purpose']): StepContext => ({
+    kind,
+    purpose,
+    ...(header(ENTERPRISE_HEADERS.database) !== undefined ? { database: header(ENTERPRISE_HEADERS.database) } : {}),
+    ...(header(ENTERPRISE_HEADERS.databasePrefix) !== undefined ? { databasePrefix: header(ENTERPRISE_HEADERS.databasePrefix) } : {})
+  })
+  const step = (title: string, request: HttpRequest, judgeOk: (response: HttpResponse) => Judgement, purpose: StepContext['purpose']) =>
+    httpStep(client, { title, request, base, headers: shown, judgeOk, context: context(purpose) })
+
+  try {
+    if (kind === 'rest') {
+      const root = encodeURIComponent(client.delimiter)
+      const list: HttpRequest = { method: 'GET', path: `/v1/namespace/${root}/list`, query: { limit: 1 }, idempotent: true }
+      return [await step('List root namespaces', list, judgeListing('namespaces'), 'read')]
+    }
+    const tables: HttpRequest = { method: 'GET', path: '/v1/tables', query: { limit: 1 }, idempotent: true }
+    const connectivity = await step('Connectivity (list tables)', tables, judgeListing('tables'), 'read')
+    if (connectivity.verdict !== 'ok') return [connectivity]
+    return [connectivity, await writeProbe(client, options.probeName ?? randomProbeName(), base, shown, context('write'))]
+  } finally {
+    await client.close()
+  }
+}
+
+interface StepSpec {
+  readonly title: string
+  readonly request: HttpRequest
+  readonly base: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly judgeOk: (response: HttpResponse) => Judgement
+  readonly context: StepContext
+}
+
+async function httpStep(client: RestNamespaceClient, spec: StepSpec): Promise<ConnectionTestStep> {
+  const { request } = spec
+  const planned = { method: request.method, url: spec.base + request.path + queryOf(request), headers: spec.headers }
+  const started = performance.now()
+  try {
+    const response = await client.http.send(request)
+    const latencyMs = elapsed(started)
+    const sent = { ...planned, url: response.url }
+    if (response.status >= 200 && response.status < 300) {
+      return { title: spec.title, request: sent, status: response.status, latencyMs, ...spec.judgeOk(response) }
+    }
+    const serverMessage = client.http.errorFor(response, request).details?.serverMessage
+    return { title: spec.title, request: sent, status: response.status, latencyMs, ...judgeStatus(response.status, spec.context, serverMessage) }
+  } catch (error) {
+    return { title: spec.title, request: planned, latencyMs: elapsed(started), ...judgeFailure(error) }
+  }
+}
+
+// The Enterprise client's own probe, so the test and the app agree on what "writable" means.
+async function writeProbe(
+  client: RestNamespaceClient,
+  probeName: string,
+  base: string,
+  headers: Readonly<Record<string, string>>,
+  context: StepContext
+): Promise<ConnectionTestStep> {
+  const title = 'Write access (create without data)'
+  const request = { method: 'POST', url: `${base}/v1/tables/${encodeURIComponent(probeName)}`, headers }
+  const started = performance.now()
+  try {
+    const result = await enterpriseRoutes(client).checkWriteAccess(probeName)
+    const seen = { title, request, status: result.status, latencyMs: result.latencyMs }
+    if (result.verdict === 'writable') {
+      const how = result.status < 300 ? 'accepted a create request without data' : `checked the key and only objected to the missing data (HTTP ${result.status})`
+      return { ...seen, verdict: 'ok', message: `Write access: the server ${how}, so this key may create tables. Nothing was created.` }
+    }
+    return { ...seen, ...judgeStatus(result.status, context, result.error?.details?.serverMessage) }
+  } catch (error) {
+    return { title, request, latencyMs: elapsed(started), ...judgeFailure(error) }
+  }
+}
+
+function judgeListing(field: 'namespaces' | 'tables') {
+  return (response: HttpResponse): Judgement => {
+    let body: unknown
+    try {
+      body = JSON.parse(response.body.toString('utf8'))
+    } catch {
+      body = undefined
+    }
+    // Enterprise deployments have answered a bare array of tables; the spec's form is `{ field: [...] }`.
+    const list = Array.isArray(body) && field === 'tables' ? body : (body as Record<string, unknown> | undefined)?.[field]
+    if (!Array.isArray(list)) {
+      return {
+        verdict: 'bad_response',
+        message: `Unexpected answer (HTTP ${response.status}): the server answered, but not with a "${field}" list. Is the URI a Lance ${field === 'tables' ? 'Enterprise endpoint' : 'REST catalog'}?`
+      }
+    }
+    const what = field === 'tables' ? 'the database answered the table listing' : 'the catalog listed its root namespaces'
+    return { verdict: 'ok', message: `Connected: ${what}, so the endpoint and credentials work.` }
+  }
+}
+
+/** Headers with secret values (Authorization, x-api-key, `marked`) replaced by their mask. */
+export function maskHeaders(headers: Readonly<Record<string, string>>, marked: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isSecretHeader(name, marked) ? maskSecret(value) : value]))
+}
+
+function queryOf(request: HttpRequest): string {
+  const parts = Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== '')
+  return parts.length === 0 ? '' : `?${parts.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`).join('&')}`
+}
+
+function randomProbeName(): string {
+  return `lcb-write-probe-${randomBytes(4).toString('hex')}`
+}

@@ -1,0 +1,41 @@
+/**
+ * Builds what a test runs on from an editor draft that has not been saved. Secret values
+ * the editor left out (undefined, or the mask it was shown) mean "the stored one", read
+ * through `stored`; a secret with no stored value is reported, not sent empty.
+ */
+import type { TestedKind } from '../../shared/connection-test'
+import { HEADER_PROPERTY_PREFIX, profileKind, type ProfileDraft } from '../../shared/profile-types'
+import { isSecretHeader, looksLikeMask } from '../../shared/profile-validation'
+import type { ConnectionTestInput } from './run-connection-test'
+
+/** Looks up a header's saved value (from the secret store or the profile file); undefined if none. */
+export type StoredHeaderValue = (header: string) => Promise<string | undefined>
+
+/** The test input and kind for a draft; `stored` is absent for a profile never saved. */
+export async function testInputFromDraft(
+  draft: ProfileDraft,
+  stored?: StoredHeaderValue
+): Promise<{ readonly input: ConnectionTestInput; readonly kind: TestedKind }> {
+  const properties: Record<string, string> = {}
+  for (const [key, value] of Object.entries(draft.properties)) properties[key] = key === 'root' || key === 'uri' ? value.trim() : value
+  const secretHeaders: string[] = []
+  const missingSecrets: string[] = []
+  for (const header of draft.connectType === 'rest' ? draft.headers : []) {
+    const secret = isSecretHeader(header.name) || header.secret === true
+    if (secret) secretHeaders.push(header.name)
+    const given = header.value !== undefined && !(secret && looksLikeMask(header.value))
+    const value = given ? header.value : await stored?.(header.name)
+    if (value === undefined || (secret && value === '')) {
+      if (secret) missingSecrets.push(header.name)
+      continue
+    }
+    properties[HEADER_PROPERTY_PREFIX + header.name] = value
+  }
+  const input: ConnectionTestInput = {
+    type: draft.connectType,
+    properties,
+    secretHeaders,
+    ...(missingSecrets.length > 0 ? { missingSecrets } : {})
+  }
+  return { input, kind: profileKind(draft) }
+}
