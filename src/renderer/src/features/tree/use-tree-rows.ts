@@ -16,7 +16,8 @@ export interface TreeRows extends FlatTree {
 /** Flattened rows of the tree, given the expanded paths (JSON strings) and a filter. */
 export function useTreeRows(connectionId: string, pageSize: number, expanded: readonly string[], filter: string): TreeRows {
   const client = useQueryClient()
-  const [listings] = useState(() => new TreeListings(client, connectionId, pageSize))
+  // A new page size starts new listings (their pages are keyed by it).
+  const listings = useMemo(() => new TreeListings(client, connectionId, pageSize), [client, connectionId, pageSize])
   const [cache] = useState<SegmentCache>(() => new Map())
   useEffect(() => () => listings.dispose(), [listings])
 
