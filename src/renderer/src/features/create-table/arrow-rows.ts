@@ -1,0 +1,118 @@
+/**
+ * Arrow IPC files and streams as a row source. The file's schema maps onto the dialog's
+ * types (narrow integers widen, dictionaries and decimals fall back); when the person
+ * keeps that schema and it is exactly the file's, the table is sent as it is, without a
+ * round trip through JavaScript values.
+ */
+import { DataType, Table, tableFromIPC, tableToIPC, type Field, type Vector } from 'apache-arrow'
+import { arrowSchema, scalar, type FieldSpec, type FieldType, type ScalarType } from './schema-spec'
+import { SourceError, type RowReader, type SourceRow } from './source-types'
+
+/** Decodes Arrow IPC bytes in either framing (file or stream). */
+export function readArrowTable(bytes: Uint8Array): Table {
+  let table: Table
+  try {
+    table = tableFromIPC(bytes)
+  } catch (error) {
+    throw new SourceError(`The file is not readable Arrow IPC data (${error instanceof Error ? error.message : String(error)}).`)
+  }
+  // Bytes that are not Arrow decode to a table without columns rather than failing.
+  if (table.schema.fields.length === 0) throw new SourceError('The file holds no Arrow schema: is it an Arrow IPC file or stream?')
+  return table
+}
+
+/** The dialog's schema for an Arrow table's schema. */
+export function specsFromArrow(table: Table): FieldSpec[] {
+  return table.schema.fields.map(specFromField)
+}
+
+/** The table as an Arrow IPC stream if `fields` describe exactly its schema; else null. */
+export function passthroughStream(table: Table, fields: readonly FieldSpec[]): Uint8Array | null {
+  const wanted = arrowSchema(fields).fields
+  const actual = table.schema.fields
+  const same =
+    wanted.length === actual.length &&
+    wanted.every((field, i) => {
+      const other = actual[i]
+      return other !== undefined && other.name === field.name && other.nullable === field.nullable && sameType(other.type, field.type)
+    })
+  return same ? tableToIPC(table, 'stream') : null
+}
+
+/** Rows of an Arrow table as plain JavaScript values (arrays, objects, bigints, numbers). */
+export function arrowReader(table: Table): RowReader {
+  const columns = table.schema.fields.map((field) => field.name)
+  const vectors = columns.map((_, i) => table.getChildAt(i))
+  let next = 0
+  return {
+    columns,
+    textual: false,
+    unit: 'row',
+    get progress() {
+      return table.numRows === 0 ? 1 : next / table.numRows
+    },
+    read(max) {
+      const rows: SourceRow[] = []
+      for (; rows.length < max && next < table.numRows; next++) {
+        const values: Record<string, unknown> = {}
+        columns.forEach((name, c) => (values[name] = plain(vectors[c]?.get(next))))
+        rows.push({ line: next + 1, values })
+      }
+      return rows
+    }
+  }
+}
+
+/** Arrow's row values (Vectors, StructRows) as arrays and objects. */
+export function plain(value: unknown): unknown {
+  if (value === null || value === undefined || typeof value !== 'object') return value ?? null
+  if (value instanceof Uint8Array) return value
+  if (ArrayBuffer.isView(value)) return Array.from(value as unknown as ArrayLike<number | bigint>)
+  if (isVector(value)) return Array.from(value, plain)
+  if (value instanceof Date) return value
+  const record = value as { toJSON?: () => unknown }
+  if (typeof record.toJSON === 'function') {
+    const json = record.toJSON()
+    if (json !== null && typeof json === 'object') {
+      return Object.fromEntries(Object.entries(json as Record<string, unknown>).map(([key, item]) => [key, plain(item)]))
+    }
+  }
+  return value
+}
+
+function isVector(value: object): value is Vector {
+  return 'type' in value && 'length' in value && typeof (value as { get?: unknown }).get === 'function' && Symbol.iterator in value
+}
+
+function specFromField(field: Field): FieldSpec {
+  return { name: field.name, type: fieldTypeOf(field.type), nullable: field.nullable }
+}
+
+function fieldTypeOf(type: DataType): FieldType {
+  if (DataType.isStruct(type)) return { kind: 'struct', fields: type.children.map(specFromField) }
+  if (DataType.isFixedSizeList(type) || DataType.isList(type)) {
+    const item = type.children[0]?.type
+    const itemType = item ? scalarOf(item) : 'string'
+    if (DataType.isFixedSizeList(type) && item && (DataType.isFloat(item) || DataType.isInt(item))) {
+      return { kind: 'vector', dimension: type.listSize }
+    }
+    return { kind: 'list', item: itemType }
+  }
+  return scalar(scalarOf(type))
+}
+
+function scalarOf(type: DataType): ScalarType {
+  if (DataType.isInt(type)) return type.bitWidth < 32 || (type.bitWidth === 32 && type.isSigned) ? 'int32' : 'int64'
+  if (DataType.isFloat(type)) return type.precision === 2 ? 'float64' : 'float32'
+  if (DataType.isDecimal(type)) return 'float64'
+  if (DataType.isBool(type)) return 'boolean'
+  if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) return 'binary'
+  if (DataType.isDate(type)) return 'date'
+  if (DataType.isTimestamp(type)) return 'timestamp'
+  return 'string'
+}
+
+function sameType(a: DataType, b: DataType): boolean {
+  // Arrow's own description covers type, unit, width, timezone and children.
+  return String(a) === String(b)
+}

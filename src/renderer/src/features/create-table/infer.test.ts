@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { inferSchema, inferType } from './infer'
+import { textReader } from './row-source'
+
+describe('inferSchema', () => {
+  it('types CSV columns as the narrowest type every value fits, nullable', () => {
+    const reader = textReader('csv', 'id,name,score,ok,day,at\n1,alpha,0.5,true,2024-01-02,2024-01-02T03:04:05Z\n2,,2,false,2024-02-03,2024-02-03 10:00\n')
+    const rows = reader.read(100)
+    expect(inferSchema(rows, reader.columns, true)).toEqual([
+      { name: 'id', type: { kind: 'scalar', type: 'int64' }, nullable: true },
+      { name: 'name', type: { kind: 'scalar', type: 'string' }, nullable: true },
+      { name: 'score', type: { kind: 'scalar', type: 'float64' }, nullable: true },
+      { name: 'ok', type: { kind: 'scalar', type: 'boolean' }, nullable: true },
+      { name: 'day', type: { kind: 'scalar', type: 'date' }, nullable: true },
+      { name: 'at', type: { kind: 'scalar', type: 'timestamp' }, nullable: true }
+    ])
+  })
+
+  it('types JSON arrays of equal-length numbers as vectors, other arrays as lists, objects as structs', () => {
+    const reader = textReader('json', '[{"v": [1, 2.5, 3], "tags": ["a"], "m": {"k": 1, "s": "x"}}, {"v": [4, 5, 6], "tags": [], "m": {"k": 2}}]')
+    const rows = reader.read(100)
+    expect(inferSchema(rows, reader.columns, false)).toEqual([
+      { name: 'v', type: { kind: 'vector', dimension: 3 }, nullable: true },
+      { name: 'tags', type: { kind: 'list', item: 'string' }, nullable: true },
+      {
+        name: 'm',
+        type: {
+          kind: 'struct',
+          fields: [
+            { name: 'k', type: { kind: 'scalar', type: 'int64' }, nullable: true },
+            { name: 's', type: { kind: 'scalar', type: 'string' }, nullable: true }
+          ]
+        },
+        nullable: true
+      }
+    ])
+  })
+
+  it('falls back to string for mixed or missing values and to lists for ragged number arrays', () => {
+    expect(inferType([1, 'a'], false)).toEqual({ kind: 'scalar', type: 'string' })
+    expect(inferType([null, undefined], false)).toEqual({ kind: 'scalar', type: 'string' })
+    expect(inferType([[1, 2], [3]], false)).toEqual({ kind: 'list', item: 'int64' })
+    expect(inferType(['[1,2]', '[3,4]'], true)).toEqual({ kind: 'vector', dimension: 2 })
+    expect(inferType([1, 2.5], false)).toEqual({ kind: 'scalar', type: 'float64' })
+  })
+})
