@@ -2,17 +2,19 @@
  * Start-up shared by the Electron app and the browser-mode host: the data folder, the
  * saved profiles and their secrets, the connections of this run, and the handler table.
  */
-import { mkdir } from 'node:fs/promises'
+import { access, mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { AppInfo } from '../shared/ipc-contract'
 import { ConnectionRegistry } from './connections/connection-registry'
 import { dirSpec } from './connections/connection-spec'
 import { ensureDefaultCatalog } from './default-catalog'
 import type { HandlerTable } from './ipc/dispatch'
 import { createHandlers } from './ipc/handlers'
-import { profileConnectionId } from './ipc/profile-handlers'
+import { profileConnectionId, profileSpec } from './ipc/profile-handlers'
 import type { LaunchOptions } from './launch-options'
 import { ProfileStore } from './profiles/profile-store'
-import { openSecretStore, type SafeStorageLike } from './secrets/secret-store'
+import { openSecretStore, PLAIN_SECRETS_FILE, type SafeStorageLike } from './secrets/secret-store'
+import { SwitchableSecretStore } from './secrets/switchable-store'
 
 /** Everything a host needs to serve the app. */
 export interface AppCore {
@@ -36,14 +38,25 @@ export interface HostServices {
  */
 export async function setUpApp(options: LaunchOptions, dataDir: string, services: HostServices): Promise<AppCore> {
   await mkdir(dataDir, { recursive: true })
-  const { store: secrets } = await openSecretStore(dataDir, { safeStorage: services.safeStorage })
+  // Without a keychain, an existing 0600 secrets file means the person opted in to it earlier.
+  const plainFileOptIn = await access(join(dataDir, PLAIN_SECRETS_FILE)).then(() => true, () => false)
+  const opened = await openSecretStore(dataDir, { safeStorage: services.safeStorage, plainFileOptIn })
+  const secrets = new SwitchableSecretStore(opened.store)
   const { store: profiles, problem } = await ProfileStore.open(dataDir, secrets)
   const registry = new ConnectionRegistry()
   const specs =
     options.connections.length > 0 ? options.connections : [dirSpec(await ensureDefaultCatalog(dataDir), 'Local catalog')]
   for (const spec of specs) registry.add(spec)
   await reopenLastUsed(profiles, registry)
-  const handlers = createHandlers({ registry, profiles, profileProblem: problem ?? null, info: services.info })
+  const handlers = createHandlers({
+    registry,
+    profiles,
+    profileProblem: problem ?? null,
+    secrets,
+    secretProblem: opened.problem ?? null,
+    dataDir,
+    info: services.info
+  })
   return { dataDir, registry, profiles, handlers, close: () => registry.closeAll() }
 }
 
@@ -51,7 +64,7 @@ async function reopenLastUsed(profiles: ProfileStore, registry: ConnectionRegist
   const id = profiles.lastUsedId
   if (!id) return
   try {
-    registry.upsert(profileConnectionId(id), await profiles.toConnectionSpec(id))
+    registry.upsert(profileConnectionId(id), await profileSpec(profiles, id))
   } catch {
     // A profile that cannot open (deleted, missing secret) is shown in the profile list
     // with its problem; start-up goes on without it.

@@ -30,7 +30,10 @@ export const CHANNELS = [
   'profiles:test',
   'profiles:export',
   'profiles:import',
-  'profiles:snippet'
+  'profiles:snippet',
+  'profiles:checkRoot',
+  'profiles:createRoot',
+  'profiles:useSecretsFile'
 ] as const
 
 /** A channel name. */

@@ -27,7 +27,7 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
       return openDirNamespace(root)
     }
     case 'rest':
-      return openRestNamespace(spec.properties, { secretHeaders: SECRET_HEADERS })
+      return openRestNamespace(spec.properties, { secretHeaders: [...SECRET_HEADERS, ...(spec.secretHeaders ?? [])] })
     default:
       return assertNever(spec.type)
   }
@@ -106,5 +106,6 @@ export class ConnectionRegistry {
 }
 
 function sameSpec(a: ConnectionSpec, b: ConnectionSpec): boolean {
-  return a.name === b.name && a.type === b.type && a.routes === b.routes && JSON.stringify(a.properties) === JSON.stringify(b.properties)
+  return a.name === b.name && a.type === b.type && a.routes === b.routes && JSON.stringify(a.properties) === JSON.stringify(b.properties) &&
+    JSON.stringify(a.secretHeaders ?? []) === JSON.stringify(b.secretHeaders ?? [])
 }

@@ -16,6 +16,8 @@ export interface ConnectionSpec {
    * profile's preset; left out for connections from flags.
    */
   readonly routes?: 'enterprise'
+  /** Header names the person marked secret (a profile's), masked in errors like Authorization and x-api-key. */
+  readonly secretHeaders?: readonly string[]
 }
 
 /** Header names whose values are secrets wherever they appear. */

@@ -7,6 +7,7 @@ import type { AppInfo } from '../../shared/ipc-contract'
 import type { StorageProblem } from '../../shared/profile-types'
 import type { ConnectionRegistry } from '../connections/connection-registry'
 import type { ProfileStore } from '../profiles/profile-store'
+import type { SwitchableSecretStore } from '../secrets/switchable-store'
 import { catalogHandlers } from './catalog-handlers'
 import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
@@ -18,6 +19,11 @@ export interface HandlerContext {
   readonly profiles: ProfileStore
   /** Set when the profiles file could not be fully read at start. */
   readonly profileProblem: StorageProblem | null
+  /** Where secrets are kept for this run (browser mode may switch it from memory to the 0600 file). */
+  readonly secrets: SwitchableSecretStore
+  /** Set when the stored secrets could not be read at start. */
+  readonly secretProblem: StorageProblem | null
+  readonly dataDir: string
   readonly info: AppInfo
 }
 

@@ -1,24 +1,50 @@
 /**
  * Handlers for connection profiles. Secrets stay in main: views are masked, and a
- * profile's secrets join its properties only when it is opened as a connection.
+ * profile's secrets join its properties only when it is opened as a connection or tested.
  */
 import type { profilesContract } from '../../shared/contract/profiles'
 import { CatalogError } from '../../shared/errors'
+import { draftFromView, headerEntries, profileKind, type Profile, type ProfileDraft } from '../../shared/profile-types'
+import { isSecretHeader, validateProfileDraft } from '../../shared/profile-validation'
+import type { ConnectionSpec } from '../connections/connection-spec'
+import { runConnectionTest } from '../connection-test/run-connection-test'
+import { testInputFromDraft, type StoredHeaderValue } from '../connection-test/test-input'
 import { codeSnippet, exportProfiles, importProfiles } from '../profiles/export'
+import type { ProfileStore } from '../profiles/profile-store'
+import { createRoot, rootStatus } from '../profiles/root-folder'
+import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
+import { optInToSecretsFile } from '../secrets/switchable-store'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
 
 /** The registry id of a profile's connection, so opening it twice reuses one connection. */
 export const profileConnectionId = (profileId: string): string => `profile-${profileId}`
 
+/** A saved profile's connection spec: secrets merged in, marked headers redacted, Enterprise routes if its preset says so. */
+export async function profileSpec(profiles: ProfileStore, id: string): Promise<ConnectionSpec> {
+  const spec = await profiles.toConnectionSpec(id)
+  const profile = profiles.profile(id)
+  const routes = profileKind(profile) === 'enterprise' ? { routes: 'enterprise' as const } : {}
+  return { ...spec, secretHeaders: profile.secretHeaders, ...routes }
+}
+
 /** Handlers of the profile channels. */
-export function profileHandlers({ registry, profiles, profileProblem }: HandlerContext): Pick<HandlerTable, keyof typeof profilesContract> {
+export function profileHandlers(context: HandlerContext): Pick<HandlerTable, keyof typeof profilesContract> {
+  const { registry, profiles, profileProblem, secrets, dataDir } = context
+  // Opting in to the secrets file may find an old, unreadable one: that problem replaces the start-up one.
+  let secretProblem = context.secretProblem
+  const lastUsedConnectionId = (): string | null => {
+    const id = profiles.lastUsedId
+    return id !== null && registry.list().some((c) => c.id === profileConnectionId(id)) ? profileConnectionId(id) : null
+  }
   return {
     'profiles:list': async () => ({
       profiles: await profiles.list(),
       lastUsedId: profiles.lastUsedId,
       secretStorage: profiles.secretStorage(),
-      problem: profileProblem
+      problem: profileProblem,
+      secretProblem,
+      lastUsedConnectionId: lastUsedConnectionId()
     }),
     'profiles:create': async ({ draft }) => profiles.create(draft),
     'profiles:update': async ({ id, draft }) => {
@@ -38,13 +64,17 @@ export function profileHandlers({ registry, profiles, profileProblem }: HandlerC
       return null
     },
     'profiles:open': async ({ id }) => {
-      const spec = await profiles.toConnectionSpec(id)
-      const summary = registry.upsert(profileConnectionId(id), spec)
+      const summary = registry.upsert(profileConnectionId(id), await profileSpec(profiles, id))
       await profiles.setLastUsed(id)
       return summary
     },
-    'profiles:test': async () => {
-      throw new CatalogError('unsupported', 'Testing a connection is not available in this build yet.')
+    'profiles:test': async ({ id, draft }) => {
+      const saved = id === undefined ? undefined : profiles.profile(id)
+      if (draft) assertTestable(draft)
+      const source = draft ?? (saved ? draftFromView(saved) : undefined)
+      if (!source) throw new CatalogError('invalid_request', 'Say which profile to test, or send the editor’s settings.')
+      const { input, kind } = await testInputFromDraft(source, saved ? storedValues(saved, secrets) : undefined)
+      return runConnectionTest(input, kind)
     },
     'profiles:export': async () => exportProfiles(profiles.profiles()),
     'profiles:import': async ({ json }) => {
@@ -54,6 +84,30 @@ export function profileHandlers({ registry, profiles, profileProblem }: HandlerC
       for (const draft of drafts) created.push(await profiles.create(draft))
       return { created, problems }
     },
-    'profiles:snippet': async ({ id, language }) => codeSnippet(profiles.profile(id), language)
+    'profiles:snippet': async ({ id, language }) => codeSnippet(profiles.profile(id), language),
+    'profiles:checkRoot': async ({ root }) => rootStatus(root),
+    'profiles:createRoot': async ({ root }) => createRoot(root),
+    'profiles:useSecretsFile': async () => {
+      const entries = profiles.profiles().flatMap((p) => p.secretHeaders.map((header) => [p.id, header] as const))
+      secretProblem = (await optInToSecretsFile(secrets, dataDir, entries)) ?? secretProblem
+      return secretStorageInfo(secrets)
+    }
+  }
+}
+
+// A draft is tested before it has a name, so every rule but the name's applies.
+function assertTestable(draft: ProfileDraft): void {
+  const { name: _name, ...fieldErrors } = validateProfileDraft(draft, [])
+  if (Object.keys(fieldErrors).length === 0) return
+  const message = `The connection cannot be tested: ${Object.values(fieldErrors).join(' ')}`
+  throw new CatalogError('invalid_request', message, { fieldErrors, issues: Object.values(fieldErrors) })
+}
+
+// A value the editor left out is the saved one: from the secret store for a secret
+// header, else from the profile file. An unreadable secret counts as missing.
+function storedValues(profile: Profile, secrets: SecretStore): StoredHeaderValue {
+  return async (header) => {
+    if (isSecretHeader(header, profile.secretHeaders)) return secrets.get(profile.id, header).catch(() => undefined)
+    return headerEntries(profile.properties).find(([name]) => name.toLowerCase() === header.toLowerCase())?.[1]
   }
 }

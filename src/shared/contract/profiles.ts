@@ -33,6 +33,16 @@ export interface ProfilesState {
   readonly secretStorage: SecretStorageInfo
   /** Set when the profiles file could not be fully read (it was kept, never overwritten). */
   readonly problem: StorageProblem | null
+  /** Set when the stored secrets could not be read (the file was kept, never overwritten). */
+  readonly secretProblem: StorageProblem | null
+  /** The connection of the last used profile, if it is open in this run (selected at start). */
+  readonly lastUsedConnectionId: string | null
+}
+
+/** A dir profile's root as the editor sees it; `missing` lets it offer to create the folder. */
+export interface RootStatus {
+  readonly state: 'folder' | 'missing' | 'file' | 'invalid' | 'unreadable'
+  readonly message: string
 }
 
 /** Result of importing an export file. */
@@ -61,5 +71,10 @@ export const profilesContract = {
   'profiles:snippet': {
     request: z.object({ id: profileId, language: z.enum(['typescript', 'python']) }).strict(),
     response: response<string>()
-  }
+  },
+  /** Whether a dir root exists and is a folder, so the editor can offer to create it. */
+  'profiles:checkRoot': { request: z.object({ root: z.string().max(4096) }).strict(), response: response<RootStatus>() },
+  'profiles:createRoot': { request: z.object({ root: z.string().max(4096) }).strict(), response: response<RootStatus>() },
+  /** Browser mode's opt-in: keep secrets in a file only this user can read (0600) instead of memory. */
+  'profiles:useSecretsFile': { request: z.object({}).strict(), response: response<SecretStorageInfo>() }
 } as const
