@@ -2,6 +2,7 @@
  * The tree at scale: a REST namespace with 100,000 children scrolls to its end while
  * the DOM stays bounded; keyboard-only navigation and namespace actions.
  */
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { buildNestedCatalog } from './support/lancedb-catalog'
 import { startListingServer } from './support/listing-server'
@@ -125,4 +126,22 @@ test('the filter hides loaded names that do not match', async ({ workDir, openAp
   // A namespace stays when a descendant matches.
   await expect(app.namespace('sales')).toBeVisible()
   await expect(app.table('customers')).toHaveCount(0)
+})
+
+test('expansion and selection survive a restart on the same data dir', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { namespaces: { outer: { namespaces: { inner: { tables: { kept: 3 } } } } } })
+  const first = await openApp(['--dir', root])
+  await first.expand('outer')
+  await first.expand('inner')
+  await first.table('kept').click()
+  await expect(first.page.getByLabel('Row count')).toHaveText('3')
+  // The state is saved shortly after the last change.
+  await expect.poll(async () => (await readFile(join(workDir, 'data', 'ui-state.json'), 'utf8').catch(() => '')).includes('kept')).toBe(true)
+
+  const second = await openApp(['--dir', root])
+  await expect(second.namespace('outer')).toHaveAttribute('aria-expanded', 'true')
+  await expect(second.namespace('inner')).toHaveAttribute('aria-expanded', 'true')
+  await expect(second.table('kept')).toHaveAttribute('aria-selected', 'true')
+  await expect(second.page.getByLabel('Row count')).toHaveText('3')
 })

@@ -13,6 +13,7 @@ import { createHandlers } from './ipc/handlers'
 import { profileConnectionId, profileSpec } from './ipc/profile-handlers'
 import type { LaunchOptions } from './launch-options'
 import { ProfileStore } from './profiles/profile-store'
+import { UiStateFile } from './ui-state/ui-state-file'
 import { openSecretStore, PLAIN_SECRETS_FILE, type SafeStorageLike } from './secrets/secret-store'
 import { SwitchableSecretStore } from './secrets/switchable-store'
 
@@ -55,7 +56,8 @@ export async function setUpApp(options: LaunchOptions, dataDir: string, services
     secrets,
     secretProblem: opened.problem ?? null,
     dataDir,
-    info: services.info
+    info: services.info,
+    uiState: new UiStateFile(dataDir)
   })
   return { dataDir, registry, profiles, handlers, close: () => registry.closeAll() }
 }

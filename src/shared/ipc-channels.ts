@@ -9,6 +9,8 @@ import type { RequestOf, ResponseOf } from './ipc-contract'
 /** Every channel, `domain:verb`. The contract must define exactly these. */
 export const CHANNELS = [
   'app:info',
+  'ui:loadState',
+  'ui:saveState',
   'connections:list',
   'namespaces:list',
   'namespaces:create',

@@ -6,9 +6,14 @@ import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
 
 /** Handlers of the browsing channels. */
-export function catalogHandlers({ registry, info }: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {
+export function catalogHandlers({ registry, info, uiState }: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {
   return {
     'app:info': async () => info,
+    'ui:loadState': async () => uiState.load(),
+    'ui:saveState': async ({ state }) => {
+      await uiState.save(state)
+      return null
+    },
     'connections:list': async () => registry.list(),
     'namespaces:list': async ({ connectionId, parent, pageToken, limit }) =>
       (await registry.client(connectionId)).listNamespaces(parent, { pageToken, limit }),

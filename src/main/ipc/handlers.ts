@@ -7,6 +7,7 @@ import type { AppInfo } from '../../shared/ipc-contract'
 import type { StorageProblem } from '../../shared/profile-types'
 import type { ConnectionRegistry } from '../connections/connection-registry'
 import type { ProfileStore } from '../profiles/profile-store'
+import type { UiStateFile } from '../ui-state/ui-state-file'
 import type { SwitchableSecretStore } from '../secrets/switchable-store'
 import { catalogHandlers } from './catalog-handlers'
 import type { HandlerTable } from './dispatch'
@@ -25,6 +26,7 @@ export interface HandlerContext {
   readonly secretProblem: StorageProblem | null
   readonly dataDir: string
   readonly info: AppInfo
+  readonly uiState: UiStateFile
 }
 
 /** Builds the handler table. */

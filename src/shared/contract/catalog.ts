@@ -14,6 +14,12 @@ export interface AppInfo {
 /** Browsing channels. */
 export const catalogContract = {
   'app:info': { request: z.object({}).strict(), response: response<AppInfo>() },
+  /** The saved UI state (expanded nodes, selection, settings) as JSON text, or null. */
+  'ui:loadState': { request: z.object({}).strict(), response: response<string | null>() },
+  'ui:saveState': {
+    request: z.object({ state: z.string().max(4_000_000, 'The UI state is too large to save.') }).strict(),
+    response: response<null>()
+  },
   'connections:list': { request: z.object({}).strict(), response: response<readonly ConnectionSummary[]>() },
   'namespaces:list': {
     request: z.object({ connectionId, parent: namespacePath, pageToken, limit }).strict(),

@@ -1,13 +1,14 @@
 /**
  * UI state only: which connection is shown, and per connection which nodes are
  * expanded, which row has focus and which table is selected; plus the page size. Server
- * data never lives here; it is in react-query. Persisted, so the tree looks the same
- * after a restart.
+ * data never lives here; it is in react-query. Persisted in the data dir, so the tree
+ * looks the same after a restart.
  */
 import { create } from 'zustand'
-import { persist } from 'zustand/middleware'
+import { createJSONStorage, persist } from 'zustand/middleware'
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
+import { createUiStateStorage } from './ui-state-storage'
 
 /** Page sizes offered in the settings. */
 export const PAGE_SIZES = [10, 25, 50, 100, 250, 1000] as const
@@ -63,6 +64,7 @@ export const useUiStore = create<UiState>()(
     {
       name: 'lance-catalog-browser:ui',
       version: 1,
+      storage: createJSONStorage(createUiStateStorage),
       partialize: (state) => ({ connectionId: state.connectionId, views: state.views, pageSize: state.pageSize })
     }
   )
