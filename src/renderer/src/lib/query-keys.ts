@@ -19,5 +19,19 @@ export const queryKeys = {
   tablesOf: (connectionId: string, namespace: NamespacePath) => ['catalog', connectionId, 'tables', id(namespace)] as const,
   tables: (connectionId: string, namespace: NamespacePath, pageSize: number) =>
     ['catalog', connectionId, 'tables', id(namespace), { pageSize }] as const,
-  table: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', id(table.namespace), table.name] as const
+  table: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', id(table.namespace), table.name] as const,
+  /** Every rows query of a table: pages and counts, whatever the columns and filter. */
+  rowsOf: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'rows', id(table.namespace), table.name] as const,
+  /** One page of rows (decoded Arrow) for a choice of columns and filter. */
+  rowPage: (connectionId: string, table: TableRef, view: RowsView, page: number) =>
+    ['catalog', connectionId, 'rows', id(table.namespace), table.name, view, page] as const,
+  /** The number of rows matching a filter. */
+  rowCount: (connectionId: string, table: TableRef, filter: string) =>
+    ['catalog', connectionId, 'rows', id(table.namespace), table.name, 'count', { filter }] as const
+}
+
+/** Which columns (null: all) and which rows (a SQL filter; empty: all) a rows query reads. */
+export interface RowsView {
+  readonly columns: readonly string[] | null
+  readonly filter: string
 }

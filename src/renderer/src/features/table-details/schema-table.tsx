@@ -1,8 +1,29 @@
-import type { ReactNode } from 'react'
+/**
+ * The schema as a tree in a table: one row per field; structs, lists and maps have a
+ * toggle that shows or hides their members (all shown at first). Vectors show their
+ * element type and dimension; nullability and field metadata have their own columns.
+ */
+import { useState, type ReactNode } from 'react'
 import type { FieldInfo } from '@shared/catalog-types'
 
-/** The schema as a table: one row per field, nested fields indented under their parent. */
+/** The schema table. */
 export function SchemaTable({ fields }: { readonly fields: readonly FieldInfo[] }): ReactNode {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set())
+  const toggle = (key: string): void =>
+    setCollapsed((current) => {
+      const next = new Set(current)
+      if (!next.delete(key)) next.add(key)
+      return next
+    })
+  const rows: ReactNode[] = []
+  const walk = (field: FieldInfo, depth: number, key: string): void => {
+    // A vector's single item field adds nothing the type and dimension do not already say.
+    const children = field.dimension !== undefined && !field.children ? [] : (field.children ?? [])
+    const open = !collapsed.has(key)
+    rows.push(<FieldRow key={key} field={field} depth={depth} expandable={children.length > 0} open={open} onToggle={() => toggle(key)} />)
+    if (open) children.forEach((child, i) => walk(child, depth + 1, `${key}/${i}:${child.name}`))
+  }
+  fields.forEach((field, i) => walk(field, 0, `${i}:${field.name}`))
   return (
     <table className="schema" aria-label="Schema">
       <thead>
@@ -11,27 +32,50 @@ export function SchemaTable({ fields }: { readonly fields: readonly FieldInfo[] 
           <th scope="col">Type</th>
           <th scope="col">Nullable</th>
           <th scope="col">Dimension</th>
+          <th scope="col">Metadata</th>
         </tr>
       </thead>
-      <tbody>{fields.flatMap((field) => rows(field, 0, field.name))}</tbody>
+      <tbody>{rows}</tbody>
     </table>
   )
 }
 
-function rows(field: FieldInfo, depth: number, key: string): ReactNode[] {
-  const own = (
-    <tr key={key}>
+interface RowProps {
+  readonly field: FieldInfo
+  readonly depth: number
+  readonly expandable: boolean
+  readonly open: boolean
+  readonly onToggle: () => void
+}
+
+function FieldRow({ field, depth, expandable, open, onToggle }: RowProps): ReactNode {
+  const metadata = Object.entries(field.metadata ?? {})
+  return (
+    <tr>
       <td>
-        <span style={{ paddingLeft: `${depth * 16}px` }}>{field.name}</span>
+        <span className="schema-name" style={{ paddingLeft: `${depth * 16}px` }}>
+          {expandable ? (
+            <button type="button" className="schema-toggle" aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} members of ${field.name}`} onClick={onToggle}>
+              {open ? '▾' : '▸'}
+            </button>
+          ) : (
+            <span className="schema-toggle" aria-hidden="true" />
+          )}
+          {field.name}
+        </span>
       </td>
       <td>
         <code>{field.type}</code>
       </td>
       <td>{field.nullable ? 'yes' : 'no'}</td>
       <td className="numeric">{field.dimension ?? ''}</td>
+      <td className="schema-metadata">
+        {metadata.map(([key, value]) => (
+          <div key={key}>
+            <code>{key}</code>: {value}
+          </div>
+        ))}
+      </td>
     </tr>
   )
-  // A vector's single item field adds nothing the dimension column does not already say.
-  const children = field.dimension !== undefined ? [] : (field.children ?? [])
-  return [own, ...children.flatMap((child, i) => rows(child, depth + 1, `${key}/${i}:${child.name}`))]
 }

@@ -1,0 +1,188 @@
+/**
+ * The data preview grid (role="grid"): a virtualizer draws only the rows near the
+ * viewport, and only the pages of rows those need are fetched and kept. Rows arrive as
+ * Arrow, and each cell reads its value straight from the decoded column.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual'
+import type { Table, Vector } from 'apache-arrow'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import type { TableRef } from '@shared/catalog-types'
+import type { RowsView } from '../../lib/query-keys'
+import { ErrorAlert } from '../../ui/error-alert'
+import { cellAt, type CellView } from './cell-format'
+import { GridCell, isExpandable } from './grid-cell'
+import { PAGE_ROWS, pageOfRow, pagesFor } from './row-pages'
+import { gridKeyHandler, type CellPosition } from './use-grid-keyboard'
+import { useRowPages } from './use-table-rows'
+
+/** A column to show: its name and its readable type (from the table description). */
+export interface GridColumn {
+  readonly name: string
+  readonly type: string
+}
+
+interface Props {
+  readonly connectionId: string
+  readonly table: TableRef
+  readonly view: RowsView
+  readonly columns: readonly GridColumn[]
+  /** Rows matching the view, or null while they are being counted. */
+  readonly total: number | null
+}
+
+const ROW_HEIGHT = 28
+const HEADER_HEIGHT = 32
+const ROW_NUMBER_WIDTH = 80
+
+/** The virtualized grid of a table's rows. */
+export function DataGrid({ connectionId, table, view, columns, total }: Props): ReactNode {
+  const gridId = useId()
+  const scrollRef = useRef<HTMLDivElement>(null)
+  // Until the count arrives, assume a page's worth so the first page can be asked for.
+  const rowCount = total ?? PAGE_ROWS
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin: HEADER_HEIGHT
+  })
+  const items = virtualizer.getVirtualItems()
+  const first = items[0]?.index ?? 0
+  const last = items[items.length - 1]?.index ?? 0
+  const wanted = useMemo(() => pagesFor(first, last, total), [first, last, total])
+  const { pages, error } = useRowPages(connectionId, table, view, wanted)
+
+  const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const [keyboardMove, setKeyboardMove] = useState(0)
+  const toggle = useCallback((position: CellPosition) => {
+    const key = `${position.row}:${position.col}`
+    setExpanded((current) => {
+      const next = new Set(current)
+      if (!next.delete(key)) next.add(key)
+      return next
+    })
+  }, [])
+
+  const widths = useMemo(() => columns.map((column) => widthFor(column.type)), [columns])
+  const template = `${ROW_NUMBER_WIDTH}px ${widths.map((w) => `${w}px`).join(' ')}`
+  const width = ROW_NUMBER_WIDTH + widths.reduce((sum, w) => sum + w, 0)
+  const cellId = (row: number, col: number): string => `${gridId}-r${row}-c${col}`
+  const viewAt = (row: number, col: number): CellView | null => {
+    const { page, index } = pageOfRow(row)
+    const loaded = pages.get(page)
+    if (!loaded || index >= loaded.numRows) return null
+    const vector = vectorsOf(loaded, columns)[col]
+    return vector ? cellAt(vector, index) : { kind: 'null' }
+  }
+
+  const onKeyDown = gridKeyHandler({
+    rowCount: total ?? 0,
+    colCount: columns.length,
+    active,
+    pageSize: () => Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - HEADER_HEIGHT) / ROW_HEIGHT) - 1),
+    moveTo: (position) => {
+      setActive(position)
+      setKeyboardMove((n) => n + 1)
+      virtualizer.scrollToIndex(position.row, { align: 'auto' })
+    },
+    toggle: (position) => isExpandable(viewAt(position.row, position.col)) && toggle(position)
+  })
+
+  // After a key moved the active cell sideways, bring its column into view.
+  useEffect(() => {
+    if (keyboardMove === 0) return
+    const scroller = scrollRef.current
+    const left = ROW_NUMBER_WIDTH + widths.slice(0, active.col).reduce((sum, w) => sum + w, 0)
+    const right = left + (widths[active.col] ?? 0)
+    if (!scroller) return
+    if (left - ROW_NUMBER_WIDTH < scroller.scrollLeft) scroller.scrollLeft = left - ROW_NUMBER_WIDTH
+    else if (right > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = right - scroller.clientWidth
+  }, [keyboardMove, active.col, widths])
+
+  const activeDrawn = items.some((item) => item.index === active.row) && active.col < columns.length
+  return (
+    <>
+      {error !== null && <ErrorAlert error={error} />}
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={`Rows of ${table.name}`}
+        aria-rowcount={rowCount + 1}
+        aria-colcount={columns.length + 1}
+        aria-busy={total === null}
+        aria-activedescendant={activeDrawn ? cellId(active.row, active.col) : undefined}
+        tabIndex={0}
+        className="grid-scroll"
+        onKeyDown={onKeyDown}
+      >
+        <div role="rowgroup" className="grid-head" style={{ width: `${width}px` }}>
+          <div role="row" aria-rowindex={1} className="grid-row" style={{ gridTemplateColumns: template, height: `${HEADER_HEIGHT}px` }}>
+            <div role="columnheader" aria-colindex={1} className="grid-cell row-number">
+              #
+            </div>
+            {columns.map((column, c) => (
+              <div role="columnheader" aria-colindex={c + 2} key={column.name} className="grid-cell column-header" title={`${column.name}: ${column.type}`}>
+                <span className="column-name">{column.name}</span> <span className="column-type">{column.type}</span>
+              </div>
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup" className="grid-body" style={{ height: `${virtualizer.getTotalSize()}px`, width: `${width}px` }}>
+          {items.map((item) => (
+            <div
+              role="row"
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              aria-rowindex={item.index + 2}
+              className="grid-row"
+              style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)`, gridTemplateColumns: template, minHeight: `${ROW_HEIGHT}px` }}
+            >
+              <div role="rowheader" aria-colindex={1} className="grid-cell row-number">
+                {(item.index + 1).toLocaleString('en-US')}
+              </div>
+              {columns.map((column, c) => (
+                <GridCell
+                  key={column.name}
+                  id={cellId(item.index, c)}
+                  colIndex={c + 2}
+                  view={viewAt(item.index, c)}
+                  active={active.row === item.index && active.col === c}
+                  expanded={expanded.has(`${item.index}:${c}`)}
+                  onActivate={() => setActive({ row: item.index, col: c })}
+                  onToggle={() => toggle({ row: item.index, col: c })}
+                />
+              ))}
+            </div>
+          ))}
+        </div>
+        {total === 0 && <p className="muted grid-empty">No rows.</p>}
+      </div>
+    </>
+  )
+}
+
+const vectorCache = new WeakMap<Table, Map<string, readonly (Vector | null)[]>>()
+
+/** The page's column vectors in display order, looked up once per page and column choice. */
+function vectorsOf(page: Table, columns: readonly GridColumn[]): readonly (Vector | null)[] {
+  const key = columns.map((column) => column.name).join('\u0000')
+  let byKey = vectorCache.get(page)
+  if (!byKey) vectorCache.set(page, (byKey = new Map()))
+  let vectors = byKey.get(key)
+  if (!vectors) byKey.set(key, (vectors = columns.map((column) => page.getChild(column.name))))
+  return vectors
+}
+
+/** A column width that suits its type: narrow numbers, wide vectors and nested values. */
+function widthFor(type: string): number {
+  if (/^(u?int|float|decimal)/.test(type)) return 120
+  if (type === 'bool') return 80
+  if (type.startsWith('date')) return 120
+  if (type.startsWith('timestamp')) return 250
+  if (type.startsWith('vector') || type.startsWith('fixed_size_list')) return 300
+  if (/^(list|struct|map|large_list)/.test(type)) return 280
+  return 200
+}

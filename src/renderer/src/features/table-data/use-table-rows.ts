@@ -1,0 +1,82 @@
+/**
+ * Server data for the grid: pages of rows (Arrow IPC bytes from main, decoded here) and
+ * the number of matching rows. Each page is its own query, observed only while it is
+ * near the viewport; unobserved pages are dropped after a short time, so memory stays
+ * bounded by the pages around the rows on screen.
+ */
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { tableFromIPC, type Table } from 'apache-arrow'
+import { useEffect, useState } from 'react'
+import type { TableRef } from '@shared/catalog-types'
+import { api, unwrap } from '../../lib/api'
+import { queryKeys, type RowsView } from '../../lib/query-keys'
+import { PAGE_ROWS } from './row-pages'
+
+/** How long a page no row on screen needs stays cached (scrolling back briefly is free). */
+const PAGE_GC_MS = 3_000
+/** A new set of pages is fetched once the view has rested this long, so a fast drag skips the pages it flies past. */
+const SETTLE_MS = 60
+
+/** The loaded pages and the first error among them. */
+export interface RowPages {
+  readonly pages: ReadonlyMap<number, Table>
+  readonly error: unknown
+}
+
+/** Holds the given pages of rows for a view of a table. */
+export function useRowPages(connectionId: string, table: TableRef, view: RowsView, pages: readonly number[]): RowPages {
+  const settled = useSettled(pages)
+  return useQueries({
+    queries: pages.map((page) => ({
+      queryKey: queryKeys.rowPage(connectionId, table, view, page),
+      queryFn: () => readPage(connectionId, table, view, page),
+      // Pages already cached show at once; new ones wait until the view rests.
+      enabled: settled.includes(page),
+      gcTime: PAGE_GC_MS,
+      staleTime: Infinity,
+      structuralSharing: false
+    })),
+    combine: (results) => {
+      const loaded = new Map<number, Table>()
+      results.forEach((result, i) => {
+        const page = pages[i]
+        if (result.data && page !== undefined) loaded.set(page, result.data)
+      })
+      return { pages: loaded, error: results.find((result) => result.isError)?.error ?? null }
+    }
+  })
+}
+
+/** The number of rows matching the view's filter. */
+export function useRowCount(connectionId: string, table: TableRef, filter: string): UseQueryResult<number> {
+  return useQuery({
+    queryKey: queryKeys.rowCount(connectionId, table, filter),
+    queryFn: () => unwrap(api.tables.count({ connectionId, table, ...(filter ? { filter } : {}) }))
+  })
+}
+
+async function readPage(connectionId: string, table: TableRef, view: RowsView, page: number): Promise<Table> {
+  const bytes = await unwrap(
+    api.tables.readRows({
+      connectionId,
+      table,
+      offset: page * PAGE_ROWS,
+      limit: PAGE_ROWS,
+      ...(view.columns ? { columns: [...view.columns] } : {}),
+      ...(view.filter ? { filter: view.filter } : {})
+    })
+  )
+  return tableFromIPC(bytes)
+}
+
+/** `pages` once it has stayed the same for SETTLE_MS; the first value at once. */
+function useSettled(pages: readonly number[]): readonly number[] {
+  const key = pages.join(',')
+  const [settled, setSettled] = useState({ key, pages })
+  useEffect(() => {
+    if (key === settled.key) return
+    const timer = setTimeout(() => setSettled({ key, pages: key === '' ? [] : key.split(',').map(Number) }), SETTLE_MS)
+    return () => clearTimeout(timer)
+  }, [key, settled.key])
+  return settled.pages
+}

@@ -1,0 +1,41 @@
+/**
+ * The facts about a table: identifier (with a copy button), row count, version and
+ * location.
+ */
+import { useState, type ReactNode } from 'react'
+import type { TableDescription } from '@shared/catalog-types'
+import { toIdentifier } from '@shared/namespace-path'
+
+/** The facts list of the details tab. */
+export function TableFacts({ description }: { readonly description: TableDescription }): ReactNode {
+  const identifier = toIdentifier([...description.table.namespace, description.table.name])
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null)
+  const copy = (): void => {
+    navigator.clipboard.writeText(identifier).then(
+      () => setCopied('copied'),
+      () => setCopied('failed')
+    )
+  }
+  return (
+    <dl className="facts">
+      <dt>Identifier</dt>
+      <dd>
+        <code aria-label="Identifier">{identifier}</code>
+        <button type="button" className="link-button" onClick={copy}>
+          Copy identifier
+        </button>
+        <span className="muted copy-status" role="status">
+          {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Could not copy: select the identifier and copy it by hand.' : ''}
+        </span>
+      </dd>
+      <dt>Rows</dt>
+      <dd aria-label="Row count">{description.rowCount === null ? 'unknown' : description.rowCount.toLocaleString('en-US')}</dd>
+      <dt>Version</dt>
+      <dd aria-label="Version">{description.version ?? 'unknown'}</dd>
+      <dt>Location</dt>
+      <dd className="location" aria-label="Location">
+        {description.location ?? 'not reported'}
+      </dd>
+    </dl>
+  )
+}
