@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ConnectionList } from '../features/connections/connection-list'
+import { TableToolbar } from '../features/table-actions/table-toolbar'
 import { TableDetails } from '../features/table-details/table-details'
 import { NamespaceTree } from '../features/tree/namespace-tree'
 import { PAGE_SIZES, useConnectionView, useUiStore } from './ui-store'
@@ -28,6 +29,7 @@ export function App(): ReactNode {
         </label>
       </aside>
       <main className="content">
+        {connectionId && <TableToolbar connectionId={connectionId} selectedTable={selectedTable} />}
         {connectionId && selectedTable ? (
           <TableDetails connectionId={connectionId} table={selectedTable} />
         ) : (

@@ -10,10 +10,12 @@ interface Props {
   readonly onSubmit: () => void
   readonly children: ReactNode
   readonly actions: ReactNode
+  /** A wider dialog, for forms with tables in them. */
+  readonly wide?: boolean
 }
 
 /** A modal form dialog; submitting the form calls `onSubmit`. */
-export function Dialog({ title, onClose, onSubmit, children, actions }: Props): ReactNode {
+export function Dialog({ title, onClose, onSubmit, children, actions, wide }: Props): ReactNode {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   useEffect(() => {
@@ -26,7 +28,7 @@ export function Dialog({ title, onClose, onSubmit, children, actions }: Props): 
     onSubmit()
   }
   return (
-    <dialog ref={ref} aria-labelledby={titleId} className="dialog" onCancel={onClose}>
+    <dialog ref={ref} aria-labelledby={titleId} className={wide ? 'dialog dialog-wide' : 'dialog'} onCancel={onClose}>
       <form onSubmit={submit}>
         <h2 id={titleId}>{title}</h2>
         {children}

@@ -62,6 +62,21 @@ describe('buildArrowStream', () => {
     )
   })
 
+  it('never compiles code at run time, which the Content-Security-Policy of the app forbids', async () => {
+    const original = globalThis.Function
+    const refuse = (): never => {
+      throw new Error('new Function was called')
+    }
+    globalThis.Function = new Proxy(original, { construct: refuse, apply: refuse })
+    try {
+      const fields = [field('id', scalar('int64')), field('v', { kind: 'vector', dimension: 2 }), field('m', { kind: 'struct', fields: [field('k', scalar('string'))] })]
+      const table = await buildFromText('ndjson', '{"id": 1, "v": [1, 2], "m": {"k": "a"}}\n{"id": null, "v": null, "m": null}', fields)
+      expect(table.numRows).toBe(2)
+    } finally {
+      globalThis.Function = original
+    }
+  })
+
   it('builds an empty table from a schema alone', async () => {
     const fields = [field('id', scalar('int64'), false), field('embedding', { kind: 'vector', dimension: 8 })]
     const table = tableFromIPC(await buildArrowStream(textReader('ndjson', ''), fields))

@@ -3,9 +3,10 @@
  * into record batches a chunk at a time, yielding to the event loop between chunks so
  * the dialog can show progress and a cancel can stop the work before anything is sent.
  */
-import { RecordBatch, Struct, Table, makeData, tableToIPC, vectorFromArray } from 'apache-arrow'
+import { RecordBatch, Struct, Table, makeData, tableToIPC } from 'apache-arrow'
+import { columnData } from './arrow-columns'
 import { ConversionError, convertField } from './convert'
-import { arrowSchema, arrowType, type FieldSpec } from './schema-spec'
+import { arrowSchema, type FieldSpec } from './schema-spec'
 import type { RowReader, SourceRow } from './source-types'
 
 /** A value that does not fit its field, at its line (or row) and field. */
@@ -49,12 +50,7 @@ export function convertRows(rows: readonly SourceRow[], fields: readonly FieldSp
 /** One record batch of converted columns. */
 export function recordBatch(fields: readonly FieldSpec[], columns: readonly unknown[][], length: number): RecordBatch {
   const schema = arrowSchema(fields)
-  const children = fields.map((field, c) => {
-    const vector = vectorFromArray(columns[c] ?? [], arrowType(field.type))
-    const data = vector.data[0]
-    if (!data || vector.data.length !== 1) throw new Error(`Building column "${field.name}" produced ${vector.data.length} chunks.`)
-    return data
-  })
+  const children = fields.map((field, c) => columnData(field.type, columns[c] ?? []))
   return new RecordBatch(schema, makeData({ type: new Struct(schema.fields), length, nullCount: 0, children }))
 }
 

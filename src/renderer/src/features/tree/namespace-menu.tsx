@@ -1,11 +1,14 @@
 /**
  * The actions menu of a tree row (right-click, Shift+F10 or the Menu key): create and
- * drop namespaces, refresh a node, copy its identifier or path.
+ * drop namespaces, create tables in a namespace, rename and drop tables, refresh a node,
+ * copy its identifier or path.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { toIdentifier, type NamespacePath } from '@shared/namespace-path'
 import { queryKeys } from '../../lib/query-keys'
+import { CreateTableDialog } from '../create-table/create-table-dialog'
+import { DropTableDialog, RenameTableDialog } from '../table-actions/table-dialogs'
 import { CreateNamespaceDialog, DropNamespaceDialog } from './namespace-dialogs'
 
 /** What the menu acts on, and where to show it. */
@@ -18,7 +21,7 @@ export interface MenuTarget {
   readonly y: number
 }
 
-type Open = 'menu' | 'create' | 'drop'
+type Open = 'menu' | 'create' | 'drop' | 'createTable' | 'dropTable' | 'renameTable'
 
 /** The menu and the dialogs it opens. */
 export function NamespaceMenu({ connectionId, target, onClose }: { readonly connectionId: string; readonly target: MenuTarget; readonly onClose: () => void }): ReactNode {
@@ -40,15 +43,23 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
 
   if (open === 'create') return <CreateNamespaceDialog connectionId={connectionId} parent={target.kind === 'namespace' ? target.path : []} onClose={onClose} />
   if (open === 'drop') return <DropNamespaceDialog connectionId={connectionId} path={target.path} onClose={onClose} />
+  if (open === 'createTable') return <CreateTableDialog connectionId={connectionId} namespace={target.path} onClose={onClose} />
+  const table = { namespace: target.path, name: target.name }
+  if (open === 'dropTable') return <DropTableDialog connectionId={connectionId} table={table} onClose={onClose} />
+  if (open === 'renameTable') return <RenameTableDialog connectionId={connectionId} table={table} onClose={onClose} />
 
   const items: { label: string; run: () => void }[] = [
     ...(target.kind === 'namespace'
       ? [
           { label: 'Create namespace…', run: () => setOpen('create') },
           { label: 'Drop namespace…', run: () => setOpen('drop') },
+          { label: 'Create table…', run: () => setOpen('createTable') },
           { label: 'Refresh', run: refresh }
         ]
-      : []),
+      : [
+          { label: 'Rename table…', run: () => setOpen('renameTable') },
+          { label: 'Drop table…', run: () => setOpen('dropTable') }
+        ]),
     { label: 'Copy identifier', run: () => copy(toIdentifier(fullPath)) },
     { label: 'Copy path', run: () => copy(JSON.stringify(fullPath)) }
   ]

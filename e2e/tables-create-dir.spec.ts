@@ -1,0 +1,119 @@
+/**
+ * Creating, dropping and renaming tables in a directory catalog through the UI, with
+ * LanceDB's own SDK checking what was written.
+ */
+import { join } from 'node:path'
+import { connectNamespace } from '@lancedb/lancedb'
+import { buildNestedCatalog } from './support/lancedb-catalog'
+import { expect, test } from './fixtures/test'
+import { TablesPage } from './pages/tables-page'
+
+const CSV = 'id,name,score\n1,alpha,0.5\n2,"beta, with a comma",1.25\n3,,2\n'
+
+/** Schema and rows of a table as LanceDB reads them. */
+async function readWithLance(root: string, namespace: string[], name: string) {
+  const db = await connectNamespace('dir', { root })
+  try {
+    const table = await db.openTable(name, namespace)
+    const schema = await table.schema()
+    const rows = (await table.query().toArray()).map((row: Record<string, unknown>) => ({ ...row }))
+    table.close()
+    return { fields: schema.fields.map((f) => `${f.name}:${String(f.type)}`), rows }
+  } finally {
+    db.close()
+  }
+}
+
+test('creates a table from pasted CSV that LanceDB reads back; creating it again in mode create is refused', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 2 } } } })
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+
+  // The selected namespace prefills the dialog.
+  await app.expand('sales')
+  const dialog = await tables.openCreateDialog()
+  await expect(dialog.getByLabel('Namespace', { exact: true })).toHaveValue('sales')
+  await expect(dialog.getByLabel('Mode')).toHaveValue('create')
+  await dialog.getByLabel('Table name').fill('bad name')
+  await expect(dialog.getByText('a space is not allowed')).toBeVisible()
+  await dialog.getByLabel('Table name').fill('people')
+
+  await tables.pasteRows(CSV)
+  await expect(tables.fieldNames()).toHaveCount(3)
+  await expect(tables.fieldTypes().nth(0)).toHaveValue('int64')
+  await expect(tables.fieldTypes().nth(1)).toHaveValue('string')
+  await expect(tables.fieldTypes().nth(2)).toHaveValue('float64')
+  const preview = dialog.getByRole('table', { name: 'First rows' })
+  await expect(preview.getByRole('row')).toHaveCount(4)
+  await expect(preview).toContainText('beta, with a comma')
+
+  await tables.createButton().click()
+  await expect(dialog).toHaveCount(0)
+  await expect(app.table('people')).toHaveAttribute('aria-selected', 'true')
+  await expect(app.page.getByRole('heading', { name: 'people' })).toBeVisible()
+  await expect(app.page.getByLabel('Row count')).toHaveText('3')
+
+  const written = await readWithLance(root, ['sales'], 'people')
+  expect(written.fields).toEqual(['id:Int64', 'name:Utf8', 'score:Float64'])
+  expect(written.rows).toEqual([
+    { id: 1n, name: 'alpha', score: 0.5 },
+    { id: 2n, name: 'beta, with a comma', score: 1.25 },
+    { id: 3n, name: null, score: 2 }
+  ])
+
+  // Again, in mode "create", with other rows: refused, and the table keeps its rows.
+  await tables.openCreateDialog()
+  await expect(dialog.getByLabel('Namespace', { exact: true })).toHaveValue('sales')
+  await dialog.getByLabel('Table name').fill('people')
+  await tables.pasteRows('id,name,score\n9,zeta,9.5\n')
+  await tables.createButton().click()
+  const alert = dialog.getByRole('alert')
+  await expect(alert).toContainText('already exists')
+  await expect(alert).toContainText('table_exists')
+  expect((await readWithLance(root, ['sales'], 'people')).rows).toEqual(written.rows)
+})
+
+test('points a value that does not fit an edited type at its line and field', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, {})
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+
+  const dialog = await tables.openCreateDialog()
+  await dialog.getByLabel('Table name').fill('scores')
+  await tables.pasteRows('id,score\n1,0.5\n2,abc\n')
+  await expect(tables.fieldTypes().nth(1)).toHaveValue('string')
+  await tables.fieldTypes().nth(1).selectOption('float64')
+  await expect(dialog.getByRole('alert')).toContainText('Line 3, field "score": "abc" is not a number (float64).')
+})
+
+test('drops a table after its name is typed; renaming says directory catalogs cannot', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { tables: { keep: 1, doomed: 2 } })
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+
+  await tables.treeAction(app.table('keep'), 'Rename table…')
+  const rename = app.page.getByRole('dialog', { name: 'Rename table' })
+  await rename.getByLabel('New name').fill('kept')
+  await rename.getByRole('button', { name: 'Rename' }).click()
+  await expect(rename.getByRole('alert')).toContainText('Renaming tables is not supported by directory catalogs.')
+  await rename.getByRole('button', { name: 'Cancel' }).click()
+
+  await app.table('doomed').click()
+  await tables.toolbar.getByRole('button', { name: 'Drop table' }).click()
+  const drop = app.page.getByRole('dialog', { name: 'Drop table' })
+  const confirm = drop.getByRole('button', { name: 'Drop', exact: true })
+  await expect(confirm).toBeDisabled()
+  await drop.getByLabel('Type the table name to confirm').fill('doomed')
+  await confirm.click()
+  await expect(drop).toHaveCount(0)
+  await expect(app.table('doomed')).toHaveCount(0)
+  await expect(app.table('keep')).toBeVisible()
+  await expect(app.page.getByText('Select a table to see its schema')).toBeVisible()
+
+  const db = await connectNamespace('dir', { root })
+  expect(await db.tableNames([])).toEqual(['keep'])
+  db.close()
+})

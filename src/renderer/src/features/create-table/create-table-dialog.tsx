@@ -1,0 +1,145 @@
+/**
+ * The create-table dialog: where (namespace, prefilled), what (table name, checked with
+ * the component rule as you type), how (mode; overwrite needs a confirmation naming the
+ * table), and from what (an empty schema, pasted rows or a file). Data sources show the
+ * inferred, editable schema and the first rows before anything is written; a large
+ * import shows progress and can be cancelled until it is sent.
+ */
+import { useMemo, useState, type ReactNode } from 'react'
+import { componentProblem, toIdentifier, type NamespacePath } from '@shared/namespace-path'
+import { Dialog } from '../../ui/dialog'
+import { ErrorAlert } from '../../ui/error-alert'
+import { RowsPreview } from './rows-preview'
+import { SchemaEditor, blankField } from './schema-editor'
+import { schemaProblems, type FieldSpec } from './schema-spec'
+import { EMPTY_SOURCE, SourceSection, type SourceInput } from './source-section'
+import { previewFile, previewText, type SourcePreview } from './source-preview'
+import { TargetFields, parseNamespace } from './target-fields'
+import { useCreateTable, type CreateMode } from './use-create-table'
+import './create-table.css'
+
+interface Props {
+  readonly connectionId: string
+  /** The namespace to prefill (from the selection). */
+  readonly namespace: NamespacePath
+  readonly onClose: () => void
+}
+
+/** The dialog; closes itself once the table is created and opened. */
+export function CreateTableDialog({ connectionId, namespace, onClose }: Props): ReactNode {
+  const [namespaceText, setNamespaceText] = useState(namespace.length === 0 ? '' : toIdentifier(namespace))
+  const [name, setName] = useState('')
+  const [mode, setMode] = useState<CreateMode>('create')
+  const [confirmed, setConfirmed] = useState(false)
+  const [input, setInput] = useState<SourceInput>(EMPTY_SOURCE)
+  const [schemaFields, setSchemaFields] = useState<readonly FieldSpec[]>(() => [blankField()])
+  // Edits to an inferred schema hold while the data keeps the same columns.
+  const [edited, setEdited] = useState<{ readonly columns: string; readonly fields: readonly FieldSpec[] } | null>(null)
+  const { mutation, phase, cancel } = useCreateTable(connectionId, onClose)
+
+  const { preview, previewError } = useMemo(() => readSource(input), [input])
+  const columnsKey = preview ? preview.columns.join('\u0000') : ''
+  const fields = input.kind === 'schema' ? schemaFields : edited && edited.columns === columnsKey ? edited.fields : (preview?.inferred ?? [])
+  const setFields = (next: readonly FieldSpec[]): void => (input.kind === 'schema' ? setSchemaFields(next) : setEdited({ columns: columnsKey, fields: next }))
+
+  const target = parseNamespace(namespaceText)
+  const nameProblem = name === '' ? null : componentProblem(name)
+  const problems = input.kind !== 'schema' && !preview ? [] : schemaProblems(fields)
+  const busy = mutation.isPending
+  const ready =
+    !busy && target.problem === null && name !== '' && nameProblem === null && problems.length === 0 && (mode !== 'overwrite' || confirmed) && (input.kind === 'schema' || preview !== null)
+  const submit = (): void => {
+    if (!ready) return
+    mutation.mutate({ table: { namespace: target.path, name }, mode, fields, source: input.kind === 'schema' ? null : preview })
+  }
+
+  return (
+    <Dialog
+      title="Create table"
+      wide
+      onClose={onClose}
+      onSubmit={submit}
+      actions={
+        <>
+          {phase.step === 'reading' ? (
+            <button type="button" onClick={cancel}>
+              Cancel import
+            </button>
+          ) : (
+            <button type="button" onClick={onClose} disabled={phase.step === 'sending'}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" disabled={!ready}>
+            {phase.step === 'sending' ? 'Writing…' : phase.step === 'reading' ? 'Reading…' : 'Create'}
+          </button>
+        </>
+      }
+    >
+      <TargetFields
+        namespaceText={namespaceText}
+        onNamespace={setNamespaceText}
+        namespaceProblem={target.problem}
+        name={name}
+        onName={setName}
+        nameProblem={nameProblem}
+        mode={mode}
+        onMode={(next) => {
+          setMode(next)
+          setConfirmed(false)
+        }}
+        confirmed={confirmed}
+        onConfirm={setConfirmed}
+        disabled={busy}
+      />
+      <SourceSection input={input} onChange={setInput} disabled={busy} />
+      {previewError && (
+        <p role="alert" className="error-alert">
+          {previewError}
+        </p>
+      )}
+      {(input.kind === 'schema' || preview) && (
+        <fieldset className="schema-section" disabled={busy}>
+          <legend>{input.kind === 'schema' ? 'Schema' : 'Schema (inferred; change anything that is wrong)'}</legend>
+          <SchemaEditor fields={fields} onChange={setFields} />
+          {problems.length > 0 && (name !== '' || input.kind !== 'schema') && (
+            <ul className="field-problem schema-problems">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+      )}
+      {preview && <RowsPreview source={preview} fields={fields} />}
+      {phase.step === 'reading' && (
+        <div className="import-progress">
+          <progress aria-label="Import progress" max={1} value={phase.fraction} />
+          <span className="muted">{phase.rows.toLocaleString('en-US')} rows read</span>
+        </div>
+      )}
+      {mutation.isError && <CreateError error={mutation.error} />}
+    </Dialog>
+  )
+}
+
+function CreateError({ error }: { readonly error: Error }): ReactNode {
+  if (error.name === 'AbortError') {
+    return (
+      <p role="status" className="muted">
+        Import cancelled: nothing was written.
+      </p>
+    )
+  }
+  return <ErrorAlert error={error} />
+}
+
+function readSource(input: SourceInput): { readonly preview: SourcePreview | null; readonly previewError: string | null } {
+  try {
+    if (input.kind === 'paste') return { preview: input.text.trim() === '' ? null : previewText(input.text, input.format), previewError: null }
+    if (input.kind === 'file') return { preview: input.file ? previewFile(input.file) : null, previewError: null }
+    return { preview: null, previewError: null }
+  } catch (error) {
+    return { preview: null, previewError: error instanceof Error ? error.message : String(error) }
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The first rows of the data as they will be written, and the first value among the
+ * read-ahead rows that does not fit the schema (with its line and field), before
+ * anything is sent.
+ */
+import { useMemo, type ReactNode } from 'react'
+import { RowError, convertRows } from './build-table'
+import { describe } from './convert'
+import type { FieldSpec } from './schema-spec'
+import type { SourcePreview } from './source-preview'
+
+/** Rows shown in the preview table. */
+const SHOWN_ROWS = 10
+
+/** The preview table and the first problem, if any. */
+export function RowsPreview({ source, fields }: { readonly source: SourcePreview; readonly fields: readonly FieldSpec[] }): ReactNode {
+  const problem = useMemo(() => {
+    try {
+      convertRows(source.sample, fields, source.textual, source.unit)
+      return null
+    } catch (error) {
+      return error instanceof RowError ? error : null
+    }
+  }, [source, fields])
+  const rows = source.sample.slice(0, SHOWN_ROWS)
+  return (
+    <div className="rows-preview">
+      {problem && (
+        <p role="alert" className="error-alert">
+          {problem.message} Change the field's type or fix the data.
+        </p>
+      )}
+      <div className="preview-scroll">
+        <table aria-label="First rows" className="preview-table">
+          <thead>
+            <tr>
+              <th scope="col">{source.unit === 'line' ? 'Line' : 'Row'}</th>
+              {fields.map((field, i) => (
+                <th scope="col" key={i}>
+                  {field.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.line}>
+                <td className="muted">{row.line}</td>
+                {fields.map((field, i) => (
+                  <td key={i}>{show(row.values[field.name])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted">
+        {source.sample.length > SHOWN_ROWS ? `Showing ${SHOWN_ROWS} of the first ${source.sample.length.toLocaleString('en-US')} rows read.` : `${rows.length} rows.`}
+      </p>
+    </div>
+  )
+}
+
+function show(value: unknown): ReactNode {
+  if (value === null || value === undefined) return <span className="cell-null">null</span>
+  if (value === '') return <span className="cell-empty">""</span>
+  if (typeof value === 'string') return value
+  return describe(value)
+}

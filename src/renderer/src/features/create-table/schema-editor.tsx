@@ -1,0 +1,103 @@
+/**
+ * The schema builder: one row per field with its name, type and nullability; vectors
+ * take a dimension, lists an item type, and structs hold fields of their own, edited
+ * with the same rows one level in. Used for empty tables and to correct an inferred schema.
+ */
+import type { ReactNode } from 'react'
+import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarType } from './schema-spec'
+
+interface Props {
+  readonly fields: readonly FieldSpec[]
+  readonly onChange: (fields: readonly FieldSpec[]) => void
+  /** Set for the members of a struct: names the struct in button labels. */
+  readonly parent?: string
+}
+
+/** The type choices of the "Field type" menu, scalars first. */
+const TYPE_CHOICES = [...SCALAR_TYPES, 'vector', 'list', 'struct'] as const
+
+/** A new, unnamed string field. */
+export const blankField = (): FieldSpec => ({ name: '', type: scalar('string'), nullable: true })
+
+/** Edits a list of fields (recursively for structs). */
+export function SchemaEditor({ fields, onChange, parent }: Props): ReactNode {
+  const update = (i: number, field: FieldSpec): void => onChange(fields.map((f, j) => (j === i ? field : f)))
+  const remove = (i: number): void => onChange(fields.filter((_, j) => j !== i))
+  return (
+    <div className={parent ? 'schema-editor nested' : 'schema-editor'}>
+      {fields.map((field, i) => (
+        <FieldRow key={i} field={field} position={i + 1} onChange={(next) => update(i, next)} onRemove={() => remove(i)} />
+      ))}
+      <button type="button" className="add-field" onClick={() => onChange([...fields, blankField()])}>
+        {parent ? `Add field to ${parent || 'struct'}` : 'Add field'}
+      </button>
+    </div>
+  )
+}
+
+interface RowProps {
+  readonly field: FieldSpec
+  readonly position: number
+  readonly onChange: (field: FieldSpec) => void
+  readonly onRemove: () => void
+}
+
+function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode {
+  const choice = field.type.kind === 'scalar' ? field.type.type : field.type.kind
+  const label = field.name || `field ${position}`
+  return (
+    <div className="field-row" role="group" aria-label={`Field ${position}`}>
+      <input aria-label="Field name" placeholder="name" value={field.name} onChange={(event) => onChange({ ...field, name: event.target.value })} />
+      <select aria-label="Field type" value={choice} onChange={(event) => onChange({ ...field, type: typeFor(event.target.value, field.type) })}>
+        {TYPE_CHOICES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+      {field.type.kind === 'vector' && (
+        <input
+          aria-label="Dimension"
+          type="number"
+          min={1}
+          max={65536}
+          className="dimension"
+          value={Number.isFinite(field.type.dimension) ? field.type.dimension : ''}
+          onChange={(event) => onChange({ ...field, type: { kind: 'vector', dimension: event.target.valueAsNumber } })}
+        />
+      )}
+      {field.type.kind === 'list' && (
+        <select aria-label="Item type" value={field.type.item} onChange={(event) => onChange({ ...field, type: { kind: 'list', item: event.target.value as ScalarType } })}>
+          {SCALAR_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      )}
+      <label className="nullable">
+        <input type="checkbox" aria-label="Nullable" checked={field.nullable} onChange={(event) => onChange({ ...field, nullable: event.target.checked })} />
+        nullable
+      </label>
+      <button type="button" className="link-button" aria-label={`Remove ${label}`} onClick={onRemove}>
+        Remove
+      </button>
+      {field.type.kind === 'struct' && (
+        <SchemaEditor parent={field.name} fields={field.type.fields} onChange={(fields) => onChange({ ...field, type: { kind: 'struct', fields } })} />
+      )}
+    </div>
+  )
+}
+
+/** The type for a menu choice, keeping what it can of the previous one. */
+function typeFor(choice: string, previous: FieldType): FieldType {
+  if (isScalarType(choice)) return scalar(choice)
+  switch (choice) {
+    case 'vector':
+      return { kind: 'vector', dimension: previous.kind === 'vector' ? previous.dimension : 8 }
+    case 'list':
+      return { kind: 'list', item: previous.kind === 'scalar' ? previous.type : 'string' }
+    default:
+      return { kind: 'struct', fields: previous.kind === 'struct' ? previous.fields : [blankField()] }
+  }
+}

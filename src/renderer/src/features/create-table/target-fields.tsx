@@ -1,0 +1,84 @@
+/**
+ * Where the new table goes and how an existing one is treated: the namespace (as an
+ * identifier, empty for the root), the table name, and the mode. Names are checked as
+ * you type with the rule main enforces; overwrite asks for a confirmation naming the table.
+ */
+import { useId, type ReactNode } from 'react'
+import { DEFAULT_DELIMITER, pathProblem, type NamespacePath } from '@shared/namespace-path'
+import type { CreateMode } from './use-create-table'
+
+/** A namespace typed as an identifier (`a$b`; empty or `$` for the root), with its problem. */
+export function parseNamespace(text: string): { readonly path: NamespacePath; readonly problem: string | null } {
+  const trimmed = text.trim()
+  if (trimmed === '' || trimmed === DEFAULT_DELIMITER) return { path: [], problem: null }
+  const path = trimmed.split(DEFAULT_DELIMITER)
+  return { path, problem: pathProblem(path) }
+}
+
+const MODES: readonly (readonly [CreateMode, string])[] = [
+  ['create', 'create: fail if the table exists'],
+  ['exist_ok', 'exist_ok: keep an existing table as it is'],
+  ['overwrite', 'overwrite: replace an existing table']
+]
+
+interface Props {
+  readonly namespaceText: string
+  readonly onNamespace: (text: string) => void
+  readonly namespaceProblem: string | null
+  readonly name: string
+  readonly onName: (name: string) => void
+  readonly nameProblem: string | null
+  readonly mode: CreateMode
+  readonly onMode: (mode: CreateMode) => void
+  readonly confirmed: boolean
+  readonly onConfirm: (confirmed: boolean) => void
+  readonly disabled: boolean
+}
+
+/** Namespace, table name, mode and the overwrite confirmation. */
+export function TargetFields(props: Props): ReactNode {
+  const { namespaceText, namespaceProblem, name, nameProblem, mode, confirmed, disabled } = props
+  const namespaceHint = useId()
+  const nameHint = useId()
+  return (
+    <fieldset className="target-fields" disabled={disabled}>
+      <legend className="visually-hidden">Target</legend>
+      <label className="field">
+        Namespace
+        <input
+          value={namespaceText}
+          placeholder="(root)"
+          aria-invalid={namespaceProblem !== null}
+          aria-describedby={namespaceHint}
+          onChange={(event) => props.onNamespace(event.target.value)}
+        />
+      </label>
+      <p id={namespaceHint} className={namespaceProblem ? 'field-problem' : 'field-hint muted'} aria-live="polite">
+        {namespaceProblem ?? `An identifier such as analytics${DEFAULT_DELIMITER}web; leave it empty for the root.`}
+      </p>
+      <label className="field">
+        Table name
+        <input autoFocus value={name} aria-invalid={nameProblem !== null} aria-describedby={nameHint} onChange={(event) => props.onName(event.target.value)} />
+      </label>
+      <p id={nameHint} className="field-problem" aria-live="polite">
+        {nameProblem}
+      </p>
+      <label className="field">
+        Mode
+        <select value={mode} onChange={(event) => props.onMode(event.target.value as CreateMode)}>
+          {MODES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {mode === 'overwrite' && (
+        <label className="confirm-overwrite">
+          <input type="checkbox" checked={confirmed} onChange={(event) => props.onConfirm(event.target.checked)} />
+          Replace table "{name || '…'}" and all its rows if it exists
+        </label>
+      )}
+    </fieldset>
+  )
+}
