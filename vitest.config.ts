@@ -1,6 +1,9 @@
+import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // The renderer's import alias, so its pure modules can be tested here too.
+  resolve: { alias: { '@shared': resolve(import.meta.dirname, 'src/shared') } },
   test: {
     include: ['src/**/*.test.ts', 'e2e/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',

@@ -33,19 +33,24 @@ export function profileHandlers(context: HandlerContext): Pick<HandlerTable, key
   const { registry, profiles, profileProblem, secrets, dataDir } = context
   // Opting in to the secrets file may find an old, unreadable one: that problem replaces the start-up one.
   let secretProblem = context.secretProblem
-  const lastUsedConnectionId = (): string | null => {
-    const id = profiles.lastUsedId
-    return id !== null && registry.list().some((c) => c.id === profileConnectionId(id)) ? profileConnectionId(id) : null
+  const openConnections = (): Record<string, string> => {
+    const open = new Set(registry.list().map((c) => c.id))
+    return Object.fromEntries(profiles.profiles().flatMap((p) => (open.has(profileConnectionId(p.id)) ? [[p.id, profileConnectionId(p.id)]] : [])))
   }
   return {
-    'profiles:list': async () => ({
-      profiles: await profiles.list(),
-      lastUsedId: profiles.lastUsedId,
-      secretStorage: profiles.secretStorage(),
-      problem: profileProblem,
-      secretProblem,
-      lastUsedConnectionId: lastUsedConnectionId()
-    }),
+    'profiles:list': async () => {
+      const open = openConnections()
+      const lastUsedId = profiles.lastUsedId
+      return {
+        profiles: await profiles.list(),
+        lastUsedId,
+        secretStorage: profiles.secretStorage(),
+        problem: profileProblem,
+        secretProblem,
+        lastUsedConnectionId: (lastUsedId !== null ? open[lastUsedId] : undefined) ?? null,
+        openConnections: open
+      }
+    },
     'profiles:create': async ({ draft }) => profiles.create(draft),
     'profiles:update': async ({ id, draft }) => {
       const view = await profiles.update(id, draft)

@@ -20,7 +20,7 @@ export const profileDraft = z
     connectType: z.enum(['dir', 'rest']),
     preset: z.enum(['enterprise', 'bearer']).optional(),
     properties: z.record(z.string(), z.string()),
-    headers: z.array(headerDraft)
+    headers: z.array(headerDraft).readonly()
   })
   .strict()
 
@@ -37,6 +37,8 @@ export interface ProfilesState {
   readonly secretProblem: StorageProblem | null
   /** The connection of the last used profile, if it is open in this run (selected at start). */
   readonly lastUsedConnectionId: string | null
+  /** Profile id -> connection id, for the profiles open as connections in this run. */
+  readonly openConnections: Readonly<Record<string, string>>
 }
 
 /** A dir profile's root as the editor sees it; `missing` lets it offer to create the folder. */

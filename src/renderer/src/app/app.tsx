@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ConnectionList } from '../features/connections/connection-list'
+import { ProfilesPanel } from '../features/profiles/profiles-panel'
 import { TableToolbar } from '../features/table-actions/table-toolbar'
 import { TableDetails } from '../features/table-details/table-details'
 import { NamespaceTree } from '../features/tree/namespace-tree'
@@ -16,6 +17,7 @@ export function App(): ReactNode {
       <aside className="sidebar">
         <h1 className="app-title">Lance Catalog Browser</h1>
         <ConnectionList />
+        <ProfilesPanel />
         {connectionId && <NamespaceTree key={connectionId} connectionId={connectionId} />}
         <label className="setting">
           Page size{' '}

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { useUiStore } from '../../app/ui-store'
 import { ErrorAlert } from '../../ui/error-alert'
+import { useProfiles } from '../profiles/use-profiles'
 import { useConnections } from './use-connections'
 
 /** The connections of this run; choosing one shows its catalog in the tree. */
@@ -9,12 +10,17 @@ export function ConnectionList(): ReactNode {
   const connectionId = useUiStore((state) => state.connectionId)
   const selectConnection = useUiStore((state) => state.selectConnection)
 
-  // Show the first connection unless the remembered one is still open.
+  // Keep the remembered connection if it is still open; else show the last used
+  // profile's connection (reopened at start), else the first one.
   const list = connections.data
+  const profiles = useProfiles()
+  const lastUsed = profiles.data?.lastUsedConnectionId ?? null
+  const profilesSettled = !profiles.isPending
   useEffect(() => {
-    const first = list?.[0]
-    if (first && !list.some((connection) => connection.id === connectionId)) selectConnection(first.id)
-  }, [connectionId, list, selectConnection])
+    if (!list || list.some((connection) => connection.id === connectionId) || !profilesSettled) return
+    const next = list.find((connection) => connection.id === lastUsed) ?? list[0]
+    if (next) selectConnection(next.id)
+  }, [connectionId, list, lastUsed, profilesSettled, selectConnection])
 
   if (connections.isPending) return <p className="muted">Loading connections…</p>
   if (connections.isError) return <ErrorAlert error={connections.error} onRetry={() => void connections.refetch()} />

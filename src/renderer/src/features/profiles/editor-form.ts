@@ -1,0 +1,166 @@
+/**
+ * The profile editor's form model and its mapping to and from the shared ProfileDraft.
+ * The form speaks in fields a person recognises (API key, Database, Token); the draft
+ * speaks in `headers.*` properties. Field errors from the shared rules are keyed by draft
+ * header index, so building a draft also says which form field each header came from.
+ */
+import {
+  ENTERPRISE_HEADERS,
+  headerEntries,
+  plainProperties,
+  type HeaderDraft,
+  type ProfileDraft,
+  type ProfileView
+} from '@shared/profile-types'
+import { isSecretHeader, validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
+
+/** The editor's Type choice: Directory, REST or Enterprise (REST with the Enterprise headers). */
+export type FormType = 'dir' | 'rest' | 'enterprise'
+/** How a REST profile authenticates: with header rows only, or the bearer-token preset. */
+export type RestAuth = 'headers' | 'bearer'
+
+/** One header row. `stored` is the mask of a secret value kept in main; an empty `value` keeps it. */
+export interface HeaderRow {
+  readonly key: number
+  readonly name: string
+  readonly value: string
+  readonly secret: boolean
+  readonly stored: string | null
+}
+
+/** Everything the editor shows. Secret fields start empty; `*Stored` holds the mask of a kept value. */
+export interface EditorForm {
+  readonly name: string
+  readonly type: FormType
+  readonly auth: RestAuth
+  readonly root: string
+  readonly uri: string
+  readonly token: string
+  readonly tokenStored: string | null
+  readonly apiKey: string
+  readonly apiKeyStored: string | null
+  readonly database: string
+  readonly databasePrefix: string
+  readonly headers: readonly HeaderRow[]
+  /** Properties the form has no field for (e.g. `delimiter`), kept as they were. */
+  readonly extra: Readonly<Record<string, string>>
+}
+
+let nextKey = 1
+/** A new empty header row with a unique key. */
+export function emptyRow(): HeaderRow {
+  return { key: nextKey++, name: '', value: '', secret: false, stored: null }
+}
+
+/** The form of a new profile. */
+export function emptyForm(): EditorForm {
+  return {
+    name: '',
+    type: 'rest',
+    auth: 'headers',
+    root: '',
+    uri: '',
+    token: '',
+    tokenStored: null,
+    apiKey: '',
+    apiKeyStored: null,
+    database: '',
+    databasePrefix: '',
+    headers: [],
+    extra: {}
+  }
+}
+
+/** The form for editing a saved profile; secret values stay in main, only their masks come in. */
+export function formFromView(view: ProfileView): EditorForm {
+  const type: FormType = view.kind
+  const auth: RestAuth = view.preset === 'bearer' ? 'bearer' : 'headers'
+  const { root = '', uri = '', ...extra } = plainProperties(view.properties)
+  let form: EditorForm = { ...emptyForm(), name: view.name, type, auth, root, uri, extra }
+  const rows: HeaderRow[] = []
+  for (const [name, shown] of headerEntries(view.properties)) {
+    const secret = isSecretHeader(name, view.secretHeaders)
+    const stored = secret && view.hasSecret[name] ? shown : null
+    const lower = name.toLowerCase()
+    if (type === 'enterprise' && lower === ENTERPRISE_HEADERS.apiKey) form = { ...form, apiKeyStored: stored }
+    else if (type === 'enterprise' && lower === ENTERPRISE_HEADERS.database) form = { ...form, database: shown }
+    else if (type === 'enterprise' && lower === ENTERPRISE_HEADERS.databasePrefix) form = { ...form, databasePrefix: shown }
+    else if (auth === 'bearer' && lower === 'authorization') form = { ...form, tokenStored: stored }
+    else rows.push({ key: nextKey++, name, value: secret ? '' : shown, secret, stored })
+  }
+  return { ...form, headers: rows }
+}
+
+/** A draft plus, per draft header, the form field it came from (`apiKey`, `row:<key>`, ...). */
+export interface BuiltDraft {
+  readonly draft: ProfileDraft
+  readonly headerFields: readonly string[]
+}
+
+/** Builds the draft main validates and saves. An empty secret field with a stored value means "keep it". */
+export function draftFromForm(form: EditorForm): BuiltDraft {
+  if (form.type === 'dir') {
+    return { draft: { name: form.name, connectType: 'dir', properties: { ...form.extra, root: form.root }, headers: [] }, headerFields: [] }
+  }
+  const headers: HeaderDraft[] = []
+  const headerFields: string[] = []
+  const add = (field: string, header: HeaderDraft): void => {
+    headers.push(header)
+    headerFields.push(field)
+  }
+  const secretValue = (value: string, stored: string | null): string | undefined => (value === '' && stored !== null ? undefined : value)
+  if (form.type === 'enterprise') {
+    add('apiKey', { name: ENTERPRISE_HEADERS.apiKey, value: secretValue(form.apiKey, form.apiKeyStored), secret: true })
+    if (form.database.trim() !== '') add('database', { name: ENTERPRISE_HEADERS.database, value: form.database.trim() })
+    if (form.databasePrefix.trim() !== '') add('databasePrefix', { name: ENTERPRISE_HEADERS.databasePrefix, value: form.databasePrefix.trim() })
+  } else if (form.auth === 'bearer') {
+    const token = form.token.trim()
+    add('token', { name: 'Authorization', value: token === '' ? secretValue('', form.tokenStored) : `Bearer ${token}`, secret: true })
+  }
+  for (const row of form.headers) {
+    const secret = row.secret || isSecretHeader(row.name.trim())
+    add(`row:${row.key}`, { name: row.name.trim(), value: secret ? secretValue(row.value, row.stored) : row.value, secret })
+  }
+  const preset = form.type === 'enterprise' ? { preset: 'enterprise' as const } : form.auth === 'bearer' ? { preset: 'bearer' as const } : {}
+  return {
+    draft: { name: form.name, connectType: 'rest', ...preset, properties: { ...form.extra, uri: form.uri }, headers },
+    headerFields
+  }
+}
+
+/**
+ * Every problem with the form, keyed by form field: the shared rules (mapped from draft
+ * header indexes to the fields they came from) plus the required secret fields. Leave
+ * `existingNames` out to skip the name rules (for a test run).
+ */
+export function formErrors(form: EditorForm, existingNames?: readonly string[]): FieldErrors {
+  const { draft, headerFields } = draftFromForm(form)
+  const shared = validateProfileDraft(draft, existingNames ?? [])
+  const errors: Record<string, string> = {}
+  for (const [key, message] of Object.entries(shared)) {
+    const header = /^header:(\d+):(name|value)$/.exec(key)
+    if (header) {
+      const field = headerFields[Number(header[1])] ?? 'headers'
+      errors[field.startsWith('row:') ? `${field}:${header[2]}` : field] ??= message
+    } else if (key === 'headers' && form.type === 'enterprise') errors['apiKey'] ??= message
+    else if (key === 'headers' && form.auth === 'bearer') errors['token'] ??= message
+    else if (key !== 'name' || existingNames !== undefined) errors[key] = message
+  }
+  if (form.type === 'enterprise' && form.apiKey === '' && form.apiKeyStored === null) errors['apiKey'] ??= 'Enter the API key.'
+  if (form.type === 'rest' && form.auth === 'bearer' && form.token.trim() === '' && form.tokenStored === null) {
+    errors['token'] ??= 'Enter the token.'
+  }
+  return errors
+}
+
+/** Maps main's field errors for a saved draft (keyed by draft header index) to form fields. */
+export function formErrorsFromMain(fieldErrors: Readonly<Record<string, string>>, built: BuiltDraft): FieldErrors {
+  const errors: Record<string, string> = {}
+  for (const [key, message] of Object.entries(fieldErrors)) {
+    const header = /^header:(\d+):(name|value)$/.exec(key)
+    const field = header ? built.headerFields[Number(header[1])] : undefined
+    if (header && field) errors[field.startsWith('row:') ? `${field}:${header[2]}` : field] = message
+    else errors[key] = message
+  }
+  return errors
+}

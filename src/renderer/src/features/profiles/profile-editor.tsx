@@ -1,0 +1,171 @@
+/**
+ * The profile editor: a dialog with the connection's fields, inline problems as the
+ * person types (all of them once Save or Test connection is pressed), "Save" and
+ * "Test connection" (which tests the form as it is, without saving).
+ */
+import { useState, type ReactNode } from 'react'
+import type { ProfileView, SecretStorageInfo } from '@shared/profile-types'
+import { ApiError } from '../../lib/api'
+import { Dialog } from '../../ui/dialog'
+import { ErrorAlert } from '../../ui/error-alert'
+import { Field } from '../../ui/field'
+import { draftFromForm, emptyForm, formErrors, formErrorsFromMain, formFromView, type EditorForm, type FormType, type RestAuth } from './editor-form'
+import { HeaderRows } from './header-rows'
+import { RootField } from './root-field'
+import { TestReport } from './test-report'
+import { useSaveProfile, useTestConnection } from './use-profiles'
+
+interface Props {
+  /** The profile being edited; absent for a new one. */
+  readonly profile?: ProfileView
+  /** Names of the other profiles, for the unique-name rule. */
+  readonly otherNames: readonly string[]
+  readonly secretStorage: SecretStorageInfo | undefined
+  readonly onClose: () => void
+}
+
+/** Creates or edits a profile. */
+export function ProfileEditor({ profile, otherNames, secretStorage, onClose }: Props): ReactNode {
+  const [form, setForm] = useState<EditorForm>(() => (profile ? formFromView(profile) : emptyForm()))
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const [showAll, setShowAll] = useState(false)
+  const [mainErrors, setMainErrors] = useState<Readonly<Record<string, string>>>({})
+  const save = useSaveProfile()
+  const test = useTestConnection()
+
+  const errors = { ...formErrors(form, otherNames), ...mainErrors }
+  const visible = (field: string): string | undefined =>
+    showAll || touched.has(field) || [...touched].some((t) => field.startsWith(`${t}:`)) ? errors[field] : undefined
+  const change = (fields: Partial<EditorForm>, ...names: string[]): void => {
+    setForm((current) => ({ ...current, ...fields }))
+    setTouched((current) => new Set([...current, ...names]))
+    setMainErrors({})
+  }
+
+  const submit = (): void => {
+    setShowAll(true)
+    if (Object.keys(formErrors(form, otherNames)).length > 0) return
+    const built = draftFromForm(form)
+    save.mutate(
+      { id: profile?.id ?? null, draft: built.draft },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const fieldErrors = error instanceof ApiError ? error.details?.['fieldErrors'] : undefined
+          if (fieldErrors && typeof fieldErrors === 'object') setMainErrors(formErrorsFromMain(fieldErrors as Record<string, string>, built))
+        }
+      }
+    )
+  }
+
+  const runTest = (): void => {
+    setShowAll(true)
+    if (Object.keys(formErrors(form)).length > 0) return
+    test.mutate({ ...(profile ? { id: profile.id } : {}), draft: draftFromForm(form).draft })
+  }
+
+  const http = form.type !== 'dir'
+  return (
+    <Dialog
+      title={profile ? `Edit ${profile.name}` : 'New connection'}
+      onClose={onClose}
+      onSubmit={submit}
+      actions={
+        <>
+          <button type="button" onClick={runTest} disabled={test.isPending}>
+            Test connection
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" disabled={save.isPending}>
+            Save
+          </button>
+        </>
+      }
+    >
+      <div className="profile-editor">
+        <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="My catalog" />
+        <div className="field">
+          <label htmlFor="profile-type">Type</label>
+          <select id="profile-type" value={form.type} onChange={(event) => change({ type: event.target.value as FormType })}>
+            <option value="dir">Directory</option>
+            <option value="rest">REST</option>
+            <option value="enterprise">Enterprise</option>
+          </select>
+        </div>
+        {form.type === 'dir' && <RootField value={form.root} onChange={(root) => change({ root }, 'root')} error={visible('root')} />}
+        {http && (
+          <Field
+            label="URI"
+            value={form.uri}
+            onChange={(uri) => change({ uri }, 'uri')}
+            error={visible('uri')}
+            placeholder={form.type === 'enterprise' ? 'https://<database>.<region>.api.lancedb.com' : 'https://catalog.example.com'}
+            hint={form.type === 'enterprise' ? 'The Enterprise endpoint.' : 'The Lance REST catalog, with any base path.'}
+          />
+        )}
+        {form.type === 'rest' && (
+          <div className="field">
+            <label htmlFor="profile-auth">Authentication</label>
+            <select id="profile-auth" value={form.auth} onChange={(event) => change({ auth: event.target.value as RestAuth })}>
+              <option value="headers">Headers only</option>
+              <option value="bearer">Bearer token</option>
+            </select>
+          </div>
+        )}
+        {form.type === 'rest' && form.auth === 'bearer' && (
+          <Field
+            label="Token"
+            type="password"
+            value={form.token}
+            onChange={(token) => change({ token }, 'token')}
+            error={visible('token')}
+            placeholder={form.tokenStored ? `${form.tokenStored} (stored; leave empty to keep)` : undefined}
+            hint="Sent as Authorization: Bearer <token>."
+          />
+        )}
+        {form.type === 'enterprise' && (
+          <>
+            <Field
+              label="API key"
+              type="password"
+              value={form.apiKey}
+              onChange={(apiKey) => change({ apiKey }, 'apiKey')}
+              error={visible('apiKey')}
+              placeholder={form.apiKeyStored ? `${form.apiKeyStored} (stored; leave empty to keep)` : undefined}
+              hint="Sent as x-api-key."
+            />
+            <Field
+              label="Database"
+              value={form.database}
+              onChange={(database) => change({ database }, 'database')}
+              error={visible('database')}
+              hint="x-service-database: needed with private endpoints or host overrides."
+            />
+            <Field
+              label="Database prefix"
+              value={form.databasePrefix}
+              onChange={(databasePrefix) => change({ databasePrefix }, 'databasePrefix')}
+              error={visible('databasePrefix')}
+              hint="x-service-database-prefix: when several databases share one endpoint."
+            />
+          </>
+        )}
+        {http && (
+          <HeaderRows
+            rows={form.headers}
+            onChange={(headers) => change({ headers }, ...headers.map((row) => `row:${row.key}`))}
+            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
+            listError={visible('headers')}
+          />
+        )}
+        {http && secretStorage && <p className="muted secret-note">Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>}
+        {save.isError && !(save.error instanceof ApiError && save.error.details?.['fieldErrors']) && <ErrorAlert error={save.error} />}
+        {test.isPending && <p role="status">Testing the connection…</p>}
+        {test.isError && <ErrorAlert error={test.error} />}
+        {test.data && !test.isPending && <TestReport report={test.data} />}
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,146 @@
+/**
+ * The saved connection profiles in the sidebar: "New connection", the list with each
+ * profile's actions, where secrets are kept, storage problems, and import/export.
+ * Opening a profile adds its connection to this run and shows it in the tree.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import type { ProfileView } from '@shared/profile-types'
+import { useUiStore } from '../../app/ui-store'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { ErrorAlert } from '../../ui/error-alert'
+import { CodeDialog } from './code-dialog'
+import { ProfileEditor } from './profile-editor'
+import { ProfileItem, type ProfileAction } from './profile-item'
+import { SecretsNote } from './secrets-note'
+import { StorageProblems } from './storage-problems'
+import { TestDialog } from './test-dialog'
+import { ExportDialog, ImportDialog } from './transfer-dialogs'
+import { useOpenProfile, useProfileChanges, useProfiles } from './use-profiles'
+
+type Open =
+  | { readonly kind: 'editor'; readonly profile?: ProfileView }
+  | { readonly kind: 'test' | 'code' | 'delete'; readonly profile: ProfileView }
+  | { readonly kind: 'import' | 'export' }
+
+/** The profiles section of the sidebar. */
+export function ProfilesPanel(): ReactNode {
+  const headingId = useId()
+  const listRef = useRef<HTMLUListElement>(null)
+  const state = useProfiles()
+  const openProfile = useOpenProfile()
+  const { duplicate, remove, reorder } = useProfileChanges()
+  const connectionId = useUiStore((s) => s.connectionId)
+  const selectConnection = useUiStore((s) => s.selectConnection)
+  const [open, setOpen] = useState<Open | null>(null)
+  // Reordering re-renders the list; the moved row's button gets focus back afterwards.
+  const [refocus, setRefocus] = useState<{ id: string; label: string } | null>(null)
+  useEffect(() => {
+    if (!refocus) return
+    const button = listRef.current?.querySelector<HTMLButtonElement>(`[data-profile-id="${refocus.id}"] button[aria-label="${refocus.label}"]`)
+    if (button && !button.disabled) button.focus()
+    else listRef.current?.querySelector<HTMLButtonElement>(`[data-profile-id="${refocus.id}"] .connection`)?.focus()
+  }, [refocus, state.data])
+
+  const profiles = state.data?.profiles ?? []
+  const act = (profile: ProfileView, index: number, action: ProfileAction): void => {
+    switch (action) {
+      case 'open':
+        openProfile.mutate(profile.id, { onSuccess: (summary) => selectConnection(summary.id) })
+        return
+      case 'up':
+      case 'down': {
+        const to = action === 'up' ? index - 1 : index + 1
+        const ids = profiles.map((p) => p.id)
+        ;[ids[index], ids[to]] = [ids[to] ?? '', ids[index] ?? '']
+        reorder.mutate(ids, { onSuccess: () => setRefocus({ id: profile.id, label: action === 'up' ? 'Move up' : 'Move down' }) })
+        return
+      }
+      case 'duplicate':
+        duplicate.mutate(profile.id)
+        return
+      case 'edit':
+        setOpen({ kind: 'editor', profile })
+        return
+      default:
+        setOpen({ kind: action, profile })
+    }
+  }
+  const problem = openProfile.error ?? duplicate.error ?? reorder.error
+
+  return (
+    <section className="profiles" aria-labelledby={headingId}>
+      <div className="profiles-head">
+        <h2 id={headingId}>Profiles</h2>
+        <button type="button" onClick={() => setOpen({ kind: 'editor' })}>
+          New connection
+        </button>
+      </div>
+      {state.data && <StorageProblems problems={[state.data.problem, state.data.secretProblem]} />}
+      {state.isError && <ErrorAlert error={state.error} onRetry={() => void state.refetch()} />}
+      {problem && <ErrorAlert error={problem} />}
+      {state.data && profiles.length === 0 && <p className="muted profiles-empty">No saved profiles yet.</p>}
+      <ul ref={listRef} className="profile-list">
+        {profiles.map((profile, i) => (
+          <ProfileItem
+            key={profile.id}
+            profile={profile}
+            selected={state.data?.openConnections[profile.id] === connectionId}
+            first={i === 0}
+            last={i === profiles.length - 1}
+            onAction={(action) => act(profile, i, action)}
+          />
+        ))}
+      </ul>
+      {state.data && <SecretsNote storage={state.data.secretStorage} />}
+      <div className="profile-tools">
+        <button type="button" className="link-button" onClick={() => setOpen({ kind: 'import' })}>
+          Import profiles
+        </button>
+        <button type="button" className="link-button" onClick={() => setOpen({ kind: 'export' })}>
+          Export profiles
+        </button>
+      </div>
+      <PanelDialog open={open} profiles={profiles} storage={state.data?.secretStorage} onClose={() => setOpen(null)} remove={remove} />
+    </section>
+  )
+}
+
+interface DialogProps {
+  readonly open: Open | null
+  readonly profiles: readonly ProfileView[]
+  readonly storage: Parameters<typeof ProfileEditor>[0]['secretStorage']
+  readonly remove: ReturnType<typeof useProfileChanges>['remove']
+  readonly onClose: () => void
+}
+
+function PanelDialog({ open, profiles, storage, remove, onClose }: DialogProps): ReactNode {
+  if (!open) return null
+  switch (open.kind) {
+    case 'editor': {
+      const otherNames = profiles.filter((p) => p.id !== open.profile?.id).map((p) => p.name)
+      return <ProfileEditor profile={open.profile} otherNames={otherNames} secretStorage={storage} onClose={onClose} />
+    }
+    case 'test':
+      return <TestDialog profile={open.profile} onClose={onClose} />
+    case 'code':
+      return <CodeDialog profile={open.profile} onClose={onClose} />
+    case 'delete':
+      return (
+        <ConfirmDialog
+          title={`Delete ${open.profile.name}?`}
+          confirmLabel="Delete"
+          danger
+          pending={remove.isPending}
+          error={remove.error}
+          onClose={onClose}
+          onConfirm={() => remove.mutate(open.profile.id, { onSuccess: onClose })}
+        >
+          <p>The profile and its stored secrets are removed. This cannot be undone.</p>
+        </ConfirmDialog>
+      )
+    case 'import':
+      return <ImportDialog onClose={onClose} />
+    case 'export':
+      return <ExportDialog onClose={onClose} />
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The Root field of a directory profile. Once a valid path is entered it asks main
+ * whether the folder exists and, if not, offers to create it.
+ */
+import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+import { rootProblem } from '@shared/profile-validation'
+import { api, unwrap } from '../../lib/api'
+import { ErrorAlert } from '../../ui/error-alert'
+import { Field } from '../../ui/field'
+
+interface Props {
+  readonly value: string
+  readonly onChange: (value: string) => void
+  readonly error: string | undefined
+}
+
+/** Root path input with a folder check and a "Create folder" offer. */
+export function RootField({ value, onChange, error }: Props): ReactNode {
+  const checked = useDebounced(value.trim(), 400)
+  const client = useQueryClient()
+  const key = ['profile-root', checked] as const
+  const status = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap(api.profiles.checkRoot({ root: checked })),
+    enabled: checked !== '' && rootProblem(checked) === null,
+    staleTime: 0
+  })
+  const create = useMutation({
+    mutationFn: () => unwrap(api.profiles.createRoot({ root: checked })),
+    onSuccess: (result) => client.setQueryData(key, result)
+  })
+  const state = status.data?.state
+  return (
+    <Field label="Root" value={value} onChange={onChange} error={error} placeholder="/home/me/catalog" hint="The folder that holds the catalog.">
+      {!error && status.data && state !== 'folder' && (
+        <p className="root-status" role="status">
+          {status.data.message}{' '}
+          {state === 'missing' && (
+            <button type="button" onClick={() => create.mutate()} disabled={create.isPending}>
+              Create folder
+            </button>
+          )}
+        </p>
+      )}
+      {!error && state === 'folder' && (
+        <p className="root-status muted" role="status">
+          {create.isSuccess ? 'Folder created.' : status.data?.message}
+        </p>
+      )}
+      {create.isError && <ErrorAlert error={create.error} />}
+    </Field>
+  )
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return settled
+}

@@ -1,0 +1,60 @@
+/**
+ * The result of "Test connection": a summary line, then each step with what was sent
+ * (method, URL, headers with secrets masked), the HTTP status, the latency and the
+ * verdict in plain words. "Copy report" copies the same facts as text.
+ */
+import type { ReactNode } from 'react'
+import { formatTestReport, isPassing, VERDICT_LABELS, type ConnectionTestReport, type ConnectionTestStep } from '@shared/connection-test'
+import { CopyButton } from '../../ui/copy-button'
+
+/** One test report, as a labelled region. */
+export function TestReport({ report, label = 'Test result' }: { readonly report: ConnectionTestReport; readonly label?: string }): ReactNode {
+  const failed = report.steps.find((step) => !isPassing(step.verdict))
+  const summary = failed
+    ? `Connection test failed: ${VERDICT_LABELS[failed.verdict]}.`
+    : report.steps.some((step) => step.verdict === 'warning')
+      ? 'Connection test passed, with a warning.'
+      : 'Connection test passed.'
+  return (
+    <section role="region" aria-label={label} className={`test-report ${report.ok ? 'passed' : 'failed'}`}>
+      <p className="test-summary">
+        <strong>{summary}</strong> <span className="muted">{report.target}</span>
+      </p>
+      <ol className="test-steps">
+        {report.steps.map((step, i) => (
+          <TestStep key={i} step={step} />
+        ))}
+      </ol>
+      <CopyButton label="Copy report" text={() => formatTestReport(report)} />
+    </section>
+  )
+}
+
+function TestStep({ step }: { readonly step: ConnectionTestStep }): ReactNode {
+  return (
+    <li className={`test-step verdict-${step.verdict}`}>
+      <div className="test-step-head">
+        <span className="test-step-title">{step.title}</span>
+        <span className="verdict-badge">{VERDICT_LABELS[step.verdict]}</span>
+      </div>
+      {step.request && (
+        <div className="test-request">
+          <code>
+            {step.request.method} {step.request.url}
+          </code>
+          {Object.entries(step.request.headers).map(([name, value]) => (
+            <code key={name} className="test-header">
+              {name}: {value}
+            </code>
+          ))}
+        </div>
+      )}
+      <div className="test-facts muted">
+        {step.request && <span>{step.status === undefined ? 'No HTTP status' : `HTTP ${step.status}`}</span>}
+        <span>{step.latencyMs} ms</span>
+      </div>
+      <p className="test-message">{step.message}</p>
+      {step.serverMessage && !step.message.includes(step.serverMessage) && <p className="muted">Server said: {step.serverMessage}</p>}
+    </li>
+  )
+}

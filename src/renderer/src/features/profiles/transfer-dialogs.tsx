@@ -1,0 +1,87 @@
+/**
+ * Export and import of profiles as JSON, without secrets. The renderer makes no
+ * downloads or network requests, so an export is shown for copying and an import is
+ * pasted or read from a chosen file.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useState, type ChangeEvent, type ReactNode } from 'react'
+import { api, unwrap } from '../../lib/api'
+import { CopyButton } from '../../ui/copy-button'
+import { Dialog } from '../../ui/dialog'
+import { ErrorAlert } from '../../ui/error-alert'
+import { useImportProfiles } from './use-profiles'
+
+/** Shows every profile as JSON (secret values left empty) with a copy button. */
+export function ExportDialog({ onClose }: { readonly onClose: () => void }): ReactNode {
+  const exported = useQuery({ queryKey: ['profile-export'], queryFn: () => unwrap(api.profiles.export({})), staleTime: 0 })
+  return (
+    <Dialog title="Export profiles" onClose={onClose} onSubmit={onClose} actions={<button type="submit">Close</button>}>
+      <p className="muted">Secret values are left out; whoever imports this enters them again.</p>
+      {exported.isError && <ErrorAlert error={exported.error} />}
+      <textarea className="code-text" aria-label="Exported profiles" readOnly rows={14} value={exported.data ?? ''} />
+      {exported.data !== undefined && <CopyButton label="Copy JSON" text={exported.data} />}
+    </Dialog>
+  )
+}
+
+/** Imports profiles from pasted JSON or a chosen file, then lists what was skipped and why. */
+export function ImportDialog({ onClose }: { readonly onClose: () => void }): ReactNode {
+  const [json, setJson] = useState('')
+  const [readProblem, setReadProblem] = useState<string | null>(null)
+  const run = useImportProfiles()
+  const readFile = (event: ChangeEvent<HTMLInputElement>): void => {
+    const file = event.target.files?.[0]
+    if (!file) return
+    file.text().then(
+      (text) => {
+        setJson(text)
+        setReadProblem(null)
+      },
+      (error: unknown) => setReadProblem(`The file could not be read: ${String(error)}`)
+    )
+  }
+  const outcome = run.data
+  return (
+    <Dialog
+      title="Import profiles"
+      onClose={onClose}
+      onSubmit={() => run.mutate(json)}
+      actions={
+        <>
+          <button type="button" onClick={onClose}>
+            {outcome ? 'Close' : 'Cancel'}
+          </button>
+          <button type="submit" disabled={json.trim() === '' || run.isPending}>
+            Import
+          </button>
+        </>
+      }
+    >
+      <div className="field">
+        <label htmlFor="import-file">Import from file</label>
+        <input id="import-file" type="file" accept=".json,application/json" onChange={readFile} />
+      </div>
+      <div className="field">
+        <label htmlFor="import-json">Profiles JSON</label>
+        <textarea id="import-json" className="code-text" rows={10} value={json} onChange={(event) => setJson(event.target.value)} />
+      </div>
+      {readProblem && <p className="field-problem">{readProblem}</p>}
+      {run.isError && <ErrorAlert error={run.error} />}
+      {outcome && (
+        <div role="status">
+          <p>
+            {outcome.created.length === 1 ? 'Imported 1 profile' : `Imported ${outcome.created.length} profiles`}
+            {outcome.created.length > 0 ? `: ${outcome.created.map((p) => p.name).join(', ')}.` : '.'}
+          </p>
+          {outcome.problems.length > 0 && (
+            <ul className="import-problems">
+              {outcome.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Dialog>
+  )
+}

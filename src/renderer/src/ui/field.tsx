@@ -1,0 +1,50 @@
+/**
+ * A labelled form field whose problem is shown right below it and announced with it:
+ * the input points at the message with aria-describedby and is marked aria-invalid.
+ */
+import { useId, type ReactNode } from 'react'
+
+interface Props {
+  readonly label: string
+  readonly value: string
+  readonly onChange: (value: string) => void
+  readonly error?: string | undefined
+  readonly hint?: ReactNode
+  readonly type?: 'text' | 'password'
+  readonly placeholder?: string
+  readonly onBlur?: () => void
+  /** Extra content under the field, e.g. an action that fixes the problem. */
+  readonly children?: ReactNode
+}
+
+/** A text input with its label, hint and inline problem message. */
+export function Field({ label, value, onChange, error, hint, type = 'text', placeholder, onBlur, children }: Props): ReactNode {
+  const id = useId()
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-problem` : ''].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint muted">
+          {hint}
+        </p>
+      )}
+      {children}
+      <p id={`${id}-problem`} className="field-problem">
+        {error ?? ''}
+      </p>
+    </div>
+  )
+}
