@@ -1,0 +1,57 @@
+/**
+ * The profiles panel and the profile editor as a user sees them: locators by role and
+ * accessible name.
+ */
+import type { Locator, Page } from '@playwright/test'
+
+/** Locators and actions for saved connection profiles. */
+export class ProfilesPage {
+  readonly panel: Locator
+
+  constructor(readonly page: Page) {
+    this.panel = page.getByRole('region', { name: 'Profiles' })
+  }
+
+  /** The open profile editor (or any open dialog). */
+  dialog(): Locator {
+    return this.page.getByRole('dialog')
+  }
+
+  /** A saved profile's row, by exact name. */
+  profile(name: string): Locator {
+    return this.panel.getByRole('listitem').filter({ has: this.page.getByRole('button', { name, exact: true }) })
+  }
+
+  /** A button in a profile's action group. */
+  action(name: string, action: string): Locator {
+    return this.profile(name).getByRole('group', { name: `Actions for ${name}` }).getByRole('button', { name: action, exact: true })
+  }
+
+  /** The report of the last connection test. */
+  testResult(): Locator {
+    return this.page.getByRole('region', { name: 'Test result' })
+  }
+
+  /** Opens the editor for a new profile and fills name, type and URI or root. */
+  async startNew(name: string, type: 'Directory' | 'REST' | 'Enterprise', address: string): Promise<Locator> {
+    await this.panel.getByRole('button', { name: 'New connection' }).click()
+    const editor = this.page.getByRole('dialog', { name: 'New connection' })
+    await editor.getByLabel('Name', { exact: true }).fill(name)
+    await editor.getByLabel('Type', { exact: true }).selectOption(type)
+    await editor.getByLabel(type === 'Directory' ? 'Root' : 'URI', { exact: true }).fill(address)
+    return editor
+  }
+
+  /** Adds a header row in the open editor and fills it. */
+  async addHeader(name: string, value: string): Promise<void> {
+    const editor = this.dialog()
+    await editor.getByRole('button', { name: 'Add header' }).click()
+    await editor.getByLabel('Header name').last().fill(name)
+    await editor.getByLabel('Header value').last().fill(value)
+  }
+
+  /** Opens a saved profile as a connection (shows its catalog in the tree). */
+  async open(name: string): Promise<void> {
+    await this.profile(name).getByRole('button', { name, exact: true }).click()
+  }
+}
