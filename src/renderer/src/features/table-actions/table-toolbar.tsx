@@ -8,6 +8,7 @@ import type { NamespacePath } from '@shared/namespace-path'
 import { useConnectionView } from '../../app/ui-store'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from './table-dialogs'
+import './table-actions.css'
 
 type Open = 'create' | 'rename' | 'drop' | null
 

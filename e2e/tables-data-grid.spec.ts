@@ -1,0 +1,86 @@
+/**
+ * The data preview on a 2,500-row table made by LanceDB (vectors, lists, structs and
+ * nulls): typed cells, scrolling to the last row with a bounded DOM, filter and columns.
+ */
+import { join } from 'node:path'
+import { buildNestedCatalog } from './support/lancedb-catalog'
+import { expect, test } from './fixtures/test'
+import { TablesPage } from './pages/tables-page'
+
+const ROWS = 2500
+/** Rows the grid may draw at once (the viewport plus overscan), header included. */
+const MAX_DRAWN_ROWS = 80
+
+test('scrolls a 2,500-row table to its last row with a bounded number of rows drawn', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { namespaces: { data: { tables: { big: ROWS } } } })
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+
+  await app.expand('data')
+  await app.table('big').click()
+  await expect(app.page.getByLabel('Row count')).toHaveText('2,500')
+  await tables.tab('Data').click()
+  const grid = tables.grid
+  await expect(grid).toHaveAttribute('aria-rowcount', String(ROWS + 1))
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('2,500 rows')
+
+  // Cells by type: numbers, nulls (row 3 has no name), vectors with their dimension, structs.
+  const first = tables.gridRow(1)
+  await expect(first.getByRole('gridcell').nth(0)).toHaveText('0')
+  await expect(first.getByRole('gridcell').nth(0)).toHaveClass(/cell-number/)
+  await expect(first.getByRole('gridcell').nth(1)).toHaveText('row 0')
+  await expect(tables.gridRow(3).getByRole('gridcell').nth(1)).toHaveText('null')
+  await expect(first.getByRole('gridcell').nth(3)).toContainText('×8')
+  await first.getByRole('button', { name: 'Show all 8 values' }).click()
+  await expect(first.getByRole('gridcell').nth(3)).toContainText('[0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]')
+  await expect(first.getByRole('gridcell').nth(4)).toHaveText(/\[tag0, all\]/)
+  await first.getByRole('gridcell').nth(5).getByRole('button', { name: 'Show members' }).click()
+  await expect(first.getByRole('gridcell').nth(5)).toContainText('source: even')
+
+  // Keyboard: Ctrl+End goes to the last row.
+  await grid.focus()
+  await app.page.keyboard.press('Control+End')
+  const last = tables.gridRow(ROWS)
+  await expect(last).toBeVisible()
+  await expect(last).toHaveAttribute('aria-rowindex', String(ROWS + 1))
+  await expect(last.getByRole('gridcell').nth(0)).toHaveText(String(ROWS - 1))
+  expect(await tables.gridRows().count()).toBeLessThanOrEqual(MAX_DRAWN_ROWS)
+
+  // The mouse wheel back up keeps the DOM bounded too.
+  await grid.hover()
+  for (let i = 0; i < 5; i++) await app.page.mouse.wheel(0, -3000)
+  await expect(tables.gridRows().first()).toBeVisible()
+  expect(await tables.gridRows().count()).toBeLessThanOrEqual(MAX_DRAWN_ROWS)
+})
+
+test('filters rows with SQL, shows a bad filter inline, and chooses columns', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { tables: { events: 300 } })
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+  await app.table('events').click()
+  await tables.tab('Data').click()
+
+  const filter = app.page.getByLabel('Filter (SQL where clause)')
+  await filter.fill('id >= 290 AND name IS NOT NULL')
+  await filter.press('Enter')
+  // Every third row has no name: 290, 293, 296 and 299 drop out.
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('6 matching rows')
+  await expect(tables.grid).toHaveAttribute('aria-rowcount', '7')
+  await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('291')
+
+  await filter.fill('id >>> 3')
+  await filter.press('Enter')
+  await expect(app.page.getByRole('alert')).toContainText('The filter cannot be used')
+  await expect(filter).toHaveAttribute('aria-invalid', 'true')
+  await app.page.getByRole('button', { name: 'Clear' }).click()
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('300 rows')
+
+  await app.page.getByRole('button', { name: /^Columns/ }).click()
+  await app.page.getByRole('checkbox', { name: 'vector' }).uncheck()
+  await app.page.getByRole('checkbox', { name: 'tags' }).uncheck()
+  await expect(tables.grid.getByRole('columnheader')).toHaveCount(5)
+  await expect(tables.grid.getByRole('columnheader', { name: /vector/ })).toHaveCount(0)
+  await expect(tables.gridRow(1).getByRole('gridcell').nth(3)).toContainText('source: even')
+})
