@@ -22,10 +22,12 @@ interface Props {
   readonly otherNames: readonly string[]
   readonly secretStorage: SecretStorageInfo | undefined
   readonly onClose: () => void
+  /** Called with the saved profile before the editor closes. */
+  readonly onSaved?: (view: ProfileView) => void
 }
 
 /** Creates or edits a profile. */
-export function ProfileEditor({ profile, otherNames, secretStorage, onClose }: Props): ReactNode {
+export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onSaved }: Props): ReactNode {
   const [form, setForm] = useState<EditorForm>(() => (profile ? formFromView(profile) : emptyForm()))
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [showAll, setShowAll] = useState(false)
@@ -49,7 +51,10 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose }: P
     save.mutate(
       { id: profile?.id ?? null, draft: built.draft },
       {
-        onSuccess: onClose,
+        onSuccess: (view) => {
+          onSaved?.(view)
+          onClose()
+        },
         onError: (error) => {
           const fieldErrors = error instanceof ApiError ? error.details?.['fieldErrors'] : undefined
           if (fieldErrors && typeof fieldErrors === 'object') setMainErrors(formErrorsFromMain(fieldErrors as Record<string, string>, built))

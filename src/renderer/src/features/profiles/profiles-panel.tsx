@@ -66,6 +66,14 @@ export function ProfilesPanel(): ReactNode {
     }
   }
   const problem = openProfile.error ?? duplicate.error ?? reorder.error
+  // Saving closes the profile's connection (main must not keep old settings); reopen it
+  // if it was open, and show it again if it was the one shown.
+  const reopen = (view: ProfileView): void => {
+    const previous = state.data?.openConnections[view.id]
+    if (previous === undefined) return
+    const shown = previous === connectionId
+    openProfile.mutate(view.id, { onSuccess: (summary) => shown && selectConnection(summary.id) })
+  }
 
   return (
     <section className="profiles" aria-labelledby={headingId}>
@@ -100,7 +108,17 @@ export function ProfilesPanel(): ReactNode {
           Export profiles
         </button>
       </div>
-      <PanelDialog open={open} profiles={profiles} storage={state.data?.secretStorage} onClose={() => setOpen(null)} remove={remove} />
+      <PanelDialog
+        open={open}
+        profiles={profiles}
+        storage={state.data?.secretStorage}
+        remove={remove}
+        onClose={() => {
+          remove.reset()
+          setOpen(null)
+        }}
+        onSaved={reopen}
+      />
     </section>
   )
 }
@@ -111,14 +129,15 @@ interface DialogProps {
   readonly storage: Parameters<typeof ProfileEditor>[0]['secretStorage']
   readonly remove: ReturnType<typeof useProfileChanges>['remove']
   readonly onClose: () => void
+  readonly onSaved: (view: ProfileView) => void
 }
 
-function PanelDialog({ open, profiles, storage, remove, onClose }: DialogProps): ReactNode {
+function PanelDialog({ open, profiles, storage, remove, onClose, onSaved }: DialogProps): ReactNode {
   if (!open) return null
   switch (open.kind) {
     case 'editor': {
       const otherNames = profiles.filter((p) => p.id !== open.profile?.id).map((p) => p.name)
-      return <ProfileEditor profile={open.profile} otherNames={otherNames} secretStorage={storage} onClose={onClose} />
+      return <ProfileEditor profile={open.profile} otherNames={otherNames} secretStorage={storage} onClose={onClose} onSaved={onSaved} />
     }
     case 'test':
       return <TestDialog profile={open.profile} onClose={onClose} />
