@@ -45,7 +45,9 @@ export function DataGrid({ connectionId, table, view, columns, total }: Props): 
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    scrollMargin: HEADER_HEIGHT
+    scrollMargin: HEADER_HEIGHT,
+    // A guess at the viewport, so the first render already draws rows instead of waiting for a measurement.
+    initialRect: { width: 1000, height: 600 }
   })
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0

@@ -56,16 +56,17 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
       <div role="tabpanel" id={`table-panel-${tab}`} aria-labelledby={`table-tab-${tab}`} className="tab-panel">
         {description.isPending && <p className="muted">Loading table…</p>}
         {description.isError && <ErrorAlert error={description.error} onRetry={() => void description.refetch()} />}
-        {description.isSuccess &&
-          (tab === 'Details' ? (
-            <>
-              <TableFacts description={description.data} />
-              <h3>Schema</h3>
-              <SchemaTable fields={description.data.fields} />
-            </>
-          ) : (
-            <TableData key={tableKey} connectionId={connectionId} table={table} fields={description.data.fields} />
-          ))}
+        {tab === 'Details' && description.isSuccess && (
+          <>
+            <TableFacts description={description.data} />
+            <h3>Schema</h3>
+            <SchemaTable fields={description.data.fields} />
+          </>
+        )}
+        {/* Mounted before the description arrives, so rows and count load alongside it. */}
+        {tab === 'Data' && !description.isError && (
+          <TableData key={tableKey} connectionId={connectionId} table={table} fields={description.data?.fields ?? null} />
+        )}
       </div>
     </section>
   )
