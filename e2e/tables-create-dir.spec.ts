@@ -2,9 +2,11 @@
  * Creating, dropping and renaming tables in a directory catalog through the UI, with
  * LanceDB's own SDK checking what was written.
  */
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { tableToIPC } from 'apache-arrow'
+import { buildNestedCatalog, sampleSchema, sampleTable } from './support/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 
@@ -115,5 +117,60 @@ test('drops a table after its name is typed; renaming says directory catalogs ca
 
   const db = await connectNamespace('dir', { root })
   expect(await db.tableNames([])).toEqual(['keep'])
+  db.close()
+})
+
+test('imports an Arrow IPC file with vectors, lists and structs unchanged', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, {})
+  const file = join(workDir, 'sample.arrow')
+  await writeFile(file, tableToIPC(sampleTable(20), 'file'))
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+
+  const dialog = await tables.openCreateDialog()
+  await dialog.getByLabel('Table name').fill('imported')
+  await dialog.getByLabel('Import a file').check()
+  await dialog.getByLabel('File to import').setInputFiles(file)
+  await expect(tables.fieldTypes()).toHaveCount(8) // six fields plus the struct's two members
+  await expect(tables.fieldTypes().nth(3)).toHaveValue('vector')
+  await expect(dialog.getByLabel('Dimension')).toHaveValue('8')
+  await expect(dialog.getByRole('table', { name: 'First rows' }).getByRole('row')).toHaveCount(11)
+  await tables.createButton().click()
+  await expect(dialog).toHaveCount(0)
+  await expect(app.page.getByLabel('Row count')).toHaveText('20')
+
+  const db = await connectNamespace('dir', { root })
+  const table = await db.openTable('imported', [])
+  const fields = (await table.schema()).fields.map((f) => `${f.name}:${String(f.type)}:${f.nullable}`)
+  expect(fields).toEqual(sampleSchema().fields.map((f) => `${f.name}:${String(f.type)}:${f.nullable}`))
+  expect(await table.countRows()).toBe(20)
+  table.close()
+  db.close()
+})
+
+test('a large import shows progress and, when cancelled, writes nothing', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, {})
+  const file = join(workDir, 'big.csv')
+  const lines = ['id,name,score']
+  for (let i = 0; i < 1_000_000; i++) lines.push(`${i},name ${i},${i / 4}`)
+  await writeFile(file, lines.join('\n'))
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+
+  const dialog = await tables.openCreateDialog()
+  await dialog.getByLabel('Table name').fill('huge')
+  await dialog.getByLabel('Import a file').check()
+  await dialog.getByLabel('File to import').setInputFiles(file)
+  await expect(tables.fieldTypes()).toHaveCount(3)
+  await tables.createButton().click()
+  await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel import' }).click()
+  await expect(dialog.getByText('Import cancelled: nothing was written.')).toBeVisible()
+  await expect(tables.createButton()).toBeEnabled()
+
+  const db = await connectNamespace('dir', { root })
+  expect(await db.tableNames([])).toEqual([])
   db.close()
 })

@@ -3,6 +3,7 @@
  * nulls): typed cells, scrolling to the last row with a bounded DOM, filter and columns.
  */
 import { join } from 'node:path'
+import { startCatalogServer } from './catalog-server/server'
 import { buildNestedCatalog } from './support/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
@@ -83,4 +84,25 @@ test('filters rows with SQL, shows a bad filter inline, and chooses columns', as
   await expect(tables.grid.getByRole('columnheader')).toHaveCount(5)
   await expect(tables.grid.getByRole('columnheader', { name: /vector/ })).toHaveCount(0)
   await expect(tables.gridRow(1).getByRole('gridcell').nth(3)).toContainText('source: even')
+})
+
+test('pages rows from a REST catalog through its query route', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'remote')
+  await buildNestedCatalog(root, { namespaces: { data: { tables: { remote_rows: 450 } } } })
+  const server = await startCatalogServer({ root })
+  try {
+    const app = await openApp(['--rest', server.url])
+    const tables = new TablesPage(app.page)
+    await app.expand('data')
+    await app.table('remote_rows').click()
+    await tables.tab('Data').click()
+    await expect(tables.grid).toHaveAttribute('aria-rowcount', '451')
+    await expect(tables.gridRow(1).getByRole('gridcell').nth(1)).toHaveText('row 0')
+    await tables.grid.focus()
+    await app.page.keyboard.press('Control+End')
+    await expect(tables.gridRow(450).getByRole('gridcell').nth(0)).toHaveText('449')
+    await expect(tables.gridRow(450).getByRole('gridcell').nth(3)).toContainText('×8')
+  } finally {
+    await server.close()
+  }
 })

@@ -14,6 +14,12 @@ describe('wire codec', () => {
     expect(decoded.value).toEqual(bytes)
   })
 
+  it('encodes a Node Buffer as bytes, not as its toJSON form', () => {
+    const decoded = decodeWire(encodeWire({ value: Buffer.from([1, 2, 255]) })) as { value: Uint8Array }
+    expect(decoded.value).toBeInstanceOf(Uint8Array)
+    expect([...decoded.value]).toEqual([1, 2, 255])
+  })
+
   it('leaves an object that merely has a $bytes key among others alone', () => {
     const value = { $bytes: 'AAAA', other: 1 }
     expect(decodeWire(encodeWire(value))).toEqual(value)

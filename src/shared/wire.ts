@@ -7,9 +7,14 @@
 const BYTES_KEY = '$bytes'
 const CHUNK = 0x8000
 
-/** Serialises a value, encoding every Uint8Array. */
+/** Serialises a value, encoding every Uint8Array (Node Buffers included). */
 export function encodeWire(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (item instanceof Uint8Array ? { [BYTES_KEY]: toBase64(item) } : item))
+  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, item: unknown) {
+    // JSON.stringify applies a Buffer's toJSON ({ type, data }) before the replacer sees
+    // it, so the holder's original value is checked rather than `item`.
+    const original = this[key]
+    return original instanceof Uint8Array ? { [BYTES_KEY]: toBase64(original) } : item
+  })
 }
 
 /** Parses a serialised value, decoding every encoded Uint8Array. */

@@ -98,6 +98,10 @@ describe('table handlers on an Enterprise connection', () => {
     const creates = seen.filter((line) => line.startsWith('POST') && !line.includes('/describe'))
     expect(creates.map((line) => line.split(' -> ')[0])).toEqual(['POST /v1/tables/words', 'POST /v1/tables/words?mode=overwrite'])
 
+    // Rows from REST come back as plain bytes (a Buffer would not survive browser mode's JSON).
+    const rows = await dispatch(core.handlers, 'tables:readRows', { connectionId, table, offset: 0, limit: 2 })
+    expect(rows.ok && rows.value instanceof Uint8Array && !Buffer.isBuffer(rows.value)).toBe(true)
+
     const db = await connectNamespace('dir', { root: join(dir, 'remote') })
     const opened = await db.openTable('words')
     expect(await opened.countRows()).toBe(6)

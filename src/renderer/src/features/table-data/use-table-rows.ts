@@ -66,7 +66,10 @@ async function readPage(connectionId: string, table: TableRef, view: RowsView, p
       ...(view.filter ? { filter: view.filter } : {})
     })
   )
-  return tableFromIPC(bytes)
+  const rows = tableFromIPC(bytes)
+  // Bytes that are not Arrow decode to a table without columns; say so rather than show blanks.
+  if (rows.schema.fields.length === 0) throw new Error(`Rows from ${page * PAGE_ROWS + 1} on could not be read: the answer was not Arrow IPC data.`)
+  return rows
 }
 
 /** `pages` once it has stayed the same for SETTLE_MS; the first value at once. */
