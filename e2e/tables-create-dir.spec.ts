@@ -74,6 +74,15 @@ test('creates a table from pasted CSV that LanceDB reads back; creating it again
   await expect(alert).toContainText('already exists')
   await expect(alert).toContainText('table_exists')
   expect((await readWithLance(root, ['sales'], 'people')).rows).toEqual(written.rows)
+
+  // Overwrite needs an explicit confirmation that names the table.
+  await dialog.getByLabel('Mode').selectOption('overwrite')
+  await expect(tables.createButton()).toBeDisabled()
+  await dialog.getByLabel('Replace table "people" and all its rows if it exists').check()
+  await tables.createButton().click()
+  await expect(dialog).toHaveCount(0)
+  await expect(app.page.getByLabel('Row count')).toHaveText('1')
+  expect((await readWithLance(root, ['sales'], 'people')).rows).toEqual([{ id: 9n, name: 'zeta', score: 9.5 }])
 })
 
 test('points a value that does not fit an edited type at its line and field', async ({ workDir, openApp }) => {
