@@ -6,6 +6,7 @@ import { startCatalogServer, type RunningCatalogServer } from '../../../e2e/cata
 import type { Channel } from '../../shared/ipc-channels'
 import type { ProfileDraft } from '../../shared/profile-types'
 import { setUpApp, type AppCore } from '../app-setup'
+import { sendJson, startServer } from '../namespace/rest/test-http-server'
 import { PLAIN_SECRETS_FILE } from '../secrets/secret-store'
 import { dispatch } from './dispatch'
 
@@ -102,6 +103,7 @@ describe('profile handlers', () => {
     const state = await call<{ lastUsedId: string; lastUsedConnectionId: string }>(second, 'profiles:list', {})
     expect(state.lastUsedId).toBe(local.id)
     expect(state.lastUsedConnectionId).toBe(localConnection.id)
+    expect((await call<{ openConnections: Record<string, string> }>(second, 'profiles:list', {})).openConnections).toEqual({ [local.id]: localConnection.id })
     expect(second.registry.list().map((c) => c.id)).toContain(localConnection.id)
   })
 
@@ -128,6 +130,23 @@ describe('profile handlers', () => {
     for (const name of await readdir(join(dir, 'data'), { recursive: true })) {
       const path = join(dir, 'data', name)
       if ((await stat(path)).isFile()) expect(await readFile(path, 'utf8')).not.toContain(KEY)
+    }
+  })
+
+  it('masks a header marked secret in errors from the opened connection', async () => {
+    const token = 'custom-token-0123456789'
+    const echo = await startServer((req, res) => sendJson(res, 500, { error: `bad token ${String(req.headers['x-token'])}`, code: 18 }))
+    try {
+      const core = await start()
+      const draft: ProfileDraft = { name: 'Echo', connectType: 'rest', properties: { uri: echo.url }, headers: [{ name: 'X-Token', value: token, secret: true }] }
+      const view = await call<{ id: string }>(core, 'profiles:create', { draft })
+      const connection = await call<{ id: string }>(core, 'profiles:open', { id: view.id })
+      const result = await dispatch(core.handlers, 'namespaces:list', { connectionId: connection.id, parent: [] })
+      expect(result.ok).toBe(false)
+      expect(JSON.stringify(result)).toContain('bad token ••••')
+      expect(JSON.stringify(result)).not.toContain(token)
+    } finally {
+      await echo.close()
     }
   })
 
