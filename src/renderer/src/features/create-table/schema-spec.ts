@@ -44,7 +44,7 @@ export interface FieldSpec {
 /** A scalar field type. */
 export const scalar = (type: ScalarType): FieldType => ({ kind: 'scalar', type })
 
-/** True for the given value: a type name the dialog offers. */
+/** True if `value` names one of the offered scalar types. */
 export function isScalarType(value: string): value is ScalarType {
   return (SCALAR_TYPES as readonly string[]).includes(value)
 }
