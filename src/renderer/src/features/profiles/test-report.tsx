@@ -3,12 +3,15 @@
  * (method, URL, headers with secrets masked), the HTTP status, the latency and the
  * verdict in plain words. "Copy report" copies the same facts as text.
  */
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { formatTestReport, isPassing, VERDICT_LABELS, type ConnectionTestReport, type ConnectionTestStep } from '@shared/connection-test'
 import { CopyButton } from '../../ui/copy-button'
 
 /** One test report, as a labelled region. */
 export function TestReport({ report, label = 'Test result' }: { readonly report: ConnectionTestReport; readonly label?: string }): ReactNode {
+  const ref = useRef<HTMLElement>(null)
+  // The report appears below a long form: bring it into view so the outcome is seen.
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [report])
   const failed = report.steps.find((step) => !isPassing(step.verdict))
   const summary = failed
     ? `Connection test failed: ${VERDICT_LABELS[failed.verdict]}.`
@@ -16,7 +19,7 @@ export function TestReport({ report, label = 'Test result' }: { readonly report:
       ? 'Connection test passed, with a warning.'
       : 'Connection test passed.'
   return (
-    <section role="region" aria-label={label} className={`test-report ${report.ok ? 'passed' : 'failed'}`}>
+    <section ref={ref} role="region" aria-label={label} className={`test-report ${report.ok ? 'passed' : 'failed'}`}>
       <p className="test-summary">
         <strong>{summary}</strong> <span className="muted">{report.target}</span>
       </p>
