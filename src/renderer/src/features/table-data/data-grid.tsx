@@ -26,8 +26,12 @@ interface Props {
   readonly table: TableRef
   readonly view: RowsView
   readonly columns: readonly GridColumn[]
-  /** Rows matching the view, or null while they are being counted. */
+  /** Rows this grid shows (from `firstRow` on), or null while they are being counted. */
   readonly total: number | null
+  /** The table row the grid's first row stands for (a multiple of PAGE_ROWS). */
+  readonly firstRow: number
+  /** Rows matching the view in all, for aria-rowcount; null while counting. */
+  readonly matching: number | null
 }
 
 const ROW_HEIGHT = 28
@@ -35,7 +39,7 @@ const HEADER_HEIGHT = 32
 const ROW_NUMBER_WIDTH = 80
 
 /** The virtualized grid of a table's rows. */
-export function DataGrid({ connectionId, table, view, columns, total }: Props): ReactNode {
+export function DataGrid({ connectionId, table, view, columns, total, firstRow, matching }: Props): ReactNode {
   const gridId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
   // Until the count arrives, assume a page's worth so the first page can be asked for.
@@ -52,7 +56,8 @@ export function DataGrid({ connectionId, table, view, columns, total }: Props): 
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items[items.length - 1]?.index ?? 0
-  const wanted = useMemo(() => pagesFor(first, last, total), [first, last, total])
+  const firstPage = firstRow / PAGE_ROWS
+  const wanted = useMemo(() => pagesFor(first, last, total).map((page) => firstPage + page), [first, last, total, firstPage])
   const { pages, error } = useRowPages(connectionId, table, view, wanted)
 
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
@@ -72,7 +77,7 @@ export function DataGrid({ connectionId, table, view, columns, total }: Props): 
   const width = ROW_NUMBER_WIDTH + widths.reduce((sum, w) => sum + w, 0)
   const cellId = (row: number, col: number): string => `${gridId}-r${row}-c${col}`
   const viewAt = (row: number, col: number): CellView | null => {
-    const { page, index } = pageOfRow(row)
+    const { page, index } = pageOfRow(firstRow + row)
     const loaded = pages.get(page)
     if (!loaded || index >= loaded.numRows) return null
     const vector = vectorsOf(loaded, columns)[col]
@@ -111,7 +116,7 @@ export function DataGrid({ connectionId, table, view, columns, total }: Props): 
         ref={scrollRef}
         role="grid"
         aria-label={`Rows of ${table.name}`}
-        aria-rowcount={rowCount + 1}
+        aria-rowcount={(matching ?? rowCount) + 1}
         aria-colcount={columns.length + 1}
         aria-busy={total === null}
         aria-activedescendant={activeDrawn ? cellId(active.row, active.col) : undefined}
@@ -138,12 +143,12 @@ export function DataGrid({ connectionId, table, view, columns, total }: Props): 
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              aria-rowindex={item.index + 2}
+              aria-rowindex={firstRow + item.index + 2}
               className="grid-row"
               style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)`, gridTemplateColumns: template, minHeight: `${ROW_HEIGHT}px` }}
             >
               <div role="rowheader" aria-colindex={1} className="grid-cell row-number">
-                {(item.index + 1).toLocaleString('en-US')}
+                {(firstRow + item.index + 1).toLocaleString('en-US')}
               </div>
               {columns.map((column, c) => (
                 <GridCell

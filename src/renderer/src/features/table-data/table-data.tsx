@@ -12,6 +12,12 @@ import { FilterBar } from './filter-bar'
 import { useRowCount, useRowPages } from './use-table-rows'
 import './table-data.css'
 
+/**
+ * Rows one grid scrolls through. Browsers cap an element's height near 33 million pixels,
+ * so a larger table is shown a million rows at a time.
+ */
+const WINDOW_ROWS = 1_000_000
+
 interface Props {
   readonly connectionId: string
   readonly table: TableRef
@@ -23,6 +29,7 @@ interface Props {
 export function TableData({ connectionId, table, fields }: Props): ReactNode {
   const [chosen, setChosen] = useState<readonly string[] | null>(null)
   const [filter, setFilter] = useState('')
+  const [windowStart, setWindowStart] = useState(0)
   const view: RowsView = useMemo(() => ({ columns: chosen, filter }), [chosen, filter])
   const count = useRowCount(connectionId, table, filter)
   // The first page is asked for alongside the description and the count, not after them:
@@ -33,19 +40,62 @@ export function TableData({ connectionId, table, fields }: Props): ReactNode {
     [fields, chosen]
   )
   const filterFailed = filter !== '' && count.isError
+  const matching = count.data ?? null
+  const windowRows = matching === null ? null : Math.min(WINDOW_ROWS, Math.max(0, matching - windowStart))
+  const apply = (next: string): void => {
+    setFilter(next)
+    setWindowStart(0)
+  }
   return (
     <div className="table-data">
       <div className="data-toolbar">
         <ColumnChooser all={(fields ?? []).map((field) => field.name)} chosen={chosen} onChange={setChosen} />
-        <FilterBar filter={filter} onApply={setFilter} error={filterFailed ? count.error : null} />
+        <FilterBar filter={filter} onApply={apply} error={filterFailed ? count.error : null} />
         <span className="muted" role="status" aria-label="Matching rows">
           {count.isSuccess ? `${count.data.toLocaleString('en-US')} ${filter ? 'matching ' : ''}rows` : count.isPending ? 'Counting rows…' : ''}
         </span>
       </div>
       {count.isError && !filterFailed && <ErrorAlert error={count.error} onRetry={() => void count.refetch()} />}
-      {!count.isError && fields && (
-        <DataGrid key={JSON.stringify(view)} connectionId={connectionId} table={table} view={view} columns={columns} total={count.data ?? null} />
+      {matching !== null && matching > WINDOW_ROWS && (
+        <RowWindow start={windowStart} rows={windowRows ?? 0} matching={matching} onMove={setWindowStart} />
       )}
+      {!count.isError && fields && (
+        <DataGrid
+          key={`${JSON.stringify(view)}@${windowStart}`}
+          connectionId={connectionId}
+          table={table}
+          view={view}
+          columns={columns}
+          total={windowRows}
+          firstRow={windowStart}
+          matching={matching}
+        />
+      )}
+    </div>
+  )
+}
+
+interface WindowProps {
+  readonly start: number
+  readonly rows: number
+  readonly matching: number
+  readonly onMove: (start: number) => void
+}
+
+/** Which million rows the grid shows, with buttons to the previous and next million. */
+function RowWindow({ start, rows, matching, onMove }: WindowProps): ReactNode {
+  const format = (n: number): string => n.toLocaleString('en-US')
+  return (
+    <div className="row-window">
+      <span>
+        Rows {format(start + 1)}–{format(start + rows)} of {format(matching)}
+      </span>
+      <button type="button" disabled={start === 0} onClick={() => onMove(Math.max(0, start - WINDOW_ROWS))}>
+        Previous million
+      </button>
+      <button type="button" disabled={start + WINDOW_ROWS >= matching} onClick={() => onMove(start + WINDOW_ROWS)}>
+        Next million
+      </button>
     </div>
   )
 }
