@@ -6,8 +6,6 @@ import { CsvError, CsvReader, headerNames } from './csv'
 import { JsonArrayReader, NdjsonReader } from './json-rows'
 import { SourceError, type RowReader, type SourceFormat } from './source-types'
 
-export { SourceError, type RowReader, type SourceFormat, type SourceRow } from './source-types'
-
 /** Guesses a text's format from its first character: `[` JSON array, `{` NDJSON, else CSV. */
 export function detectTextFormat(text: string): Exclude<SourceFormat, 'arrow'> {
   const first = /\S/.exec(text)?.[0]
