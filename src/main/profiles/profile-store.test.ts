@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -6,27 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CatalogError } from '../../shared/errors'
 import type { ProfileDraft } from '../../shared/profile-types'
 import { KeychainSecretStore, MemorySecretStore, type SafeStorageLike, type SecretStore } from '../secrets/secret-store'
+import { testKeychain } from '../secrets/test-keychain'
 import { removeStaleTempFiles, tempPathFor, writeFileAtomic } from './atomic-write'
 import { PROFILES_FILE, ProfileStore } from './profile-store'
 
 // Real AES-GCM with a key only this test knows, standing in for the OS keychain.
-function keychain(): SafeStorageLike {
-  const key = randomBytes(32)
-  return {
-    isEncryptionAvailable: () => true,
-    encryptString(plain) {
-      const iv = randomBytes(12)
-      const cipher = createCipheriv('aes-256-gcm', key, iv)
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-      return Buffer.concat([iv, cipher.getAuthTag(), body])
-    },
-    decryptString(blob) {
-      const decipher = createDecipheriv('aes-256-gcm', key, blob.subarray(0, 12))
-      decipher.setAuthTag(blob.subarray(12, 28))
-      return Buffer.concat([decipher.update(blob.subarray(28)), decipher.final()]).toString('utf8')
-    }
-  }
-}
+const keychain = (): SafeStorageLike => testKeychain()
 
 const API_KEY = 'sk-enterprise-0123456789abcdef3f9a'
 const enterprise = (name = 'Prod', key: string | undefined = API_KEY): ProfileDraft => ({

@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, stat, writeFile, chmod } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,32 +8,11 @@ import {
   MemorySecretStore,
   openSecretStore,
   PLAIN_SECRETS_FILE,
-  SECRETS_FILE,
-  type SafeStorageLike
+  SECRETS_FILE
 } from './secret-store'
+import { testKeychain } from './test-keychain'
 
-/**
- * Stands in for the OS keychain (an OS service, not our code): real AES-256-GCM with a
- * key that lives only in this test, the same contract as Electron's safeStorage.
- */
-function fakeKeychain(available = true): SafeStorageLike & { key: Buffer } {
-  const key = randomBytes(32)
-  return {
-    key,
-    isEncryptionAvailable: () => available,
-    encryptString(plain) {
-      const iv = randomBytes(12)
-      const cipher = createCipheriv('aes-256-gcm', key, iv)
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-      return Buffer.concat([iv, cipher.getAuthTag(), body])
-    },
-    decryptString(blob) {
-      const decipher = createDecipheriv('aes-256-gcm', key, blob.subarray(0, 12))
-      decipher.setAuthTag(blob.subarray(12, 28))
-      return Buffer.concat([decipher.update(blob.subarray(28)), decipher.final()]).toString('utf8')
-    }
-  }
-}
+const fakeKeychain = testKeychain
 
 const SECRET = 'sk-live-9d8c7b6a5f4e3f9a'
 let dataDir: string

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { CatalogError } from '../../../shared/errors'
 import { HttpTransport, redactHeaders, retryAfterMs } from './http'
 import { openRestNamespace, type RestNamespaceOptions } from './rest-namespace'
-import { closedPort, sendJson, sendText, startServer, type Handler, type TestServer } from './test-http-server'
+import { closedPort, sendJson, sendText, startServer, type Handler, type TestServer, failure } from './test-http-server'
 
 const API_KEY = 'sk-live-4b1d9e7c2a603f9a'
 let server: TestServer | undefined
@@ -23,15 +22,6 @@ function open(url: string, options: RestNamespaceOptions = {}, extra: Record<str
   const client = openRestNamespace({ uri: url, 'headers.x-api-key': API_KEY, ...extra }, { retryBaseDelayMs: 10, ...options })
   clients.push(client)
   return client
-}
-
-async function failure(promise: Promise<unknown>): Promise<CatalogError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught
-  )
-  expect(error).toBeInstanceOf(CatalogError)
-  return error as CatalogError
 }
 
 describe('error mapping', () => {

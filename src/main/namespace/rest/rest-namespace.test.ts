@@ -2,7 +2,7 @@ import { Field, FixedSizeList, Float32, Int64, RecordBatchStreamWriter, Schema, 
 import { afterEach, describe, expect, it } from 'vitest'
 import { CatalogError } from '../../../shared/errors'
 import { collectAll, openRestNamespace, type RestNamespaceClient } from './rest-namespace'
-import { sendJson, sendText, startServer, type Handler, type TestServer } from './test-http-server'
+import { sendJson, sendText, startServer, type Handler, type TestServer, failure } from './test-http-server'
 
 let server: TestServer | undefined
 const clients: RestNamespaceClient[] = []
@@ -22,15 +22,6 @@ function open(properties: Record<string, string>): RestNamespaceClient {
   const client = openRestNamespace(properties, { retryBaseDelayMs: 10, timeouts: { headersMs: 5000 } })
   clients.push(client)
   return client
-}
-
-async function failure(promise: Promise<unknown>): Promise<CatalogError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught
-  )
-  expect(error).toBeInstanceOf(CatalogError)
-  return error as CatalogError
 }
 
 /** A listing server over fixed pages: `pages[token]` answers a request with that token ('' = first). */

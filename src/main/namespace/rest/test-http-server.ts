@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { CatalogError } from '../../../shared/errors'
 
 /** A request as the server saw it. */
 export interface SeenRequest {
@@ -83,4 +84,14 @@ export async function closedPort(): Promise<number> {
   const server = await startServer(() => undefined)
   await server.close()
   return server.port
+}
+
+/** Awaits a promise that must reject with a CatalogError, and returns that error. */
+export async function failure(promise: Promise<unknown>): Promise<CatalogError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught
+  )
+  if (!(error instanceof CatalogError)) throw new Error(`Expected a CatalogError, got ${String(error)}`)
+  return error
 }
