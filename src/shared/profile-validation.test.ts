@@ -136,7 +136,9 @@ describe('presets and properties', () => {
 describe('secrets', () => {
   it('masks with the last 4 characters, or hides a short value entirely', () => {
     expect(maskSecret('sk-live-3f9a')).toBe('••••3f9a')
-    expect(maskSecret('12345')).toBe('••••2345')
+    expect(maskSecret('12345')).toBe('••••')
+    expect(maskSecret('12345678901')).toBe('••••')
+    expect(maskSecret('123456789012')).toBe('••••9012')
     expect(maskSecret('abcd')).toBe('••••')
     expect(maskSecret('')).toBe('••••')
     expect(looksLikeMask('••••3f9a')).toBe(true)

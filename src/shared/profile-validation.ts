@@ -48,10 +48,16 @@ export function headerNameProblem(name: string): string | null {
   return `"${name}" is not a valid header name: ${what} is not allowed. Use letters, digits and ! # $ % & ' * + - . ^ _ \` | ~.`
 }
 
-/** The form a secret is shown in: `••••` plus its last 4 characters, or `••••` alone if it is that short. */
+/** Secrets shorter than this are masked whole: showing 4 characters would give most of them away. */
+const MIN_LENGTH_TO_SHOW_TAIL = 12
+
+/**
+ * The form a secret is shown in everywhere (editor, reports, logs, errors): `••••` plus
+ * its last 4 characters so people can tell keys apart, or `••••` alone for short values.
+ */
 export function maskSecret(value: string): string {
   const chars = [...value]
-  return chars.length <= 4 ? MASK_PREFIX : MASK_PREFIX + chars.slice(-4).join('')
+  return chars.length < MIN_LENGTH_TO_SHOW_TAIL ? MASK_PREFIX : MASK_PREFIX + chars.slice(-4).join('')
 }
 
 /** True when `value` has the form of a mask, which the editor sends back to mean "unchanged". */

@@ -3,13 +3,12 @@
  * scrubbing of secret values a server may echo back in its error text.
  */
 
+import { maskSecret } from '../../../shared/profile-validation'
+
 /** Header names always treated as secrets, whatever the caller adds. */
 export const ALWAYS_SECRET_HEADERS: readonly string[] = ['authorization', 'x-api-key']
 
-/** Masks a secret, keeping the last 4 characters of long values so people can tell keys apart. */
-export function maskSecret(value: string): string {
-  return value.length >= 12 ? `••••${value.slice(-4)}` : '••••'
-}
+export { maskSecret }
 
 /** A copy of `headers` with the values of Authorization, x-api-key and `secretHeaders` masked. */
 export function redactHeaders(
