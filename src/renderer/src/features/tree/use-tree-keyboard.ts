@@ -4,9 +4,9 @@
  * typing jumps to a loaded name; Shift+F10 or the Menu key opens the actions menu.
  * Focus is roving: exactly one row has tabindex 0, and its key survives refreshes.
  */
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react'
 import { useConnectionView, useUiStore } from '../../app/ui-store'
-import type { TreeRow } from './flatten'
+import { findRowIndex, type TreeRow } from './flatten'
 import type { MenuTarget } from './namespace-menu'
 
 type ItemRow = Extract<TreeRow, { kind: 'namespace' | 'table' }>
@@ -33,8 +33,14 @@ export function useTreeKeyboard({ rows, scrollToIndex, scrollRef, openMenu }: Op
   const typed = useRef({ text: '', at: 0 })
   const moved = useRef(false)
 
-  const focusIndex = rows.findIndex((row) => row.key === view.focusedKey)
-  const focusKey = focusIndex >= 0 ? view.focusedKey : (rows.find(isItem)?.key ?? null)
+  // One scan per new set of rows, not per render: key presses re-render far more often.
+  const focused = useMemo(() => {
+    const index = findRowIndex(rows, view.focusedKey)
+    if (index >= 0) return { index, key: view.focusedKey }
+    const first = rows.findIndex(isItem)
+    return { index: first, key: rows[first]?.key ?? null }
+  }, [rows, view.focusedKey])
+  const focusKey = focused.key
 
   // The effect below must run when the focused key changes, not when a page arrives
   // (that would yank the view back while someone scrolls), so it reads these via refs.
@@ -49,7 +55,7 @@ export function useTreeKeyboard({ rows, scrollToIndex, scrollRef, openMenu }: Op
     const active = document.activeElement
     const focusIsLost = active === null || active === document.body
     if (!focusKey || !(moved.current || focusIsLost)) return
-    const index = latest.current.rows.findIndex((row) => row.key === focusKey)
+    const index = findRowIndex(latest.current.rows, focusKey)
     if (index < 0) return
     latest.current.scrollToIndex(index)
     const frame = requestAnimationFrame(() => {
@@ -74,7 +80,7 @@ export function useTreeKeyboard({ rows, scrollToIndex, scrollRef, openMenu }: Op
   }
 
   const onKeyDown = (event: KeyboardEvent): void => {
-    const index = Math.max(0, rows.findIndex((row) => row.key === focusKey))
+    const index = Math.max(0, focused.index)
     const row = rows[index]
     if (!isItem(row)) return
     const handled = (): void => event.preventDefault()
