@@ -33,56 +33,62 @@ async function referenceServer(workDir: string): Promise<RunningCatalogServer> {
   return server
 }
 
-test('a REST profile with an x-api-key header survives a restart, browses, and leaves no plaintext key in the data dir', async ({
-  workDir,
-  dataDir,
-  openApp,
-  closeApp
-}) => {
-  const { url } = await referenceServer(workDir)
-  const first = await openApp()
-  const profiles = new ProfilesPage(first.page)
+// Once with the keychain where one runs (Electron's safeStorage, or the desktop keyring in
+// browser mode), once with secrets kept in memory only.
+for (const flags of [[], ['--no-keychain']]) {
+  test(`a REST profile with an x-api-key header survives a restart, browses, and leaves no plaintext key in the data dir ${flags.join(' ')}`, async ({
+    workDir,
+    dataDir,
+    openApp,
+    closeApp
+  }) => {
+    const { url } = await referenceServer(workDir)
+    const first = await openApp(flags)
+    const profiles = new ProfilesPage(first.page)
 
-  await profiles.startNew('Reference', 'REST', url)
-  await profiles.addHeader('x-api-key', KEY)
-  await profiles.dialog().getByRole('button', { name: 'Save' }).click()
-  await expect(profiles.dialog()).toHaveCount(0)
-  await expect(profiles.profile('Reference')).toBeVisible()
+    await profiles.startNew('Reference', 'REST', url)
+    await profiles.addHeader('x-api-key', KEY)
+    await profiles.dialog().getByRole('button', { name: 'Save' }).click()
+    await expect(profiles.dialog()).toHaveCount(0)
+    await expect(profiles.profile('Reference')).toBeVisible()
 
-  await profiles.open('Reference')
-  await expect(first.namespace('analytics')).toBeVisible()
-  await expect(first.table('words')).toBeVisible()
-  expect(await countFiles(dataDir)).toBeGreaterThan(0)
-  expect(await filesContaining(dataDir, KEY)).toEqual([])
+    await profiles.open('Reference')
+    await expect(first.namespace('analytics')).toBeVisible()
+    await expect(first.table('words')).toBeVisible()
+    expect(await countFiles(dataDir)).toBeGreaterThan(0)
+    expect(await filesContaining(dataDir, KEY)).toEqual([])
 
-  // Where secrets live decides what a restart keeps; the panel says which applies.
-  const keychain = await profiles.panel.getByText(/Stored encrypted/).isVisible()
-  await closeApp(first)
+    // Where secrets live decides what a restart keeps; the panel says which applies.
+    const keychain = await profiles.panel.getByText(/Stored encrypted/).isVisible()
+    // CI runs a keyring (.ci/run), so there the restart must keep the key: no silent fallback.
+    if (process.env['LCB_EXPECT_KEYCHAIN']) expect(keychain).toBe(flags.length === 0)
+    await closeApp(first)
 
-  const second = await openApp()
-  const again = new ProfilesPage(second.page)
-  await expect(again.profile('Reference')).toBeVisible()
-  if (keychain) {
-    // The last used profile reopens at start as a connection of this run.
-    await expect(openConnections(second).getByRole('button', { name: /Reference/ })).toBeVisible()
-    await again.open('Reference')
-    await expect(second.namespace('analytics')).toBeVisible()
-  } else {
-    // Browser mode keeps secrets in memory only: the panel says so, and the key is asked for again.
-    await expect(again.panel.getByText('Secrets: Kept in memory until the app quits')).toBeVisible()
-    await expect(again.profile('Reference')).toContainText('Needs a value for x-api-key')
-    await again.action('Reference', 'Edit').click()
-    const editor = second.page.getByRole('dialog', { name: 'Edit Reference' })
-    await expect(editor.getByLabel('Header name')).toHaveValue('x-api-key')
-    await editor.getByLabel('Header value').fill(KEY)
-    await editor.getByRole('button', { name: 'Save' }).click()
-    await expect(editor).toHaveCount(0)
-    await again.open('Reference')
-    await expect(second.namespace('analytics')).toBeVisible()
-  }
-  await expect(second.table('words')).toBeVisible()
-  expect(await filesContaining(dataDir, KEY)).toEqual([])
-})
+    const second = await openApp(flags)
+    const again = new ProfilesPage(second.page)
+    await expect(again.profile('Reference')).toBeVisible()
+    if (keychain) {
+      // The last used profile reopens at start as a connection of this run.
+      await expect(openConnections(second).getByRole('button', { name: /Reference/ })).toBeVisible()
+      await again.open('Reference')
+      await expect(second.namespace('analytics')).toBeVisible()
+    } else {
+      // Browser mode keeps secrets in memory only: the panel says so, and the key is asked for again.
+      await expect(again.panel.getByText('Secrets: Kept in memory until the app quits')).toBeVisible()
+      await expect(again.profile('Reference')).toContainText('Needs a value for x-api-key')
+      await again.action('Reference', 'Edit').click()
+      const editor = second.page.getByRole('dialog', { name: 'Edit Reference' })
+      await expect(editor.getByLabel('Header name')).toHaveValue('x-api-key')
+      await editor.getByLabel('Header value').fill(KEY)
+      await editor.getByRole('button', { name: 'Save' }).click()
+      await expect(editor).toHaveCount(0)
+      await again.open('Reference')
+      await expect(second.namespace('analytics')).toBeVisible()
+    }
+    await expect(second.table('words')).toBeVisible()
+    expect(await filesContaining(dataDir, KEY)).toEqual([])
+  })
+}
 
 test('opting in to the 0600 secrets file keeps the key across restarts, and only that file holds it', async ({
   workDir,
@@ -91,7 +97,7 @@ test('opting in to the 0600 secrets file keeps the key across restarts, and only
   closeApp
 }) => {
   const { url } = await referenceServer(workDir)
-  const first = await openApp()
+  const first = await openApp(['--no-keychain'])
   const profiles = new ProfilesPage(first.page)
   test.skip(await profiles.panel.getByText(/Stored encrypted/).isVisible(), 'The opt-in exists only where no keychain is available.')
 
@@ -105,7 +111,7 @@ test('opting in to the 0600 secrets file keeps the key across restarts, and only
   await expect(first.namespace('analytics')).toBeVisible()
   await closeApp(first)
 
-  const second = await openApp()
+  const second = await openApp(['--no-keychain'])
   // Reopened at start as the last used profile, with the key read back from the file.
   await expect(openConnections(second).getByRole('button', { name: /Reference/ })).toBeVisible()
   await new ProfilesPage(second.page).open('Reference')

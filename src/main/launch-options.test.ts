@@ -21,7 +21,11 @@ describe('launch flags', () => {
   })
 
   it('defaults to a free port and no catalogs', () => {
-    expect(parseLaunchArgs([])).toEqual({ port: 0, dataDir: undefined, connections: [] })
+    expect(parseLaunchArgs([])).toEqual({ port: 0, dataDir: undefined, connections: [], noKeychain: false })
+  })
+
+  it('reads --no-keychain as a switch', () => {
+    expect(parseLaunchArgs(['--no-keychain', '--dir', '/x'])).toMatchObject({ noKeychain: true, connections: [{ type: 'dir' }] })
   })
 
   it('ignores switches Electron or Chromium add', () => {

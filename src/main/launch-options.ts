@@ -1,6 +1,6 @@
 /**
  * Command-line flags shared by `npm start` (Electron) and `npm run web` (browser mode):
- *   [--port N] [--data-dir DIR] [--dir ROOT]... [--rest URI [--header "Name: value"]...]...
+ *   [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT]... [--rest URI [--header "Name: value"]...]...
  * A `--header` belongs to the `--rest` before it.
  */
 import { homedir } from 'node:os'
@@ -15,16 +15,19 @@ export interface LaunchOptions {
   readonly dataDir: string | undefined
   /** Catalogs to open for this run, in the order given. */
   readonly connections: readonly ConnectionSpec[]
+  /** Browser mode: keep secrets out of the desktop keyring even where one runs. */
+  readonly noKeychain?: boolean
 }
 
 /** The usage line printed with every flag error. */
 export const USAGE =
-  'Usage: [--port N] [--data-dir DIR] [--dir ROOT]... [--rest URI [--header "Name: value"]...]...'
+  'Usage: [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT]... [--rest URI [--header "Name: value"]...]...'
 
 /** Parses flags; throws a RangeError that says which flag is wrong and shows the usage. */
 export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
   let port = 0
   let dataDir: string | undefined
+  let noKeychain = false
   const connections: ConnectionSpec[] = []
   let rest: { uri: string; headers: string[] } | undefined
   const flushRest = (): void => {
@@ -34,6 +37,10 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
 
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] ?? ''
+    if (flag === '--no-keychain') {
+      noKeychain = true
+      continue
+    }
     // Electron and Chromium add switches of their own; ours all come as pairs.
     if (!['--port', '--data-dir', '--dir', '--rest', '--header'].includes(flag)) {
       if (flag.startsWith('--')) continue
@@ -66,7 +73,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
     }
   }
   flushRest()
-  return { port, dataDir, connections }
+  return { port, dataDir, connections, noKeychain }
 }
 
 /** The app's data folder when none is given: `$XDG_DATA_HOME` or `~/.local/share`. */

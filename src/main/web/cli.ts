@@ -4,13 +4,17 @@
  */
 import { fileURLToPath } from 'node:url'
 import { setUpApp } from '../app-setup'
+import { openLibsecretKeychain } from '../secrets/libsecret-keychain'
 import { defaultDataDir, parseLaunchArgs } from '../launch-options'
 import { startWebHost } from './host'
 
 async function main(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(2))
   const dataDir = options.dataDir ?? defaultDataDir()
-  const core = await setUpApp(options, dataDir, { info: { host: 'browser', version: process.env['npm_package_version'] ?? '0.0.0' } })
+  // No Electron safeStorage here; the desktop's Secret Service keyring stands in when one runs.
+  const safeStorage = options.noKeychain ? undefined : await openLibsecretKeychain(dataDir)
+  const info = { host: 'browser', version: process.env['npm_package_version'] ?? '0.0.0' } as const
+  const core = await setUpApp(options, dataDir, { info, safeStorage })
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url))
   const host = await startWebHost({ handlers: core.handlers, rendererDir, port: options.port })
   process.stdout.write(`Lance Catalog Browser is running at ${host.url}\n`)
