@@ -29,8 +29,10 @@ export interface AppCore {
 /** What differs between hosts. */
 export interface HostServices {
   readonly info: AppInfo
-  /** Electron's `safeStorage`; absent in browser mode, where secrets stay in memory. */
+  /** Electron's `safeStorage`, or the desktop keyring in browser mode; absent means secrets stay in memory. */
   readonly safeStorage?: SafeStorageLike
+  /** Shows a file or folder in the system file manager (Electron only). */
+  readonly revealPath?: (path: string) => void
 }
 
 /**
@@ -57,6 +59,7 @@ export async function setUpApp(options: LaunchOptions, dataDir: string, services
     secretProblem: opened.problem ?? null,
     dataDir,
     info: services.info,
+    revealPath: services.revealPath,
     uiState: new UiStateFile(dataDir)
   })
   return { dataDir, registry, profiles, handlers, close: () => registry.closeAll() }

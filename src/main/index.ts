@@ -2,7 +2,7 @@
  * Electron main process: lifecycle only. Everything else lives in modules that also run
  * under plain Node in browser mode.
  */
-import { app, safeStorage } from 'electron'
+import { app, safeStorage, shell } from 'electron'
 import { setUpApp, type AppCore } from './app-setup'
 import { bindIpc } from './ipc/bind-electron'
 import { parseLaunchArgs } from './launch-options'
@@ -14,7 +14,11 @@ async function start(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2))
   const dataDir = options.dataDir ?? app.getPath('userData')
   await app.whenReady()
-  core = await setUpApp(options, dataDir, { info: { host: 'electron', version: app.getVersion() }, safeStorage })
+  core = await setUpApp(options, dataDir, {
+    info: { host: 'electron', version: app.getVersion() },
+    safeStorage,
+    revealPath: (path) => shell.showItemInFolder(path)
+  })
   installNavigationGuards()
   const window = createMainWindow()
   bindIpc(core.handlers, window, isAppUrl)

@@ -12,6 +12,7 @@ export const CHANNELS = [
   'ui:loadState',
   'ui:saveState',
   'connections:list',
+  'catalog:reveal',
   'namespaces:list',
   'namespaces:create',
   'namespaces:drop',

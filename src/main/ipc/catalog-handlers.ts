@@ -1,12 +1,14 @@
 /**
  * Handlers for the app, its connections and browsing a catalog.
  */
+import { fileURLToPath } from 'node:url'
 import type { catalogContract } from '../../shared/contract/catalog'
+import { CatalogError } from '../../shared/errors'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
 
 /** Handlers of the browsing channels. */
-export function catalogHandlers({ registry, info, uiState }: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {
+export function catalogHandlers({ registry, info, uiState, revealPath }: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {
   return {
     'app:info': async () => info,
     'ui:loadState': async () => uiState.load(),
@@ -15,6 +17,17 @@ export function catalogHandlers({ registry, info, uiState }: HandlerContext): Pi
       return null
     },
     'connections:list': async () => registry.list(),
+    'catalog:reveal': async ({ connectionId, table }) => {
+      if (!revealPath) throw new CatalogError('unsupported', 'Showing folders in the file manager works in the desktop app only.')
+      const connection = registry.list().find((summary) => summary.id === connectionId)
+      if (!connection) throw new CatalogError('connection_not_found', 'That connection is no longer open. Pick one from the list.')
+      if (connection.type !== 'dir') throw new CatalogError('unsupported', 'Only directory catalogs have folders to show.')
+      // Namespaces of a V2 catalog are entries in its manifest, not folders: they show the root.
+      const location = table ? (await (await registry.client(connectionId)).describeTable(table)).location : connection.target
+      if (!location) throw new CatalogError('unsupported', `The catalog did not say where ${table?.name ?? 'it'} is stored.`)
+      revealPath(location.startsWith('file:') ? fileURLToPath(location) : location)
+      return null
+    },
     'namespaces:list': async ({ connectionId, parent, pageToken, limit }) =>
       (await registry.client(connectionId)).listNamespaces(parent, { pageToken, limit }),
     'namespaces:create': async ({ connectionId, path }) => {

@@ -26,6 +26,8 @@ export interface HandlerContext {
   readonly secretProblem: StorageProblem | null
   readonly dataDir: string
   readonly info: AppInfo
+  /** Shows a path in the system file manager; only the Electron host has one. */
+  readonly revealPath?: (path: string) => void
   readonly uiState: UiStateFile
 }
 

@@ -21,6 +21,11 @@ export const catalogContract = {
     response: response<null>()
   },
   'connections:list': { request: z.object({}).strict(), response: response<readonly ConnectionSummary[]>() },
+  /** Shows a directory catalog's root, or a table's folder, in the file manager (desktop app only). */
+  'catalog:reveal': {
+    request: z.object({ connectionId, table: tableRef.optional() }).strict(),
+    response: response<null>()
+  },
   'namespaces:list': {
     request: z.object({ connectionId, parent: namespacePath, pageToken, limit }).strict(),
     response: response<Page<string>>()

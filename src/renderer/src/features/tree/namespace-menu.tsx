@@ -1,12 +1,16 @@
 /**
  * The actions menu of a tree row (right-click, Shift+F10 or the Menu key): create and
  * drop namespaces, create tables in a namespace, rename and drop tables, refresh a node,
- * copy its identifier or path.
+ * copy its identifier or path; in the desktop app, show a directory catalog's folders.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { toIdentifier, type NamespacePath } from '@shared/namespace-path'
+import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
+import { useAppInfo } from '../../lib/use-app-info'
+import { ErrorAlert } from '../../ui/error-alert'
+import { useConnections } from '../connections/use-connections'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from '../table-actions/table-dialogs'
 import { CreateNamespaceDialog, DropNamespaceDialog } from './namespace-dialogs'
@@ -27,7 +31,10 @@ type Open = 'menu' | 'create' | 'drop' | 'createTable' | 'dropTable' | 'renameTa
 export function NamespaceMenu({ connectionId, target, onClose }: { readonly connectionId: string; readonly target: MenuTarget; readonly onClose: () => void }): ReactNode {
   const client = useQueryClient()
   const [open, setOpen] = useState<Open>('menu')
+  const [revealError, setRevealError] = useState<unknown>(null)
   const menuRef = useRef<HTMLDivElement>(null)
+  const host = useAppInfo().data?.host
+  const isDir = useConnections().data?.find((connection) => connection.id === connectionId)?.type === 'dir'
   useEffect(() => menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus(), [open])
 
   const fullPath = target.kind === 'table' ? [...target.path, target.name] : target.path
@@ -39,6 +46,10 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   const copy = (text: string): void => {
     void navigator.clipboard.writeText(text)
     onClose()
+  }
+  const reveal = (): void => {
+    const table = target.kind === 'table' ? { namespace: target.path, name: target.name } : undefined
+    unwrap(api.catalog.reveal({ connectionId, ...(table ? { table } : {}) })).then(onClose, setRevealError)
   }
 
   if (open === 'create') return <CreateNamespaceDialog connectionId={connectionId} parent={target.kind === 'namespace' ? target.path : []} onClose={onClose} />
@@ -61,7 +72,9 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
           { label: 'Drop table…', run: () => setOpen('dropTable') }
         ]),
     { label: 'Copy identifier', run: () => copy(toIdentifier(fullPath)) },
-    { label: 'Copy path', run: () => copy(JSON.stringify(fullPath)) }
+    { label: 'Copy path', run: () => copy(JSON.stringify(fullPath)) },
+    // Only the desktop app can open a file manager, and only a directory catalog has folders.
+    ...(host === 'electron' && isDir ? [{ label: 'Show in file manager', run: reveal }] : [])
   ]
   const onKeyDown = (event: KeyboardEvent): void => {
     const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
@@ -84,6 +97,7 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
             {item.label}
           </button>
         ))}
+        {revealError !== null && <ErrorAlert error={revealError} />}
       </div>
     </>
   )

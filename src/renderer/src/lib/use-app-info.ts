@@ -1,0 +1,8 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import type { AppInfo } from '@shared/ipc-contract'
+import { api, unwrap } from './api'
+
+/** Which host serves the page (Electron or browser mode); it never changes while the page lives. */
+export function useAppInfo(): UseQueryResult<AppInfo> {
+  return useQuery({ queryKey: ['app', 'info'], queryFn: () => unwrap(api.app.info({})), staleTime: Infinity })
+}
