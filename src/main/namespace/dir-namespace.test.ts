@@ -114,8 +114,9 @@ describe('directory catalogs made by LanceDB', () => {
     const root = await tempRoot()
     await buildNestedCatalog(root, { namespaces: { analytics: {} } })
     const client = await open(root)
-    for (const listing of [client.listTables(['analytics', 'nope']), client.listNamespaces(['analytics', 'nope'])]) {
-      await expect(listing).rejects.toMatchObject({ code: 'namespace_not_found', message: expect.stringContaining('analytics$nope') })
+    // One call at a time: a second promise made up front could reject before anyone awaits it.
+    for (const listing of [() => client.listTables(['analytics', 'nope']), () => client.listNamespaces(['analytics', 'nope'])]) {
+      await expect(listing()).rejects.toMatchObject({ code: 'namespace_not_found', message: expect.stringContaining('analytics$nope') })
     }
     await expect(client.describeTable({ namespace: ['analytics'], name: 'ghost' })).rejects.toMatchObject({ code: 'table_not_found' })
   })
