@@ -126,12 +126,20 @@ export class TreeListings {
     const tables = observer(queryKeys.tables(connectionId, path, limit), (pageToken) =>
       unwrap(api.tables.list({ connectionId, namespace: path, pageToken, limit }))
     )
-    const changed = (): void => {
-      this.#version++
-      for (const listener of this.#listeners) listener()
+    // Only what the rows show counts as a change: a fetch starting or a refetch that brings
+    // the same pages would re-flatten a 100,000-row tree (and churn large arrays) for nothing.
+    const watch = (observer: Observer): (() => void) => {
+      let seen: readonly unknown[] = []
+      return observer.subscribe((result) => {
+        const shown = [result.data, result.error, result.hasNextPage, result.status]
+        if (shown.every((value, i) => value === seen[i])) return
+        seen = shown
+        this.#version++
+        for (const listener of this.#listeners) listener()
+      })
     }
-    const offNamespaces = namespaces.subscribe(changed)
-    const offTables = tables.subscribe(changed)
+    const offNamespaces = watch(namespaces)
+    const offTables = watch(tables)
     return {
       namespaces,
       tables,
