@@ -37,6 +37,9 @@ export async function openLibsecretKeychain(dataDir: string): Promise<SafeStorag
 function secretTool(args: readonly string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile('secret-tool', args, { timeout: TIMEOUT_MS }, (error, stdout) => (error ? reject(error) : resolve(stdout)))
+    // secret-tool may exit (no keyring) before reading its input; the exit status already
+    // reports that, and an unhandled EPIPE on stdin would take the whole app down.
+    child.stdin?.on('error', () => undefined)
     child.stdin?.end(input ?? '')
   })
 }
