@@ -46,13 +46,22 @@ export class TreeListings {
   /** Watches exactly these paths (the root and the expanded nodes); stops watching the rest. */
   sync(paths: readonly NamespacePath[]): void {
     const wanted = new Map(paths.map((path) => [JSON.stringify(path), path]))
+    let changed = false
     for (const [id, node] of this.#nodes) {
       if (!wanted.has(id)) {
         node.unsubscribe()
         this.#nodes.delete(id)
+        changed = true
       }
     }
-    for (const [id, path] of wanted) if (!this.#nodes.has(id)) this.#nodes.set(id, this.#observe(path))
+    for (const [id, path] of wanted) {
+      if (this.#nodes.has(id)) continue
+      this.#nodes.set(id, this.#observe(path))
+      changed = true
+    }
+    // An observer on data already in the cache (a remount, a page size chosen again) may
+    // never notify, yet its snapshot went from "not watched" to loaded: say so.
+    if (changed) this.#notify()
   }
 
   /** The loaded state of a watched path, or undefined if it is not watched. */
@@ -110,6 +119,11 @@ export class TreeListings {
     this.#listeners.clear()
   }
 
+  #notify(): void {
+    this.#version++
+    for (const listener of this.#listeners) listener()
+  }
+
   #observe(path: NamespacePath): NodeObservers {
     const connectionId = this.#connectionId
     const limit = this.#pageSize
@@ -134,8 +148,7 @@ export class TreeListings {
         const shown = [result.data, result.error, result.hasNextPage, result.status]
         if (shown.every((value, i) => value === seen[i])) return
         seen = shown
-        this.#version++
-        for (const listener of this.#listeners) listener()
+        this.#notify()
       })
     }
     const offNamespaces = watch(namespaces)
