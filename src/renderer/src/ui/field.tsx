@@ -13,12 +13,13 @@ interface Props {
   readonly type?: 'text' | 'password'
   readonly placeholder?: string
   readonly onBlur?: () => void
+  readonly autoFocus?: boolean
   /** Extra content under the field, e.g. an action that fixes the problem. */
   readonly children?: ReactNode
 }
 
 /** A text input with its label, hint and inline problem message. */
-export function Field({ label, value, onChange, error, hint, type = 'text', placeholder, onBlur, children }: Props): ReactNode {
+export function Field({ label, value, onChange, error, hint, type = 'text', placeholder, onBlur, autoFocus, children }: Props): ReactNode {
   const id = useId()
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-problem` : ''].filter(Boolean).join(' ')
   return (
@@ -29,6 +30,7 @@ export function Field({ label, value, onChange, error, hint, type = 'text', plac
         type={type}
         value={value}
         placeholder={placeholder}
+        autoFocus={autoFocus}
         autoComplete="off"
         spellCheck={false}
         aria-invalid={error ? true : undefined}
@@ -42,7 +44,8 @@ export function Field({ label, value, onChange, error, hint, type = 'text', plac
         </p>
       )}
       {children}
-      <p id={`${id}-problem`} className="field-problem">
+      {/* Announced as it changes, so a rule broken while typing is heard, not only seen. */}
+      <p id={`${id}-problem`} className="field-problem" aria-live="polite">
         {error ?? ''}
       </p>
     </div>

@@ -5,6 +5,7 @@
  */
 import { useId, type ReactNode } from 'react'
 import { DEFAULT_DELIMITER, pathProblem, type NamespacePath } from '@shared/namespace-path'
+import { Field } from '../../ui/field'
 import type { CreateMode } from './use-create-table'
 
 /** A namespace typed as an identifier (`a$b`; empty or `$` for the root), with its problem. */
@@ -39,7 +40,6 @@ interface Props {
 export function TargetFields(props: Props): ReactNode {
   const { namespaceText, namespaceProblem, name, nameProblem, mode, confirmed, disabled } = props
   const namespaceHint = useId()
-  const nameHint = useId()
   return (
     <fieldset className="target-fields" disabled={disabled}>
       <legend className="visually-hidden">Target</legend>
@@ -56,13 +56,7 @@ export function TargetFields(props: Props): ReactNode {
       <p id={namespaceHint} className={namespaceProblem ? 'field-problem' : 'field-hint muted'} aria-live="polite">
         {namespaceProblem ?? `An identifier such as analytics${DEFAULT_DELIMITER}web; leave it empty for the root.`}
       </p>
-      <label className="field">
-        Table name
-        <input autoFocus value={name} aria-invalid={nameProblem !== null} aria-describedby={nameHint} onChange={(event) => props.onName(event.target.value)} />
-      </label>
-      <p id={nameHint} className="field-problem" aria-live="polite">
-        {nameProblem}
-      </p>
+      <Field label="Table name" value={name} onChange={props.onName} error={nameProblem ?? undefined} autoFocus />
       <label className="field">
         Mode
         <select value={mode} onChange={(event) => props.onMode(event.target.value as CreateMode)}>

@@ -12,6 +12,7 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
+import { Field } from '../../ui/field'
 import { tableKey } from '../tree/flatten'
 
 interface Props {
@@ -109,13 +110,7 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
       <p className="muted">
         Renames <code>{toIdentifier([...table.namespace, table.name])}</code> within its namespace.
       </p>
-      <label className="field">
-        New name
-        <input autoFocus value={name} aria-invalid={problem !== null} aria-describedby="rename-table-problem" onChange={(event) => setName(event.target.value)} />
-      </label>
-      <p id="rename-table-problem" className="field-problem" aria-live="polite">
-        {problem}
-      </p>
+      <Field label="New name" value={name} onChange={setName} error={problem ?? undefined} autoFocus />
       {rename.isError && <ErrorAlert error={rename.error} />}
     </Dialog>
   )

@@ -10,6 +10,7 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
+import { Field } from '../../ui/field'
 import { namespaceKey } from './flatten'
 
 interface CreateProps {
@@ -52,13 +53,7 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
       }
     >
       <p className="muted">In {where}</p>
-      <label className="field">
-        Namespace name
-        <input autoFocus value={name} aria-invalid={problem !== null} aria-describedby="namespace-name-problem" onChange={(event) => setName(event.target.value)} />
-      </label>
-      <p id="namespace-name-problem" className="field-problem" aria-live="polite">
-        {problem}
-      </p>
+      <Field label="Namespace name" value={name} onChange={setName} error={problem ?? undefined} autoFocus />
       {create.isError && <ErrorAlert error={create.error} />}
     </Dialog>
   )
