@@ -1,27 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { HttpTransport, redactHeaders, retryAfterMs } from './http'
 import { openRestNamespace, type RestNamespaceOptions } from './rest-namespace'
-import { closedPort, sendJson, sendText, startServer, type Handler, type TestServer, failure } from './test-http-server'
+import { closedPort, sendJson, sendText, failure, useTestServers } from './test-http-server'
 
 const API_KEY = 'sk-live-4b1d9e7c2a603f9a'
-let server: TestServer | undefined
-const clients: { close(): Promise<void> }[] = []
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()))
-  await server?.close()
-  server = undefined
-})
-
-async function serve(handler: Handler): Promise<TestServer> {
-  server = await startServer(handler)
-  return server
-}
+const { serve, track } = useTestServers()
 
 function open(url: string, options: RestNamespaceOptions = {}, extra: Record<string, string> = {}) {
   const client = openRestNamespace({ uri: url, 'headers.x-api-key': API_KEY, ...extra }, { retryBaseDelayMs: 10, ...options })
-  clients.push(client)
-  return client
+  return track(client)
 }
 
 describe('error mapping', () => {
@@ -79,7 +66,7 @@ describe('error mapping', () => {
   it('reports a route the server does not have as unsupported, naming the path', async () => {
     const { url } = await serve((_req, res) => sendJson(res, 404, { detail: 'Not Found' }))
     const transport = new HttpTransport(new URL(url), {})
-    clients.push(transport)
+    track(transport)
     const error = await failure(transport.request({ method: 'GET', path: '/v1/tables', idempotent: true }))
     expect(error.code).toBe('unsupported')
     expect(error.message).toContain('GET /v1/tables')
@@ -198,7 +185,7 @@ describe('secrets', () => {
   it('masks a bearer token echoed without its scheme', async () => {
     const { url } = await serve((req, res) => sendText(res, 403, `token ${String(req.headers.authorization).slice(7)} lacks scope`))
     const client = openRestNamespace({ uri: url, 'headers.Authorization': 'Bearer tok_abcdef123456789' })
-    clients.push(client)
+    track(client)
     const error = await failure(client.listNamespaces([]))
     expect(JSON.stringify(error.toValue())).not.toContain('tok_abcdef123456789')
     expect(error.code).toBe('permission_denied')

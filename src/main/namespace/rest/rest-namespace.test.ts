@@ -1,27 +1,14 @@
 import { Field, FixedSizeList, Float32, Int64, RecordBatchStreamWriter, Schema, Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray } from 'apache-arrow'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CatalogError } from '../../../shared/errors'
 import { collectAll, openRestNamespace, type RestNamespaceClient } from './rest-namespace'
-import { sendJson, sendText, startServer, type Handler, type TestServer, failure } from './test-http-server'
+import { sendJson, sendText, type Handler, failure, useTestServers } from './test-http-server'
 
-let server: TestServer | undefined
-const clients: RestNamespaceClient[] = []
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()))
-  await server?.close()
-  server = undefined
-})
-
-async function serve(handler: Handler): Promise<TestServer> {
-  server = await startServer(handler)
-  return server
-}
+const { serve, track } = useTestServers()
 
 function open(properties: Record<string, string>): RestNamespaceClient {
   const client = openRestNamespace(properties, { retryBaseDelayMs: 10, timeouts: { headersMs: 5000 } })
-  clients.push(client)
-  return client
+  return track(client)
 }
 
 /** A listing server over fixed pages: `pages[token]` answers a request with that token ('' = first). */

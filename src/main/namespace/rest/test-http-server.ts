@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterEach } from 'vitest'
 import { CatalogError } from '../../../shared/errors'
 
 /** A request as the server saw it. */
@@ -94,4 +95,28 @@ export async function failure(promise: Promise<unknown>): Promise<CatalogError> 
   )
   if (!(error instanceof CatalogError)) throw new Error(`Expected a CatalogError, got ${String(error)}`)
   return error
+}
+
+/**
+ * For a test file: `serve(handler)` starts a loopback server and `track(client)` registers
+ * a client; both are closed after each test.
+ */
+export function useTestServers(): {
+  serve(handler: Handler): Promise<TestServer>
+  track<T extends { close(): Promise<void> }>(client: T): T
+} {
+  let server: TestServer | undefined
+  const clients: { close(): Promise<void> }[] = []
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()))
+    await server?.close()
+    server = undefined
+  })
+  return {
+    serve: async (handler) => (server = await startServer(handler)),
+    track: (client) => {
+      clients.push(client)
+      return client
+    }
+  }
 }
