@@ -12,11 +12,8 @@ import type { HandlerContext } from './handlers'
 /** Handlers of the table data channels. */
 export function tableHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof tablesContract> {
   return {
-    'tables:readRows': async ({ connectionId, table, offset, limit, columns, filter }) => {
-      const bytes = await (await registry.client(connectionId)).readRows(table, { offset, limit, columns, filter })
-      // The REST client answers with a Node Buffer; hand on a plain view of the same memory.
-      return bytes instanceof Buffer ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes
-    },
+    'tables:readRows': async ({ connectionId, table, offset, limit, columns, filter }) =>
+      (await registry.client(connectionId)).readRows(table, { offset, limit, columns, filter }),
     'tables:count': async ({ connectionId, table, filter }) => (await registry.client(connectionId)).countRows(table, filter),
     'tables:create': async ({ connectionId, table, mode, data }) => {
       const client = await registry.client(connectionId)

@@ -256,7 +256,9 @@ class RestNamespace implements RestNamespaceClient {
       subject: this.#tableName(table),
       notFound: 'table_not_found'
     })
-    return toArrowStream(response.body, `the query on ${this.#tableName(table)}`)
+    const stream = toArrowStream(response.body, `the query on ${this.#tableName(table)}`)
+    // The body is a Node Buffer; callers (IPC, the browser-mode wire) get plain bytes, as from the dir client.
+    return stream instanceof Buffer ? new Uint8Array(stream.buffer, stream.byteOffset, stream.byteLength) : stream
   }
 
   async close(): Promise<void> {
