@@ -11,9 +11,11 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { connect, connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
-import { CatalogError, type ErrorCode } from '../../shared/errors'
-import { componentProblem, pathProblem, toIdentifier, type NamespacePath } from '../../shared/namespace-path'
+import { CatalogError } from '../../shared/errors'
+import { componentProblem, pathProblem, type NamespacePath } from '../../shared/namespace-path'
 import { describeFields, emptyIpc, lanceTableToIpc, tableForLance } from './arrow-schema'
+import { createDirTable, withCreateLock, type DirCreateHost } from './dir-create'
+import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 
 /** Opens (creating it if missing) the folder `root` as a directory catalog. */
@@ -59,8 +61,16 @@ class DirNamespace implements NamespaceClient {
   // A plain LanceDB connection, opened only to drop V1 tables the manifest does not list.
   private legacy: Connection | null = null
   private closed = false
+  private readonly createHost: DirCreateHost
 
-  constructor(private readonly root: string, private readonly db: Connection) {}
+  constructor(private readonly root: string, private readonly db: Connection) {
+    this.createHost = {
+      root,
+      db,
+      lance: (action, subject, call) => this.lance(action, subject, call),
+      dropTable: (table) => this.dropTable(table)
+    }
+  }
 
   async listNamespaces(parent: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
     this.begin(options, parent)
@@ -89,17 +99,29 @@ class DirNamespace implements NamespaceClient {
 
   async createNamespace(path: NamespacePath, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
     this.begin(options, path)
-    // The dir namespace treats every mode as `create`, so the modes are decided here.
-    if (await this.namespaceExists(path)) {
+    if (path.length === 0) {
       if (mode === 'exist_ok') return
-      if (mode === 'create' || path.length === 0) {
-        throw new CatalogError('namespace_exists', `Namespace ${quoteNs(path)} already exists.`, { namespace: [...path] })
-      }
-      await this.dropNamespace(path, 'cascade')
-    } else {
-      await this.requireNamespace(path.slice(0, -1))
+      throw new CatalogError('namespace_exists', `Namespace ${quoteNs(path)} already exists.`, { namespace: [] })
     }
-    await this.lance(`create namespace ${quoteNs(path)}`, { namespace: path }, () => this.db.createNamespace([...path]))
+    // One create of a name at a time in this process: the check below and the create must not interleave.
+    await withCreateLock(this.root, 'namespace', path, async () => {
+      // The dir namespace treats every mode as `create`, so the modes are decided here.
+      if (await this.namespaceExists(path)) {
+        if (mode === 'exist_ok') return
+        if (mode === 'create') throw new CatalogError('namespace_exists', `Namespace ${quoteNs(path)} already exists.`, { namespace: [...path] })
+        await this.dropNamespace(path, 'cascade')
+      } else {
+        await this.requireNamespace(path.slice(0, -1))
+      }
+      try {
+        await this.lance(`create namespace ${quoteNs(path)}`, { namespace: path }, () => this.db.createNamespace([...path]))
+      } catch (error) {
+        // Another process created it first: `exist_ok` and `overwrite` only ask that it exists.
+        const taken = error instanceof CatalogError && error.code === 'namespace_exists'
+        if (taken && mode !== 'create' && (await this.namespaceExists(path))) return
+        throw error
+      }
+    })
   }
 
   async dropNamespace(path: NamespacePath, behavior: DropBehavior = 'restrict', options?: CallOptions): Promise<void> {
@@ -141,16 +163,7 @@ class DirNamespace implements NamespaceClient {
     this.begin(options, table.namespace, table.name)
     // Without this check LanceDB would file the table under a namespace that does not exist.
     await this.requireNamespace(table.namespace)
-    const data = tableForLance(arrowStream)
-    const createOptions = mode === 'overwrite' ? { mode: 'overwrite' as const } : { mode: 'create' as const, existOk: mode === 'exist_ok' }
-    const ns = [...table.namespace]
-    const created = await this.lance(`create table ${quoteTable(table)}`, { table }, () =>
-      // LanceDB cannot create a table from zero rows of data; it can from the schema alone.
-      data.numRows === 0
-        ? this.db.createEmptyTable(table.name, data.schema, ns, createOptions)
-        : this.db.createTable(table.name, data, ns, createOptions)
-    )
-    created.close()
+    await createDirTable(this.createHost, table, tableForLance(arrowStream), mode)
   }
 
   async dropTable(table: TableRef, options?: CallOptions): Promise<void> {
@@ -246,12 +259,6 @@ class DirNamespace implements NamespaceClient {
   }
 }
 
-/** What a failed call was about, for the error message. */
-interface Subject {
-  readonly namespace?: NamespacePath
-  readonly table?: TableRef
-}
-
 function pageLimit(page: PageRequest | undefined): number | undefined {
   const limit = page?.limit
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
@@ -293,51 +300,6 @@ function locationOf(table: LanceTable): string | null {
   return uri.startsWith('file://') ? fileURLToPath(uri) : uri
 }
 
-// Checked in order: LanceDB 0.37.1 messages, e.g. "Namespace not empty: 'a' (contains 2 child
-// objects)", "Table 'r' already exists", "Failed to drop table: … Table not found: zz".
-const LANCE_ERRORS: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
-  [/Namespace not empty/i, 'namespace_not_empty'],
-  [/Namespace already exists/i, 'namespace_exists'],
-  [/Table '[^']*' already exists|Table already exists/i, 'table_exists'],
-  [/Table '[^']*' was not found|Table not found/i, 'table_not_found'],
-  [/Namespace not found/i, 'namespace_not_found'],
-  [/Not supported|not implemented/i, 'unsupported'],
-  [/Permission denied|EACCES/i, 'permission_denied'],
-  [/Invalid input|Invalid (mode|behavior)/i, 'invalid_request']
-]
-
-/** Maps what LanceDB threw to our code, with a message naming the object; the original stays in `cause`. */
-function fromLance(error: unknown, action: string, subject: Subject): CatalogError {
-  const cause = messageOf(error)
-  const code = LANCE_ERRORS.find(([pattern]) => pattern.test(cause))?.[1] ?? 'internal'
-  const ns = subject.table?.namespace ?? subject.namespace ?? []
-  const table = subject.table ? quoteTable(subject.table) : ''
-  const messages: Partial<Record<ErrorCode, string>> = {
-    namespace_not_found: `Namespace ${quoteNs(ns)} does not exist.`,
-    namespace_exists: `Namespace ${quoteNs(ns)} already exists.`,
-    namespace_not_empty: `Namespace ${quoteNs(ns)} is not empty: it still holds tables or namespaces. Drop those first.`,
-    table_not_found: `Table ${table} does not exist.`,
-    table_exists: `Table ${table} already exists.`,
-    unsupported: `Cannot ${action}: directory catalogs do not support this.`
-  }
-  // Otherwise keep LanceDB's own first sentence (e.g. "No field named x") without source locations.
-  const message = messages[code] ?? `Could not ${action}: ${cause.split(/\s+Caused by:|, \/\S+\.rs:\d+/)[0] ?? cause}`
-  const about = subject.table ? { table: toIdentifier([...ns, subject.table.name]) } : { namespace: toIdentifier(ns) }
-  return new CatalogError(code, message, { cause, ...about })
-}
-
-function quoteNs(path: NamespacePath): string {
-  return path.length === 0 ? 'the root namespace' : `"${toIdentifier(path)}"`
-}
-
-function quoteTable(table: TableRef): string {
-  return `"${toIdentifier([...table.namespace, table.name])}"`
-}
-
 function errnoCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
