@@ -11,6 +11,7 @@ import { CatalogError } from '../../src/shared/errors'
 import { componentProblem } from '../../src/shared/namespace-path'
 import type { NamespaceClient } from '../../src/main/namespace/namespace-client'
 import { openDirNamespace } from '../../src/main/namespace/dir-namespace'
+import { KeyedLock } from '../../src/main/namespace/keyed-lock'
 
 /** One catalog folder and the handles the server uses on it. */
 export interface Database {
@@ -24,6 +25,11 @@ export interface Database {
    * the table has data.
    */
   readonly declaredLocations: Map<string, string>
+  /**
+   * Table writes that take several steps (declare: register, then strip to a marker;
+   * create: write, then describe) hold this per identifier, so they never interleave.
+   */
+  readonly tableWrites: KeyedLock
 }
 
 /** How a folder is turned into a namespace client; tests may count or wrap opens. */
@@ -104,7 +110,7 @@ export class DatabaseRegistry {
       throw new CatalogError('namespace_not_found', `Database "${name}" does not exist on this server.`)
     }
     const client = await this.#open(folder)
-    return { root: folder, client, declaredLocations: new Map() }
+    return { root: folder, client, declaredLocations: new Map(), tableWrites: new KeyedLock() }
   }
 }
 

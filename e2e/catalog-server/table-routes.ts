@@ -63,10 +63,15 @@ async function createTable(ctx: RequestContext) {
     throw invalidRequest('Creating a table needs an Arrow IPC stream body (application/vnd.apache.arrow.stream) holding at least the schema.')
   }
   const database = await ctx.database()
-  await database.client.createTable(ref, stream, mode)
-  database.declaredLocations.delete(identifierOf(ref))
-  const description = await database.client.describeTable(ref)
-  return json({ location: absoluteLocation(description.location, database.root), version: description.version, properties: null })
+  const id = identifierOf(ref)
+  // The dir client decides the race (one winner, the rest table_exists -> 409 code 5); the
+  // lock keeps a declare of the same name from interleaving with the write and the describe.
+  return database.tableWrites.run(id, async () => {
+    await database.client.createTable(ref, stream, mode)
+    database.declaredLocations.delete(id)
+    const description = await database.client.describeTable(ref)
+    return json({ location: absoluteLocation(description.location, database.root), version: description.version, properties: null })
+  })
 }
 
 async function declare(ctx: RequestContext) {
@@ -76,8 +81,9 @@ async function declare(ctx: RequestContext) {
     throw new CatalogError('unsupported', 'This server chooses table locations itself; leave "location" out of the declare request.')
   }
   const database = await ctx.database()
-  const location = await declareTable(database, ref)
-  database.declaredLocations.set(identifierOf(ref), location)
+  const id = identifierOf(ref)
+  const location = await database.tableWrites.run(id, () => declareTable(database, ref))
+  database.declaredLocations.set(id, location)
   return json({ location, properties: null })
 }
 
