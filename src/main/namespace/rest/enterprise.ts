@@ -90,7 +90,8 @@ export function enterpriseRoutes(client: RestNamespaceClient): EnterpriseClient 
         ...(options.mode && options.mode !== 'create' ? { query: { mode: options.mode } } : {}),
         body: withAtLeastOneBatch(arrowStream),
         contentType: 'application/vnd.apache.arrow.stream',
-        conflict: 'table_exists'
+        conflict: 'table_exists',
+        lostRace: 'table_exists'
       })
     },
 

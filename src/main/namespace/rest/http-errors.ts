@@ -20,6 +20,11 @@ export interface ErrorContext {
   readonly notFound?: ErrorCode
   /** Our code for a 409 without a Lance error code. */
   readonly conflict?: ErrorCode
+  /**
+   * Our code for Lance code 14 (ConcurrentModification), on routes where losing to a
+   * concurrent writer means the object now exists (creates): whatever the HTTP status.
+   */
+  readonly lostRace?: ErrorCode
   /** Removes secret values from text that came from the server. */
   readonly scrub: (text: string) => string
 }
@@ -40,6 +45,9 @@ interface ServerText {
 
 const SNIPPET_LIMIT = 200
 
+/** The spec's Lance error code for an optimistic-concurrency conflict. */
+const CONCURRENT_MODIFICATION = 14
+
 /** True when a body carries the spec's numeric Lance error code: such a 404 is an answer, not a missing route. */
 export function hasLanceErrorCode(body: Uint8Array): boolean {
   return readServerText(body, 'application/json').lanceCode !== undefined
@@ -50,7 +58,12 @@ export function errorFromResponse(response: ErrorResponseParts, context: ErrorCo
   const { status } = response
   const text = readServerText(response.body, response.contentType)
   const serverMessage = text.message === undefined ? undefined : context.scrub(text.message)
-  const lanceMapped = text.lanceCode === undefined ? undefined : errorCodeFromLance(text.lanceCode)
+  const lanceMapped =
+    text.lanceCode === undefined
+      ? undefined
+      : text.lanceCode === CONCURRENT_MODIFICATION && context.lostRace
+        ? context.lostRace
+        : errorCodeFromLance(text.lanceCode)
   const code = lanceMapped ?? codeForStatus(status, context)
   const details: ErrorDetails = {
     status,

@@ -64,6 +64,8 @@ export interface HttpRequest {
   readonly conflictSubject?: string
   readonly notFound?: ErrorCode
   readonly conflict?: ErrorCode
+  /** Our code for Lance code 14 (another writer got in first) on a create route: the object now exists. */
+  readonly lostRace?: ErrorCode
 }
 
 /** A buffered response. */
@@ -191,6 +193,7 @@ export class HttpTransport {
         ...(request.conflictSubject !== undefined ? { conflictSubject: request.conflictSubject } : {}),
         ...(request.notFound !== undefined ? { notFound: request.notFound } : {}),
         ...(request.conflict !== undefined ? { conflict: request.conflict } : {}),
+        ...(request.lostRace !== undefined ? { lostRace: request.lostRace } : {}),
         scrub: this.scrub
       }
     )

@@ -96,7 +96,8 @@ class RestNamespace implements RestNamespaceClient {
       subject: this.#namespaceName(path.slice(0, -1)),
       conflictSubject: this.#namespaceName(path),
       notFound: 'namespace_not_found',
-      conflict: 'namespace_exists'
+      conflict: 'namespace_exists',
+      lostRace: 'namespace_exists'
     })
   }
 
@@ -178,7 +179,8 @@ class RestNamespace implements RestNamespaceClient {
       subject: this.#namespaceName(table.namespace),
       conflictSubject: this.#tableName(table),
       notFound: 'namespace_not_found',
-      conflict: 'table_exists'
+      conflict: 'table_exists',
+      lostRace: 'table_exists'
     })
   }
 
