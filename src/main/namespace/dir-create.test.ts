@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
 import type { TableRef } from '../../shared/catalog-types'
 import { tableForLance } from './arrow-schema'
+import { createTableSafely } from './create-table-safely'
 import { openDirNamespace } from './dir-namespace'
 import type { NamespaceClient } from './namespace-client'
 import { creatorRows, creatorsIn, race, rowsOf, tablesListed } from './race-fixtures'
@@ -49,7 +50,10 @@ describe('concurrent table creates through the dir client', () => {
     await client.createNamespace(['n1'])
     for (let run = 0; run < 20; run++) {
       const table = { namespace: ['n1'], name: `t${run}` }
-      const outcome = await race(2, (i) => client.createTable(table, creatorRows(i), 'create'))
+      // Through the app's create path (what `tables:create` runs) as well as the client itself.
+      const outcome = await race(2, (i) =>
+        i === 0 ? createTableSafely(client, table, 'create', () => client.createTable(table, creatorRows(i), 'create')) : client.createTable(table, creatorRows(i), 'create')
+      )
       expect(outcome.winners).toHaveLength(1)
       expect(outcome.failures).toEqual(['table_exists'])
       await expectRowsOf(root, table, outcome.winners[0])
@@ -61,7 +65,11 @@ describe('concurrent table creates through the dir client', () => {
     const { root, client } = await catalog()
     const second = await open(root)
     const table = { namespace: [], name: 't' }
-    const outcome = await race(50, (i) => (i % 2 === 0 ? client : second).createTable(table, creatorRows(i), 'create'))
+    const outcome = await race(50, (i) => {
+      const via = i % 2 === 0 ? client : second
+      const send = () => via.createTable(table, creatorRows(i), 'create')
+      return i % 4 < 2 ? send() : createTableSafely(via, table, 'create', send)
+    })
     expect(outcome.winners).toHaveLength(1)
     expect(outcome.failures).toEqual(new Array(49).fill('table_exists'))
     await expectRowsOf(root, table, outcome.winners[0])
