@@ -18,7 +18,7 @@ import type { Table } from 'apache-arrow'
 import type { TableRef } from '../../shared/catalog-types'
 import { CatalogError } from '../../shared/errors'
 import { toIdentifier, type NamespacePath } from '../../shared/namespace-path'
-import { isCommitConflict, isLostRace, messageOf, quoteTable, type Subject } from './dir-errors'
+import { isLostRace, messageOf, quoteTable, type Subject } from './dir-errors'
 import { KeyedLock } from './keyed-lock'
 import type { CreateMode } from './namespace-client'
 
@@ -26,7 +26,7 @@ import type { CreateMode } from './namespace-client'
 // the app and an in-process server) also take turns.
 const createLocks = new KeyedLock()
 
-/** An overwrite that keeps losing commit races to another process gives up after this many tries. */
+/** An overwrite that keeps losing races to another process gives up after this many tries. */
 const OVERWRITE_ATTEMPTS = 5
 
 /** Runs `work` while no other create of the same table or namespace in this catalog runs in this process. */
@@ -57,10 +57,10 @@ export function createDirTable(host: DirCreateHost, table: TableRef, data: Table
       try {
         return await write(host, table, data, mode)
       } catch (error) {
-        // LanceDB asks for a retry of a preempted commit; an overwrite retried simply lands last.
-        if (mode === 'overwrite' && isCommitConflict(error) && attempt < OVERWRITE_ATTEMPTS) continue
         if (!lostRace(error)) throw await withoutOwnLeftover(host, table, before, error)
-        // Someone else (another process) made the table: never touch it.
+        // Another process wrote the name first. An overwrite tries again and so lands last
+        // (LanceDB itself calls a preempted commit retryable); the others never touch its table.
+        if (mode === 'overwrite' && attempt < OVERWRITE_ATTEMPTS) continue
         if (mode === 'exist_ok' && (await tableState(host, table)) === 'present') return
         throw mode === 'overwrite' ? error : tableExists(table, error)
       }

@@ -41,12 +41,6 @@ export function isLostRace(error: unknown): boolean {
   return LOST_REGISTRATION.test(cause) || COMMIT_CONFLICT.test(cause)
 }
 
-/** True when the lost race was a dataset commit conflict, which LanceDB says may be retried. */
-export function isCommitConflict(error: unknown): boolean {
-  const cause = error instanceof CatalogError && typeof error.details?.cause === 'string' ? error.details.cause : messageOf(error)
-  return COMMIT_CONFLICT.test(cause)
-}
-
 /** Maps what LanceDB threw to our code, with a message naming the object; the original stays in `cause`. */
 export function fromLance(error: unknown, action: string, subject: Subject): CatalogError {
   const cause = messageOf(error)
