@@ -2,8 +2,10 @@
  * Error responses of the reference catalog server: spec-shaped JSON bodies
  * (`{ error, code, type, detail, instance }`) with the HTTP status that matches the
  * error code. Handlers throw `CatalogError`s; this file turns anything thrown into a reply.
+ * Messages pass through `userMessage`, so no reply shows where the server keeps its
+ * catalogs or where LanceDB was built (Rust source locations).
  */
-import { CatalogError, lanceCodeFor, type ErrorCode } from '../../src/shared/errors'
+import { CatalogError, lanceCodeFor, userMessage, type ErrorCode } from '../../src/shared/errors'
 
 /** The JSON body of every error reply (the spec's ErrorResponse plus `type`). */
 export interface ErrorBody {
@@ -62,7 +64,7 @@ export function errorReply(error: unknown, instance: string): { status: number; 
     return {
       status,
       body: {
-        error: error.message,
+        error: userMessage(error.message),
         code: lanceCodeFor(error.code),
         type: `/errors/${error.code.replaceAll('_', '-')}`,
         ...(detail ? { detail } : {}),
@@ -71,7 +73,7 @@ export function errorReply(error: unknown, instance: string): { status: number; 
     }
   }
   // Anything else is a bug or an unexpected failure below us (LanceDB, the file system).
-  const message = error instanceof Error ? error.message || error.name : String(error)
+  const message = userMessage(error instanceof Error ? error.message || error.name : String(error))
   return {
     status: 500,
     body: { error: `The server failed unexpectedly: ${message}`, code: lanceCodeFor('internal'), type: '/errors/internal', instance }
@@ -84,6 +86,13 @@ export function invalidRequest(message: string): CatalogError {
 }
 
 function detailOf(error: CatalogError): string | undefined {
+  const detail = rawDetailOf(error)
+  if (detail === undefined) return undefined
+  const clean = userMessage(detail)
+  return clean === userMessage(error.message) ? undefined : clean
+}
+
+function rawDetailOf(error: CatalogError): string | undefined {
   const details = error.details
   if (!details) return undefined
   if (typeof details.serverMessage === 'string' && details.serverMessage !== error.message) return details.serverMessage

@@ -11,7 +11,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { connect, connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
-import { CatalogError, type ErrorCode } from '../../shared/errors'
+import { CatalogError, userMessage, type ErrorCode } from '../../shared/errors'
 import { componentProblem, pathProblem, toIdentifier, type NamespacePath } from '../../shared/namespace-path'
 import { describeFields, emptyIpc, lanceTableToIpc, tableForLance } from './arrow-schema'
 import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
@@ -303,7 +303,10 @@ const LANCE_ERRORS: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
   [/Namespace not found/i, 'namespace_not_found'],
   [/Not supported|not implemented/i, 'unsupported'],
   [/Permission denied|EACCES/i, 'permission_denied'],
-  [/Invalid input|Invalid (mode|behavior)/i, 'invalid_request']
+  [/Invalid input|Invalid (mode|behavior)/i, 'invalid_request'],
+  // A name within MAX_NAME_LENGTH can still make too long a folder name once LanceDB adds
+  // its namespace path and a hash prefix (nested tables are stored as `HASH_ns$…$name`).
+  [/File name too long|ENAMETOOLONG/i, 'invalid_name']
 ]
 
 /** Maps what LanceDB threw to our code, with a message naming the object; the original stays in `cause`. */
@@ -318,10 +321,12 @@ function fromLance(error: unknown, action: string, subject: Subject): CatalogErr
     namespace_not_empty: `Namespace ${quoteNs(ns)} is not empty: it still holds tables or namespaces. Drop those first.`,
     table_not_found: `Table ${table} does not exist.`,
     table_exists: `Table ${table} already exists.`,
-    unsupported: `Cannot ${action}: directory catalogs do not support this.`
+    unsupported: `Cannot ${action}: directory catalogs do not support this.`,
+    invalid_name: `Cannot ${action}: the name is too long for the file system once the namespace path is added. Choose a shorter name or namespace.`
   }
-  // Otherwise keep LanceDB's own first sentence (e.g. "No field named x") without source locations.
-  const message = messages[code] ?? `Could not ${action}: ${cause.split(/\s+Caused by:|, \/\S+\.rs:\d+/)[0] ?? cause}`
+  // Otherwise keep LanceDB's own first sentence (e.g. "No field named x") without source
+  // locations or file paths; the full text stays in `cause` for the technical details.
+  const message = messages[code] ?? `Could not ${action}: ${userMessage(cause)}`
   const about = subject.table ? { table: toIdentifier([...ns, subject.table.name]) } : { namespace: toIdentifier(ns) }
   return new CatalogError(code, message, { cause, ...about })
 }
