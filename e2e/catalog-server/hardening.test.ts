@@ -155,6 +155,8 @@ describe('error bodies', () => {
       expect(answer.text).not.toContain(root.slice(1)) // object stores write local paths without the leading "/"
       expect(answer.text).not.toMatch(/\.rs:\d+|cargo\/registry/)
     }
+    // The server's own messages keep the request paths they name.
+    expect((await raw('GET', '/v1/nothing/here')).body['error']).toContain('GET /v1/nothing/here')
   })
 })
 

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { isIP, type AddressInfo } from 'node:net'
+import path from 'node:path'
 import { authenticate, parseGrant, requireWrite, type AuthConfig, type Grant } from './auth'
 import { checkDatabaseHeaders } from './database-names'
 import { dataRoutes } from './data-routes'
@@ -81,7 +82,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   })
   const { port } = server.address() as AddressInfo
   const hosts = hostPolicy(host, port, options.allowedHosts ?? [])
-  state = { auth, pageSize, registry, hosts, log: options.log }
+  state = { root: path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log }
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | null = null
   return {
@@ -101,6 +102,8 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
 }
 
 interface ServerState {
+  /** The catalog folder, hidden from error messages. */
+  readonly root: string
   readonly auth: AuthConfig
   readonly pageSize: number | null
   readonly registry: DatabaseRegistry
@@ -116,7 +119,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   try {
     reply = await answer(req, url, method, state)
   } catch (error) {
-    const { status, body } = errorReply(error, url.pathname)
+    const { status, body } = errorReply(error, url.pathname, state.root)
     reply = json(body, status)
   }
   try {

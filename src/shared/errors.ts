@@ -61,9 +61,14 @@ export class CatalogError extends Error {
     this.details = details
   }
 
-  /** The value form, safe to send across IPC. */
+  /**
+   * The value form, safe to send across IPC. Rust source locations a library or server
+   * left in the message are dropped (they help nobody reading it); whoever composed the
+   * message chose the rest, file paths included.
+   */
   toValue(): ErrorValue {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message }
+    const message = withoutSourceLocations(this.message)
+    return this.details ? { code: this.code, message, details: this.details } : { code: this.code, message }
   }
 }
 
@@ -95,6 +100,12 @@ const BACKTRACE = /,?\s*backtrace: \w+/g
 // ones (srv/x/y); not the path part of a URL (preceded by ":/", a host name or a dot).
 const FILE_PATH = /(?<![\w.:/-])\/?(?:[\w.$@+~-]+\/){2,}[\w.$@+~#-]*/g
 
+/** `text` without Rust source locations and backtrace markers. */
+export function withoutSourceLocations(text: string): string {
+  const cleaned = text.replace(RUST_SOURCE, '').replace(RUST_LOCATION, '').replace(BACKTRACE, '')
+  return cleaned === text ? text : cleaned.replace(/\s+/g, ' ').trim()
+}
+
 /**
  * The part of a library's or server's error text a person should read: the first sentence
  * before any "Caused by:" chain, without Rust source locations or backtraces, and with file
@@ -103,10 +114,7 @@ const FILE_PATH = /(?<![\w.:/-])\/?(?:[\w.$@+~-]+\/){2,}[\w.$@+~#-]*/g
  */
 export function userMessage(text: string): string {
   const first = text.split(/\s+Caused by:/)[0] ?? text
-  const cleaned = first
-    .replace(RUST_SOURCE, '')
-    .replace(RUST_LOCATION, '')
-    .replace(BACKTRACE, '')
+  const cleaned = withoutSourceLocations(first)
     .replace(FILE_PATH, (path) => {
       const parts = path.split('/').filter((part) => part !== '')
       return `…/${parts[parts.length - 1] ?? ''}`
