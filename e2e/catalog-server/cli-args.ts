@@ -3,7 +3,7 @@
  * `--api-key` and `--bearer` may repeat.
  */
 import { parseGrant, type Grant } from './auth'
-import { loopbackHost } from './server'
+import { bindAddress } from './server'
 
 /** The help text printed with `--help` and after a usage error. */
 export const USAGE = `Usage: npm run catalog-server -- --root DIR [options]
@@ -13,14 +13,19 @@ Serves the directory catalog in DIR over the Lance REST namespace API.
 Options:
   --root DIR                   catalog folder to serve (required; must exist)
   --port N                     TCP port, 0 for any free port (default 2333)
-  --host ADDRESS               loopback address to bind (default 127.0.0.1)
+  --host ADDRESS               address to bind (default 127.0.0.1); anything but a
+                               loopback address opens the catalog to that network
+  --allow-host NAME            also answer requests whose Host header is NAME
+                               (repeatable; loopback names and --host always work)
   --api-key KEY[:read|:write]  accept "x-api-key: KEY" (repeatable; write by default)
   --bearer TOKEN[:read|:write] accept "Authorization: Bearer TOKEN" (repeatable)
   --page-size N                at most N items per listing page
   --verbose                    log one line per request to stderr
   --help                       show this text
 
-Without --api-key or --bearer every request is allowed.
+Without --api-key or --bearer every request that reaches the server is allowed.
+Requests with a foreign Host header or from a web page on another site (an
+Origin header) are refused either way.
 "x-service-database: NAME" selects the catalog in DIR/NAME (with
 "x-service-database-prefix: P" as well: DIR/P/NAME).`
 
@@ -29,6 +34,7 @@ export interface CliArgs {
   readonly root: string
   readonly port: number
   readonly host: string
+  readonly allowedHosts: readonly string[]
   readonly apiKeys: readonly Grant[]
   readonly bearerTokens: readonly Grant[]
   readonly pageSize: number | null
@@ -52,6 +58,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   let root: string | null = null
   let port = DEFAULT_PORT
   let host = '127.0.0.1'
+  const allowedHosts: string[] = []
   let pageSize: number | null = null
   let verbose = false
   let help = false
@@ -76,7 +83,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         port = wholeNumber(flag, value(), 0, 65535)
         break
       case '--host':
-        host = loopback(value())
+        host = address(value())
+        break
+      case '--allow-host':
+        allowedHosts.push(hostName(flag, value()))
         break
       case '--api-key':
         apiKeys.push(grant(flag, value()))
@@ -99,7 +109,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     }
   }
   if (!help && root === null) throw new UsageError('--root DIR is required: the catalog folder to serve.')
-  return { root: root ?? '', port, host, apiKeys, bearerTokens, pageSize, verbose, help }
+  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, verbose, help }
 }
 
 function nonEmpty(flag: string, value: string): string {
@@ -123,10 +133,18 @@ function grant(flag: string, value: string): Grant {
   }
 }
 
-function loopback(value: string): string {
+function address(value: string): string {
   try {
-    return loopbackHost(value)
+    return bindAddress(value)
   } catch (error) {
     throw new UsageError((error as Error).message)
   }
+}
+
+function hostName(flag: string, value: string): string {
+  // A bare name or address, as it appears in a Host header before the port.
+  if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+|[0-9a-fA-F:]+)$/.test(value)) {
+    throw new UsageError(`${flag} takes a host name or address without a port, not "${value}".`)
+  }
+  return value
 }

@@ -16,12 +16,14 @@ const CLI = 'e2e/catalog-server/cli.ts'
 describe('parseCliArgs', () => {
   it('reads every flag, in both spellings, with repeats', () => {
     const args = parseCliArgs([
-      '--root', 'cat', '--port=0', '--api-key', 'k1', '--api-key=k2:read', '--bearer', 't:write', '--page-size', '5', '--host', '::1', '--verbose'
+      '--root', 'cat', '--port=0', '--api-key', 'k1', '--api-key=k2:read', '--bearer', 't:write', '--page-size', '5', '--host', '::1', '--verbose',
+      '--allow-host', 'catalog.internal', '--allow-host=[::1]'
     ])
     expect(args).toEqual({
       root: 'cat',
       port: 0,
       host: '::1',
+      allowedHosts: ['catalog.internal', '[::1]'],
       apiKeys: [
         { secret: 'k1', access: 'write' },
         { secret: 'k2', access: 'read' }
@@ -31,7 +33,9 @@ describe('parseCliArgs', () => {
       verbose: true,
       help: false
     })
-    expect(parseCliArgs(['--root', 'x'])).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', pageSize: null })
+    expect(parseCliArgs(['--root', 'x'])).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', allowedHosts: [], pageSize: null })
+    // Binding beyond loopback is an explicit opt-out.
+    expect(parseCliArgs(['--root', 'x', '--host', '0.0.0.0']).host).toBe('0.0.0.0')
     // Only ":read" and ":write" are access suffixes; other colons belong to the key.
     expect(parseCliArgs(['--root', 'x', '--api-key', 'a:b:c']).apiKeys).toEqual([{ secret: 'a:b:c', access: 'write' }])
   })
@@ -42,7 +46,8 @@ describe('parseCliArgs', () => {
     [['--root', 'x', '--port', '70000'], /--port must be a whole number from 0 to 65535/],
     [['--root', 'x', '--port', 'abc'], /--port must be a whole number/],
     [['--root', 'x', '--page-size', '0'], /--page-size must be a whole number from 1/],
-    [['--root', 'x', '--host', '0.0.0.0'], /only listens on a loopback address/],
+    [['--root', 'x', '--host', 'example.com'], /binds an IP address .* or localhost, not "example.com"/],
+    [['--root', 'x', '--allow-host', 'name:8080'], /--allow-host takes a host name or address without a port/],
     [['--root', 'x', '--api-key', ':read'], /--api-key: .*no secret/],
     [['--root', 'x', '--colour'], /Unknown option --colour/],
     [['--root', 'x', 'extra'], /Unexpected argument "extra"/]

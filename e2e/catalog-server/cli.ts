@@ -1,6 +1,7 @@
 /**
  * `npm run catalog-server -- --root DIR [--port N] [--api-key KEY[:read|:write]]...
- * [--bearer TOKEN[:read|:write]]... [--page-size N] [--host 127.0.0.1] [--verbose]`
+ * [--bearer TOKEN[:read|:write]]... [--page-size N] [--host 127.0.0.1] [--allow-host NAME]...
+ * [--verbose]`
  *
  * Prints one line, `Catalog server listening on http://127.0.0.1:PORT`, once it listens;
  * on SIGINT/SIGTERM closes the server and its catalogs, prints `Catalog server stopped.`
@@ -9,7 +10,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { parseCliArgs, UsageError, USAGE } from './cli-args'
-import { startCatalogServer } from './server'
+import { isLoopback, startCatalogServer } from './server'
 
 async function main(argv: readonly string[]): Promise<number> {
   let args
@@ -34,12 +35,17 @@ async function main(argv: readonly string[]): Promise<number> {
     root,
     port: args.port,
     host: args.host,
+    allowedHosts: args.allowedHosts,
     apiKeys: args.apiKeys,
     bearerTokens: args.bearerTokens,
     pageSize: args.pageSize,
     ...(args.verbose ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {})
   })
   process.stdout.write(`Catalog server listening on ${server.url}\n`)
+  if (!isLoopback(args.host)) {
+    const keys = args.apiKeys.length + args.bearerTokens.length > 0 ? '' : ' with no --api-key or --bearer: anyone there can change it'
+    process.stderr.write(`catalog-server: warning: --host ${args.host} serves this catalog to the network${keys}.\n`)
+  }
   await new Promise<void>((resolve) => {
     const stop = (): void => resolve()
     process.once('SIGINT', stop)

@@ -2,8 +2,11 @@
  * Error responses of the reference catalog server: spec-shaped JSON bodies
  * (`{ error, code, type, detail, instance }`) with the HTTP status that matches the
  * error code. Handlers throw `CatalogError`s; this file turns anything thrown into a reply.
+ * No reply shows where the server keeps its catalogs or where LanceDB was built: the
+ * server's own messages lose the root folder and Rust source locations, and text from
+ * below (LanceDB, the file system) is reduced to `userMessage`.
  */
-import { CatalogError, lanceCodeFor, type ErrorCode } from '../../src/shared/errors'
+import { CatalogError, lanceCodeFor, userMessage, withoutSourceLocations, type ErrorCode } from '../../src/shared/errors'
 
 /** The JSON body of every error reply (the spec's ErrorResponse plus `type`). */
 export interface ErrorBody {
@@ -54,24 +57,29 @@ export function httpStatusFor(code: ErrorCode): number {
   }
 }
 
-/** Status and body for anything a handler threw; `instance` is the request path. */
-export function errorReply(error: unknown, instance: string): { status: number; body: ErrorBody } {
+/**
+ * Status and body for anything a handler threw; `instance` is the request path, `root` the
+ * server's catalog folder, written relative to itself wherever a message names it.
+ */
+export function errorReply(error: unknown, instance: string, root: string): { status: number; body: ErrorBody } {
+  const hide = (text: string): string => withoutRoot(text, root)
   if (error instanceof CatalogError) {
     const status = error instanceof HttpStatusError ? error.status : httpStatusFor(error.code)
-    const detail = detailOf(error)
+    const message = hide(withoutSourceLocations(error.message))
+    const detail = detailOf(error, hide)
     return {
       status,
       body: {
-        error: error.message,
+        error: message,
         code: lanceCodeFor(error.code),
         type: `/errors/${error.code.replaceAll('_', '-')}`,
-        ...(detail ? { detail } : {}),
+        ...(detail !== undefined && detail !== message ? { detail } : {}),
         instance
       }
     }
   }
   // Anything else is a bug or an unexpected failure below us (LanceDB, the file system).
-  const message = error instanceof Error ? error.message || error.name : String(error)
+  const message = hide(userMessage(error instanceof Error ? error.message || error.name : String(error)))
   return {
     status: 500,
     body: { error: `The server failed unexpectedly: ${message}`, code: lanceCodeFor('internal'), type: '/errors/internal', instance }
@@ -83,7 +91,20 @@ export function invalidRequest(message: string): CatalogError {
   return new CatalogError('invalid_request', message)
 }
 
-function detailOf(error: CatalogError): string | undefined {
+function detailOf(error: CatalogError, hide: (text: string) => string): string | undefined {
+  const detail = rawDetailOf(error)
+  return detail === undefined ? undefined : hide(userMessage(detail))
+}
+
+/** `text` with the folder `root` (absolute, or as object stores write it, without the leading "/") made relative. */
+function withoutRoot(text: string, root: string): string {
+  const forms = [root, root.replace(/^\/+/, '')].filter((form) => form.length > 1)
+  let result = text
+  for (const form of forms) result = result.replaceAll(`${form}/`, '').replaceAll(form, '.')
+  return result
+}
+
+function rawDetailOf(error: CatalogError): string | undefined {
   const details = error.details
   if (!details) return undefined
   if (typeof details.serverMessage === 'string' && details.serverMessage !== error.message) return details.serverMessage

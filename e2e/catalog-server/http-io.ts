@@ -3,7 +3,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { CatalogError } from '../../src/shared/errors'
-import { invalidRequest } from './errors'
+import { HttpStatusError, invalidRequest } from './errors'
 
 /** The most a JSON request body may hold. */
 export const MAX_JSON_BYTES = 1024 * 1024
@@ -62,6 +62,24 @@ export function parseJsonObject(body: Buffer): Record<string, unknown> {
     throw invalidRequest('The request body must be a JSON object.')
   }
   return value as Record<string, unknown>
+}
+
+/**
+ * Refuses (415) a JSON route's request whose Content-Type is not `application/json` (a
+ * `+json` type or parameters such as `charset` are fine). Only a request with neither a
+ * body nor a Content-Type may leave it out: that is how clients send bodiless POSTs.
+ * Browsers send cross-site `text/plain` and form posts without asking first, so such a
+ * body must never be read as a request.
+ */
+export function checkJsonContentType(contentType: string | undefined, bodyBytes: number): void {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  if (type === '' && bodyBytes === 0) return
+  if (type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type)) return
+  throw new HttpStatusError(
+    415,
+    'invalid_request',
+    `This route takes a JSON body sent as "Content-Type: application/json", not ${type === '' ? 'a body without a Content-Type' : `"${type}"`}.`
+  )
 }
 
 /** Writes a reply; JSON bodies are serialised with a trailing newline for curl users. */

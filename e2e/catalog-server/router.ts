@@ -10,7 +10,7 @@ import { DEFAULT_DELIMITER, fromIdentifier, type NamespacePath } from '../../src
 import type { Access } from './auth'
 import type { Database } from './databases'
 import { HttpStatusError, invalidRequest } from './errors'
-import { MAX_JSON_BYTES, parseJsonObject, readBody, type Reply } from './http-io'
+import { checkJsonContentType, MAX_JSON_BYTES, parseJsonObject, readBody, type Reply } from './http-io'
 
 /** Everything a handler needs about one request. */
 export interface RequestContext {
@@ -26,7 +26,7 @@ export interface RequestContext {
   database(): Promise<Database>
   /** The raw body, at most `maxBytes`. */
   body(maxBytes: number): Promise<Buffer>
-  /** The body as a JSON object (`{}` when empty). */
+  /** The body as a JSON object (`{}` when empty); 415 unless it is sent as JSON. */
   jsonBody(): Promise<Record<string, unknown>>
 }
 
@@ -115,7 +115,11 @@ export function createContext(
     pageSize,
     database: () => (database ??= selectDatabase()),
     body,
-    jsonBody: async () => parseJsonObject(await body(MAX_JSON_BYTES))
+    jsonBody: async () => {
+      const bytes = await body(MAX_JSON_BYTES)
+      checkJsonContentType(req.headers['content-type'], bytes.length)
+      return parseJsonObject(bytes)
+    }
   }
 }
 

@@ -1,18 +1,23 @@
 /**
  * The reference Lance REST catalog server: serves a directory catalog (through the app's
  * dir implementation, i.e. LanceDB) over the spec's routes plus the LanceDB Enterprise
- * `/v1/tables` routes, on a loopback address only. Used by tests and for trying REST
- * mode locally (`npm run catalog-server -- --root DIR`).
+ * `/v1/tables` routes, on 127.0.0.1 unless told otherwise. Used by tests and for trying
+ * REST mode locally (`npm run catalog-server -- --root DIR`). It trusts whoever reaches it
+ * (no TLS, open without keys), so it refuses requests that name another host or come from
+ * a web page on another site (see request-guard.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { isIP, type AddressInfo } from 'node:net'
+import path from 'node:path'
 import { authenticate, parseGrant, requireWrite, type AuthConfig, type Grant } from './auth'
+import { checkDatabaseHeaders } from './database-names'
 import { dataRoutes } from './data-routes'
 import { DatabaseRegistry, type DirOpener } from './databases'
 import { enterpriseRoutes } from './enterprise-routes'
 import { errorReply } from './errors'
 import { json, writeReply, type Reply } from './http-io'
 import { namespaceRoutes } from './namespace-routes'
+import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard'
 import { createContext, matchRoute, type Route } from './router'
 import { tableRoutes } from './table-routes'
 
@@ -22,8 +27,13 @@ export interface CatalogServerOptions {
   readonly root: string
   /** TCP port; 0 (the default) picks a free one. */
   readonly port?: number
-  /** A loopback address (`127.0.0.1`, the default, `::1` or `localhost`). */
+  /**
+   * The address to bind: `127.0.0.1` by default. Any other address (`0.0.0.0`, a LAN
+   * address) exposes the catalog to that network; callers opt in knowingly.
+   */
   readonly host?: string
+  /** More host names clients may use in `Host` besides the loopback names and `host`. */
+  readonly allowedHosts?: readonly string[]
   /** Accepted `x-api-key` values, as grants or `KEY[:read|:write]` strings (write by default). */
   readonly apiKeys?: readonly (string | Grant)[]
   /** Accepted bearer tokens, as grants or `TOKEN[:read|:write]` strings (write by default). */
@@ -50,15 +60,18 @@ export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...
 
 /** Starts a server and resolves once it is listening. */
 export async function startCatalogServer(options: CatalogServerOptions): Promise<RunningCatalogServer> {
-  const host = loopbackHost(options.host ?? '127.0.0.1')
+  const host = bindAddress(options.host ?? '127.0.0.1')
   const pageSize = checkPageSize(options.pageSize ?? null)
   const auth: AuthConfig = {
     apiKeys: (options.apiKeys ?? []).map(toGrant),
     bearerTokens: (options.bearerTokens ?? []).map(toGrant)
   }
   const registry = new DatabaseRegistry(options.root, options.openDir)
+  // Set once listening (the port is known only then); no request arrives before that.
+  let state: ServerState | null = null
   const server = createServer({ keepAlive: true }, (req, res) => {
-    void handle(req, res, { auth, pageSize, registry, log: options.log })
+    if (state) void handle(req, res, state)
+    else res.destroy()
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -68,6 +81,8 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
     })
   })
   const { port } = server.address() as AddressInfo
+  const hosts = hostPolicy(host, port, options.allowedHosts ?? [])
+  state = { root: path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log }
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | null = null
   return {
@@ -87,9 +102,12 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
 }
 
 interface ServerState {
+  /** The catalog folder, hidden from error messages. */
+  readonly root: string
   readonly auth: AuthConfig
   readonly pageSize: number | null
   readonly registry: DatabaseRegistry
+  readonly hosts: HostPolicy
   readonly log: ((line: string) => void) | undefined
 }
 
@@ -101,7 +119,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   try {
     reply = await answer(req, url, method, state)
   } catch (error) {
-    const { status, body } = errorReply(error, url.pathname)
+    const { status, body } = errorReply(error, url.pathname, state.root)
     reply = json(body, status)
   }
   try {
@@ -114,8 +132,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
 }
 
 async function answer(req: IncomingMessage, url: URL, method: string, state: ServerState): Promise<Reply> {
-  // Credentials first, so nobody learns which routes exist without them.
+  // Where the request comes from, then credentials, so that neither a foreign page nor a
+  // caller without keys learns which routes or databases exist.
+  checkRequestSource(state.hosts, req.headers)
   const access = authenticate(state.auth, req.headers)
+  checkDatabaseHeaders(req.headers)
   const match = matchRoute(ROUTES, method, url.pathname)
   if (match.route.writes) requireWrite(access, match.route.writes)
   const ctx = createContext(req, url, match, access, state.pageSize, () => state.registry.select(req.headers))
@@ -126,10 +147,15 @@ function toGrant(value: string | Grant): Grant {
   return typeof value === 'string' ? parseGrant(value) : value
 }
 
-/** Refuses anything but a loopback address: this server has no TLS and trusts its disk. */
-export function loopbackHost(host: string): string {
-  if (host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)) return host
-  throw new RangeError(`The catalog server only listens on a loopback address (127.0.0.1, ::1 or localhost), not "${host}".`)
+/** Checks an address to bind: an IP address or `localhost`. */
+export function bindAddress(host: string): string {
+  if (host === 'localhost' || isIP(host) !== 0) return host
+  throw new RangeError(`The catalog server binds an IP address (such as 127.0.0.1, ::1 or 0.0.0.0) or localhost, not "${host}".`)
+}
+
+/** True for addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
 }
 
 function checkPageSize(pageSize: number | null): number | null {

@@ -61,20 +61,67 @@ export class CatalogError extends Error {
     this.details = details
   }
 
-  /** The value form, safe to send across IPC. */
+  /**
+   * The value form, safe to send across IPC. Rust source locations a library or server
+   * left in the message are dropped (they help nobody reading it); whoever composed the
+   * message chose the rest, file paths included.
+   */
   toValue(): ErrorValue {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message }
+    const message = withoutSourceLocations(this.message)
+    return this.details ? { code: this.code, message, details: this.details } : { code: this.code, message }
   }
 }
 
-/** Converts anything thrown into an error value without losing its message. */
+/**
+ * Converts anything thrown into an error value. The message is what a person reads, so
+ * source locations and file paths are taken out of it (`userMessage`); the full text stays
+ * in `details.cause`.
+ */
 export function toErrorValue(error: unknown): ErrorValue {
   if (error instanceof CatalogError) return error.toValue()
   if (error instanceof Error) {
     if (error.name === 'AbortError') return { code: 'cancelled', message: 'The request was cancelled.' }
-    return { code: 'internal', message: error.message || error.name }
+    return withCause('internal', error.message || error.name)
   }
-  return { code: 'internal', message: String(error) }
+  return withCause('internal', String(error))
+}
+
+function withCause(code: ErrorCode, text: string): ErrorValue {
+  const message = userMessage(text)
+  return message === text ? { code, message } : { code, message, details: { cause: text } }
+}
+
+// Where Rust code failed: ", /usr/local/cargo/registry/src/…/dir.rs:2004:14" (LanceDB's
+// messages), and the Debug form "location: Location { file: \"….rs\", line: 793, column: 21 }".
+const RUST_SOURCE = /,?\s*(?:[\w.~-]*\/)+[\w.-]+\.rs:\d+(?::\d+)?/g
+const RUST_LOCATION = /,?\s*location: Location \{[^}]*\}/g
+const BACKTRACE = /,?\s*backtrace: \w+/g
+// A file path of two or more folders, absolute (/srv/x/y) or as object stores write local
+// ones (srv/x/y); not the path part of a URL (preceded by ":/", a host name or a dot).
+const FILE_PATH = /(?<![\w.:/-])\/?(?:[\w.$@+~-]+\/){2,}[\w.$@+~#-]*/g
+
+/** `text` without Rust source locations and backtrace markers. */
+export function withoutSourceLocations(text: string): string {
+  const cleaned = text.replace(RUST_SOURCE, '').replace(RUST_LOCATION, '').replace(BACKTRACE, '')
+  return cleaned === text ? text : cleaned.replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * The part of a library's or server's error text a person should read: the first sentence
+ * before any "Caused by:" chain, without Rust source locations or backtraces, and with file
+ * paths shortened to their last name (`…/broken.lance`), so neither the layout of a server's
+ * disk nor of the machine that built LanceDB shows up in a message.
+ */
+export function userMessage(text: string): string {
+  const first = text.split(/\s+Caused by:/)[0] ?? text
+  const cleaned = withoutSourceLocations(first)
+    .replace(FILE_PATH, (path) => {
+      const parts = path.split('/').filter((part) => part !== '')
+      return `…/${parts[parts.length - 1] ?? ''}`
+    })
+    .replace(/\s+/g, ' ')
+    .trim()
+  return cleaned === '' ? text.trim() : cleaned
 }
 
 /** Lance namespace error codes (from the REST spec's ErrorResponse) mapped to ours. */

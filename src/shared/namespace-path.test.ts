@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assertValidPath, componentProblem, fromIdentifier, pathProblem, samePath, toIdentifier } from './namespace-path'
+import { assertValidPath, componentProblem, fromIdentifier, MAX_NAME_LENGTH, pathProblem, samePath, toIdentifier } from './namespace-path'
 
 describe('namespace components', () => {
   it.each(['a', 'page_views', 'v1.2', 'x-y', 'ABC123', '.', '_'])('accepts %j', (name) => {
@@ -21,6 +21,17 @@ describe('namespace components', () => {
     expect(problem).toContain(`"${name}"`)
     expect(problem).toContain(what)
     expect(problem).toContain('letters, digits')
+  })
+
+  it('accepts a name of MAX_NAME_LENGTH characters and refuses a longer one, saying the limit', () => {
+    expect(MAX_NAME_LENGTH).toBe(249)
+    expect(componentProblem('a'.repeat(MAX_NAME_LENGTH))).toBeNull()
+    const problem = componentProblem('a'.repeat(MAX_NAME_LENGTH + 1))
+    expect(problem).toContain(`at most ${MAX_NAME_LENGTH} characters`)
+    expect(problem).toContain(`has ${MAX_NAME_LENGTH + 1}`)
+    // A huge name gets a short message, not the name echoed back.
+    expect((componentProblem('b'.repeat(2_000_000)) ?? '').length).toBeLessThan(200)
+    expect(() => fromIdentifier(`ok$${'c'.repeat(300)}`)).toThrow(/at most 249/)
   })
 
   it('names the first bad component of a path', () => {

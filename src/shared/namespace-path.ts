@@ -13,14 +13,26 @@ export type NamespacePath = readonly string[]
 /** The delimiter Lance uses to join identifier components unless told otherwise. */
 export const DEFAULT_DELIMITER = '$'
 
+/**
+ * The longest name a component may have, in characters (names are ASCII, so bytes too).
+ * A directory catalog stores a root table as the folder `NAME.lance`, and file systems
+ * hold at most 255 bytes per file name, so 249 is the longest table name LanceDB can
+ * store; no catalog can hold a longer one, and refusing it up front gives a clear error
+ * instead of a file-system failure half-way through a create.
+ */
+export const MAX_NAME_LENGTH = 249
+
 /** The component rule in words, for error messages and form hints. */
-export const COMPONENT_RULE = 'use only letters, digits, "_", "-" and "." (at least one character)'
+export const COMPONENT_RULE = `use only letters, digits, "_", "-" and "." (1 to ${MAX_NAME_LENGTH} characters)`
 
 const COMPONENT_PATTERN = /^[A-Za-z0-9_.-]+$/
 
 /** Returns why `component` is not a valid namespace or table name, or null if it is. */
 export function componentProblem(component: string): string | null {
   if (component.length === 0) return `A name cannot be empty: ${COMPONENT_RULE}.`
+  if (component.length > MAX_NAME_LENGTH) {
+    return `A name can be at most ${MAX_NAME_LENGTH} characters long; "${component.slice(0, 24)}…" has ${component.length}.`
+  }
   if (!COMPONENT_PATTERN.test(component)) {
     const bad = [...component].find((ch) => !COMPONENT_PATTERN.test(ch)) ?? ''
     return `"${component}" is not a valid name: ${describeChar(bad)} is not allowed; ${COMPONENT_RULE}.`

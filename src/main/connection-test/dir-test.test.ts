@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildNestedCatalog } from '../../../e2e/support/lancedb-catalog'
+import { MAX_LISTED_ENTRIES } from './dir-test'
 import { runConnectionTest } from './run-connection-test'
 
 let dir: string
@@ -77,5 +78,27 @@ describe('testing a directory catalog', () => {
     const writable = report.steps.find((step) => step.title === 'Root is writable')
     expect(writable).toMatchObject({ verdict: 'forbidden', message: expect.stringContaining('not allowed') })
     expect(report.ok).toBe(false)
+  })
+
+  it.runIf(process.platform === 'linux')('stops at /proc: a kernel file system, not a place for a catalog', async () => {
+    const report = await test('/proc')
+    expect(report.ok).toBe(false)
+    expect(report.steps.map((step) => [step.title, step.verdict])).toEqual([
+      ['Root exists', 'ok'],
+      ['Root is a folder', 'failed']
+    ])
+    expect(report.steps[1]?.message).toMatch(/"proc", a file system the kernel makes up/)
+  })
+
+  it.runIf(process.platform === 'linux')('does not suggest creating a missing root under /proc', async () => {
+    const report = await test('/proc/catalog')
+    expect(report.steps).toEqual([expect.objectContaining({ title: 'Root exists', verdict: 'failed', message: expect.stringMatching(/kernel makes up/) })])
+  })
+
+  it('reads at most MAX_LISTED_ENTRIES entries of a huge folder, and says so', async () => {
+    await Promise.all(Array.from({ length: MAX_LISTED_ENTRIES + 5 }, (_, i) => writeFile(join(dir, `f${i}`), '')))
+    const report = await test(dir)
+    const readable = report.steps.find((step) => step.title === 'Root is readable')
+    expect(readable).toMatchObject({ verdict: 'ok', message: `Listed the first ${MAX_LISTED_ENTRIES} entries.` })
   })
 })

@@ -1,19 +1,24 @@
 /**
- * The test of a directory catalog: the root exists, is a folder, can be read and written
- * (a temp file is created and deleted), and holds a Lance catalog or nothing yet. Each
- * check stops the test when it fails, since the later ones would only repeat the cause.
+ * The test of a directory catalog: the root exists, is a folder on a real file system (not
+ * /proc or /sys), can be read and written (a temp file is created and deleted), and holds
+ * a Lance catalog or nothing yet. Each check stops the test when it fails, since the later
+ * ones would only repeat the cause. Every file-system call is bounded in time, and the
+ * listing in entries, so a hung network drive or a huge folder still gets an answer.
  */
 import { randomBytes } from 'node:crypto'
 import type { Dirent } from 'node:fs'
-import { open, readdir, stat, unlink } from 'node:fs/promises'
+import { open, opendir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ConnectionTestStep } from '../../shared/connection-test'
 import { rootProblem } from '../../shared/profile-validation'
+import { bounded, errnoCode, pseudoFileSystemProblem } from '../files/bounded-fs'
 
 /** The marker of a V2 (manifest) Lance catalog. */
 const MANIFEST = '__manifest'
 /** Temp files of the write check start with this, so a leftover one is recognisable. */
 export const WRITE_PROBE_PREFIX = '.lcb-write-test-'
+/** The most entries the test reads from the root; enough to tell what the folder holds. */
+export const MAX_LISTED_ENTRIES = 10_000
 
 /** Runs the directory checks on `root`. */
 export async function testDirectory(root: string): Promise<ConnectionTestStep[]> {
@@ -21,9 +26,15 @@ export async function testDirectory(root: string): Promise<ConnectionTestStep[]>
   if (problem) return [{ title: 'Root is an absolute path', latencyMs: 0, verdict: 'failed', message: problem }]
 
   const steps: ConnectionTestStep[] = []
-  const exists = await timed(() => stat(root))
+  const exists = await timed(() => bounded(stat(root), 'look up the folder'))
   if (!exists.ok) {
-    steps.push(failureStep('Root exists', exists.ms, exists.error, 'look up the folder'))
+    // A missing root under /proc cannot be created either: say so rather than "create it".
+    const pseudo = errnoCode(exists.error) === 'ENOENT' ? await pseudoFileSystemProblem(root).catch(() => null) : null
+    steps.push(
+      pseudo
+        ? { title: 'Root exists', latencyMs: exists.ms, verdict: 'failed', message: pseudo }
+        : failureStep('Root exists', exists.ms, exists.error, 'look up the folder')
+    )
     return steps
   }
   steps.push({ title: 'Root exists', latencyMs: exists.ms, verdict: 'ok', message: `Found ${root}.` })
@@ -37,24 +48,50 @@ export async function testDirectory(root: string): Promise<ConnectionTestStep[]>
     })
     return steps
   }
-  steps.push({ title: 'Root is a folder', latencyMs: 0, verdict: 'ok', message: 'It is a folder.' })
+  const pseudo = await timed(() => pseudoFileSystemProblem(root))
+  if (!pseudo.ok || pseudo.value !== null) {
+    steps.push(
+      pseudo.ok
+        ? { title: 'Root is a folder', latencyMs: pseudo.ms, verdict: 'failed', message: pseudo.value ?? '' }
+        : failureStep('Root is a folder', pseudo.ms, pseudo.error, 'check the file system')
+    )
+    return steps
+  }
+  steps.push({ title: 'Root is a folder', latencyMs: pseudo.ms, verdict: 'ok', message: 'It is a folder.' })
 
-  const listed = await timed(() => readdir(root, { withFileTypes: true }))
+  const listed = await timed(() => bounded(listEntries(root, MAX_LISTED_ENTRIES), 'list the folder'))
   if (!listed.ok) {
     steps.push(failureStep('Root is readable', listed.ms, listed.error, 'list the folder'))
     return steps
   }
-  steps.push({ title: 'Root is readable', latencyMs: listed.ms, verdict: 'ok', message: `Listed ${plural(listed.value.length, 'entry', 'entries')}.` })
+  const { entries, complete } = listed.value
+  const count = `${complete ? '' : 'the first '}${plural(entries.length, 'entry', 'entries')}`
+  steps.push({ title: 'Root is readable', latencyMs: listed.ms, verdict: 'ok', message: `Listed ${count}.` })
 
-  const written = await timed(() => writeProbe(root))
+  const written = await timed(() => bounded(writeProbe(root), 'create a file in the folder'))
   steps.push(
     written.ok
       ? { title: 'Root is writable', latencyMs: written.ms, verdict: 'ok', message: 'A temporary file was created and deleted.' }
       : failureStep('Root is writable', written.ms, written.error, 'create a file in the folder')
   )
 
-  steps.push(catalogStep(listed.value))
+  steps.push(catalogStep(entries))
   return steps
+}
+
+/** Up to `max` entries of `folder`, and whether that was all of them. */
+async function listEntries(folder: string, max: number): Promise<{ entries: Dirent[]; complete: boolean }> {
+  const dir = await opendir(folder, { bufferSize: 256 })
+  const entries: Dirent[] = []
+  try {
+    for (let entry = await dir.read(); entry !== null; entry = await dir.read()) {
+      if (entries.length === max) return { entries, complete: false }
+      entries.push(entry)
+    }
+    return { entries, complete: true }
+  } finally {
+    await dir.close()
+  }
 }
 
 function catalogStep(entries: readonly Dirent[]): ConnectionTestStep {
@@ -88,8 +125,10 @@ async function writeProbe(root: string): Promise<void> {
 }
 
 function failureStep(title: string, ms: number, error: unknown, action: string): ConnectionTestStep {
-  const code = (error as { code?: unknown }).code
+  const code = errnoCode(error)
   switch (code) {
+    case 'ETIMEDOUT':
+      return { title, latencyMs: ms, verdict: 'failed', message: (error as Error).message }
     case 'ENOENT':
     case 'ENOTDIR':
       return { title, latencyMs: ms, verdict: 'not_found', message: 'The folder does not exist. Create it from the profile editor, or check the path.' }

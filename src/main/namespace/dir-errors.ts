@@ -2,7 +2,7 @@
  * What LanceDB's dir namespace throws, turned into `CatalogError`s: a code a person can act
  * on, a message naming the object, LanceDB's own text kept in `details.cause`.
  */
-import { CatalogError, type ErrorCode } from '../../shared/errors'
+import { CatalogError, userMessage, type ErrorCode } from '../../shared/errors'
 import { toIdentifier, type NamespacePath } from '../../shared/namespace-path'
 import type { TableRef } from '../../shared/catalog-types'
 
@@ -32,7 +32,10 @@ const LANCE_ERRORS: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
   [/Namespace not found/i, 'namespace_not_found'],
   [/Not supported|not implemented/i, 'unsupported'],
   [/Permission denied|EACCES/i, 'permission_denied'],
-  [/Invalid input|Invalid (mode|behavior)|declared as non-nullable but contains null/i, 'invalid_request']
+  [/Invalid input|Invalid (mode|behavior)|declared as non-nullable but contains null/i, 'invalid_request'],
+  // A name within MAX_NAME_LENGTH can still make too long a folder name once LanceDB adds
+  // its namespace path and a hash prefix (nested tables are stored as `HASH_ns$…$name`).
+  [/File name too long|ENAMETOOLONG/i, 'invalid_name']
 ]
 
 /** True when LanceDB refused a write because another writer of the same name got in first. */
@@ -53,10 +56,12 @@ export function fromLance(error: unknown, action: string, subject: Subject): Cat
     namespace_not_empty: `Namespace ${quoteNs(ns)} is not empty: it still holds tables or namespaces. Drop those first.`,
     table_not_found: `Table ${table} does not exist.`,
     table_exists: `Table ${table} already exists.`,
-    unsupported: `Cannot ${action}: directory catalogs do not support this.`
+    unsupported: `Cannot ${action}: directory catalogs do not support this.`,
+    invalid_name: `Cannot ${action}: the name is too long for the file system once the namespace path is added. Choose a shorter name or namespace.`
   }
-  // Otherwise keep LanceDB's own first sentence (e.g. "No field named x") without source locations.
-  const message = messages[code] ?? `Could not ${action}: ${cause.split(/\s+Caused by:|, \/\S+\.rs:\d+/)[0] ?? cause}`
+  // Otherwise keep LanceDB's own first sentence (e.g. "No field named x") without source
+  // locations or file paths; the full text stays in `cause` for the technical details.
+  const message = messages[code] ?? `Could not ${action}: ${userMessage(cause)}`
   const about = subject.table ? { table: toIdentifier([...ns, subject.table.name]) } : { namespace: toIdentifier(ns) }
   return new CatalogError(code, message, { cause, ...about })
 }

@@ -282,6 +282,14 @@ describe('opening and guarding', () => {
     await expect(openDirNamespace(file)).rejects.toMatchObject({ code: 'invalid_catalog', message: expect.stringContaining(file) })
   })
 
+  it.runIf(process.platform === 'linux')('answers promptly for a missing root under /proc, saying why it cannot be made', async () => {
+    // mkdir(recursive) under /proc never returns (the kernel answers ENOENT for a parent that exists).
+    await expect(openDirNamespace('/proc/lcb-catalog/nested')).rejects.toMatchObject({
+      code: 'invalid_catalog',
+      message: expect.stringMatching(/file system the kernel makes up/)
+    })
+  })
+
   it('rejects invalid names before touching the disk', async () => {
     const root = await tempRoot()
     const client = await open(root)

@@ -6,13 +6,14 @@
  * drop V1 tables its manifest does not list; the gaps are filled here with LanceDB calls.
  */
 import { constants } from 'node:fs'
-import { access, mkdir, stat } from 'node:fs/promises'
+import { access, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { connect, connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import { CatalogError } from '../../shared/errors'
 import { componentProblem, pathProblem, type NamespacePath } from '../../shared/namespace-path'
+import { makeFolders } from '../files/bounded-fs'
 import { describeFields, emptyIpc, lanceTableToIpc, tableForLance } from './arrow-schema'
 import { createDirTable, withCreateLock, type DirCreateHost } from './dir-create'
 import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
@@ -40,7 +41,9 @@ async function prepareRoot(folder: string): Promise<void> {
       const message = `${folder} is a file, not a folder. Choose a folder to open as a directory catalog.`
       throw new CatalogError('invalid_catalog', message, { path: folder })
     }
-    if (!info) await mkdir(folder, { recursive: true })
+    // Not `mkdir(recursive)`: under /proc it spins forever (the kernel answers ENOENT for a
+    // parent that exists); makeFolders bounds each level and names pseudo file systems.
+    if (!info) await makeFolders(folder)
     await access(folder, constants.R_OK | constants.X_OK)
   } catch (error) {
     throw error instanceof CatalogError ? error : rootError(folder, error)
@@ -54,6 +57,7 @@ function rootError(folder: string, error: unknown): CatalogError {
     return new CatalogError('permission_denied', `Cannot open ${folder}: permission denied. Check the folder's permissions.`, details)
   }
   if (code === 'ENOTDIR') return new CatalogError('invalid_catalog', `${folder} cannot be opened: part of its path is a file.`, details)
+  if (code === 'EPSEUDOFS' || code === 'ENOENT') return new CatalogError('invalid_catalog', messageOf(error), details)
   return new CatalogError('invalid_catalog', `${folder} could not be opened as a directory catalog.`, details)
 }
 

@@ -1,11 +1,14 @@
 /**
  * What the profile editor needs to know about a dir profile's root before saving: is it
- * a folder, missing (so the editor offers to create it), or something else.
+ * a folder, missing (so the editor offers to create it), or something else. Every
+ * file-system call is bounded (see bounded-fs.ts), so a root on a hung network drive or
+ * under /proc answers promptly with a clear message instead of never.
  */
-import { mkdir, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import type { RootStatus } from '../../shared/contract/profiles'
 import { CatalogError } from '../../shared/errors'
 import { rootProblem } from '../../shared/profile-validation'
+import { bounded, errnoCode, makeFolders, pseudoFileSystemProblem } from '../files/bounded-fs'
 
 /** Looks at `root` without changing anything. */
 export async function rootStatus(root: string): Promise<RootStatus> {
@@ -13,12 +16,14 @@ export async function rootStatus(root: string): Promise<RootStatus> {
   const problem = rootProblem(path)
   if (problem) return { state: 'invalid', message: problem }
   try {
-    const info = await stat(path)
+    const pseudo = await pseudoFileSystemProblem(path)
+    if (pseudo) return { state: 'invalid', message: pseudo }
+    const info = await bounded(stat(path), `look up ${path}`)
     return info.isDirectory()
       ? { state: 'folder', message: 'The folder exists.' }
       : { state: 'file', message: 'This is a file, not a folder: choose the folder that holds the catalog.' }
   } catch (error) {
-    const code = (error as { code?: unknown }).code
+    const code = errnoCode(error)
     if (code === 'ENOENT') return { state: 'missing', message: 'This folder does not exist yet.' }
     if (code === 'ENOTDIR') return { state: 'file', message: 'A part of this path is a file, not a folder.' }
     return { state: 'unreadable', message: `The folder cannot be checked: ${(error as Error).message}` }
@@ -31,9 +36,10 @@ export async function createRoot(root: string): Promise<RootStatus> {
   const problem = rootProblem(path)
   if (problem) throw new CatalogError('invalid_request', problem)
   try {
-    await mkdir(path, { recursive: true })
+    await makeFolders(path)
   } catch (error) {
-    throw new CatalogError('invalid_request', `The folder could not be created: ${(error as Error).message}`, { path })
+    const code = errnoCode(error) === 'ETIMEDOUT' ? 'timeout' : 'invalid_request'
+    throw new CatalogError(code, `The folder could not be created: ${(error as Error).message}`, { path })
   }
   return rootStatus(path)
 }
