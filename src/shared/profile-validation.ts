@@ -60,6 +60,21 @@ export function maskSecret(value: string): string {
   return chars.length < MIN_LENGTH_TO_SHOW_TAIL ? MASK_PREFIX : MASK_PREFIX + chars.slice(-4).join('')
 }
 
+/**
+ * The origin (scheme, host, port) a profile's secrets are bound to: they are only ever
+ * sent there. Null for a dir profile or a URI that does not parse. Default ports are
+ * dropped, so `https://h` and `https://h:443` are one origin.
+ */
+export function endpointOrigin(profile: { readonly connectType: string; readonly properties: Readonly<Record<string, string>> }): string | null {
+  if (profile.connectType !== 'rest') return null
+  try {
+    const origin = new URL((profile.properties['uri'] ?? '').trim()).origin
+    return origin === 'null' ? null : origin
+  } catch {
+    return null
+  }
+}
+
 /** True when `value` has the form of a mask, which the editor sends back to mean "unchanged". */
 export function looksLikeMask(value: string): boolean {
   return value.startsWith(MASK_PREFIX) && [...value].length <= MASK_PREFIX.length + 4
