@@ -50,15 +50,14 @@ describe.skipIf(!keyringRuns() && !process.env['LCB_EXPECT_KEYCHAIN'])('the Secr
 })
 
 describe('without a keyring', () => {
-  it('answers "unavailable", many times at once, without crashing the process', async () => {
+  it('answers undefined, many times at once, without crashing the process', async () => {
     // No D-Bus session: secret-tool fails at once, often before it reads its input.
     const saved = process.env['DBUS_SESSION_BUS_ADDRESS']
     delete process.env['DBUS_SESSION_BUS_ADDRESS']
     try {
       const dirs = Array.from({ length: 32 }, (_, i) => join(tmpdir(), `lcb-no-keyring-${i}`))
-      const opened = await Promise.all(dirs.map((dir) => openLibsecretKeychain(dir)))
-      expect(opened.map((keychain) => keychain?.isEncryptionAvailable())).toEqual(dirs.map(() => false))
-      expect(opened[0]?.unavailableReason).toContain('did not answer')
+      // No secrets in these data dirs, so nothing is at stake: plain "no keychain".
+      expect(await Promise.all(dirs.map((dir) => openLibsecretKeychain(dir)))).toEqual(dirs.map(() => undefined))
     } finally {
       if (saved === undefined) delete process.env['DBUS_SESSION_BUS_ADDRESS']
       else process.env['DBUS_SESSION_BUS_ADDRESS'] = saved

@@ -5,13 +5,16 @@
  * it into the data dir.
  *
  * The key is what every stored secret depends on, so a lookup that did not clearly
- * succeed never leads to a new key being stored over the old one. Three outcomes:
+ * succeed never leads to a new key being stored over the old one. The outcomes:
  * - `present`: the keyring answered with this data dir's key;
  * - `created`: the keyring answered "nothing stored" and the data dir holds no encrypted
  *   secrets, so this is the first start: a new key is stored and read back;
- * - `unavailable`: anything else (no keyring, locked, timed out, daemon restarting, or
- *   "nothing stored" while `secrets.json` holds secrets made with some key). The caller
- *   keeps secrets in memory for this run and leaves `secrets.json` alone.
+ * - `unavailable`: the keyring failed (locked, timed out, daemon restarting, not there)
+ *   or answered "nothing stored" while `secrets.json` holds secrets made with some key.
+ *   The caller keeps secrets in memory for this run, leaves `secrets.json` alone, and
+ *   says why;
+ * - `none`: the keyring failed but the data dir holds no encrypted secrets: nothing is
+ *   at stake, so this is the plain "no keychain" case (memory, with the 0600 file opt-in).
  */
 import { execFile } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
@@ -27,24 +30,35 @@ const TIMEOUT_MS = 5_000
 /** What asking the keyring for this data dir's key found. */
 export type KeyringOpening =
   | { readonly state: 'present' | 'created'; readonly keychain: SafeStorageLike }
-  | { readonly state: 'unavailable'; readonly reason: string }
+  | { readonly state: 'unavailable' | 'none'; readonly reason: string }
 
 /**
- * The keyring-backed safeStorage for `dataDir`: undefined off Linux; when the keyring is
- * unavailable, a safeStorage that says so (encryption unavailable, with the reason), so
- * the secret store keeps secrets in memory and tells the person why.
+ * The keyring-backed safeStorage for `dataDir`: undefined off Linux or without a keyring
+ * (and no secrets at stake); when the keyring is unavailable, a safeStorage that says so
+ * (encryption unavailable, with the reason), so the secret store keeps secrets in memory
+ * and tells the person why.
  */
 export async function openLibsecretKeychain(dataDir: string): Promise<SafeStorageLike | undefined> {
   if (process.platform !== 'linux') return undefined
   const opening = await openKeyring(dataDir)
-  return opening.state === 'unavailable' ? unavailableKeychain(opening.reason) : opening.keychain
+  switch (opening.state) {
+    case 'none':
+      return undefined
+    case 'unavailable':
+      return unavailableKeychain(opening.reason)
+    default:
+      return opening.keychain
+  }
 }
 
 /** Looks up (or, on a first start only, creates) the AES key of `dataDir` in the keyring. */
 export async function openKeyring(dataDir: string): Promise<KeyringOpening> {
   const attributes = ['service', SERVICE, 'data-dir', createHash('sha256').update(dataDir).digest('hex').slice(0, 32)]
   const found = await lookUp(attributes)
-  if (found.state === 'failed') return unavailable(`the keyring did not answer (${found.message})`)
+  if (found.state === 'failed') {
+    const reason = `the keyring did not answer (${found.message})`
+    return (await holdsSecrets(join(dataDir, SECRETS_FILE))) ? unavailable(reason) : { state: 'none', reason }
+  }
   if (found.state === 'found') {
     const key = Buffer.from(found.value.trim(), 'base64')
     if (key.length === KEY_BYTES) return { state: 'present', keychain: aesKeychain(key) }
