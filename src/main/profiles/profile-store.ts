@@ -2,12 +2,8 @@
  * The saved connection profiles: `profiles.json` in the data dir (layout and recovery
  * rules in ./profile-file), written atomically. Secret header values go to a SecretStore,
  * never to that file, and leave main only as masks; `toConnectionSpec` is the one place
- * they are merged back, for opening a connection.
- *
- * Secrets are bound to the origin (scheme, host, port) they were saved for: the secret
- * store holds them under `<origin> <header>`, so a profile whose URI now points to
- * another server cannot read them, however its URI changed (an edit, a hand-edited
- * file, a keychain that was unavailable when the old ones should have been deleted).
+ * they are merged back, for opening a connection. Secrets are bound to the origin they
+ * were saved for (see ./secret-binding).
  */
 import { randomUUID } from 'node:crypto'
 import { chmod, stat } from 'node:fs/promises'
@@ -23,29 +19,16 @@ import {
   type SecretStorageInfo,
   type StorageProblem
 } from '../../shared/profile-types'
-import { endpointOrigin, isSecretHeader, looksLikeMask, maskSecret, validateProfileDraft } from '../../shared/profile-validation'
+import { endpointOrigin, isSecretHeader, maskSecret, validateProfileDraft } from '../../shared/profile-validation'
 import type { ConnectionSpec } from '../connections/connection-spec'
 import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
 import { writeFileAtomic } from './atomic-write'
 import { PROFILES_FILE, readProfilesFile, serializeProfiles } from './profile-file'
+import { bindLegacySecrets, boundSecretName, resolveDraft, SECRETS_CLEARED_MESSAGE, type SecretPlan } from './secret-binding'
 
 export { PROFILES_FILE } from './profile-file'
 
-/** Secret store changes, keyed by bound name (see {@link boundSecretName}). */
-interface SecretPlan {
-  readonly writes: Array<[name: string, value: string]>
-  readonly deletes: string[]
-}
-
-/** Shown for each secret dropped because the profile's URI moved to another origin. */
-export const SECRETS_CLEARED_MESSAGE = 'The catalog address changed to another server, so its saved secrets were cleared; enter them again.'
-
 const PROFILES_FILE_MODE = 0o600
-
-/** The secret store name of a header's value for `origin`; null (nothing stored) without an origin. */
-export function boundSecretName(origin: string | null, header: string): string | null {
-  return origin === null ? null : `${origin} ${header}`
-}
 
 /** The saved connection profiles; every change is on disk when its promise resolves. */
 export class ProfileStore {
@@ -105,7 +88,7 @@ export class ProfileStore {
     return this.#serial(async () => {
       this.#validate(draft, null)
       const id = randomUUID()
-      const { profile, plan } = await this.#resolve(id, draft, undefined)
+      const { profile, plan } = await resolveDraft(this.#secrets, id, draft, undefined)
       await this.#commit([...this.#profiles, profile], this.#lastUsedId, id, plan)
       return this.#view(profile)
     })
@@ -116,7 +99,7 @@ export class ProfileStore {
     return this.#serial(async () => {
       const previous = this.profile(id)
       this.#validate(draft, id)
-      const { profile, plan, cleared } = await this.#resolve(id, draft, previous)
+      const { profile, plan, cleared } = await resolveDraft(this.#secrets, id, draft, previous)
       await this.#commit(this.#profiles.map((p) => (p.id === id ? profile : p)), this.#lastUsedId, id, plan)
       const view = await this.#view(profile)
       if (cleared.length === 0) return view
@@ -249,65 +232,6 @@ export class ProfileStore {
     throw new CatalogError('invalid_request', message, { fieldErrors, issues: Object.values(fieldErrors) })
   }
 
-  // Splits a draft into the stored profile (secret values blanked) and the secret changes.
-  // A stored secret is kept only while the origin stays the same, and never becomes a
-  // plain value: un-marking a secret header drops its value (the person types it again).
-  async #resolve(
-    id: string,
-    draft: ProfileDraft,
-    previous: Profile | undefined
-  ): Promise<{ profile: Profile; plan: SecretPlan; cleared: string[] }> {
-    const properties: Record<string, string> = {}
-    for (const [key, value] of Object.entries(draft.properties)) {
-      properties[key] = key === 'root' || key === 'uri' ? value.trim() : value
-    }
-    const oldOrigin = previous ? endpointOrigin(previous) : null
-    const newOrigin = endpointOrigin({ connectType: draft.connectType, properties })
-    const sameOrigin = oldOrigin !== null && oldOrigin === newOrigin
-    const before = new Map((previous ? headerEntries(previous.properties) : []).map(([name, value]) => [name.toLowerCase(), value]))
-    const wasSecret = (name: string): boolean => previous !== undefined && isSecretHeader(name, previous.secretHeaders)
-    const plan: SecretPlan = { writes: [], deletes: [] }
-    const secretHeaders: string[] = []
-    const cleared: string[] = []
-    const keptNames = new Set<string>()
-    for (const header of draft.connectType === 'rest' ? draft.headers : []) {
-      const lower = header.name.toLowerCase()
-      const keep = header.value === undefined || looksLikeMask(header.value)
-      const storedBefore = keep && before.has(lower) && wasSecret(header.name)
-      if (isSecretHeader(header.name) || header.secret === true) {
-        properties[HEADER_PROPERTY_PREFIX + header.name] = ''
-        secretHeaders.push(header.name)
-        if (storedBefore && sameOrigin) {
-          keptNames.add(boundSecretName(oldOrigin, header.name)?.toLowerCase() ?? '')
-        } else if (storedBefore) {
-          if (await this.#hasSecret(id, oldOrigin, header.name)) cleared.push(header.name)
-        } else {
-          // A new value, or a plain value being marked secret (it moves from the file to the store).
-          const value = keep ? before.get(lower) : header.value
-          const name = boundSecretName(newOrigin, header.name)
-          if (value && name !== null) plan.writes.push([name, value])
-        }
-      } else {
-        const plain = wasSecret(header.name) ? '' : (before.get(lower) ?? '')
-        properties[HEADER_PROPERTY_PREFIX + header.name] = keep ? plain : (header.value ?? '')
-      }
-    }
-    // Every old secret not kept as it was is deleted: all of them when the origin moved.
-    for (const old of previous?.secretHeaders ?? []) {
-      const name = boundSecretName(oldOrigin, old)
-      if (name !== null && !keptNames.has(name.toLowerCase())) plan.deletes.push(name)
-    }
-    const preset = draft.connectType === 'rest' ? draft.preset : undefined
-    const name = draft.name.trim()
-    const profile: Profile = { id, name, connectType: draft.connectType, ...(preset ? { preset } : {}), properties, secretHeaders }
-    return { profile, plan, cleared }
-  }
-
-  async #hasSecret(id: string, origin: string | null, header: string): Promise<boolean> {
-    const name = boundSecretName(origin, header)
-    return name !== null && (await this.#secrets.get(id, name).catch(() => 'unreadable')) !== undefined
-  }
-
   // Secrets are written before the file so a saved profile never points at a missing
   // secret; if the file write fails, the previous secret values are put back.
   async #commit(profiles: Profile[], lastUsedId: string | null, id: string, plan: SecretPlan): Promise<void> {
@@ -364,7 +288,7 @@ export class ProfileStore {
     this.#lastUsedId = read.content.lastUsedId
     this.#blocked = read.blocked ?? null
     await this.#tightenMode()
-    await this.#bindLegacySecrets()
+    await bindLegacySecrets(this.#profiles, this.#secrets)
     // Runs only now, after a bad original was preserved (or saving blocked), since it may save.
     const stray = await this.#moveStraySecrets()
     if (!read.problem || !stray) return read.problem ?? stray
@@ -376,26 +300,6 @@ export class ProfileStore {
     if (process.platform === 'win32') return
     const info = await stat(this.#path).catch(() => null)
     if (info && (info.mode & 0o777) !== PROFILES_FILE_MODE) await chmod(this.#path, PROFILES_FILE_MODE).catch(() => undefined)
-  }
-
-  // Secrets saved before they were bound to an origin sit under the bare header name; they
-  // were last used with the profile's current URI, so they are bound to its origin once.
-  // A store that cannot read them (keychain unavailable, undecryptable) leaves them as they are.
-  async #bindLegacySecrets(): Promise<void> {
-    if (this.#secrets.kind === 'memory') return
-    for (const profile of this.#profiles) {
-      for (const header of profile.secretHeaders) {
-        const name = boundSecretName(endpointOrigin(profile), header)
-        try {
-          const legacy = await this.#secrets.get(profile.id, header)
-          if (legacy === undefined) continue
-          if (name !== null && (await this.#secrets.get(profile.id, name)) === undefined) await this.#secrets.set(profile.id, name, legacy)
-          await this.#secrets.delete(profile.id, header)
-        } catch {
-          // Left for the next start; the profile shows the secret as missing meanwhile.
-        }
-      }
-    }
   }
 
   // A hand-edited file may hold a secret value in plain text: move it to the secret store
