@@ -238,15 +238,15 @@ export class ProfileStore {
     this.#assertWritable()
     const undo: Array<[string, string | undefined]> = []
     try {
-      for (const [header, value] of plan.writes) {
-        undo.push([header, await this.#secrets.get(id, header).catch(() => undefined)])
-        await this.#secrets.set(id, header, value)
+      for (const [name, value] of plan.writes) {
+        undo.push([name, await this.#secrets.get(id, name).catch(() => undefined)])
+        await this.#secrets.set(id, name, value)
       }
       await this.#save(profiles, lastUsedId)
     } catch (error) {
       // Best effort: the caller must see the error that stopped the save, not a rollback's.
-      for (const [header, value] of undo.reverse()) {
-        const restore = value === undefined ? this.#secrets.delete(id, header) : this.#secrets.set(id, header, value)
+      for (const [name, value] of undo.reverse()) {
+        const restore = value === undefined ? this.#secrets.delete(id, name) : this.#secrets.set(id, name, value)
         await restore.catch(() => undefined)
       }
       throw error
