@@ -32,6 +32,24 @@ describe('launch flags', () => {
     expect(parseLaunchArgs(['--no-sandbox', '--dir', '/x']).connections).toHaveLength(1)
   })
 
+  it('reads a --header-env value from the environment, so the key is not in the command line', () => {
+    const env = { LCB_KEY: 'sk-from-env-3f9a', OTHER: 'x' }
+    const options = parseLaunchArgs(['--rest', 'http://a.example', '--header-env', 'x-api-key=LCB_KEY', '--header', 'x-trace: 1'], env)
+    expect(options.connections).toEqual([
+      { name: 'http://a.example', type: 'rest', properties: { uri: 'http://a.example', 'headers.x-api-key': 'sk-from-env-3f9a', 'headers.x-trace': '1' } }
+    ])
+  })
+
+  it.each([
+    [['--header-env', 'x-api-key=K'], /--header-env must follow the --rest/],
+    [['--rest', 'http://x', '--header-env', 'x-api-key'], /must be "Name=VARIABLE"/],
+    [['--rest', 'http://x', '--header-env', 'x-api-key=1BAD'], /must be "Name=VARIABLE"/],
+    [['--rest', 'http://x', '--header-env', 'x-api-key=LCB_UNSET'], /environment variable LCB_UNSET is not set or is empty/],
+    [['--rest', 'http://x', '--header-env', 'x-api-key=LCB_EMPTY'], /environment variable LCB_EMPTY is not set or is empty/]
+  ])('rejects --header-env %j with a message that says what to fix', (argv, message) => {
+    expect(() => parseLaunchArgs(argv, { LCB_EMPTY: '' })).toThrow(message)
+  })
+
   it.each([
     [['--header', 'a: b'], /--header must follow the --rest/],
     [['--rest', 'http://x', '--header', 'no-colon'], /"no-colon" is not a header/],

@@ -1,7 +1,10 @@
 /**
  * Command-line flags shared by `npm start` (Electron) and `npm run web` (browser mode):
- *   [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT]... [--rest URI [--header "Name: value"]...]...
- * A `--header` belongs to the `--rest` before it.
+ *   [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT]...
+ *   [--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]...]...
+ * A `--header` or `--header-env` belongs to the `--rest` before it. `--header-env` takes
+ * the value from an environment variable, so a key need not appear in the command line
+ * (which every user of the machine can read, e.g. with `ps`).
  */
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -21,10 +24,16 @@ export interface LaunchOptions {
 
 /** The usage line printed with every flag error. */
 export const USAGE =
-  'Usage: [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT]... [--rest URI [--header "Name: value"]...]...'
+  'Usage: [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT]... ' +
+  '[--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]...]...'
 
-/** Parses flags; throws a RangeError that says which flag is wrong and shows the usage. */
-export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * Parses flags, reading `--header-env` values from `env`; throws a RangeError that says
+ * which flag is wrong and shows the usage.
+ */
+export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): LaunchOptions {
   let port = 0
   let dataDir: string | undefined
   let noKeychain = false
@@ -42,7 +51,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
       continue
     }
     // Electron and Chromium add switches of their own; ours all come as pairs.
-    if (!['--port', '--data-dir', '--dir', '--rest', '--header'].includes(flag)) {
+    if (!['--port', '--data-dir', '--dir', '--rest', '--header', '--header-env'].includes(flag)) {
       if (flag.startsWith('--')) continue
       throw new RangeError(`Unexpected argument "${flag}". ${USAGE}`)
     }
@@ -70,10 +79,29 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
         if (!rest) throw new RangeError(`--header must follow the --rest it belongs to. ${USAGE}`)
         rest.headers.push(value)
         break
+      case '--header-env':
+        if (!rest) throw new RangeError(`--header-env must follow the --rest it belongs to. ${USAGE}`)
+        rest.headers.push(headerFromEnv(value, env))
+        break
     }
   }
   flushRest()
   return { port, dataDir, connections, noKeychain }
+}
+
+// "x-api-key=LCB_KEY" -> "x-api-key: <value of LCB_KEY>". The value is never echoed in errors.
+function headerFromEnv(value: string, env: NodeJS.ProcessEnv): string {
+  const equals = value.indexOf('=')
+  const name = value.slice(0, equals).trim()
+  const variable = value.slice(equals + 1).trim()
+  if (equals <= 0 || name === '' || !ENV_NAME.test(variable)) {
+    throw new RangeError(`--header-env "${value}" must be "Name=VARIABLE", e.g. --header-env "x-api-key=LCB_API_KEY". ${USAGE}`)
+  }
+  const found = env[variable]
+  if (found === undefined || found === '') {
+    throw new RangeError(`--header-env ${name}=${variable}: the environment variable ${variable} is not set or is empty.`)
+  }
+  return `${name}: ${found}`
 }
 
 /** The app's data folder when none is given: `$XDG_DATA_HOME` or `~/.local/share`. */

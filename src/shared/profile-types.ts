@@ -83,6 +83,8 @@ export interface ProfileDraft {
 export interface SecretStorageInfo {
   readonly kind: 'keychain' | 'memory' | 'file'
   readonly description: string
+  /** Set when secrets are in memory because the keychain could not be used this run: why. */
+  readonly keychainProblem?: string
 }
 
 /** A stored file that could not be (fully) read: what is wrong and where a copy was kept. */

@@ -6,6 +6,7 @@ import {
   isValidHeaderName,
   looksLikeMask,
   maskSecret,
+  PROFILE_LIMITS,
   validateProfileDraft
 } from './profile-validation'
 
@@ -110,6 +111,27 @@ describe('name', () => {
   it('requires a name unique among the other profiles, ignoring case and outer spaces', () => {
     expect(validateProfileDraft(rest({ name: ' remote ' }), ['Local', 'REMOTE'])['name']).toMatch(/already exists/)
     expect(validateProfileDraft(rest({ name: 'Remote 2' }), ['Local', 'Remote'])).toEqual({})
+  })
+})
+
+describe('size limits', () => {
+  it('refuses a name, header name, header value or header count over the limit, and accepts one at it', () => {
+    const at = rest({
+      name: 'n'.repeat(PROFILE_LIMITS.name),
+      headers: [{ name: 'h'.repeat(PROFILE_LIMITS.headerName), value: 'v'.repeat(PROFILE_LIMITS.headerValue) }]
+    })
+    expect(validateProfileDraft(at, [])).toEqual({})
+    const over = rest({
+      name: 'n'.repeat(2_000_000),
+      headers: [{ name: 'h'.repeat(PROFILE_LIMITS.headerName + 1), value: 'v'.repeat(PROFILE_LIMITS.headerValue + 1) }]
+    })
+    expect(validateProfileDraft(over, [])).toEqual({
+      name: 'A profile name can be at most 200 characters.',
+      'header:0:name': 'A header name can be at most 256 characters.',
+      'header:0:value': 'A header value can be at most 8192 characters.'
+    })
+    const many = rest({ headers: Array.from({ length: PROFILE_LIMITS.headers + 1 }, (_, i) => ({ name: `x-h${i}`, value: '1' })) })
+    expect(validateProfileDraft(many, [])['headers']).toBe('A profile can have at most 100 headers.')
   })
 })
 

@@ -11,6 +11,32 @@ import { ENTERPRISE_HEADERS, HEADER_PROPERTY_PREFIX, type ProfileDraft } from '.
  */
 export type FieldErrors = Readonly<Record<string, string>>
 
+/**
+ * Size limits, generous for real use and small enough that one request cannot bloat the
+ * profile file or every HTTP request: most servers refuse header sections over 8-16 KiB.
+ */
+export const PROFILE_LIMITS = {
+  /** Characters in a profile name. */
+  name: 200,
+  /** Characters in a header name. */
+  headerName: 256,
+  /** Characters in a header value (a long JWT fits). */
+  headerValue: 8192,
+  /** Headers per profile. */
+  headers: 100,
+  /** Characters in any other property value (`uri`, `root`, ...). */
+  propertyValue: 4096
+} as const
+
+/** The messages for values over {@link PROFILE_LIMITS}. */
+export const LIMIT_MESSAGES = {
+  name: `A profile name can be at most ${PROFILE_LIMITS.name} characters.`,
+  headerName: `A header name can be at most ${PROFILE_LIMITS.headerName} characters.`,
+  headerValue: `A header value can be at most ${PROFILE_LIMITS.headerValue} characters.`,
+  headers: `A profile can have at most ${PROFILE_LIMITS.headers} headers.`,
+  propertyValue: `A property value can be at most ${PROFILE_LIMITS.propertyValue} characters.`
+} as const
+
 /** Header names whose values are secrets wherever they appear (lower case). */
 export const ALWAYS_SECRET_HEADERS: readonly string[] = ['authorization', 'x-api-key']
 
@@ -35,12 +61,14 @@ export function isValidHeaderName(name: string): boolean {
 export function headerValueProblem(value: string): string | null {
   if (/[\r\n]/.test(value)) return 'A header value cannot contain a line break.'
   if (value.includes('\0')) return 'A header value cannot contain a NUL character.'
+  if (value.length > PROFILE_LIMITS.headerValue) return LIMIT_MESSAGES.headerValue
   return null
 }
 
 /** Why `name` is not a usable header name, or null. */
 export function headerNameProblem(name: string): string | null {
   if (name === '') return 'Enter a header name.'
+  if (name.length > PROFILE_LIMITS.headerName) return LIMIT_MESSAGES.headerName
   if (isValidHeaderName(name)) return null
   const bad = [...name].find((ch) => !TOKEN.test(ch)) ?? ''
   const code = bad.codePointAt(0) ?? 0
@@ -58,6 +86,21 @@ const MIN_LENGTH_TO_SHOW_TAIL = 12
 export function maskSecret(value: string): string {
   const chars = [...value]
   return chars.length < MIN_LENGTH_TO_SHOW_TAIL ? MASK_PREFIX : MASK_PREFIX + chars.slice(-4).join('')
+}
+
+/**
+ * The origin (scheme, host, port) a profile's secrets are bound to: they are only ever
+ * sent there. Null for a dir profile or a URI that does not parse. Default ports are
+ * dropped, so `https://h` and `https://h:443` are one origin.
+ */
+export function endpointOrigin(profile: { readonly connectType: string; readonly properties: Readonly<Record<string, string>> }): string | null {
+  if (profile.connectType !== 'rest') return null
+  try {
+    const origin = new URL((profile.properties['uri'] ?? '').trim()).origin
+    return origin === 'null' ? null : origin
+  } catch {
+    return null
+  }
 }
 
 /** True when `value` has the form of a mask, which the editor sends back to mean "unchanged". */
@@ -112,6 +155,7 @@ export function validateProfileDraft(draft: ProfileDraft, existingNames: readonl
   const errors: Record<string, string> = {}
   const name = draft.name.trim()
   if (name === '') errors['name'] = 'Give the profile a name.'
+  else if (name.length > PROFILE_LIMITS.name) errors['name'] = LIMIT_MESSAGES.name
   else if (existingNames.some((other) => other.trim().toLowerCase() === name.toLowerCase())) {
     errors['name'] = `A profile named "${name}" already exists. Choose another name.`
   }
@@ -139,6 +183,7 @@ export function validateProfileDraft(draft: ProfileDraft, existingNames: readonl
 
 function headerErrors(draft: ProfileDraft): Record<string, string> {
   const errors: Record<string, string> = {}
+  if (draft.headers.length > PROFILE_LIMITS.headers) errors['headers'] = LIMIT_MESSAGES.headers
   const seen = new Map<string, number>()
   draft.headers.forEach((header, i) => {
     const nameProblem = headerNameProblem(header.name)

@@ -17,6 +17,8 @@ export interface ConnectionTestInput {
   readonly secretHeaders?: readonly string[]
   /** Secret headers that have no value (e.g. kept in memory by an earlier run); reported first. */
   readonly missingSecrets?: readonly string[]
+  /** Why the missing secrets have no value, when it is not the usual (e.g. saved for another server). */
+  readonly missingSecretsReason?: string
 }
 
 /** Test tuning: HTTP timeouts and the write probe's table name. */
@@ -37,7 +39,9 @@ export async function runConnectionTest(
     title: `Value of ${header}`,
     latencyMs: 0,
     verdict: 'failed',
-    message: `${header} has no stored value (secrets kept in memory are gone after a restart), so it was not sent. Enter it in the editor and test again.`
+    message: input.missingSecretsReason
+      ? `${header} was not sent: ${input.missingSecretsReason} Enter it in the editor and test again.`
+      : `${header} has no stored value (secrets kept in memory are gone after a restart), so it was not sent. Enter it in the editor and test again.`
   }))
   if (kind === 'dir') steps.push(...(await testDirectory(target)))
   else steps.push(...(await testHttp(input.properties, kind, { ...options, secretHeaders: input.secretHeaders ?? [] })))

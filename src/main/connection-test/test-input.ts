@@ -8,8 +8,11 @@ import { HEADER_PROPERTY_PREFIX, profileKind, type ProfileDraft } from '../../sh
 import { isSecretHeader, looksLikeMask } from '../../shared/profile-validation'
 import type { ConnectionTestInput } from './run-connection-test'
 
-/** Looks up a header's saved value (from the secret store or the profile file); undefined if none. */
-export type StoredHeaderValue = (header: string) => Promise<string | undefined>
+/**
+ * Looks up a header's saved value (from the secret store or the profile file); undefined
+ * if none. `secret` says whether the draft marks the header secret.
+ */
+export type StoredHeaderValue = (header: string, secret: boolean) => Promise<string | undefined>
 
 /** The test input and kind for a draft; `stored` is absent for a profile never saved. */
 export async function testInputFromDraft(
@@ -24,7 +27,7 @@ export async function testInputFromDraft(
     const secret = isSecretHeader(header.name) || header.secret === true
     if (secret) secretHeaders.push(header.name)
     const given = header.value !== undefined && !(secret && looksLikeMask(header.value))
-    const value = given ? header.value : await stored?.(header.name)
+    const value = given ? header.value : await stored?.(header.name, secret)
     if (value === undefined || (secret && value === '')) {
       if (secret) missingSecrets.push(header.name)
       continue

@@ -79,6 +79,15 @@ describe('profile handlers', () => {
     ])
   })
 
+  it('refuses a 2,000,000-character profile name with a clear message and saves nothing', async () => {
+    const core = await start()
+    await expect(call(core, 'profiles:create', { draft: { ...restDraft(KEY), name: 'n'.repeat(2_000_000) } })).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('A profile name can be at most 200 characters.')
+    })
+    expect((await call<{ profiles: unknown[] }>(core, 'profiles:list', {})).profiles).toEqual([])
+  })
+
   it('refuses to test a draft with an invalid header, naming the field', async () => {
     const core = await start()
     const draft = { ...restDraft(KEY), headers: [{ name: 'x-bad', value: 'a\r\nInjected: 1' }] }

@@ -5,14 +5,14 @@
 import type { profilesContract } from '../../shared/contract/profiles'
 import { CatalogError } from '../../shared/errors'
 import { draftFromView, headerEntries, profileKind, type Profile, type ProfileDraft } from '../../shared/profile-types'
-import { isSecretHeader, validateProfileDraft } from '../../shared/profile-validation'
+import { endpointOrigin, isSecretHeader, validateProfileDraft } from '../../shared/profile-validation'
 import type { ConnectionSpec } from '../connections/connection-spec'
 import { runConnectionTest } from '../connection-test/run-connection-test'
 import { testInputFromDraft, type StoredHeaderValue } from '../connection-test/test-input'
 import { codeSnippet, exportProfiles, importProfiles } from '../profiles/export'
 import type { ProfileStore } from '../profiles/profile-store'
 import { createRoot, rootStatus } from '../profiles/root-folder'
-import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
+import { secretStorageInfo } from '../secrets/secret-store'
 import { optInToSecretsFile } from '../secrets/switchable-store'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
@@ -78,8 +78,12 @@ export function profileHandlers(context: HandlerContext): Pick<HandlerTable, key
       if (draft) assertTestable(draft)
       const source = draft ?? (saved ? draftFromView(saved) : undefined)
       if (!source) throw new CatalogError('invalid_request', 'Say which profile to test, or send the editor’s settings.')
-      const { input, kind } = await testInputFromDraft(source, saved ? storedValues(saved, secrets) : undefined)
-      return runConnectionTest(input, kind)
+      const origin = endpointOrigin(source)
+      const { input, kind } = await testInputFromDraft(source, saved ? storedValues(saved, profiles, origin) : undefined)
+      const savedOrigin = saved ? endpointOrigin(saved) : null
+      const elsewhere = savedOrigin !== null && savedOrigin !== origin && input.missingSecrets !== undefined
+      const reason = `the saved secrets belong to ${savedOrigin ?? ''} and are never sent to another server.`
+      return runConnectionTest(elsewhere ? { ...input, missingSecretsReason: reason } : input, kind)
     },
     'profiles:export': async () => exportProfiles(profiles.profiles()),
     'profiles:import': async ({ json }) => {
@@ -93,8 +97,7 @@ export function profileHandlers(context: HandlerContext): Pick<HandlerTable, key
     'profiles:checkRoot': async ({ root }) => rootStatus(root),
     'profiles:createRoot': async ({ root }) => createRoot(root),
     'profiles:useSecretsFile': async () => {
-      const entries = profiles.profiles().flatMap((p) => p.secretHeaders.map((header) => [p.id, header] as const))
-      secretProblem = (await optInToSecretsFile(secrets, dataDir, entries)) ?? secretProblem
+      secretProblem = (await optInToSecretsFile(secrets, dataDir, profiles.secretEntries())) ?? secretProblem
       return secretStorageInfo(secrets)
     }
   }
@@ -108,11 +111,15 @@ function assertTestable(draft: ProfileDraft): void {
   throw new CatalogError('invalid_request', message, { fieldErrors, issues: Object.values(fieldErrors) })
 }
 
-// A value the editor left out is the saved one: from the secret store for a secret
-// header, else from the profile file. An unreadable secret counts as missing.
-function storedValues(profile: Profile, secrets: SecretStore): StoredHeaderValue {
-  return async (header) => {
-    if (isSecretHeader(header, profile.secretHeaders)) return secrets.get(profile.id, header).catch(() => undefined)
+// A value the editor left out is the saved one: from the secret store for a header secret
+// in both, and only when the draft points at the origin it was saved for; else from the
+// profile file. A saved secret is never lent to a header the draft un-marked, nor to
+// another server. An unreadable secret counts as missing.
+function storedValues(profile: Profile, profiles: ProfileStore, origin: string | null): StoredHeaderValue {
+  return async (header, secretInDraft) => {
+    if (isSecretHeader(header, profile.secretHeaders)) {
+      return secretInDraft ? profiles.storedSecret(profile.id, header, origin).catch(() => undefined) : undefined
+    }
     return headerEntries(profile.properties).find(([name]) => name.toLowerCase() === header.toLowerCase())?.[1]
   }
 }

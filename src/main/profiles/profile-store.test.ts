@@ -197,7 +197,7 @@ describe('secrets', () => {
     const view = await store.update(id, { ...draft, headers: [{ name: 'x-tenant', secret: true }] })
     expect(await readFile(path, 'utf8')).not.toContain('tenant-secret')
     expect(view.secretHeaders).toEqual(['x-tenant'])
-    expect(await secrets.get(id, 'x-tenant')).toBe('tenant-secret')
+    expect((await store.toConnectionSpec(id)).properties['headers.x-tenant']).toBe('tenant-secret')
   })
 
   it('moves a plain-text secret found in a hand-edited file into the secret store', async () => {

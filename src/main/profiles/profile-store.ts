@@ -2,9 +2,11 @@
  * The saved connection profiles: `profiles.json` in the data dir (layout and recovery
  * rules in ./profile-file), written atomically. Secret header values go to a SecretStore,
  * never to that file, and leave main only as masks; `toConnectionSpec` is the one place
- * they are merged back, for opening a connection.
+ * they are merged back, for opening a connection. Secrets are bound to the origin they
+ * were saved for (see ./secret-binding).
  */
 import { randomUUID } from 'node:crypto'
+import { chmod, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CatalogError } from '../../shared/errors'
 import {
@@ -17,18 +19,16 @@ import {
   type SecretStorageInfo,
   type StorageProblem
 } from '../../shared/profile-types'
-import { isSecretHeader, looksLikeMask, maskSecret, validateProfileDraft } from '../../shared/profile-validation'
+import { endpointOrigin, isSecretHeader, maskSecret, validateProfileDraft } from '../../shared/profile-validation'
 import type { ConnectionSpec } from '../connections/connection-spec'
 import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
 import { writeFileAtomic } from './atomic-write'
 import { PROFILES_FILE, readProfilesFile, serializeProfiles } from './profile-file'
+import { bindLegacySecrets, boundSecretName, resolveDraft, SECRETS_CLEARED_MESSAGE, type SecretPlan } from './secret-binding'
 
 export { PROFILES_FILE } from './profile-file'
 
-interface SecretPlan {
-  readonly writes: Array<[header: string, value: string]>
-  readonly deletes: string[]
-}
+const PROFILES_FILE_MODE = 0o600
 
 /** The saved connection profiles; every change is on disk when its promise resolves. */
 export class ProfileStore {
@@ -88,7 +88,7 @@ export class ProfileStore {
     return this.#serial(async () => {
       this.#validate(draft, null)
       const id = randomUUID()
-      const { profile, plan } = await this.#resolve(id, draft, undefined)
+      const { profile, plan } = await resolveDraft(this.#secrets, id, draft, undefined)
       await this.#commit([...this.#profiles, profile], this.#lastUsedId, id, plan)
       return this.#view(profile)
     })
@@ -99,9 +99,12 @@ export class ProfileStore {
     return this.#serial(async () => {
       const previous = this.profile(id)
       this.#validate(draft, id)
-      const { profile, plan } = await this.#resolve(id, draft, previous)
+      const { profile, plan, cleared } = await resolveDraft(this.#secrets, id, draft, previous)
       await this.#commit(this.#profiles.map((p) => (p.id === id ? profile : p)), this.#lastUsedId, id, plan)
-      return this.#view(profile)
+      const view = await this.#view(profile)
+      if (cleared.length === 0) return view
+      const secretProblems = { ...view.secretProblems, ...Object.fromEntries(cleared.map((h) => [h, SECRETS_CLEARED_MESSAGE])) }
+      return { ...view, secretProblems }
     })
   }
 
@@ -112,8 +115,9 @@ export class ProfileStore {
       const copy: Profile = { ...source, id: randomUUID(), name: this.#copyName(source.name) }
       const writes: Array<[string, string]> = []
       for (const header of source.secretHeaders) {
-        const value = await this.#secrets.get(source.id, header)
-        if (value !== undefined) writes.push([header, value])
+        const name = boundSecretName(endpointOrigin(source), header)
+        const value = name === null ? undefined : await this.#secrets.get(source.id, name)
+        if (name !== null && value !== undefined) writes.push([name, value])
       }
       const at = this.#profiles.indexOf(source) + 1
       const next = [...this.#profiles.slice(0, at), copy, ...this.#profiles.slice(at)]
@@ -159,12 +163,33 @@ export class ProfileStore {
     })
   }
 
+  /**
+   * A secret header's stored value, only if `origin` is the origin it was saved for (the
+   * profile's own); undefined otherwise. Main only.
+   */
+  async storedSecret(id: string, header: string, origin: string | null): Promise<string | undefined> {
+    const profile = this.profile(id)
+    const own = endpointOrigin(profile)
+    if (own === null || own !== origin || !isSecretHeader(header, profile.secretHeaders)) return undefined
+    return this.#readSecret(profile, header)
+  }
+
+  /** The secret store names of every profile's secrets, e.g. to move them to another store. */
+  secretEntries(): Array<readonly [profileId: string, name: string]> {
+    return this.#profiles.flatMap((p) =>
+      p.secretHeaders.flatMap((header) => {
+        const name = boundSecretName(endpointOrigin(p), header)
+        return name === null ? [] : [[p.id, name] as const]
+      })
+    )
+  }
+
   /** The connect type and full properties of a profile, secrets included. Main only. */
   async toConnectionSpec(id: string): Promise<ConnectionSpec> {
     const profile = this.profile(id)
     const properties: Record<string, string> = { ...profile.properties }
     for (const header of profile.secretHeaders) {
-      const value = await this.#secrets.get(profile.id, header)
+      const value = await this.#readSecret(profile, header)
       if (value === undefined) {
         const why =
           this.#secrets.kind === 'memory' ? 'Secrets are kept only while the app runs, so enter it again.' : 'Edit the profile and enter it.'
@@ -175,13 +200,19 @@ export class ProfileStore {
     return { name: profile.name, type: profile.connectType, properties }
   }
 
+  // Reads a secret under the profile's current origin, so a moved URI finds nothing.
+  async #readSecret(profile: Profile, header: string): Promise<string | undefined> {
+    const name = boundSecretName(endpointOrigin(profile), header)
+    return name === null ? undefined : this.#secrets.get(profile.id, name)
+  }
+
   async #view(profile: Profile): Promise<ProfileView> {
     const properties: Record<string, string> = { ...profile.properties }
     const hasSecret: Record<string, boolean> = {}
     const secretProblems: Record<string, string> = {}
     for (const header of profile.secretHeaders) {
       try {
-        const value = await this.#secrets.get(profile.id, header)
+        const value = await this.#readSecret(profile, header)
         hasSecret[header] = value !== undefined
         properties[HEADER_PROPERTY_PREFIX + header] = value === undefined ? '' : maskSecret(value)
       } catch (error) {
@@ -201,66 +232,33 @@ export class ProfileStore {
     throw new CatalogError('invalid_request', message, { fieldErrors, issues: Object.values(fieldErrors) })
   }
 
-  // Splits a draft into the stored profile (secret values blanked) and the secret changes.
-  async #resolve(id: string, draft: ProfileDraft, previous: Profile | undefined): Promise<{ profile: Profile; plan: SecretPlan }> {
-    const properties: Record<string, string> = {}
-    for (const [key, value] of Object.entries(draft.properties)) {
-      properties[key] = key === 'root' || key === 'uri' ? value.trim() : value
-    }
-    const before = new Map((previous ? headerEntries(previous.properties) : []).map(([name, value]) => [name.toLowerCase(), value]))
-    const wasSecret = (name: string): boolean => previous !== undefined && isSecretHeader(name, previous.secretHeaders)
-    const plan: SecretPlan = { writes: [], deletes: [] }
-    const secretHeaders: string[] = []
-    for (const header of draft.connectType === 'rest' ? draft.headers : []) {
-      const lower = header.name.toLowerCase()
-      const keep = header.value === undefined || looksLikeMask(header.value)
-      // "Keep" reads the old value from wherever it lived, so marking or unmarking a
-      // header as secret moves its value between the profile file and the secret store.
-      const stored = keep && before.has(lower) && wasSecret(header.name)
-      const value = stored ? await this.#secrets.get(id, header.name) : keep ? before.get(lower) : header.value
-      if (isSecretHeader(header.name) || header.secret === true) {
-        properties[HEADER_PROPERTY_PREFIX + header.name] = ''
-        secretHeaders.push(header.name)
-        if (value && !stored) plan.writes.push([header.name, value])
-        else if (!value && wasSecret(header.name)) plan.deletes.push(header.name)
-      } else {
-        properties[HEADER_PROPERTY_PREFIX + header.name] = value ?? ''
-        if (wasSecret(header.name)) plan.deletes.push(header.name)
-      }
-    }
-    const kept = new Set(secretHeaders.map((h) => h.toLowerCase()))
-    for (const old of previous?.secretHeaders ?? []) if (!kept.has(old.toLowerCase())) plan.deletes.push(old)
-    const preset = draft.connectType === 'rest' ? draft.preset : undefined
-    const name = draft.name.trim()
-    return { profile: { id, name, connectType: draft.connectType, ...(preset ? { preset } : {}), properties, secretHeaders }, plan }
-  }
-
   // Secrets are written before the file so a saved profile never points at a missing
   // secret; if the file write fails, the previous secret values are put back.
   async #commit(profiles: Profile[], lastUsedId: string | null, id: string, plan: SecretPlan): Promise<void> {
     this.#assertWritable()
     const undo: Array<[string, string | undefined]> = []
     try {
-      for (const [header, value] of plan.writes) {
-        undo.push([header, await this.#secrets.get(id, header).catch(() => undefined)])
-        await this.#secrets.set(id, header, value)
+      for (const [name, value] of plan.writes) {
+        undo.push([name, await this.#secrets.get(id, name).catch(() => undefined)])
+        await this.#secrets.set(id, name, value)
       }
       await this.#save(profiles, lastUsedId)
     } catch (error) {
       // Best effort: the caller must see the error that stopped the save, not a rollback's.
-      for (const [header, value] of undo.reverse()) {
-        const restore = value === undefined ? this.#secrets.delete(id, header) : this.#secrets.set(id, header, value)
+      for (const [name, value] of undo.reverse()) {
+        const restore = value === undefined ? this.#secrets.delete(id, name) : this.#secrets.set(id, name, value)
         await restore.catch(() => undefined)
       }
       throw error
     }
-    const written = new Set(plan.writes.map(([h]) => h.toLowerCase()))
-    for (const header of plan.deletes) if (!written.has(header.toLowerCase())) await this.#secrets.delete(id, header)
+    const written = new Set(plan.writes.map(([name]) => name.toLowerCase()))
+    for (const name of plan.deletes) if (!written.has(name.toLowerCase())) await this.#secrets.delete(id, name)
   }
 
   async #save(profiles: Profile[], lastUsedId: string | null): Promise<void> {
     this.#assertWritable()
-    await writeFileAtomic(this.#path, serializeProfiles({ profiles, lastUsedId }))
+    // Names, URIs and header values can tell others what you connect to: this user only.
+    await writeFileAtomic(this.#path, serializeProfiles({ profiles, lastUsedId }), { mode: PROFILES_FILE_MODE })
     this.#profiles = profiles
     this.#lastUsedId = lastUsedId
   }
@@ -289,26 +287,39 @@ export class ProfileStore {
     this.#profiles = read.content.profiles
     this.#lastUsedId = read.content.lastUsedId
     this.#blocked = read.blocked ?? null
+    await this.#tightenMode()
+    await bindLegacySecrets(this.#profiles, this.#secrets)
     // Runs only now, after a bad original was preserved (or saving blocked), since it may save.
     const stray = await this.#moveStraySecrets()
     if (!read.problem || !stray) return read.problem ?? stray
     return { ...read.problem, issues: [...read.problem.issues, ...stray.issues] }
   }
 
+  // An older file may be readable by others (profiles.json used to be written 0644).
+  async #tightenMode(): Promise<void> {
+    if (process.platform === 'win32') return
+    const info = await stat(this.#path).catch(() => null)
+    if (info && (info.mode & 0o777) !== PROFILES_FILE_MODE) await chmod(this.#path, PROFILES_FILE_MODE).catch(() => undefined)
+  }
+
   // A hand-edited file may hold a secret value in plain text: move it to the secret store
   // (and list every secret header in secretHeaders) so the next save leaves none behind.
+  // Not while the keychain is unavailable: the value would live in memory only and the
+  // file would lose it.
   async #moveStraySecrets(): Promise<StorageProblem | undefined> {
+    if (this.#secrets.keychainProblem) return undefined
     let changed = false
     try {
       const next: Profile[] = []
       for (const profile of this.#profiles) {
         const secret = headerEntries(profile.properties).filter(([name]) => isSecretHeader(name, profile.secretHeaders))
         const stray = secret.filter(([, value]) => value !== '')
-        if (stray.length === 0 && secret.length === profile.secretHeaders.length) {
+        const origin = endpointOrigin(profile)
+        if ((stray.length === 0 && secret.length === profile.secretHeaders.length) || origin === null) {
           next.push(profile)
           continue
         }
-        for (const [name, value] of stray) await this.#secrets.set(profile.id, name, value)
+        for (const [name, value] of stray) await this.#secrets.set(profile.id, boundSecretName(origin, name) ?? name, value)
         const properties = { ...profile.properties }
         for (const [name] of stray) properties[HEADER_PROPERTY_PREFIX + name] = ''
         next.push({ ...profile, properties, secretHeaders: secret.map(([name]) => name) })

@@ -56,6 +56,7 @@ describe('without a keyring', () => {
     delete process.env['DBUS_SESSION_BUS_ADDRESS']
     try {
       const dirs = Array.from({ length: 32 }, (_, i) => join(tmpdir(), `lcb-no-keyring-${i}`))
+      // No secrets in these data dirs, so nothing is at stake: plain "no keychain".
       expect(await Promise.all(dirs.map((dir) => openLibsecretKeychain(dir)))).toEqual(dirs.map(() => undefined))
     } finally {
       if (saved === undefined) delete process.env['DBUS_SESSION_BUS_ADDRESS']

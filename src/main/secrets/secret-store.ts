@@ -22,6 +22,8 @@ export type SecretStoreKind = SecretStorageInfo['kind']
 /** Keeps secret header values per profile. */
 export interface SecretStore {
   readonly kind: SecretStoreKind
+  /** Set when secrets are in memory because the keychain failed this run: why. */
+  readonly keychainProblem?: string
   /** One sentence for the UI saying where secrets are kept. */
   describe(): string
   get(profileId: string, header: string): Promise<string | undefined>
@@ -37,6 +39,16 @@ export interface SafeStorageLike {
   decryptString(encrypted: Buffer): string
   /** Linux only in Electron; `basic_text` means no keyring was found and a fixed key is used. */
   getSelectedStorageBackend?(): string
+  /** Set when a keychain exists but could not be used this run: why (our libsecret keychain only). */
+  readonly unavailableReason?: string
+}
+
+/** A safeStorage whose keychain could not be used this run, saying why; nothing is encrypted with it. */
+export function unavailableKeychain(reason: string): SafeStorageLike {
+  const refuse = (): never => {
+    throw new CatalogError('unsupported', `The keychain is unavailable: ${reason}.`)
+  }
+  return { isEncryptionAvailable: () => false, encryptString: refuse, decryptString: refuse, unavailableReason: reason }
 }
 
 /** A store plus what went wrong reading its file, if anything. */
@@ -64,8 +76,13 @@ export class MemorySecretStore implements SecretStore {
   readonly kind: SecretStoreKind = 'memory'
   readonly #table: Table = new Map()
 
+  /** `keychainProblem`: why the keychain that normally holds secrets is not used this run. */
+  constructor(readonly keychainProblem?: string) {}
+
   describe(): string {
-    return 'Kept in memory until the app quits'
+    return this.keychainProblem
+      ? `Kept in memory for this run only, because the keychain is unavailable: ${this.keychainProblem}`
+      : 'Kept in memory until the app quits'
   }
 
   async get(profileId: string, header: string): Promise<string | undefined> {
@@ -245,12 +262,14 @@ export async function openSecretStore(
 ): Promise<OpenedSecretStore> {
   if (options.safeStorage?.isEncryptionAvailable()) return KeychainSecretStore.open(dataDir, options.safeStorage)
   if (options.plainFileOptIn) return FileSecretStore.open(dataDir)
-  return { store: new MemorySecretStore() }
+  // A keychain that failed this run: its file is not opened, so nothing can change it.
+  return { store: new MemorySecretStore(options.safeStorage?.unavailableReason) }
 }
 
 /** Where a store keeps secrets, in the form the renderer receives. */
 export function secretStorageInfo(store: SecretStore): SecretStorageInfo {
-  return { kind: store.kind, description: store.describe() }
+  const problem = store.keychainProblem
+  return { kind: store.kind, description: store.describe(), ...(problem ? { keychainProblem: problem } : {}) }
 }
 
 function setIn(table: Table, profileId: string, header: string, value: string): void {

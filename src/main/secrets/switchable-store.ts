@@ -20,6 +20,10 @@ export class SwitchableSecretStore implements SecretStore {
     return this.#current.kind
   }
 
+  get keychainProblem(): string | undefined {
+    return this.#current.keychainProblem
+  }
+
   describe(): string {
     return this.#current.describe()
   }
@@ -62,6 +66,10 @@ export async function optInToSecretsFile(
 ): Promise<StorageProblem | undefined> {
   if (store.kind !== 'memory') {
     throw new CatalogError('invalid_request', `Secrets are already ${store.describe().toLowerCase()}, so there is nothing to move.`)
+  }
+  // The keychain holds the saved secrets; a plain file now would be ignored once it works again.
+  if (store.keychainProblem) {
+    throw new CatalogError('invalid_request', `The keychain is only unavailable for this run (${store.keychainProblem}); restart once it works.`)
   }
   const { store: file, problem } = await FileSecretStore.open(dataDir)
   await store.switchTo(file, entries)

@@ -7,20 +7,27 @@ import { z } from 'zod'
 import type { ConnectionSummary } from '../catalog-types'
 import type { ProfileView, SecretStorageInfo, StorageProblem } from '../profile-types'
 import type { ConnectionTestReport } from '../connection-test'
+import { LIMIT_MESSAGES, PROFILE_LIMITS } from '../profile-validation'
 import { response } from './common'
 
+// The limits are checked again field by field in main (validateProfileDraft); these caps
+// stop an oversized request before any work, with the same messages.
 const headerDraft = z
-  .object({ name: z.string(), value: z.string().optional(), secret: z.boolean().optional() })
+  .object({
+    name: z.string().max(PROFILE_LIMITS.headerName, LIMIT_MESSAGES.headerName),
+    value: z.string().max(PROFILE_LIMITS.headerValue, LIMIT_MESSAGES.headerValue).optional(),
+    secret: z.boolean().optional()
+  })
   .strict()
 
 /** What the editor submits; field-level validation happens in main with the shared rules. */
 export const profileDraft = z
   .object({
-    name: z.string(),
+    name: z.string().max(PROFILE_LIMITS.name, LIMIT_MESSAGES.name),
     connectType: z.enum(['dir', 'rest']),
     preset: z.enum(['enterprise', 'bearer']).optional(),
-    properties: z.record(z.string(), z.string()),
-    headers: z.array(headerDraft).readonly()
+    properties: z.record(z.string().max(PROFILE_LIMITS.headerName), z.string().max(PROFILE_LIMITS.propertyValue, LIMIT_MESSAGES.propertyValue)),
+    headers: z.array(headerDraft).max(PROFILE_LIMITS.headers, LIMIT_MESSAGES.headers).readonly()
   })
   .strict()
 

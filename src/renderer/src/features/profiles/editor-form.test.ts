@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { ProfileView } from '@shared/profile-types'
-import { draftFromForm, emptyForm, emptyRow, formErrors, formErrorsFromMain, formFromView, type EditorForm } from './editor-form'
+import {
+  draftFromForm,
+  emptyForm,
+  emptyRow,
+  formErrors,
+  formErrorsFromMain,
+  formFromView,
+  secretsLeftBehind,
+  withoutStoredSecrets,
+  type EditorForm
+} from './editor-form'
 
 const rest = (rows: Array<Partial<ReturnType<typeof emptyRow>>>): EditorForm => ({
   ...emptyForm(),
@@ -85,5 +95,28 @@ describe('the profile editor form', () => {
     const form = rest([{ name: 'a', value: '1' }])
     const built = draftFromForm(form)
     expect(formErrorsFromMain({ 'header:0:name': 'bad', uri: 'no' }, built)).toEqual({ [`row:${form.headers[0]?.key}:name`]: 'bad', uri: 'no' })
+  })
+
+  it('asks for the secrets again when the URI moves to another server, not when only the path changes', () => {
+    const view: ProfileView = {
+      id: 'p1',
+      name: 'Ent',
+      kind: 'enterprise',
+      connectType: 'rest',
+      preset: 'enterprise',
+      properties: { uri: 'https://db.example.com/a', 'headers.x-api-key': '••••3f9a' },
+      secretHeaders: ['x-api-key'],
+      hasSecret: { 'x-api-key': true }
+    }
+    const form = formFromView(view)
+    expect(secretsLeftBehind(view, { ...form, uri: 'https://DB.example.com:443/b' })).toBe(false)
+    expect(formErrors(form, [])['apiKey']).toBeUndefined()
+    for (const uri of ['https://db.example.com:8443', 'http://db.example.com', 'https://other.example.com']) {
+      const moved = { ...form, uri }
+      expect(secretsLeftBehind(view, moved)).toBe(true)
+      expect(formErrors(withoutStoredSecrets(moved), [])['apiKey']).toBe('Enter the API key.')
+    }
+    // Nothing stored, nothing to say.
+    expect(secretsLeftBehind({ ...view, hasSecret: { 'x-api-key': false } }, { ...form, uri: 'https://other.example.com' })).toBe(false)
   })
 })

@@ -12,7 +12,7 @@ import {
   type ProfileDraft,
   type ProfileView
 } from '@shared/profile-types'
-import { isSecretHeader, validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
+import { endpointOrigin, isSecretHeader, validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
 
 /** The editor's Type choice: Directory, REST or Enterprise (REST with the Enterprise headers). */
 export type FormType = 'dir' | 'rest' | 'enterprise'
@@ -89,6 +89,27 @@ export function formFromView(view: ProfileView): EditorForm {
     else rows.push({ key: nextKey++, name, value: secret ? '' : shown, secret, stored })
   }
   return { ...form, headers: rows }
+}
+
+/** What the editor says when the URI now points at another server than the saved secrets'. */
+export const SECRETS_LEFT_BEHIND =
+  'The catalog address changed to another server, so its saved secrets are cleared when you save; enter them again.'
+
+/**
+ * True when the form's URI points at another origin (scheme, host, port) than the saved
+ * profile's, which has stored secrets: main never sends them there and clears them on
+ * save, so the editor must ask for them again.
+ */
+export function secretsLeftBehind(view: ProfileView | undefined, form: EditorForm): boolean {
+  if (!view || form.type === 'dir') return false
+  const saved = endpointOrigin(view)
+  const now = endpointOrigin({ connectType: 'rest', properties: { uri: form.uri } })
+  return saved !== null && now !== null && saved !== now && Object.values(view.hasSecret).some(Boolean)
+}
+
+/** The form as if nothing were stored: every secret field must be typed again. */
+export function withoutStoredSecrets(form: EditorForm): EditorForm {
+  return { ...form, tokenStored: null, apiKeyStored: null, headers: form.headers.map((row) => ({ ...row, stored: null })) }
 }
 
 /** A draft plus, per draft header, the form field it came from (`apiKey`, `row:<key>`, ...). */

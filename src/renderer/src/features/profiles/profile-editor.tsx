@@ -5,11 +5,24 @@
  */
 import { useState, type ReactNode } from 'react'
 import type { ProfileView, SecretStorageInfo } from '@shared/profile-types'
+import { isSecretHeader } from '@shared/profile-validation'
 import { ApiError } from '../../lib/api'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
-import { draftFromForm, emptyForm, formErrors, formErrorsFromMain, formFromView, type EditorForm, type FormType, type RestAuth } from './editor-form'
+import {
+  draftFromForm,
+  emptyForm,
+  formErrors,
+  formErrorsFromMain,
+  formFromView,
+  SECRETS_LEFT_BEHIND,
+  secretsLeftBehind,
+  withoutStoredSecrets,
+  type EditorForm,
+  type FormType,
+  type RestAuth
+} from './editor-form'
 import { HeaderRows } from './header-rows'
 import { RootField } from './root-field'
 import { TestReport } from './test-report'
@@ -28,7 +41,12 @@ interface Props {
 
 /** Creates or edits a profile. */
 export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onSaved }: Props): ReactNode {
-  const [form, setForm] = useState<EditorForm>(() => (profile ? formFromView(profile) : emptyForm()))
+  const [formState, setForm] = useState<EditorForm>(() => (profile ? formFromView(profile) : emptyForm()))
+  // Stored secrets stay with the server they were saved for: pointed elsewhere, the form
+  // shows and checks every secret field as empty (the stored masks stay in `formState`, so
+  // pointing back restores them).
+  const leftBehind = secretsLeftBehind(profile, formState)
+  const form = leftBehind ? withoutStoredSecrets(formState) : formState
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [showAll, setShowAll] = useState(false)
   const [mainErrors, setMainErrors] = useState<Readonly<Record<string, string>>>({})
@@ -160,10 +178,22 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
         {http && (
           <HeaderRows
             rows={form.headers}
-            onChange={(headers) => change({ headers }, ...headers.map((row) => `row:${row.key}`))}
+            onChange={(headers) => {
+              // A row keeps its stored mask while it stays secret; un-marking it drops the value.
+              const kept = headers.map((row) => {
+                const secret = row.secret || isSecretHeader(row.name.trim())
+                return { ...row, stored: secret ? (formState.headers.find((r) => r.key === row.key)?.stored ?? null) : null }
+              })
+              change({ headers: kept }, ...headers.map((row) => `row:${row.key}`))
+            }}
             errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
             listError={visible('headers')}
           />
+        )}
+        {http && leftBehind && (
+          <p role="status" className="secret-note">
+            {SECRETS_LEFT_BEHIND}
+          </p>
         )}
         {http && secretStorage && <p className="muted secret-note">Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>}
         {save.isError && !(save.error instanceof ApiError && save.error.details?.['fieldErrors']) && <ErrorAlert error={save.error} />}

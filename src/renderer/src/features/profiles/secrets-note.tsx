@@ -1,7 +1,7 @@
 /**
  * Says where secrets are kept. In browser mode without a keychain they live in memory;
  * the person may opt in to a file only they can read (mode 0600), after being told it
- * holds the values unencrypted.
+ * holds the values unencrypted. When the keyring failed this run, it says why instead.
  */
 import { useState, type ReactNode } from 'react'
 import type { SecretStorageInfo } from '@shared/profile-types'
@@ -12,6 +12,17 @@ import { useSecretsFile } from './use-profiles'
 export function SecretsNote({ storage }: { readonly storage: SecretStorageInfo }): ReactNode {
   const [asking, setAsking] = useState(false)
   const optIn = useSecretsFile()
+  if (storage.keychainProblem) {
+    // The keyring holds the saved secrets; a file opt-in now would only split them.
+    return (
+      <div className="secrets-note" role="alert">
+        <p>
+          The keyring could not be used this run: {storage.keychainProblem}. Secrets you enter are kept in memory until the app
+          quits. Secrets saved earlier are left untouched and come back after a restart once the keyring works.
+        </p>
+      </div>
+    )
+  }
   return (
     <div className="secrets-note">
       <p className="muted">

@@ -11,7 +11,11 @@ import { CopyButton } from '../../ui/copy-button'
 export function TestReport({ report, label = 'Test result' }: { readonly report: ConnectionTestReport; readonly label?: string }): ReactNode {
   const ref = useRef<HTMLElement>(null)
   // The report appears below a long form: bring it into view so the outcome is seen.
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [report])
+  // Braces: newer Chromium returns a promise from scrollIntoView, and an effect that
+  // returns anything but a cleanup function makes React throw when the report unmounts.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [report])
   const failed = report.steps.find((step) => !isPassing(step.verdict))
   const summary = failed
     ? `Connection test failed: ${VERDICT_LABELS[failed.verdict]}.`
