@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { Pool } from 'undici'
 import { CatalogError, type ErrorCode } from '../../../shared/errors'
 import { assertNever } from '../../../shared/assert-never'
-import { ExchangeError, exchange } from './dispatch'
+import { ExchangeError, exchange, type BodySink } from './dispatch'
 import { errorFromNetwork, errorFromResponse, hasLanceErrorCode, type NetworkContext } from './http-errors'
 import { ALWAYS_SECRET_HEADERS, scrubSecrets, secretValues } from './redact'
 
@@ -64,6 +64,8 @@ export interface HttpRequest {
   readonly conflictSubject?: string
   readonly notFound?: ErrorCode
   readonly conflict?: ErrorCode
+  /** Makes a fresh sink for each attempt; a 2xx body then goes to it instead of `body`. */
+  readonly sink?: () => BodySink
 }
 
 /** A buffered response. */
@@ -72,6 +74,8 @@ export interface HttpResponse {
   readonly headers: IncomingHttpHeaders
   readonly body: Buffer
   readonly url: string
+  /** True when the request's sink stopped reading before the body ended. */
+  readonly cut?: boolean
 }
 
 type SlashMode = 'unknown' | 'plain' | 'slash'
@@ -216,7 +220,8 @@ export class HttpTransport {
         signal: request.signal,
         headersTimeoutMs: this.#timeouts.headersMs,
         bodyTimeoutMs: this.#timeouts.bodyMs,
-        maxBodyBytes: this.#maxBodyBytes
+        maxBodyBytes: this.#maxBodyBytes,
+        ...(request.sink ? { sink: request.sink() } : {})
       })
       return { ...response, url }
     } catch (error) {
