@@ -16,8 +16,10 @@ const CONTINUATION = [0xff, 0xff, 0xff, 0xff]
 /** Where reading stands once the body ended or reading was stopped. */
 export type PageOutcome =
   | { readonly kind: 'page'; readonly page: RowsPage }
-  /** The first record batch alone is over the cap: ask again for fewer rows. */
-  | { readonly kind: 'batch-too-large'; readonly rows: number; readonly bytes: number }
+  /** The answer in file framing, complete and within the cap; its schema is in the footer. */
+  | { readonly kind: 'file'; readonly bytes: Uint8Array }
+  /** The answer does not fit one page and cannot be cut here: ask again for `rows` rows. */
+  | { readonly kind: 'ask-fewer'; readonly rows: number }
   | { readonly kind: 'not-arrow'; readonly cause: string }
 
 /** One attempt's reader; the transport makes a fresh one for each try. */
@@ -46,6 +48,7 @@ export class ArrowPageReader implements BodySink {
   outcome(): PageOutcome {
     if (this.#stopped) return this.#stopped
     if (this.#received === 0) return { kind: 'not-arrow', cause: 'an empty body' }
+    if (this.#file) return { kind: 'file', bytes: this.#buffer.subarray(0, this.#received) }
     if (!this.#schemaSeen) return { kind: 'not-arrow', cause: 'no schema message' }
     if (!this.#ended && this.#pos !== this.#received && !this.#file) return { kind: 'not-arrow', cause: 'the stream ends inside a message' }
     return this.#page(false)
@@ -87,7 +90,8 @@ export class ArrowPageReader implements BodySink {
         this.#ended = true
         return
       }
-      if (!this.#schemaSeen && message.header !== MessageHeader.Schema) {
+      // A file keeps its schema in the footer, so only a stream must start with one.
+      if (!this.#file && !this.#schemaSeen && message.header !== MessageHeader.Schema) {
         this.#stopped = { kind: 'not-arrow', cause: 'the first message is not a schema' }
         return
       }
@@ -95,7 +99,7 @@ export class ArrowPageReader implements BodySink {
       // A page always takes its first row, however large, so paging moves on.
       const mustTake = this.#rows === 0 && message.rows <= 1
       if (message.header === MessageHeader.RecordBatch && pageBytes > this.maxBytes && !mustTake) {
-        this.#stopped = this.#rows > 0 ? this.#page(true) : { kind: 'batch-too-large', rows: message.rows, bytes: message.length }
+        this.#stopped = this.#stopAt(message.rows, message.length)
         return
       }
       if (bytes.length - this.#pos < message.length) return // wait for the body
@@ -104,6 +108,15 @@ export class ArrowPageReader implements BodySink {
       this.#rows += message.rows
       this.#schemaSeen ||= message.header === MessageHeader.Schema
     }
+  }
+
+  /** What to answer when the next batch (`rows` rows in `bytes`) would not fit. */
+  #stopAt(rows: number, bytes: number): PageOutcome {
+    // A stream can be cut after the batches kept; a file cannot (its schema is in the
+    // footer), so it is asked for again with only the rows that fit.
+    if (this.#rows > 0) return this.#file ? { kind: 'ask-fewer', rows: this.#rows } : this.#page(true)
+    // The first batch alone is too large: ask for as many rows as its size says fit.
+    return { kind: 'ask-fewer', rows: Math.max(1, Math.min(rows - 1, Math.floor((rows * this.maxBytes) / bytes) - 1)) }
   }
 
   #page(truncated: boolean): PageOutcome {

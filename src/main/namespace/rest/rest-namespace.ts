@@ -10,7 +10,7 @@ import { CatalogError } from '../../../shared/errors'
 import { componentProblem, toIdentifier, type NamespacePath } from '../../../shared/namespace-path'
 import { describeFields } from '../arrow-schema'
 import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
-import { schemaOfIpc, withAtLeastOneBatch } from './arrow-ipc'
+import { rowsOfIpc, schemaOfIpc, toArrowStream, withAtLeastOneBatch } from './arrow-ipc'
 import { ArrowPageReader } from './arrow-page-reader'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
 import { fieldsFromJsonSchema } from './json-schema'
@@ -246,8 +246,8 @@ class RestNamespace implements RestNamespaceClient {
     const maxBytes = request.maxBytes ?? READ_PAGE_MAX_BYTES
     const what = `the query on ${this.#tableName(table)}`
     let k = request.limit
-    // A server may answer in one batch larger than a page; each retry asks for as many rows
-    // as that batch's size says fit, so this ends at one row at the latest.
+    // An answer that cannot be cut to a page (one huge batch, or file framing) is asked for
+    // again with as many rows as its batch sizes say fit; this ends at one row at the latest.
     for (let attempt = 0; attempt < MAX_QUERY_ATTEMPTS; attempt++) {
       let reader: ArrowPageReader | undefined
       await this.http.request({
@@ -270,14 +270,20 @@ class RestNamespace implements RestNamespaceClient {
         sink: () => (reader = new ArrowPageReader(maxBytes))
       })
       const outcome = reader?.outcome() ?? { kind: 'not-arrow', cause: 'no body' }
+      // Fewer rows asked than wanted and all of them answered: the rest lies beyond this page.
+      const cut = (rows: number): boolean => k < request.limit && rows === k
       switch (outcome.kind) {
         case 'page':
-          // Fewer rows asked than wanted means the rest lies beyond this page.
-          return k < request.limit && outcome.page.rowCount === k ? { ...outcome.page, truncated: true } : outcome.page
+          return cut(outcome.page.rowCount) ? { ...outcome.page, truncated: true } : outcome.page
+        case 'file': {
+          const arrow = toArrowStream(outcome.bytes, what)
+          const rowCount = rowsOfIpc(arrow, what)
+          return { arrow, rowCount, truncated: cut(rowCount) }
+        }
         case 'not-arrow':
           throw new CatalogError('bad_response', `The server's answer to ${what} is not Arrow IPC data.`, { cause: outcome.cause })
-        case 'batch-too-large':
-          k = Math.max(1, Math.min(outcome.rows - 1, Math.floor((outcome.rows * maxBytes) / outcome.bytes) - 1))
+        case 'ask-fewer':
+          k = outcome.rows
           break
         default:
           return assertNever(outcome)
