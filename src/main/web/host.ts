@@ -99,7 +99,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     // Held until the answer is written out, so a waiting call holds neither its body nor its result.
     const release = HEAVY_CHANNELS.has(channel) ? await heavy.acquire() : undefined
-    if (release) res.once('close', release)
+    if (release) {
+      // A caller that left while queued would never fire 'close' again; free its slot now.
+      if (req.socket.destroyed) return release()
+      res.once('close', release)
+    }
     let body: unknown
     try {
       const bytes = await readBody(req, MAX_REQUEST_BYTES)
