@@ -266,10 +266,11 @@ function pageLimit(page: PageRequest | undefined): number | undefined {
   return limit
 }
 
-function checkWindow({ offset, limit }: ReadRowsRequest): void {
+function checkWindow({ offset, limit, maxBytes }: ReadRowsRequest): void {
   if (![offset, limit].every((n) => Number.isInteger(n) && n >= 0)) {
     throw new CatalogError('invalid_request', `Offset and limit must be whole numbers of at least 0 (got ${offset} and ${limit}).`)
   }
+  if (maxBytes !== undefined && !(maxBytes >= 1)) throw new CatalogError('invalid_request', `A page's byte cap must be at least 1 (got ${maxBytes}).`)
 }
 
 function checkName(name: string): void {

@@ -244,6 +244,7 @@ class RestNamespace implements RestNamespaceClient {
       throw new CatalogError('invalid_request', 'Rows are read with a whole, non-negative offset and limit.')
     }
     const maxBytes = request.maxBytes ?? READ_PAGE_MAX_BYTES
+    if (!(maxBytes >= 1)) throw new CatalogError('invalid_request', `A page's byte cap must be at least 1 (got ${maxBytes}).`)
     const what = `the query on ${this.#tableName(table)}`
     let k = request.limit
     // An answer that cannot be cut to a page (one huge batch, or file framing) is asked for
