@@ -101,7 +101,7 @@ describe('openRestNamespace against the reference server', () => {
     expect(await client.countRows(ref)).toBe(3)
     await client.createTable(ref, sampleTableIpc(7, 100), 'overwrite')
     expect(await client.countRows(ref)).toBe(7)
-    const rows = tableFromIPC(await client.readRows(ref, { offset: 0, limit: 1, columns: ['id'] }))
+    const rows = tableFromIPC((await client.readRows(ref, { offset: 0, limit: 1, columns: ['id'] })).arrow)
     expect(Number(rows.getChild('id')?.get(0))).toBe(100)
 
     const empty = { namespace: ['analytics', 'web'], name: 'empty' }
@@ -115,12 +115,12 @@ describe('openRestNamespace against the reference server', () => {
     expect(await client.countRows(events)).toBe(25)
     expect(await client.countRows(events, 'id >= 20')).toBe(5)
 
-    const window = tableFromIPC(await client.readRows(events, { offset: 5, limit: 4 }))
+    const window = tableFromIPC((await client.readRows(events, { offset: 5, limit: 4 })).arrow)
     expect(window.numRows).toBe(4)
     expect(window.schema.fields.map((f) => f.name)).toEqual(['id', 'name', 'score', 'vector', 'tags', 'meta'])
     expect(idsOf(window)).toEqual([5, 6, 7, 8])
 
-    const filtered = tableFromIPC(await client.readRows(events, { offset: 1, limit: 10, columns: ['id', 'score'], filter: 'id < 4' }))
+    const filtered = tableFromIPC((await client.readRows(events, { offset: 1, limit: 10, columns: ['id', 'score'], filter: 'id < 4' })).arrow)
     expect(filtered.schema.fields.map((f) => f.name)).toEqual(['id', 'score'])
     expect(idsOf(filtered)).toEqual([1, 2, 3])
     expect(await codeOf(client.countRows({ namespace: [], name: 'missing' }))).toBe('table_not_found')
@@ -150,7 +150,7 @@ describe('openRestNamespace against the reference server', () => {
     expect((await reader.listNamespaces([])).items).toEqual(['analytics'])
     expect((await reader.describeTable({ namespace: [], name: 'people' })).rowCount).toBe(10)
     expect(await reader.countRows({ namespace: [], name: 'people' }, 'id < 3')).toBe(3)
-    expect(tableFromIPC(await reader.readRows({ namespace: [], name: 'people' }, { offset: 0, limit: 2 })).numRows).toBe(2)
+    expect(tableFromIPC((await reader.readRows({ namespace: [], name: 'people' }, { offset: 0, limit: 2 })).arrow).numRows).toBe(2)
 
     const people = { namespace: [], name: 'people' }
     expect(await codeOf(reader.createNamespace(['sneaky']))).toBe('permission_denied')

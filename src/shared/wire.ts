@@ -1,42 +1,91 @@
 /**
- * JSON for the browser-mode transport, with one addition: byte arrays (Arrow IPC) travel
- * as `{ "$bytes": "<base64>" }` and come back as Uint8Array. Electron's IPC clones bytes
+ * The browser-mode transport's encoding. A value without bytes is plain JSON. A value
+ * holding byte arrays (Arrow IPC) is one binary frame: a small JSON document in which each
+ * Uint8Array is a `{ "$bytes": [offset, length] }` reference, followed by the bytes
+ * themselves, raw. Bytes are never turned into text, so a 16 MiB page costs 16 MiB on
+ * the wire and no string of its size is ever built. Electron's IPC clones bytes
  * natively, so only browser mode uses this.
+ *
+ * Frame: "LCW1" | JSON length (u32, little-endian) | JSON (UTF-8) | padding | blobs,
+ * each starting at a multiple of 8 so typed-array views over them are aligned.
  */
 
-const BYTES_KEY = '$bytes'
-const CHUNK = 0x8000
+/** Content type of a plain JSON message. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+/** Content type of a binary frame. */
+export const WIRE_CONTENT_TYPE = 'application/x-catalog-wire'
 
-/** Serialises a value, encoding every Uint8Array (Node Buffers included). */
-export function encodeWire(value: unknown): string {
-  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, item: unknown) {
+const BYTES_KEY = '$bytes'
+const MAGIC = [0x4c, 0x43, 0x57, 0x31] // "LCW1"
+const HEAD = 8
+const ALIGN = 8
+
+/** A message ready to send: its content type and the byte runs that make up its body, in order. */
+export interface WireMessage {
+  readonly contentType: string
+  readonly parts: readonly Uint8Array[]
+  /** The sum of the parts' lengths. */
+  readonly byteLength: number
+}
+
+/** Encodes a value; byte arrays inside it (Node Buffers included) travel raw, never copied. */
+export function encodeWire(value: unknown): WireMessage {
+  const blobs: Uint8Array[] = []
+  let blobBytes = 0
+  const json = JSON.stringify(value, function (this: Record<string, unknown>, key: string, item: unknown) {
     // JSON.stringify applies a Buffer's toJSON ({ type, data }) before the replacer sees
     // it, so the holder's original value is checked rather than `item`.
     const original = this[key]
-    return original instanceof Uint8Array ? { [BYTES_KEY]: toBase64(original) } : item
+    if (!(original instanceof Uint8Array)) return item
+    const at = blobBytes
+    blobs.push(original)
+    blobBytes += padded(original.length)
+    return { [BYTES_KEY]: [at, original.length] }
   })
+  const text = new TextEncoder().encode(json ?? 'null')
+  if (blobs.length === 0) return { contentType: JSON_CONTENT_TYPE, parts: [text], byteLength: text.length }
+
+  const headLength = padded(HEAD + text.length)
+  const head = new Uint8Array(headLength)
+  head.set(MAGIC, 0)
+  new DataView(head.buffer).setUint32(4, text.length, true)
+  head.set(text, HEAD)
+  const parts: Uint8Array[] = [head]
+  for (const blob of blobs) {
+    parts.push(blob)
+    const gap = padded(blob.length) - blob.length
+    if (gap > 0) parts.push(new Uint8Array(gap))
+  }
+  return { contentType: WIRE_CONTENT_TYPE, parts, byteLength: headLength + blobBytes }
 }
 
-/** Parses a serialised value, decoding every encoded Uint8Array. */
-export function decodeWire(text: string): unknown {
+/**
+ * Decodes a message of either content type. Byte arrays come back as views into `body`
+ * (no copy). Throws a readable error for anything malformed.
+ */
+export function decodeWire(contentType: string, body: Uint8Array): unknown {
+  if (!contentType.toLowerCase().startsWith(WIRE_CONTENT_TYPE)) {
+    const text = new TextDecoder().decode(body)
+    return text.trim() === '' ? undefined : JSON.parse(text)
+  }
+  if (body.length < HEAD || MAGIC.some((byte, i) => body[i] !== byte)) throw new Error('the binary message does not start with its header')
+  const jsonLength = new DataView(body.buffer, body.byteOffset, body.byteLength).getUint32(4, true)
+  if (HEAD + jsonLength > body.length) throw new Error('the binary message is shorter than its header says')
+  const blobStart = padded(HEAD + jsonLength)
+  const text = new TextDecoder().decode(body.subarray(HEAD, HEAD + jsonLength))
   return JSON.parse(text, (_key, item: unknown) => {
-    if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
-      const encoded = (item as Record<string, unknown>)[BYTES_KEY]
-      if (typeof encoded === 'string' && Object.keys(item).length === 1) return fromBase64(encoded)
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item
+    const ref = (item as Record<string, unknown>)[BYTES_KEY]
+    if (ref === undefined || Object.keys(item).length !== 1) return item
+    if (!Array.isArray(ref) || ref.length !== 2 || !ref.every((n) => Number.isSafeInteger(n) && (n as number) >= 0)) {
+      throw new Error('the binary message has a malformed byte reference')
     }
-    return item
+    const [at, length] = ref as [number, number]
+    if (blobStart + at + length > body.length) throw new Error('a byte reference points past the end of the binary message')
+    return body.subarray(blobStart + at, blobStart + at + length)
   })
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK))
-  return btoa(binary)
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
+function padded(length: number): number {
+  return Math.ceil(length / ALIGN) * ALIGN
 }

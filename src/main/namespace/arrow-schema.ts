@@ -33,11 +33,6 @@ export function tableForLance(stream: Uint8Array): Table {
   return table
 }
 
-/** Encodes a table LanceDB returned as an Arrow IPC stream. */
-export function lanceTableToIpc(rows: Table): Uint8Array {
-  return lanceArrow.tableToIPC(rows, 'stream')
-}
-
 /** An Arrow IPC stream with these columns (fields from LanceDB) and no rows. */
 export function emptyIpc(fields: readonly Field[]): Uint8Array {
   return lanceArrow.tableToIPC(new lanceArrow.Table(new lanceArrow.Schema([...fields])), 'stream')

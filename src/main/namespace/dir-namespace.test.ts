@@ -228,12 +228,12 @@ describe('tables', () => {
     await buildNestedCatalog(root, { tables: { t: 10 } })
     const client = await open(root)
     const ref = { namespace: [], name: 't' }
-    expect(idsOf(await client.readRows(ref, { offset: 3, limit: 4 }))).toEqual([3, 4, 5, 6])
-    const narrow = tableFromIPC(await client.readRows(ref, { offset: 0, limit: 3, columns: ['id', 'name'] }))
+    expect(idsOf((await client.readRows(ref, { offset: 3, limit: 4 })).arrow)).toEqual([3, 4, 5, 6])
+    const narrow = tableFromIPC((await client.readRows(ref, { offset: 0, limit: 3, columns: ['id', 'name'] })).arrow)
     expect(narrow.schema.fields.map((f) => f.name)).toEqual(['id', 'name'])
     expect(narrow.toArray().map((row) => row.name)).toEqual(['row 0', 'row 1', null])
-    expect(idsOf(await client.readRows(ref, { offset: 1, limit: 10, filter: 'id >= 7' }))).toEqual([8, 9])
-    const past = tableFromIPC(await client.readRows(ref, { offset: 50, limit: 5, columns: ['id'] }))
+    expect(idsOf((await client.readRows(ref, { offset: 1, limit: 10, filter: 'id >= 7' })).arrow)).toEqual([8, 9])
+    const past = tableFromIPC((await client.readRows(ref, { offset: 50, limit: 5, columns: ['id'] })).arrow)
     expect([past.numRows, past.schema.fields.map((f) => f.name)]).toEqual([0, ['id']])
 
     expect(await client.countRows(ref)).toBe(10)

@@ -5,6 +5,7 @@
  */
 import type { NamespacePath } from '../../shared/namespace-path'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
+import type { RowsPage } from '../../shared/contract/tables'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -23,6 +24,8 @@ export interface ReadRowsRequest {
   readonly limit: number
   readonly columns?: readonly string[]
   readonly filter?: string
+  /** The most Arrow bytes the page may hold; READ_PAGE_MAX_BYTES unless told. */
+  readonly maxBytes?: number
 }
 
 /** The interface behind which every namespace implementation sits. */
@@ -47,8 +50,8 @@ export interface NamespaceClient {
   renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void>
   /** Number of rows, optionally matching a SQL filter. */
   countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number>
-  /** A window of rows as an Arrow IPC stream. */
-  readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<Uint8Array>
+  /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
+  readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
   /** Releases pools and handles; the client is unusable afterwards. */
   close(): Promise<void>
 }

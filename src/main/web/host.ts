@@ -11,11 +11,19 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 import { decodeWire, encodeWire } from '../../shared/wire'
 import { dispatch, type HandlerTable } from '../ipc/dispatch'
+import { Limiter } from './limiter'
 
 /** The header that carries the per-run token on every RPC. */
 export const TOKEN_HEADER = 'x-catalog-token'
-/** Large enough for a sizeable table import (sent as base64 Arrow bytes); refuse anything bigger. */
+/** Large enough for a sizeable table import (sent as raw Arrow bytes); refuse anything bigger. */
 const MAX_REQUEST_BYTES = 512 << 20
+/**
+ * Calls that move table data. At most HEAVY_SLOTS of them run at once (the rest wait
+ * before their body is read), so memory stays near that many pages or imports however
+ * many arrive together.
+ */
+const HEAVY_CHANNELS: ReadonlySet<string> = new Set(['tables:readRows', 'tables:create'])
+const HEAVY_SLOTS = 3
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -59,6 +67,7 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(24).toString('base64url')
   let allowedHosts: readonly string[] = []
+  const heavy = new Limiter(HEAVY_SLOTS)
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -72,9 +81,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return sendText(res, 403, 'Forbidden: this server only answers requests addressed to itself.')
     }
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
-    if (url.pathname.startsWith('/rpc/')) return handleRpc(req, res, decodeURIComponent(url.pathname.slice(5)))
+    const pathname = decodePath(url.pathname)
+    if (pathname === null) return sendText(res, 400, 'Bad request: the path has a malformed percent-escape.')
+    if (pathname.startsWith('/rpc/')) return handleRpc(req, res, pathname.slice(5))
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.')
-    return serveStatic(res, options.rendererDir, url.pathname)
+    return serveStatic(res, options.rendererDir, pathname)
   }
 
   async function handleRpc(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
@@ -86,10 +97,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (origin !== undefined && !allowedHosts.some((host) => origin === `http://${host}`)) {
       return sendText(res, 403, 'Forbidden: calls from other origins are refused.')
     }
+    // Held until the answer is written out, so a waiting call holds neither its body nor its result.
+    const release = HEAVY_CHANNELS.has(channel) ? await heavy.acquire() : undefined
+    if (release) {
+      // A caller that left while queued would never fire 'close' again; free its slot now.
+      if (req.socket.destroyed) return release()
+      res.once('close', release)
+    }
     let body: unknown
     try {
-      const text = await readBody(req, MAX_REQUEST_BYTES)
-      body = text.length === 0 ? {} : decodeWire(text)
+      const bytes = await readBody(req, MAX_REQUEST_BYTES)
+      body = bytes.length === 0 ? {} : decodeWire(req.headers['content-type'] ?? '', bytes)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: `Unreadable request: ${message}` } })
@@ -124,7 +142,7 @@ function tokenMatches(given: string | string[] | undefined, expected: string): b
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
@@ -132,11 +150,20 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string> {
     if (size > limit) throw new Error(`the request is larger than ${limit} bytes`)
     chunks.push(chunk as Buffer)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
+}
+
+/** The decoded path, or null when a percent-escape is malformed (`%E0%A4%A`). */
+function decodePath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname)
+  } catch {
+    return null
+  }
 }
 
 async function serveStatic(res: ServerResponse, root: string, pathname: string): Promise<void> {
-  const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '')
+  const relative = pathname === '/' ? 'index.html' : pathname.replace(/^\/+/, '')
   const file = normalize(join(root, relative))
   if (!file.startsWith(normalize(root) + sep)) return sendText(res, 404, 'Not found.')
   try {
@@ -148,9 +175,12 @@ async function serveStatic(res: ServerResponse, root: string, pathname: string):
   }
 }
 
+/** Writes a result: plain JSON, or a binary frame whose bytes go out as they are, without a copy. */
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' })
-  res.end(encodeWire(value))
+  const message = encodeWire(value)
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': message.contentType, 'content-length': message.byteLength })
+  for (const part of message.parts) res.write(part)
+  res.end()
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {

@@ -22,7 +22,7 @@ export const pageToken = z.string().nullable().optional()
 export const limit = z.number().int().min(1).max(10_000).optional()
 /** A table's address. */
 export const tableRef = z.object({ namespace: namespacePath, name: component }).strict()
-/** Raw bytes (Arrow IPC); the browser transport carries them base64-encoded. */
+/** Raw bytes (Arrow IPC); the browser transport carries them raw in a binary frame. */
 export const bytes = z.instanceof(Uint8Array)
 
 /** Declares a response type without a runtime value (responses come from our own main). */

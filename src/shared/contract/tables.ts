@@ -1,9 +1,27 @@
 /**
  * Channels for working with a table's data: reading rows, counting, creating, dropping
- * and renaming. Rows travel as Arrow IPC stream bytes, decoded in the renderer.
+ * and renaming. Rows travel as Arrow IPC stream bytes in byte-capped pages, decoded in
+ * the renderer.
  */
 import { z } from 'zod'
 import { bytes, component, connectionId, response, tableRef } from './common'
+
+/** The most Arrow bytes one page of rows holds, for dir and REST alike (about 16 MiB). */
+export const READ_PAGE_MAX_BYTES = 16 * 1024 * 1024
+
+/**
+ * One page of rows. A page stops at `limit` rows, at the end of the rows, or before it
+ * would exceed READ_PAGE_MAX_BYTES (then `truncated` is true and the rest starts at
+ * `offset + rowCount`). A page holds at least one row whenever rows remain, so paging
+ * always moves on, even past a single row larger than the cap.
+ */
+export interface RowsPage {
+  /** Arrow IPC stream bytes: the schema, then `rowCount` rows. */
+  readonly arrow: Uint8Array
+  readonly rowCount: number
+  /** True when the byte cap, not `limit` or the end of the rows, ended the page. */
+  readonly truncated: boolean
+}
 
 /** How create treats an existing table. */
 export const createMode = z.enum(['create', 'exist_ok', 'overwrite'])
@@ -21,7 +39,7 @@ export const tablesContract = {
         filter: z.string().optional()
       })
       .strict(),
-    response: response<Uint8Array>()
+    response: response<RowsPage>()
   },
   'tables:count': {
     request: z.object({ connectionId, table: tableRef, filter: z.string().optional() }).strict(),

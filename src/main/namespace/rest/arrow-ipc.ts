@@ -54,6 +54,15 @@ export function schemaOfIpc(bytes: Uint8Array, what: string): Schema {
   }
 }
 
+/** The number of rows in Arrow IPC bytes of either framing. */
+export function rowsOfIpc(bytes: Uint8Array, what: string): number {
+  try {
+    return tableFromIPC(bytes).numRows
+  } catch (error) {
+    throw notArrow(what, error)
+  }
+}
+
 /**
  * The same stream with one zero-row batch appended when it holds a schema and no batch;
  * anything it cannot read is returned untouched for the server to judge.

@@ -1,5 +1,6 @@
 /**
- * One HTTP exchange on an undici pool, buffered, through the low-level `dispatch` API.
+ * One HTTP exchange on an undici pool, buffered (or handed to a sink as it arrives),
+ * through the low-level `dispatch` API.
  * `pool.request` wraps every body in a Node stream and every call in signal plumbing; for
  * catalogs that answer many small JSON pages that overhead was most of our time, so this
  * collects chunks directly and enforces the limits itself.
@@ -18,13 +19,23 @@ export interface Exchange {
   readonly headersTimeoutMs: number
   readonly bodyTimeoutMs: number
   readonly maxBodyBytes: number
+  /** Takes a 2xx answer's body as it arrives instead of buffering it. */
+  readonly sink?: BodySink
+}
+
+/** Consumes a success body chunk by chunk; returning false stops the exchange there. */
+export interface BodySink {
+  push(chunk: Buffer): boolean
 }
 
 /** A buffered answer. */
 export interface RawResponse {
   readonly status: number
   readonly headers: IncomingHttpHeaders
+  /** Empty when a sink took the body. */
   readonly body: Buffer
+  /** True when the sink stopped reading before the body ended (the connection was closed). */
+  readonly cut?: boolean
 }
 
 /** Why an exchange ended without a response; `network` carries undici's or Node's error. */
@@ -51,6 +62,7 @@ export function exchange(dispatcher: Dispatcher, request: Exchange): Promise<Raw
     let headers: IncomingHttpHeaders = {}
     const chunks: Buffer[] = []
     let received = 0
+    let sink: BodySink | undefined
 
     const finish = (failure: ExchangeFailure | undefined, response?: RawResponse): void => {
       if (settled) return
@@ -82,13 +94,22 @@ export function exchange(dispatcher: Dispatcher, request: Exchange): Promise<Raw
         clearTimeout(timer)
         status = statusCode
         headers = responseHeaders
+        sink = statusCode < 300 ? request.sink : undefined
         const declared = Number(responseHeaders['content-length'])
-        if (declared > request.maxBodyBytes) finish({ kind: 'too-large' })
+        // A sink decides for itself how much of a large answer it wants.
+        if (!sink && declared > request.maxBodyBytes) finish({ kind: 'too-large' })
       },
       onResponseData(_controller, chunk) {
         received += chunk.length
         if (received > request.maxBodyBytes) return finish({ kind: 'too-large' })
-        chunks.push(chunk)
+        if (!sink) return void chunks.push(chunk)
+        if (sink.push(chunk)) return
+        // Enough read: end here and drop the connection rather than drain the rest.
+        if (settled) return
+        settled = true
+        request.signal?.removeEventListener('abort', onAbort)
+        controller?.abort(new ExchangeError({ kind: 'cancelled' }))
+        resolve({ status, headers, body: Buffer.alloc(0), cut: true })
       },
       onResponseEnd() {
         const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received)

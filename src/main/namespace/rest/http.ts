@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { Pool } from 'undici'
 import { CatalogError, type ErrorCode } from '../../../shared/errors'
 import { assertNever } from '../../../shared/assert-never'
-import { ExchangeError, exchange } from './dispatch'
+import { ExchangeError, exchange, type BodySink } from './dispatch'
 import { errorFromNetwork, errorFromResponse, hasLanceErrorCode, type NetworkContext } from './http-errors'
 import { ALWAYS_SECRET_HEADERS, scrubSecrets, secretValues } from './redact'
 
@@ -66,6 +66,8 @@ export interface HttpRequest {
   readonly conflict?: ErrorCode
   /** Our code for Lance code 14 (another writer got in first) on a create route: the object now exists. */
   readonly lostRace?: ErrorCode
+  /** Makes a fresh sink for each attempt; a 2xx body then goes to it instead of `body`. */
+  readonly sink?: () => BodySink
 }
 
 /** A buffered response. */
@@ -74,6 +76,8 @@ export interface HttpResponse {
   readonly headers: IncomingHttpHeaders
   readonly body: Buffer
   readonly url: string
+  /** True when the request's sink stopped reading before the body ended. */
+  readonly cut?: boolean
 }
 
 type SlashMode = 'unknown' | 'plain' | 'slash'
@@ -219,7 +223,8 @@ export class HttpTransport {
         signal: request.signal,
         headersTimeoutMs: this.#timeouts.headersMs,
         bodyTimeoutMs: this.#timeouts.bodyMs,
-        maxBodyBytes: this.#maxBodyBytes
+        maxBodyBytes: this.#maxBodyBytes,
+        ...(request.sink ? { sink: request.sink() } : {})
       })
       return { ...response, url }
     } catch (error) {

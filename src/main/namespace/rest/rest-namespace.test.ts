@@ -242,9 +242,10 @@ describe('tables', () => {
       res.writeHead(200, { 'content-type': `application/vnd.apache.arrow.${framing}` })
       res.end(Buffer.from(tableToIPC(data, framing)))
     })
-    const bytes = await open({ uri: url }).readRows(table, { offset: 10, limit: 3, columns: ['id', 'label'], filter: "label != 'z'" })
-    expect(bytes[0]).toBe(0xff) // stream framing starts with a continuation marker, not ARROW1
-    const rows = tableFromIPC(bytes)
+    const page = await open({ uri: url }).readRows(table, { offset: 10, limit: 3, columns: ['id', 'label'], filter: "label != 'z'" })
+    expect(page.arrow[0]).toBe(0xff) // stream framing starts with a continuation marker, not ARROW1
+    expect([page.rowCount, page.truncated]).toEqual([3, false])
+    const rows = tableFromIPC(page.arrow)
     expect(rows.getChild('label')?.toArray()).toEqual(['a', 'b', 'c'])
     expect(JSON.parse(requests[0]?.body.toString() ?? '')).toEqual({
       id: ['db', 'items'],

@@ -4,11 +4,14 @@
  * `limit` and `delimiter` query parameters; everything else is `POST /v1/<object>/{id}/<action>`.
  */
 import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
+import { assertNever } from '../../../shared/assert-never'
+import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
 import { componentProblem, toIdentifier, type NamespacePath } from '../../../shared/namespace-path'
 import { describeFields } from '../arrow-schema'
 import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
-import { schemaOfIpc, toArrowStream, withAtLeastOneBatch } from './arrow-ipc'
+import { rowsOfIpc, schemaOfIpc, toArrowStream, withAtLeastOneBatch } from './arrow-ipc'
+import { ArrowPageReader } from './arrow-page-reader'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
 import { fieldsFromJsonSchema } from './json-schema'
 import { readListingPage } from './listing-page'
@@ -39,6 +42,8 @@ export function openRestNamespace(
 }
 
 const ARROW_STREAM = 'application/vnd.apache.arrow.stream'
+/** Tries of a query whose first batch was over the page cap, each asking for fewer rows. */
+const MAX_QUERY_ATTEMPTS = 8
 
 class RestNamespace implements RestNamespaceClient {
   readonly pageGuard = new PageTokenGuard()
@@ -235,32 +240,59 @@ class RestNamespace implements RestNamespaceClient {
     return rows
   }
 
-  async readRows(table: TableRef, request: ReadRowsRequest, options: CallOptions = {}): Promise<Uint8Array> {
+  async readRows(table: TableRef, request: ReadRowsRequest, options: CallOptions = {}): Promise<RowsPage> {
     const id = this.#tableId(table)
     if (!isCount(request.offset) || !isCount(request.limit)) {
       throw new CatalogError('invalid_request', 'Rows are read with a whole, non-negative offset and limit.')
     }
-    const response = await this.http.request({
-      method: 'POST',
-      path: `/v1/table/${encodeURIComponent(id)}/query`,
-      query: { delimiter: this.delimiter },
-      json: {
-        id: [...table.namespace, table.name],
-        // `vector` is required but nullable: null asks for a plain scan.
-        vector: null,
-        k: request.limit,
-        offset: request.offset,
-        ...(request.columns && request.columns.length > 0 ? { columns: { column_names: request.columns } } : {}),
-        ...(request.filter ? { filter: request.filter } : {})
-      },
-      idempotent: true,
-      signal: options.signal,
-      subject: this.#tableName(table),
-      notFound: 'table_not_found'
-    })
-    const stream = toArrowStream(response.body, `the query on ${this.#tableName(table)}`)
-    // The body is a Node Buffer; callers (IPC, the browser-mode wire) get plain bytes, as from the dir client.
-    return stream instanceof Buffer ? new Uint8Array(stream.buffer, stream.byteOffset, stream.byteLength) : stream
+    const maxBytes = request.maxBytes ?? READ_PAGE_MAX_BYTES
+    if (!(maxBytes >= 1)) throw new CatalogError('invalid_request', `A page's byte cap must be at least 1 (got ${maxBytes}).`)
+    const what = `the query on ${this.#tableName(table)}`
+    let k = request.limit
+    // An answer that cannot be cut to a page (one huge batch, or file framing) is asked for
+    // again with as many rows as its batch sizes say fit; this ends at one row at the latest.
+    for (let attempt = 0; attempt < MAX_QUERY_ATTEMPTS; attempt++) {
+      let reader: ArrowPageReader | undefined
+      await this.http.request({
+        method: 'POST',
+        path: `/v1/table/${encodeURIComponent(id)}/query`,
+        query: { delimiter: this.delimiter },
+        json: {
+          id: [...table.namespace, table.name],
+          // `vector` is required but nullable: null asks for a plain scan.
+          vector: null,
+          k,
+          offset: request.offset,
+          ...(request.columns && request.columns.length > 0 ? { columns: { column_names: request.columns } } : {}),
+          ...(request.filter ? { filter: request.filter } : {})
+        },
+        idempotent: true,
+        signal: options.signal,
+        subject: this.#tableName(table),
+        notFound: 'table_not_found',
+        sink: () => (reader = new ArrowPageReader(maxBytes))
+      })
+      const outcome = reader?.outcome() ?? { kind: 'not-arrow', cause: 'no body' }
+      // Fewer rows asked than wanted and all of them answered: the rest lies beyond this page.
+      const cut = (rows: number): boolean => k < request.limit && rows === k
+      switch (outcome.kind) {
+        case 'page':
+          return cut(outcome.page.rowCount) ? { ...outcome.page, truncated: true } : outcome.page
+        case 'file': {
+          const arrow = toArrowStream(outcome.bytes, what)
+          const rowCount = rowsOfIpc(arrow, what)
+          return { arrow, rowCount, truncated: cut(rowCount) }
+        }
+        case 'not-arrow':
+          throw new CatalogError('bad_response', `The server's answer to ${what} is not Arrow IPC data.`, { cause: outcome.cause })
+        case 'ask-fewer':
+          k = outcome.rows
+          break
+        default:
+          return assertNever(outcome)
+      }
+    }
+    throw new CatalogError('bad_response', `The server answered ${what} in batches larger than ${maxBytes} bytes even for fewer rows.`, { limitBytes: maxBytes })
   }
 
   async close(): Promise<void> {
@@ -268,8 +300,8 @@ class RestNamespace implements RestNamespaceClient {
   }
 
   async #fieldsFromData(table: TableRef, options: CallOptions): Promise<FieldInfo[]> {
-    const stream = await this.readRows(table, { offset: 0, limit: 1 }, options)
-    return describeFields(schemaOfIpc(stream, `the query on ${this.#tableName(table)}`))
+    const { arrow } = await this.readRows(table, { offset: 0, limit: 1 }, options)
+    return describeFields(schemaOfIpc(arrow, `the query on ${this.#tableName(table)}`))
   }
 
   /** Runs a fallback lookup, turning "this server has no such route" into null. */

@@ -1,11 +1,11 @@
 /**
  * The only file that touches the bridge. In Electron the preload exposes
  * `window.catalogApi`; in browser mode the same api object is built over HTTP to the
- * host that served this page, carrying the run's token from the page URL.
+ * host that served this page, carrying the run's token (taken from the page URL once).
  */
 import { API_GLOBAL, createCatalogApi, type CatalogApi, type IpcResult } from '@shared/ipc-channels'
 import type { ErrorCode, ErrorDetails, ErrorValue } from '@shared/errors'
-import { decodeWire, encodeWire } from '@shared/wire'
+import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '@shared/wire'
 
 declare global {
   interface Window {
@@ -33,25 +33,50 @@ export async function unwrap<T>(result: Promise<IpcResult<T>>): Promise<T> {
   throw new ApiError(settled.error)
 }
 
+/** Where the run's token is kept for this tab, so a reload works without it in the address bar. */
+const TOKEN_KEY = 'catalog-token'
+
+/**
+ * The run's token: taken from the URL the host printed, then removed from the address bar
+ * and history (a shared screen or a history sync would show it), and kept in this tab's
+ * session storage so a reload still works. Closing the tab forgets it.
+ */
+function takeToken(): string {
+  const url = new URL(window.location.href)
+  const fromUrl = url.searchParams.get('token')
+  if (fromUrl === null) return window.sessionStorage.getItem(TOKEN_KEY) ?? ''
+  window.sessionStorage.setItem(TOKEN_KEY, fromUrl)
+  url.searchParams.delete('token')
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
+  return fromUrl
+}
+
 function browserModeApi(): CatalogApi {
-  const token = new URLSearchParams(window.location.search).get('token') ?? ''
+  const token = takeToken()
   return createCatalogApi(async (channel, request) => {
+    const message = encodeWire(request)
     let response: Response
     try {
       response = await fetch(`/rpc/${channel}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-catalog-token': token },
-        body: encodeWire(request)
+        headers: { 'content-type': message.contentType, 'x-catalog-token': token },
+        // Bytes (table imports) go as they are: a Blob of the parts, never a string.
+        body: new Blob(message.parts as Uint8Array<ArrayBuffer>[])
       })
     } catch {
       return { ok: false, error: { code: 'unreachable', message: 'The app host stopped answering. Is `npm run web` still running?' } }
     }
-    if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
-      return decodeWire(await response.text()) as IpcResult<unknown>
+    const contentType = response.headers.get('content-type') ?? ''
+    if (contentType.startsWith('application/json') || contentType.startsWith(WIRE_CONTENT_TYPE)) {
+      return decodeWire(contentType, new Uint8Array(await response.arrayBuffer())) as IpcResult<unknown>
     }
     const text = await response.text()
-    const code: ErrorCode = response.status === 401 ? 'unauthenticated' : 'internal'
-    return { ok: false, error: { code, message: text || `The app host answered HTTP ${response.status}.` } }
+    if (response.status === 401) {
+      const message =
+        'This tab does not hold the token of the running app (it was restarted, or this tab was not opened from the URL it printed). Open the URL `npm run web` printed.'
+      return { ok: false, error: { code: 'unauthenticated', message, details: { status: 401, cause: text } } }
+    }
+    return { ok: false, error: { code: 'internal', message: text || `The app host answered HTTP ${response.status}.` } }
   })
 }
 

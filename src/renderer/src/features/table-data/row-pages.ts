@@ -2,6 +2,7 @@
  * Which pages of rows to hold for the rows on screen. Only pages near the viewport are
  * asked for (and kept observed), so memory depends on the window, not the table size.
  */
+import type { Table } from 'apache-arrow'
 
 /** Rows per page read from main. Small enough to arrive fast, large enough to cover a screen. */
 export const PAGE_ROWS = 100
@@ -24,4 +25,30 @@ export function pagesFor(first: number, last: number, total: number | null, page
 /** The page a row is on and its index within that page. */
 export function pageOfRow(row: number, pageRows = PAGE_ROWS): { readonly page: number; readonly index: number } {
   return { page: Math.floor(row / pageRows), index: row % pageRows }
+}
+
+/** One answer from main: the rows it decoded to, and whether the byte cap cut it short. */
+export interface RowsChunk {
+  readonly rows: Table
+  readonly truncated: boolean
+}
+
+/**
+ * Rows `start` .. `start + count - 1` as one table. Main answers at most about 16 MiB at a
+ * time, so a page of large rows may come back short; each short answer is followed by a
+ * read from exactly where it ended, so the page has no gap and no row twice.
+ */
+export async function readRowRange(read: (offset: number, limit: number) => Promise<RowsChunk>, start: number, count: number): Promise<Table> {
+  const chunks: Table[] = []
+  let got = 0
+  for (;;) {
+    const { rows, truncated } = await read(start + got, count - got)
+    chunks.push(rows)
+    got += rows.numRows
+    if (!truncated || got >= count) break
+    // A cut-short answer always holds a row; without one, asking again would never end.
+    if (rows.numRows === 0) throw new Error(`Rows from ${start + got + 1} on could not be read: the answer was cut short without any rows.`)
+  }
+  const [first, ...rest] = chunks as [Table, ...Table[]]
+  return rest.length === 0 ? first : first.concat(...rest)
 }

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys, type RowsView } from '../../lib/query-keys'
-import { PAGE_ROWS } from './row-pages'
+import { PAGE_ROWS, readRowRange } from './row-pages'
 
 /** How long a page no row on screen needs stays cached (scrolling back briefly is free). */
 const PAGE_GC_MS = 3_000
@@ -56,20 +56,26 @@ export function useRowCount(connectionId: string, table: TableRef, filter: strin
 }
 
 async function readPage(connectionId: string, table: TableRef, view: RowsView, page: number): Promise<Table> {
-  const bytes = await unwrap(
-    api.tables.readRows({
-      connectionId,
-      table,
-      offset: page * PAGE_ROWS,
-      limit: PAGE_ROWS,
-      ...(view.columns ? { columns: [...view.columns] } : {}),
-      ...(view.filter ? { filter: view.filter } : {})
-    })
+  return readRowRange(
+    async (offset, limit) => {
+      const answer = await unwrap(
+        api.tables.readRows({
+          connectionId,
+          table,
+          offset,
+          limit,
+          ...(view.columns ? { columns: [...view.columns] } : {}),
+          ...(view.filter ? { filter: view.filter } : {})
+        })
+      )
+      const rows = tableFromIPC(answer.arrow)
+      // Bytes that are not Arrow decode to a table without columns; say so rather than show blanks.
+      if (rows.schema.fields.length === 0) throw new Error(`Rows from ${offset + 1} on could not be read: the answer was not Arrow IPC data.`)
+      return { rows, truncated: answer.truncated }
+    },
+    page * PAGE_ROWS,
+    PAGE_ROWS
   )
-  const rows = tableFromIPC(bytes)
-  // Bytes that are not Arrow decode to a table without columns; say so rather than show blanks.
-  if (rows.schema.fields.length === 0) throw new Error(`Rows from ${page * PAGE_ROWS + 1} on could not be read: the answer was not Arrow IPC data.`)
-  return rows
 }
 
 /** `pages` once it has stayed the same for SETTLE_MS; the first value at once. */
