@@ -11,7 +11,12 @@ import { CopyButton } from '../../ui/copy-button'
 export function TestReport({ report, label = 'Test result' }: { readonly report: ConnectionTestReport; readonly label?: string }): ReactNode {
   const ref = useRef<HTMLElement>(null)
   // The report appears below a long form: bring it into view so the outcome is seen.
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), [report])
+  // A block body on purpose: Chromium's scrollIntoView returns a Promise, and an effect
+  // that returns it hands React a "cleanup" that is not a function, which crashed the
+  // whole window when the dialog closed.
+  useEffect(() => {
+    void ref.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [report])
   const failed = report.steps.find((step) => !isPassing(step.verdict))
   const summary = failed
     ? `Connection test failed: ${VERDICT_LABELS[failed.verdict]}.`
