@@ -4,6 +4,7 @@
  * had it when the dialog opened.
  */
 import { useId, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { ErrorBoundary } from './error-boundary'
 
 interface Props {
   readonly title: string
@@ -38,11 +39,21 @@ export function Dialog({ title, onClose, onSubmit, children, actions, wide }: Pr
   }
   return (
     <dialog ref={ref} aria-labelledby={titleId} className={wide ? 'dialog dialog-wide' : 'dialog'} onCancel={onClose}>
-      <form onSubmit={submit}>
-        <h2 id={titleId}>{title}</h2>
-        {children}
-        <div className="dialog-actions">{actions}</div>
-      </form>
+      <h2 id={titleId}>{title}</h2>
+      {/* The title and the <dialog> stay outside, so a failed form is still a closable dialog. */}
+      <ErrorBoundary
+        what="This dialog"
+        actions={
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        }
+      >
+        <form onSubmit={submit}>
+          {children}
+          <div className="dialog-actions">{actions}</div>
+        </form>
+      </ErrorBoundary>
     </dialog>
   )
 }
