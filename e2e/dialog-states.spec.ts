@@ -105,3 +105,40 @@ for (const [name, states] of Object.entries(MATRIX) as [DialogName, Partial<Reco
     }
   })
 }
+
+test('a late answer to a closed dialog does not close or steal focus from the dialog opened since', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'served')
+  await buildNestedCatalog(root, { tables: { events: 1 }, namespaces: { analytics: {} } })
+  const server = await startCatalogServer({ root })
+  const proxy = await startGateProxy(server.url)
+  try {
+    const app = await openApp(['--rest', proxy.url])
+    const tables = new TablesPage(app.page)
+    const dialog = app.page.getByRole('dialog', { name: 'Create namespace' })
+    await app.expand('analytics')
+    await expect(app.tree.getByText('Empty')).toBeVisible()
+
+    await tables.treeAction(app.namespace('analytics'), 'Create namespace…')
+    await dialog.getByLabel('Namespace name').fill('late')
+    const gate = proxy.hold((method, path) => method === 'POST' && path.includes('/create'))
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click()
+    await gate.held
+    await app.page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+
+    // A second dialog is open when the first one's answer arrives.
+    await tables.treeAction(app.namespace('analytics'), 'Create namespace…')
+    const name = dialog.getByLabel('Namespace name')
+    await expect(name).toBeFocused()
+    gate.release()
+    await expect(app.namespace('late')).toBeVisible()
+    await name.fill('second')
+    await expect(name).toBeFocused()
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(app.namespace('second')).toBeVisible()
+  } finally {
+    await proxy.close()
+    await server.close()
+  }
+})
