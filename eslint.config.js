@@ -46,6 +46,25 @@ export default tseslint.config(
     files: ['src/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     // The app does not use the React Compiler, so its compatibility notes do not apply.
-    rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/incompatible-library': 'off' }
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/incompatible-library': 'off',
+      // An effect or ref callback whose arrow body is an expression returns that value, and
+      // React keeps it as the cleanup: a Promise (Chromium's scrollIntoView returns one)
+      // then crashes the window on unmount ("destroy_ is not a function"). Use a block body;
+      // an arrow body is allowed, since that is a real cleanup.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!="BlockStatement"][body.type!="ArrowFunctionExpression"]',
+          message: 'Give the effect a block body: an expression body returns its value as the cleanup.'
+        },
+        {
+          selector: 'JSXAttribute[name.name="ref"] > JSXExpressionContainer > ArrowFunctionExpression[body.type!="BlockStatement"]',
+          message: 'Give the ref callback a block body: React 19 keeps a returned value as its cleanup.'
+        }
+      ]
+    }
   }
 )

@@ -4,6 +4,7 @@ import { ProfilesPanel } from '../features/profiles/profiles-panel'
 import { TableToolbar } from '../features/table-actions/table-toolbar'
 import { TableDetails } from '../features/table-details/table-details'
 import { NamespaceTree } from '../features/tree/namespace-tree'
+import { ErrorBoundary } from '../ui/error-boundary'
 import { PAGE_SIZES, useConnectionView, useUiStore } from './ui-store'
 
 /** The main layout: connections and the catalog tree on the left, details on the right. */
@@ -16,9 +17,17 @@ export function App(): ReactNode {
     <div className="layout">
       <aside className="sidebar">
         <h1 className="app-title">Lance Catalog Browser</h1>
-        <ConnectionList />
-        <ProfilesPanel />
-        {connectionId && <NamespaceTree key={connectionId} connectionId={connectionId} />}
+        <ErrorBoundary what="The connection list">
+          <ConnectionList />
+        </ErrorBoundary>
+        <ErrorBoundary what="The profiles panel">
+          <ProfilesPanel />
+        </ErrorBoundary>
+        {connectionId && (
+          <ErrorBoundary what="The catalog tree" resetKeys={[connectionId]}>
+            <NamespaceTree key={connectionId} connectionId={connectionId} />
+          </ErrorBoundary>
+        )}
         <label className="setting">
           Page size{' '}
           <select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
@@ -31,9 +40,15 @@ export function App(): ReactNode {
         </label>
       </aside>
       <main className="content">
-        {connectionId && <TableToolbar connectionId={connectionId} selectedTable={selectedTable} />}
+        {connectionId && (
+          <ErrorBoundary what="The table actions" resetKeys={[connectionId]}>
+            <TableToolbar connectionId={connectionId} selectedTable={selectedTable} />
+          </ErrorBoundary>
+        )}
         {connectionId && selectedTable ? (
-          <TableDetails connectionId={connectionId} table={selectedTable} />
+          <ErrorBoundary what="The table details" resetKeys={[connectionId, selectedTable]}>
+            <TableDetails connectionId={connectionId} table={selectedTable} />
+          </ErrorBoundary>
         ) : (
           <p className="muted placeholder">Select a table to see its schema and row count.</p>
         )}

@@ -1,8 +1,10 @@
 /**
  * A modal dialog on the native <dialog> element: focus moves in and is trapped, Escape
- * closes it, and its title is its accessible name.
+ * closes it, its title is its accessible name, and focus goes back to the element that
+ * had it when the dialog opened.
  */
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { ErrorBoundary } from './error-boundary'
 
 interface Props {
   readonly title: string
@@ -18,10 +20,18 @@ interface Props {
 export function Dialog({ title, onClose, onSubmit, children, actions, wide }: Props): ReactNode {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  useEffect(() => {
+  // A layout effect, so the cleanup runs while the dialog is still in the document.
+  useLayoutEffect(() => {
     const dialog = ref.current
+    // The dialog is closed by unmounting it, which the browser does not treat as closing:
+    // it would leave focus on <body>, so the opener is remembered and refocused here.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     if (dialog && !dialog.open) dialog.showModal()
-    return () => dialog?.close()
+    return () => {
+      dialog?.close()
+      // An opener that went away (a menu item) leaves focus to the region that owns it.
+      if (opener?.isConnected) opener.focus()
+    }
   }, [])
   const submit = (event: FormEvent): void => {
     event.preventDefault()
@@ -29,11 +39,21 @@ export function Dialog({ title, onClose, onSubmit, children, actions, wide }: Pr
   }
   return (
     <dialog ref={ref} aria-labelledby={titleId} className={wide ? 'dialog dialog-wide' : 'dialog'} onCancel={onClose}>
-      <form onSubmit={submit}>
-        <h2 id={titleId}>{title}</h2>
-        {children}
-        <div className="dialog-actions">{actions}</div>
-      </form>
+      <h2 id={titleId}>{title}</h2>
+      {/* The title and the <dialog> stay outside, so a failed form is still a closable dialog. */}
+      <ErrorBoundary
+        what="This dialog"
+        actions={
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        }
+      >
+        <form onSubmit={submit}>
+          {children}
+          <div className="dialog-actions">{actions}</div>
+        </form>
+      </ErrorBoundary>
     </dialog>
   )
 }

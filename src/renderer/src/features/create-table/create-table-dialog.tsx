@@ -35,7 +35,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
   const [schemaFields, setSchemaFields] = useState<readonly FieldSpec[]>(() => [blankField()])
   // Edits to an inferred schema hold while the data keeps the same columns.
   const [edited, setEdited] = useState<{ readonly columns: string; readonly fields: readonly FieldSpec[] } | null>(null)
-  const { mutation, phase, cancel } = useCreateTable(connectionId, onClose)
+  const { mutation, phase, cancel, start } = useCreateTable(connectionId, onClose)
 
   const { preview, previewError } = useMemo(() => readSource(input), [input])
   const columnsKey = preview ? preview.columns.join('\u0000') : ''
@@ -50,7 +50,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
     !busy && target.problem === null && name !== '' && nameProblem === null && problems.length === 0 && (mode !== 'overwrite' || confirmed) && (input.kind === 'schema' || preview !== null)
   const submit = (): void => {
     if (!ready) return
-    mutation.mutate({ table: { namespace: target.path, name }, mode, fields, source: input.kind === 'schema' ? null : preview })
+    start({ table: { namespace: target.path, name }, mode, fields, source: input.kind === 'schema' ? null : preview })
   }
 
   return (

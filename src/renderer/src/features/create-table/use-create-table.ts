@@ -36,6 +36,12 @@ export interface CreateTable {
   readonly mutation: UseMutationResult<null, Error, CreateRequest>
   readonly phase: CreatePhase
   readonly cancel: () => void
+  /**
+   * Starts a create; on success the new table is selected and `onCreated` runs, unless the
+   * dialog closed meanwhile (mutate()'s own callbacks are skipped after unmount, so a late
+   * answer cannot close or refocus whatever is open by then).
+   */
+  readonly start: (request: CreateRequest) => void
 }
 
 /** Creates tables on a connection; `onCreated` runs after the tree and selection are updated. */
@@ -71,12 +77,17 @@ export function useCreateTable(connectionId: string, onCreated: () => void): Cre
       client.removeQueries({ queryKey: queryKeys.rowsOf(connectionId, table) })
       await client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, table.namespace) })
       for (let depth = 1; depth <= table.namespace.length; depth++) setExpanded(table.namespace.slice(0, depth) as NamespacePath, true)
-      selectTable(table)
-      focusRow(tableKey(table.namespace, table.name))
-      onCreated()
     }
   })
-  return { mutation, phase, cancel: () => controller.current?.abort() }
+  const start = (request: CreateRequest): void =>
+    mutation.mutate(request, {
+      onSuccess: (_value, { table }) => {
+        selectTable(table)
+        focusRow(tableKey(table.namespace, table.name))
+        onCreated()
+      }
+    })
+  return { mutation, phase, cancel: () => controller.current?.abort(), start }
 }
 
 /** The Arrow IPC stream for a request: the schema alone, an Arrow file as it is, or built from rows. */

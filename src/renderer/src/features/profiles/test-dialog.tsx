@@ -13,7 +13,9 @@ import { useTestConnection } from './use-profiles'
 export function TestDialog({ profile, onClose }: { readonly profile: ProfileView; readonly onClose: () => void }): ReactNode {
   const test = useTestConnection()
   const { mutate } = test
-  useEffect(() => mutate({ id: profile.id }), [mutate, profile.id])
+  useEffect(() => {
+    mutate({ id: profile.id })
+  }, [mutate, profile.id])
   return (
     <Dialog
       title={`Test ${profile.name}`}

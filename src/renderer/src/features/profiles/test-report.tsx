@@ -11,10 +11,11 @@ import { CopyButton } from '../../ui/copy-button'
 export function TestReport({ report, label = 'Test result' }: { readonly report: ConnectionTestReport; readonly label?: string }): ReactNode {
   const ref = useRef<HTMLElement>(null)
   // The report appears below a long form: bring it into view so the outcome is seen.
-  // Braces: newer Chromium returns a promise from scrollIntoView, and an effect that
-  // returns anything but a cleanup function makes React throw when the report unmounts.
+  // A block body on purpose: Chromium's scrollIntoView returns a Promise, and an effect
+  // that returns it hands React a "cleanup" that is not a function, which crashed the
+  // whole window when the dialog closed.
   useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'nearest' })
+    void ref.current?.scrollIntoView?.({ block: 'nearest' })
   }, [report])
   const failed = report.steps.find((step) => !isPassing(step.verdict))
   const summary = failed

@@ -37,7 +37,6 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
       client.removeQueries({ queryKey: queryKeys.table(connectionId, table) })
       client.removeQueries({ queryKey: queryKeys.rowsOf(connectionId, table) })
       await client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, table.namespace) })
-      onClose()
     }
   })
   const matches = typed === table.name
@@ -45,7 +44,9 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
     <Dialog
       title="Drop table"
       onClose={onClose}
-      onSubmit={() => matches && drop.mutate()}
+      // onClose through mutate(): skipped if this dialog closed before the answer came, so a
+      // late answer cannot close a dialog opened since.
+      onSubmit={() => matches && drop.mutate(undefined, { onSuccess: onClose })}
       actions={
         <>
           <button type="button" onClick={onClose}>
@@ -86,8 +87,6 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
       client.removeQueries({ queryKey: queryKeys.rowsOf(connectionId, table) })
       await client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, table.namespace) })
       if (wasSelected) selectTable(renamed)
-      focusRow(tableKey(table.namespace, name))
-      onClose()
     }
   })
   const ready = name !== '' && problem === null && name !== table.name && !rename.isPending
@@ -95,7 +94,16 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
     <Dialog
       title="Rename table"
       onClose={onClose}
-      onSubmit={() => ready && rename.mutate()}
+      onSubmit={() =>
+        ready &&
+        // Focus and closing through mutate(): skipped if this dialog closed before the answer.
+        rename.mutate(undefined, {
+          onSuccess: () => {
+            focusRow(tableKey(table.namespace, name))
+            onClose()
+          }
+        })
+      }
       actions={
         <>
           <button type="button" onClick={onClose}>

@@ -6,6 +6,7 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { ErrorAlert } from '../../ui/error-alert'
+import { ErrorBoundary } from '../../ui/error-boundary'
 import { TableData } from '../table-data/table-data'
 import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
@@ -65,7 +66,9 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
         )}
         {/* Mounted before the description arrives, so rows and count load alongside it. */}
         {tab === 'Data' && !description.isError && (
-          <TableData key={tableKey} connectionId={connectionId} table={table} fields={description.data?.fields ?? null} />
+          <ErrorBoundary what="The data grid" resetKeys={[tableKey]}>
+            <TableData key={tableKey} connectionId={connectionId} table={table} fields={description.data?.fields ?? null} />
+          </ErrorBoundary>
         )}
       </div>
     </section>

@@ -27,20 +27,27 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
   const [name, setName] = useState('')
   const problem = name === '' ? null : componentProblem(name)
   const create = useMutation({
-    mutationFn: () => unwrap(api.namespaces.create({ connectionId, path: [...parent, name] })),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, parent) })
-      if (parent.length > 0) setExpanded(parent, true)
-      focusRow(namespaceKey([...parent, name]))
-      onClose()
-    }
+    mutationFn: (path: NamespacePath) => unwrap(api.namespaces.create({ connectionId, path })),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, parent) })
   })
+  const submit = (): void => {
+    if (name === '' || problem) return
+    // Closing and focus go through mutate()'s own callbacks, which React Query skips once
+    // this dialog has unmounted: a late answer must not close or refocus whatever is open now.
+    create.mutate([...parent, name], {
+      onSuccess: (_value, path) => {
+        if (parent.length > 0) setExpanded(parent, true)
+        focusRow(namespaceKey(path))
+        onClose()
+      }
+    })
+  }
   const where = parent.length === 0 ? 'the catalog root' : toIdentifier(parent)
   return (
     <Dialog
       title="Create namespace"
       onClose={onClose}
-      onSubmit={() => name !== '' && !problem && create.mutate()}
+      onSubmit={submit}
       actions={
         <>
           <button type="button" onClick={onClose}>
@@ -75,14 +82,14 @@ export function DropNamespaceDialog({ connectionId, path, onClose }: DropProps):
     onSuccess: async () => {
       setExpanded(path, false)
       await client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, parent) })
-      onClose()
     }
   })
   return (
     <Dialog
       title="Drop namespace"
       onClose={onClose}
-      onSubmit={() => drop.mutate()}
+      // onClose through mutate(): skipped if this dialog closed before the answer came.
+      onSubmit={() => drop.mutate(undefined, { onSuccess: onClose })}
       actions={
         <>
           <button type="button" autoFocus onClick={onClose}>

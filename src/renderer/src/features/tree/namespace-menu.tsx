@@ -35,7 +35,9 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   const menuRef = useRef<HTMLDivElement>(null)
   const host = useAppInfo().data?.host
   const isDir = useConnections().data?.find((connection) => connection.id === connectionId)?.type === 'dir'
-  useEffect(() => menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus(), [open])
+  useEffect(() => {
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+  }, [open])
 
   const fullPath = target.kind === 'table' ? [...target.path, target.name] : target.path
   const refresh = (): void => {

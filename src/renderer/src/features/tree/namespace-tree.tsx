@@ -42,6 +42,17 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
     }
   }, [rows, lastVisible, pageSize, listings, visible])
 
+  // The menu item (or the dialog it opened) that had focus is gone once the menu closes:
+  // give focus back to the tree's current row, unless something else took it meanwhile.
+  const closeMenu = (): void => {
+    setMenu(null)
+    requestAnimationFrame(() => {
+      const active = document.activeElement
+      if (active && active !== document.body) return
+      scrollRef.current?.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]')?.focus({ preventScroll: true })
+    })
+  }
+
   const keyboard = useTreeKeyboard({ rows, scrollToIndex: (index) => virtualizer.scrollToIndex(index), scrollRef, openMenu: setMenu })
 
   return (
@@ -76,7 +87,7 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
           })}
         </div>
       </div>
-      {menu && <NamespaceMenu connectionId={connectionId} target={menu} onClose={() => setMenu(null)} />}
+      {menu && <NamespaceMenu connectionId={connectionId} target={menu} onClose={closeMenu} />}
     </div>
   )
 }

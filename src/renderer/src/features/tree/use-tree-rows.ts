@@ -32,7 +32,9 @@ export function useTreeRows(connectionId: string, pageSize: number, expanded: re
     }
     return paths
   }, [expanded, expandedSet])
-  useEffect(() => listings.sync(watched), [listings, watched])
+  useEffect(() => {
+    listings.sync(watched)
+  }, [listings, watched])
 
   const version = useSyncExternalStore(listings.subscribe, listings.getVersion)
   const flat = useMemo(
