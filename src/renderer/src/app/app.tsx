@@ -4,6 +4,7 @@ import { ProfilesPanel } from '../features/profiles/profiles-panel'
 import { TableToolbar } from '../features/table-actions/table-toolbar'
 import { TableDetails } from '../features/table-details/table-details'
 import { NamespaceTree } from '../features/tree/namespace-tree'
+import { ShellSurface } from './shell-surface'
 import { PAGE_SIZES, useConnectionView, useUiStore } from './ui-store'
 
 /** The main layout: connections and the catalog tree on the left, details on the right. */
@@ -31,6 +32,7 @@ export function App(): ReactNode {
         </label>
       </aside>
       <main className="content">
+        <ShellSurface />
         {connectionId && <TableToolbar connectionId={connectionId} selectedTable={selectedTable} />}
         {connectionId && selectedTable ? (
           <TableDetails connectionId={connectionId} table={selectedTable} />

@@ -6,6 +6,7 @@
 import { API_GLOBAL, createCatalogApi, type CatalogApi, type IpcResult } from '@shared/ipc-channels'
 import type { ErrorCode, ErrorDetails, ErrorValue } from '@shared/errors'
 import { decodeWire, encodeWire } from '@shared/wire'
+import { browserShellEvents } from './browser-shortcuts'
 
 declare global {
   interface Window {
@@ -52,7 +53,7 @@ function browserModeApi(): CatalogApi {
     const text = await response.text()
     const code: ErrorCode = response.status === 401 ? 'unauthenticated' : 'internal'
     return { ok: false, error: { code, message: text || `The app host answered HTTP ${response.status}.` } }
-  })
+  }, browserShellEvents(window, /Mac|iPhone|iPad/.test(navigator.platform)))
 }
 
 /** The typed api object, whichever transport carries it. */
