@@ -32,11 +32,11 @@ test('F5 refreshes the lists without reloading the page, and Ctrl+Alt+W closes t
   await expect(app.table('events')).toBeVisible()
   // A table made by someone else after the list loaded.
   const [added] = await createChildTables(root, [], 1, 'late')
-  await app.page.evaluate(() => Object.assign(window, { stillTheSamePage: true }))
+  await app.page.evaluate(() => Object.assign(globalThis, { stillTheSamePage: true }))
 
   await app.page.keyboard.press('F5')
   await expect(app.table(added ?? '')).toBeVisible()
-  expect(await app.page.evaluate(() => 'stillTheSamePage' in window)).toBe(true)
+  expect(await app.page.evaluate(() => 'stillTheSamePage' in globalThis)).toBe(true)
 
   await app.table('events').click()
   await expect(app.page.getByText('Select a table to see its schema and row count.')).toHaveCount(0)

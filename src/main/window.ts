@@ -46,12 +46,14 @@ export function createMainWindow(url: string, savedWindow: unknown): BrowserWind
  */
 export function installGuards(appOrigin: string, openExternal: (url: string, from: WebContents) => void): void {
   const ses = session.defaultSession
-  ses.setPermissionRequestHandler((contents, permission, callback, details) => {
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(permissionAllowed(permission, { url: details.requestingUrl, isMainFrame: details.isMainFrame }, appOrigin))
   })
   ses.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
     permissionAllowed(permission, { url: requestingOrigin, isMainFrame: details.isMainFrame }, appOrigin)
   )
+  // No device access at all (HID, serial, USB): the app uses none.
+  ses.setDevicePermissionHandler(() => false)
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
       const decision = windowOpenDecision(url)

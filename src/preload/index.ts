@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The preload: builds one frozen, typed api object from the contract and exposes it as
  * `window.catalogApi`. Nothing else crosses into the page. The IPC event never reaches
@@ -7,7 +6,7 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
 import { API_GLOBAL, createCatalogApi, type IpcResult } from '../shared/ipc-channels'
 import { isShellEvent, SHELL_EVENT_CHANNEL, type ShellEvent } from '../shared/contract/shell-events'
-import { watchFolderDrops } from './folder-drop'
+import { watchFolderDrops, type DropTarget } from './folder-drop'
 
 const listeners = new Set<(event: ShellEvent) => void>()
 const emit = (event: ShellEvent): void => listeners.forEach((listener) => listener(event))
@@ -25,4 +24,5 @@ const api = createCatalogApi(invoke, (listener) => {
 })
 contextBridge.exposeInMainWorld(API_GLOBAL, api)
 
-watchFolderDrops(window, (file) => webUtils.getPathForFile(file), (path) => invoke('shell:openFolder', { path }), emit)
+// The page's window is the preload's global object.
+watchFolderDrops(globalThis as unknown as DropTarget<File>, (file) => webUtils.getPathForFile(file), (path) => invoke('shell:openFolder', { path }), emit)

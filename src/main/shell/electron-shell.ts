@@ -76,7 +76,8 @@ export async function openExternalLink(host: ShellHost, url: string): Promise<vo
     console.warn(`Not opening ${url}: ${verdict.reason}.`)
     return
   }
-  const { response } = await dialog.showMessageBox(host.window, { ...linkConfirmation(url), buttons: [...linkConfirmation(url).buttons] })
+  const confirmation = linkConfirmation(url)
+  const { response } = await dialog.showMessageBox(host.window, { ...confirmation, buttons: [...confirmation.buttons] })
   if (response === 0) await shell.openExternal(url)
 }
 
