@@ -60,11 +60,11 @@ export function installGuards(appOrigin: string, openExternal: (url: string, fro
       if (decision.external) openExternal(url, contents)
       return { action: decision.action }
     })
-    const guardNavigation = (event: { preventDefault(): void }, url: string): void => {
-      const decision = navigationDecision(url, appOrigin)
+    const guardNavigation = (event: { readonly url: string; preventDefault(): void }): void => {
+      const decision = navigationDecision(event.url, appOrigin)
       if (decision === 'allow') return
       event.preventDefault()
-      if (decision === 'external') openExternal(url, contents)
+      if (decision === 'external') openExternal(event.url, contents)
     }
     contents.on('will-navigate', guardNavigation)
     contents.on('will-redirect', guardNavigation)
