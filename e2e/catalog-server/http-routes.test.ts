@@ -30,13 +30,13 @@ async function call(
   init: { json?: unknown; bytes?: Uint8Array; headers?: Record<string, string>; base?: string } = {}
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...init.headers }
-  let body: string | Uint8Array | undefined
+  let body: string | Uint8Array<ArrayBuffer> | undefined
   if (init.json !== undefined) {
     headers['content-type'] = 'application/json'
     body = JSON.stringify(init.json)
   } else if (init.bytes !== undefined) {
     headers['content-type'] ??= 'application/vnd.apache.arrow.stream'
-    body = init.bytes
+    body = new Uint8Array(init.bytes)
   }
   const response = await fetch(`${init.base ?? server.url}${path}`, { method, headers, body })
   const bytes = new Uint8Array(await response.arrayBuffer())

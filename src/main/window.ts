@@ -1,29 +1,26 @@
 /**
- * The app window and the guards that keep the page inside the app: no new windows,
- * no navigation away, only http(s) links opened externally, from main.
+ * The app window and the guards that keep the page inside the app: no new windows, no
+ * navigation away, no webviews, no permissions beyond the clipboard write, and links
+ * opened outside only through the external-link policy. Decisions are the plain
+ * functions in shell/; this file only wires them to Electron.
  */
-import { BrowserWindow, app, shell } from 'electron'
+import { BrowserWindow, app, screen, session, type WebContents } from 'electron'
 import { fileURLToPath } from 'node:url'
+import { navigationDecision, windowOpenDecision } from './shell/navigation-policy'
+import { permissionAllowed } from './shell/permission-policy'
+import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE, restoreWindowState, type WindowState } from './shell/window-state'
 
-/** Where the renderer comes from: the dev server in `npm run dev`, the built files otherwise. */
-export function rendererUrl(): string {
-  const devUrl = process.env['ELECTRON_RENDERER_URL']
-  if (!app.isPackaged && devUrl) return devUrl
-  return new URL('../renderer/index.html', import.meta.url).href
-}
-
-/** True if `url` belongs to the app's own pages. */
-export function isAppUrl(url: string): boolean {
-  const base = rendererUrl()
-  if (base.startsWith('file:')) return url.split(/[?#]/)[0] === base.split(/[?#]/)[0]
-  return new URL(url).origin === new URL(base).origin
-}
-
-/** Creates the main window with the security settings the app relies on. */
-export function createMainWindow(): BrowserWindow {
+/** Creates the main window at the remembered place (checked against today's displays). */
+export function createMainWindow(url: string, savedWindow: unknown): BrowserWindow {
+  const state: WindowState = restoreWindowState(
+    savedWindow,
+    screen.getAllDisplays().map((display) => display.workArea)
+  )
   const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
+    ...DEFAULT_WINDOW_SIZE,
+    ...state,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     show: false,
     title: 'Lance Catalog Browser',
     webPreferences: {
@@ -31,31 +28,46 @@ export function createMainWindow(): BrowserWindow {
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
-      webviewTag: false
+      webviewTag: false,
+      devTools: !app.isPackaged
     }
   })
-  window.once('ready-to-show', () => window.show())
-  void window.loadURL(rendererUrl())
+  window.once('ready-to-show', () => {
+    if (state.maximized) window.maximize()
+    window.show()
+  })
+  void window.loadURL(url)
   return window
 }
 
-/** App-wide guards, applied to every web contents ever created. */
-export function installNavigationGuards(): void {
+/**
+ * App-wide guards, applied to the default session and every web contents ever created.
+ * `openExternal` gets the http(s) URLs the page tried to leave for; it applies the link policy.
+ */
+export function installGuards(appOrigin: string, openExternal: (url: string, from: WebContents) => void): void {
+  const ses = session.defaultSession
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    callback(permissionAllowed(permission, { url: details.requestingUrl, isMainFrame: details.isMainFrame }, appOrigin))
+  })
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    permissionAllowed(permission, { url: requestingOrigin, isMainFrame: details.isMainFrame }, appOrigin)
+  )
+  // No device access at all (HID, serial, USB): the app uses none.
+  ses.setDevicePermissionHandler(() => false)
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
-      openExternally(url)
-      return { action: 'deny' }
+      const decision = windowOpenDecision(url)
+      if (decision.external) openExternal(url, contents)
+      return { action: decision.action }
     })
-    contents.on('will-navigate', (event, url) => {
-      if (isAppUrl(url)) return
+    const guardNavigation = (event: { readonly url: string; preventDefault(): void }): void => {
+      const decision = navigationDecision(event.url, appOrigin)
+      if (decision === 'allow') return
       event.preventDefault()
-      openExternally(url)
-    })
+      if (decision === 'external') openExternal(event.url, contents)
+    }
+    contents.on('will-navigate', guardNavigation)
+    contents.on('will-redirect', guardNavigation)
     contents.on('will-attach-webview', (event) => event.preventDefault())
   })
-}
-
-function openExternally(url: string): void {
-  const protocol = URL.canParse(url) ? new URL(url).protocol : ''
-  if (protocol === 'https:' || protocol === 'http:') void shell.openExternal(url)
 }

@@ -5,6 +5,7 @@
  */
 import type { ErrorValue } from './errors'
 import type { RequestOf, ResponseOf } from './ipc-contract'
+import type { SubscribeShellEvents } from './contract/shell-events'
 
 /** Every channel, `domain:verb`. The contract must define exactly these. */
 export const CHANNELS = [
@@ -36,7 +37,8 @@ export const CHANNELS = [
   'profiles:snippet',
   'profiles:checkRoot',
   'profiles:createRoot',
-  'profiles:useSecretsFile'
+  'profiles:useSecretsFile',
+  'shell:openFolder'
 ] as const
 
 /** A channel name. */
@@ -48,20 +50,23 @@ export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly
 type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never
 type VerbOf<C extends string, D extends string> = C extends `${D}:${infer V}` ? V : never
 
-/** The api object exposed to the page: `api.namespaces.list(request)` and so on. */
+/**
+ * The api object exposed to the page: `api.namespaces.list(request)` and so on, plus
+ * `api.events.subscribe(listener)` for what main sends on its own (menu commands).
+ */
 export type CatalogApi = {
   readonly [D in DomainOf<Channel>]: {
     readonly [C in Extract<Channel, `${D}:${string}`> as VerbOf<C, D>]: (
       request: RequestOf<C>
     ) => Promise<IpcResult<ResponseOf<C>>>
   }
-}
+} & { readonly events: { readonly subscribe: SubscribeShellEvents } }
 
 /** Sends one request on a channel; the preload and the browser transport each provide one. */
 export type Invoke = (channel: Channel, request: unknown) => Promise<IpcResult<unknown>>
 
 /** Builds the frozen api object over any transport. */
-export function createCatalogApi(invoke: Invoke): CatalogApi {
+export function createCatalogApi(invoke: Invoke, subscribe: SubscribeShellEvents): CatalogApi {
   const domains: Record<string, Record<string, (request: unknown) => Promise<IpcResult<unknown>>>> = {}
   for (const channel of CHANNELS) {
     const [domain, verb] = channel.split(':') as [string, string]
@@ -69,7 +74,7 @@ export function createCatalogApi(invoke: Invoke): CatalogApi {
     methods[verb] = (request: unknown) => invoke(channel, request)
   }
   for (const methods of Object.values(domains)) Object.freeze(methods)
-  return Object.freeze(domains) as unknown as CatalogApi
+  return Object.freeze({ ...domains, events: Object.freeze({ subscribe }) }) as unknown as CatalogApi
 }
 
 /** The name under which the preload exposes the api on `window`. */

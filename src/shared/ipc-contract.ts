@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import type { Channel } from './ipc-channels'
 import { catalogContract } from './contract/catalog'
 import { profilesContract } from './contract/profiles'
+import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
 
 export type { AppInfo } from './contract/catalog'
@@ -17,7 +18,8 @@ export type { Channel } from './ipc-channels'
 export const contract = {
   ...catalogContract,
   ...tablesContract,
-  ...profilesContract
+  ...profilesContract,
+  ...shellContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -12,6 +12,7 @@ import type { SwitchableSecretStore } from '../secrets/switchable-store'
 import { catalogHandlers } from './catalog-handlers'
 import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
+import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
 
 /** What the handlers need from their surroundings. */
@@ -33,5 +34,5 @@ export interface HandlerContext {
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context) }
+  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context) }
 }

@@ -5,6 +5,7 @@ import { TableToolbar } from '../features/table-actions/table-toolbar'
 import { TableDetails } from '../features/table-details/table-details'
 import { NamespaceTree } from '../features/tree/namespace-tree'
 import { ErrorBoundary } from '../ui/error-boundary'
+import { ShellSurface } from './shell-surface'
 import { PAGE_SIZES, useConnectionView, useUiStore } from './ui-store'
 
 /** The main layout: connections and the catalog tree on the left, details on the right. */
@@ -40,6 +41,7 @@ export function App(): ReactNode {
         </label>
       </aside>
       <main className="content">
+        <ShellSurface />
         {connectionId && (
           <ErrorBoundary what="The table actions" resetKeys={[connectionId]}>
             <TableToolbar connectionId={connectionId} selectedTable={selectedTable} />

@@ -6,6 +6,7 @@
 import { API_GLOBAL, createCatalogApi, type CatalogApi, type IpcResult } from '@shared/ipc-channels'
 import type { ErrorCode, ErrorDetails, ErrorValue } from '@shared/errors'
 import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '@shared/wire'
+import { browserShellEvents } from './browser-shortcuts'
 
 declare global {
   interface Window {
@@ -77,7 +78,7 @@ function browserModeApi(): CatalogApi {
       return { ok: false, error: { code: 'unauthenticated', message, details: { status: 401, cause: text } } }
     }
     return { ok: false, error: { code: 'internal', message: text || `The app host answered HTTP ${response.status}.` } }
-  })
+  }, browserShellEvents(window, /Mac|iPhone|iPad/.test(navigator.platform)))
 }
 
 /** The typed api object, whichever transport carries it. */

@@ -16,6 +16,7 @@ import { StorageProblems } from './storage-problems'
 import { TestDialog } from './test-dialog'
 import { ExportDialog, ImportDialog } from './transfer-dialogs'
 import { useOpenProfile, useProfileChanges, useProfiles } from './use-profiles'
+import { useShellCommand } from '../../app/use-shell-events'
 
 type Open =
   | { readonly kind: 'editor'; readonly profile?: ProfileView }
@@ -32,6 +33,7 @@ export function ProfilesPanel(): ReactNode {
   const connectionId = useUiStore((s) => s.connectionId)
   const selectConnection = useUiStore((s) => s.selectConnection)
   const [open, setOpen] = useState<Open | null>(null)
+  useShellCommand('new-connection', () => setOpen({ kind: 'editor' }))
   // Reordering re-renders the list; the moved row's button gets focus back afterwards.
   const [refocus, setRefocus] = useState<{ id: string; label: string } | null>(null)
   useEffect(() => {
