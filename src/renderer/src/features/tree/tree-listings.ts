@@ -16,6 +16,8 @@ type Observer = InfiniteQueryObserver<Page<string>, Error, InfiniteData<Page<str
 interface NodeObservers {
   readonly namespaces: Observer
   readonly tables: Observer
+  readonly namespaceNames: NameList
+  readonly tableNames: NameList
   readonly unsubscribe: () => void
 }
 
@@ -72,8 +74,8 @@ export class TreeListings {
     const tables = node.tables.getCurrentResult()
     if (namespaces.isPending && !namespaces.isError) return undefined
     return {
-      namespaces: names(namespaces.data),
-      tables: names(tables.data),
+      namespaces: node.namespaceNames(namespaces.data),
+      tables: node.tableNames(tables.data),
       complete: namespaces.isSuccess && !namespaces.hasNextPage && tables.isSuccess && !tables.hasNextPage,
       loading: namespaces.isFetching || tables.isFetching,
       error: namespaces.error ?? tables.error
@@ -156,6 +158,8 @@ export class TreeListings {
     return {
       namespaces,
       tables,
+      namespaceNames: nameList(),
+      tableNames: nameList(),
       unsubscribe: () => {
         offNamespaces()
         offTables()
@@ -164,15 +168,24 @@ export class TreeListings {
   }
 }
 
-const namesCache = new WeakMap<InfiniteData<Page<string>>, readonly string[]>()
+/** All names loaded so far for one listing. */
+type NameList = (data: InfiniteData<Page<string>> | undefined) => readonly string[]
 
-/** All names loaded so far; cached per data object, since a large node has many pages. */
-function names(data: InfiniteData<Page<string>> | undefined): readonly string[] {
-  if (!data) return []
-  let cached = namesCache.get(data)
-  if (!cached) {
-    cached = data.pages.flatMap((page) => page.items)
-    namesCache.set(data, cached)
+/**
+ * Names of a listing's pages in one array that a new page extends in place (the tree
+ * model appends what it has not seen); a listing whose earlier pages changed (a refresh)
+ * gets a new array. Copying every name on each page would cost more with every page.
+ */
+function nameList(): NameList {
+  let pages: readonly Page<string>[] = []
+  let names: string[] = []
+  return (data) => {
+    const next = data?.pages ?? []
+    if (next === pages) return names
+    const extended = next.length >= pages.length && pages.every((page, i) => next[i] === page)
+    if (!extended) names = []
+    for (let i = extended ? pages.length : 0; i < next.length; i++) for (const item of next[i]?.items ?? []) names.push(item)
+    pages = next
+    return names
   }
-  return cached
 }
