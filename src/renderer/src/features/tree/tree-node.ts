@@ -163,9 +163,20 @@ export class TreeNode {
     if (hint && hint.name === name && this.#nameAt(hint.position) === name && (hint.position < this.#nsCount) === (kind === 'namespace')) {
       return hint.position
     }
-    const position = kind === 'namespace' ? this.#indexOfNamespace(name) : indexIn(this.#tables, name, this.#tableCount, this.#nsCount)
+    // Focus moves a row or a page at a time: look near the last answer before scanning the list.
+    const near = hint ? this.#searchNear(name, hint.position) : -1
+    const position =
+      near >= 0 ? near : kind === 'namespace' ? this.#indexOfNamespace(name) : indexIn(this.#tables, name, this.#tableCount, this.#nsCount)
     if (position >= 0) this.#lookup = { name, position }
     return position
+  }
+
+  #searchNear(name: string, around: number): number {
+    const count = this.#nsCount + this.#tableCount
+    for (let i = Math.max(0, around - NEAR); i < Math.min(count, around + NEAR); i++) if (this.#nameAt(i) === name) return i
+    // The end of a node is where End and a growing list send focus.
+    for (let i = Math.max(0, count - NEAR); i < count; i++) if (this.#nameAt(i) === name) return i
+    return -1
   }
 
   /** Finds row `offset` (0-based) among this node's rows. */
@@ -265,6 +276,9 @@ export class TreeNode {
     if (this.parent && (this.rows !== before.rows || this.items !== before.items)) this.parent.childChanged(this)
   }
 }
+
+/** How far around the last lookup (and from the end) `positionOf` looks before a full scan. */
+const NEAR = 256
 
 /** Tables show once the namespaces are exhausted, so the list grows in one order. */
 function shownTables(snapshot: ListingSnapshot): number {
