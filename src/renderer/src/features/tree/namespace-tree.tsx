@@ -42,7 +42,7 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
   // viewport, and the next one as soon as that arrives while still within reach.
   useEffect(() => {
     const horizon = lastVisible + Math.max(LOOKAHEAD_ROWS, pageSize * LOOKAHEAD_PAGES)
-    for (const path of tree.moreBetween(firstVisible, horizon)) void listings.loadMore(path)
+    for (const path of tree.moreBetween(firstVisible, horizon)) listings.loadAhead(path, LOOKAHEAD_PAGES)
   }, [tree, firstVisible, lastVisible, pageSize, listings])
 
   const keyboard = useTreeKeyboard({ tree, scrollToIndex: (index) => virtualizer.scrollToIndex(index), scrollRef, openMenu: setMenu })

@@ -28,6 +28,8 @@ export class TreeListings {
   readonly #pageSize: number
   readonly #nodes = new Map<string, NodeObservers>()
   readonly #listeners = new Set<() => void>()
+  /** Nodes fetching ahead, and how many more pages each still wants. */
+  readonly #ahead = new Map<string, number>()
   #version = 0
 
   constructor(client: QueryClient, connectionId: string, pageSize: number) {
@@ -82,16 +84,45 @@ export class TreeListings {
     }
   }
 
-  /** Fetches the next page of a node: its namespaces first, then its tables. */
+  /**
+   * Fetches the next page of a node: its namespaces first, then its tables. While a fetch
+   * is in flight this waits for it instead (`cancelRefetch: false` hands back its promise).
+   */
   loadMore(path: NamespacePath): Promise<unknown> {
     const node = this.#nodes.get(JSON.stringify(path))
     if (!node) return Promise.resolve()
     const namespaces = node.namespaces.getCurrentResult()
-    if (namespaces.isFetching) return Promise.resolve()
-    if (namespaces.hasNextPage) return node.namespaces.fetchNextPage({ cancelRefetch: false })
+    if (namespaces.isFetching || namespaces.hasNextPage) return node.namespaces.fetchNextPage({ cancelRefetch: false })
     const tables = node.tables.getCurrentResult()
-    if (tables.isFetching || !tables.hasNextPage) return Promise.resolve()
+    if (!tables.isFetching && !tables.hasNextPage) return Promise.resolve()
     return node.tables.fetchNextPage({ cancelRefetch: false })
+  }
+
+  /**
+   * Keeps up to `pages` further pages of a node coming, each requested as soon as the one
+   * before it arrives rather than after the tree has redrawn; a call while pages are still
+   * coming raises the count. Holding End or scrolling fast thus waits only on the server.
+   */
+  loadAhead(path: NamespacePath, pages: number): void {
+    const id = JSON.stringify(path)
+    const running = this.#ahead.has(id)
+    this.#ahead.set(id, Math.max(this.#ahead.get(id) ?? 0, pages))
+    if (!running) void this.#chain(path, id)
+  }
+
+  async #chain(path: NamespacePath, id: string): Promise<void> {
+    try {
+      for (let left = this.#ahead.get(id) ?? 0; left > 0 && this.#nodes.has(id); left = this.#ahead.get(id) ?? 0) {
+        const snapshot = this.snapshot(path)
+        if (snapshot && (snapshot.complete || snapshot.error)) return
+        this.#ahead.set(id, left - 1)
+        await this.loadMore(path)
+      }
+    } catch {
+      // The failure shows in the node's error row; nothing more to fetch ahead.
+    } finally {
+      this.#ahead.delete(id)
+    }
   }
 
   /** Fetches every remaining page of a node (the filter's "load the rest"). */

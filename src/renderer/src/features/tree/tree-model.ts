@@ -100,10 +100,10 @@ export class TreeModel {
     return this.#nodes.get(parentId)?.setsize ?? -1
   }
 
-  /** Nodes that have more to load and whose "more" row lies in [start, end]. */
+  /** Started listings that have more to load (or a page on the way) and whose status row lies in [start, end]. */
   moreBetween(start: number, end: number): NamespacePath[] {
     return this.#statusRows()
-      .filter(({ node, index }) => node.status === 'more' && index >= start && index <= end)
+      .filter(({ node, index }) => (node.status === 'more' || (node.status === 'loading' && node.started)) && index >= start && index <= end)
       .map(({ node }) => node.path)
   }
 

@@ -48,6 +48,11 @@ export class TreeNode {
     this.#keyPrefix = path.length === 0 ? '[' : `${this.id.slice(0, -1)},`
   }
 
+  /** True once the listing has its first page (or an error). */
+  get started(): boolean {
+    return this.#snapshot !== undefined
+  }
+
   /** Rows taken by the children themselves (without the status row). */
   get childRows(): number {
     return this.#weights.total
