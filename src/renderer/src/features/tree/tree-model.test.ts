@@ -120,6 +120,17 @@ function check(model: TreeModel, world: World, watched: Set<string>): void {
     }
     expect(model.parentIndexOf(index)).toBe(parent)
   })
+  for (const prefix of ['a', 'b', 'c', 'ab']) {
+    for (const from of [0, 1, Math.floor(flat.rows.length / 2), flat.rows.length - 1, flat.rows.length]) {
+      const n = flat.rows.length
+      let expected = -1
+      for (let k = 0; k < n && expected < 0; k++) {
+        const row = flat.rows[(from + k) % n]
+        if ((row?.kind === 'namespace' || row?.kind === 'table') && row.name.startsWith(prefix)) expected = (from + k) % n
+      }
+      expect(model.findItem(from, (name) => name.startsWith(prefix))).toBe(expected)
+    }
+  }
   expect(model.items).toBe(flat.rows.filter((row) => row.kind === 'namespace' || row.kind === 'table').length)
   // "more" rows, and loading rows of started listings (a page on the way; keyed `more:`).
   const more = flat.rows.flatMap((row, index) =>

@@ -95,6 +95,18 @@ export class TreeModel {
     }
   }
 
+  /**
+   * Index of the first namespace or table row at or after `from` (wrapping around) whose
+   * name passes `test`, or -1. Walks the nodes' name lists in order, building no rows.
+   */
+  findItem(from: number, test: (name: string) => boolean): number {
+    const count = this.count
+    if (count === 0) return -1
+    const start = ((from % count) + count) % count
+    const after = findIn(this.#root, 0, start, test)
+    return after >= 0 || start === 0 ? after : findIn(this.#root, 0, 0, test)
+  }
+
   /** The size of the set of children of the node with id `parentId` (-1 while unknown). */
   setsize(parentId: string): number {
     return this.#nodes.get(parentId)?.setsize ?? -1
@@ -173,4 +185,24 @@ export class TreeModel {
     node.parent?.detach(node)
     this.#nodes.delete(node.id)
   }
+}
+
+/** First row at or after `start` in a node's rows (which begin at `base`) whose name passes `test`. */
+function findIn(node: TreeNode, base: number, start: number, test: (name: string) => boolean): number {
+  // Jump straight to the child whose rows hold `start`; everything before it is skipped.
+  let position = start > base && node.childRows > 0 ? node.childAtOffset(Math.min(start - base, node.childRows - 1)) : 0
+  let offset = node.offsetOf(position)
+  for (; position < node.childCount; position++) {
+    const weight = node.weight(position)
+    if (weight === 0) continue
+    const index = base + offset
+    offset += weight
+    if (index >= start && test(node.nameAt(position))) return index
+    const child = node.children.get(position)
+    if (child && index + weight > start) {
+      const found = findIn(child, index + 1, start, test)
+      if (found >= 0) return found
+    }
+  }
+  return -1
 }

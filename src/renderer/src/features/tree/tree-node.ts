@@ -63,6 +63,16 @@ export class TreeNode {
     return this.#snapshot?.complete ? this.#snapshot.namespaces.length + this.#snapshot.tables.length : -1
   }
 
+  /** Number of children loaded and shown in order (namespaces, then tables once those are done). */
+  get childCount(): number {
+    return this.#nsCount + this.#tableCount
+  }
+
+  /** The child whose rows hold row `offset` of this node (offset below `childRows`). */
+  childAtOffset(offset: number): number {
+    return this.#weights.search(offset)
+  }
+
   /** Rows child `position` takes (0 if the filter hides it). */
   weight(position: number): number {
     return this.#weights.get(position)
@@ -165,7 +175,7 @@ export class TreeNode {
   /** Position of a loaded child by name and kind, or -1. */
   positionOf(name: string, kind: 'namespace' | 'table'): number {
     const hint = this.#lookup
-    if (hint && hint.name === name && this.#nameAt(hint.position) === name && (hint.position < this.#nsCount) === (kind === 'namespace')) {
+    if (hint && hint.name === name && this.nameAt(hint.position) === name && (hint.position < this.#nsCount) === (kind === 'namespace')) {
       return hint.position
     }
     // Focus moves a row or a page at a time: look near the last answer before scanning the list.
@@ -178,9 +188,9 @@ export class TreeNode {
 
   #searchNear(name: string, around: number): number {
     const count = this.#nsCount + this.#tableCount
-    for (let i = Math.max(0, around - NEAR); i < Math.min(count, around + NEAR); i++) if (this.#nameAt(i) === name) return i
+    for (let i = Math.max(0, around - NEAR); i < Math.min(count, around + NEAR); i++) if (this.nameAt(i) === name) return i
     // The end of a node is where End and a growing list send focus.
-    for (let i = Math.max(0, count - NEAR); i < count; i++) if (this.#nameAt(i) === name) return i
+    for (let i = Math.max(0, count - NEAR); i < count; i++) if (this.nameAt(i) === name) return i
     return -1
   }
 
@@ -209,7 +219,7 @@ export class TreeNode {
   }
 
   #itemRow(position: number, level: number): TreeRow {
-    const name = this.#nameAt(position)
+    const name = this.nameAt(position)
     const parentId = this.id
     if (position < this.#nsCount) {
       const key = `n:${this.#keyPrefix}${JSON.stringify(name)}]`
@@ -219,7 +229,8 @@ export class TreeNode {
     return { kind: 'table', key, name, path: this.path, level, posinset: position + 1, parentId, expanded: false }
   }
 
-  #nameAt(position: number): string {
+  /** Name of child `position`. */
+  nameAt(position: number): string {
     return (position < this.#nsCount ? this.#namespaces[position] : this.#tables[position - this.#nsCount]) ?? ''
   }
 
@@ -255,7 +266,7 @@ export class TreeNode {
   #setWeight(position: number): void {
     const child = this.children.get(position)
     const filter = this.filter
-    const shown = !filter || this.#nameAt(position).toLowerCase().includes(filter) || (child !== undefined && child.items > 0)
+    const shown = !filter || this.nameAt(position).toLowerCase().includes(filter) || (child !== undefined && child.items > 0)
     const was = this.#weights.get(position) > 0
     if (shown !== was) this.#shown += shown ? 1 : -1
     this.#weights.set(position, shown ? 1 + (child?.rows ?? 0) : 0)

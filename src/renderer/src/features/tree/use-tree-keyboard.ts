@@ -132,12 +132,8 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
     state.at = now
     // A fresh search starts after the focused row; a growing one may match it again.
     const start = state.text.length === 1 ? from + 1 : from
-    // Type-ahead walks the rows one by one (each found by index); it runs per key press only.
-    for (let n = 0; n < tree.count; n++) {
-      const i = (start + n) % tree.count
-      const candidate = tree.rowAt(i)
-      if (isItem(candidate) && candidate.name.toLowerCase().startsWith(state.text)) return move(i)
-    }
+    const found = tree.findItem(start, (name) => name.toLowerCase().startsWith(state.text))
+    if (found >= 0) move(found)
   }
 
   return { focusKey, onKeyDown }

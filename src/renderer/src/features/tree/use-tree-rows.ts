@@ -20,6 +20,8 @@ export interface TreeView {
   readonly rowAt: (index: number) => TreeRow | undefined
   readonly indexOfKey: (key: string | null) => number
   readonly parentIndexOf: (index: number) => number
+  /** First namespace or table row at or after an index (wrapping) whose name passes a test, or -1. */
+  readonly findItem: (from: number, test: (name: string) => boolean) => number
   readonly setsize: (parentId: string) => number
   /** Nodes whose "more" row lies between two row indexes (to load their next page). */
   readonly moreBetween: (start: number, end: number) => NamespacePath[]
@@ -71,6 +73,7 @@ export function useTreeRows(connectionId: string, pageSize: number, expanded: re
       rowAt: (index) => model.rowAt(index),
       indexOfKey: (key) => model.indexOfKey(key),
       parentIndexOf: (index) => model.parentIndexOf(index),
+      findItem: (from, test) => model.findItem(from, test),
       setsize: (parentId) => model.setsize(parentId),
       moreBetween: (start, end) => model.moreBetween(start, end),
       incomplete: () => model.incomplete()
