@@ -1,6 +1,6 @@
 /**
- * The catalog tree: every expanded node flattened into one list and drawn through a
- * virtualizer, so the DOM stays small however many children are loaded. Rows are built
+ * The catalog tree: the root and every expanded node shown as one list of rows, drawn
+ * through a virtualizer, so the DOM stays small however many children are loaded. Rows are built
  * only for the virtualizer's window; pages load ahead of the viewport (several pages), so
  * scrolling at a steady speed does not wait for them, and the WAI-ARIA treeview keys work.
  */
