@@ -1,6 +1,7 @@
 /**
  * An in-memory Lance REST listing server for scale tests and benchmarks: one namespace
- * (`big` by default) holds N generated child namespaces; everything else is empty.
+ * (`big` by default) holds N generated child namespaces; each of those may hold a few
+ * more (`nested`), for deep trees; everything else is empty.
  * Answers the list routes of the spec with `page_token`/`limit`, and the spec's
  * not-found error for anything else. Binds 127.0.0.1 only.
  */
@@ -15,6 +16,8 @@ export interface ListingServerOptions {
   readonly parent?: string
   /** Largest page the server hands out, whatever the client asks for. */
   readonly maxPageSize?: number
+  /** Child namespaces (`n_0`, `n_1`, ...) of every namespace below the big one, at any depth; 0 by default. */
+  readonly nested?: number
 }
 
 /** A running listing server. */
@@ -44,6 +47,10 @@ export async function startListingServer(options: ListingServerOptions): Promise
     }
     const id = decodeURIComponent(match[1] ?? '')
     const kind = match[2] === 'list' ? 'namespaces' : 'tables'
+    const nested = options.nested ?? 0
+    if (kind === 'namespaces' && nested > 0 && parent !== '' && id.startsWith(`${parentId}$`)) {
+      return send(res, 200, list(Array.from({ length: nested }, (_, i) => `n_${i}`), kind, null))
+    }
     if (kind === 'tables' || id !== parentId) {
       // Only the big namespace has children; the root also lists it.
       const items = kind === 'namespaces' && id === '$' && parent !== '' ? [parent] : []

@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { connect, connectNamespace } from '@lancedb/lancedb'
+import { connect, connectNamespace, type Connection } from '@lancedb/lancedb'
 import { Table, tableFromIPC, tableToIPC } from 'apache-arrow'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Page, PageRequest } from '../../shared/catalog-types'
 import {
   NAME_FIELD_METADATA,
@@ -134,6 +134,22 @@ describe('pagination', () => {
       const ts = await collect((page) => client.listTables([], page), limit)
       expect(ts).toEqual({ names: tables, pages: Math.ceil(25 / limit) })
     }
+  })
+
+  it('looks the namespace up once per listing, not once per page', async () => {
+    const root = await tempRoot()
+    await buildNestedCatalog(root, { namespaces: { big: {} } })
+    const namespaces = await createChildNamespaces(root, ['big'], 30)
+    const tables = await createChildTables(root, ['big'], 12)
+    const client = await open(root)
+    // Count the real LanceDB lookups (every dir connection shares this prototype); they still run.
+    const probe = await connectNamespace('dir', { root })
+    const lookups = vi.spyOn(Object.getPrototypeOf(probe) as Connection, 'describeNamespace')
+    probe.close()
+    cleanups.push(async () => lookups.mockRestore())
+    expect(await collect((page) => client.listNamespaces(['big'], page), 4)).toEqual({ names: namespaces, pages: 8 })
+    expect(await collect((page) => client.listTables(['big'], page), 4)).toEqual({ names: tables, pages: 3 })
+    expect(lookups).toHaveBeenCalledTimes(2)
   })
 
   it('starts over from an empty, null or missing token', async () => {

@@ -81,7 +81,9 @@ class DirNamespace implements NamespaceClient {
   async listNamespaces(parent: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
     this.begin(options, parent)
     const limit = pageLimit(page)
-    await this.requireNamespace(parent)
+    // LanceDB lists a missing namespace as empty, so a listing checks its namespace once,
+    // on the first page; a token means that check passed when the listing began.
+    if (!page?.pageToken) await this.requireNamespace(parent)
     const response = await this.lance(`list the namespaces in ${quoteNs(parent)}`, { namespace: parent }, () =>
       this.db.listNamespaces([...parent], { pageToken: page?.pageToken || undefined, limit })
     )
@@ -92,7 +94,7 @@ class DirNamespace implements NamespaceClient {
   async listTables(namespace: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
     this.begin(options, namespace)
     const limit = pageLimit(page)
-    await this.requireNamespace(namespace)
+    if (!page?.pageToken) await this.requireNamespace(namespace)
     // tableNames pages by "start after a name"; our token is that name. Asking for one
     // extra name tells whether another page exists, so the last page ends with null.
     const names = await this.lance(`list the tables in ${quoteNs(namespace)}`, { namespace }, () =>

@@ -12,7 +12,10 @@ export function useShellEvents(listener: (event: ShellEvent) => void): void {
   useEffect(() => {
     latest.current = listener
   })
-  useEffect(() => api.events.subscribe((event) => latest.current(event)), [])
+  useEffect(() => {
+    const unsubscribe = api.events.subscribe((event) => latest.current(event))
+    return unsubscribe
+  }, [])
 }
 
 /** Runs `run` when the menu or a shortcut sends `command`. */

@@ -1,7 +1,8 @@
 /**
- * Turns the loaded listings of the expanded nodes into the flat list of rows the
- * virtualized tree draws. Pure: it reads snapshots and returns rows, so it is easy to
- * test and cheap to recompute when a page arrives.
+ * The tree's row types and keys, and the plain flattening of the loaded listings of the
+ * expanded nodes into one list of rows. The app draws through `TreeModel` (tree-model.ts),
+ * which finds rows by index without building this list; `flattenTree` is the simple
+ * reference the model is checked against in its tests.
  */
 import type { NamespacePath } from '@shared/namespace-path'
 

@@ -1,7 +1,8 @@
 /**
- * The catalog tree: every expanded node flattened into one list and drawn through a
- * virtualizer, so the DOM stays small however many children are loaded. Pages load as
- * their end nears the viewport (one page ahead), and the WAI-ARIA treeview keys work.
+ * The catalog tree: the root and every expanded node shown as one list of rows, drawn
+ * through a virtualizer, so the DOM stays small however many children are loaded. Rows are built
+ * only for the virtualizer's window; pages load ahead of the viewport (several pages), so
+ * scrolling at a steady speed does not wait for them, and the WAI-ARIA treeview keys work.
  */
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
@@ -14,6 +15,9 @@ import { useTreeRows } from './use-tree-rows'
 
 /** Height of one row in pixels; fixed, so the virtualizer needs no measuring. */
 const ROW_HEIGHT = 26
+/** How far below the viewport a node's next page starts loading: pages, or rows for small pages. */
+const LOOKAHEAD_PAGES = 3
+const LOOKAHEAD_ROWS = 300
 
 /** The lazy, virtualized tree of one connection. */
 export function NamespaceTree({ connectionId }: { readonly connectionId: string }): ReactNode {
@@ -21,11 +25,11 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
   const view = useConnectionView()
   const [filter, setFilter] = useState('')
   const [menu, setMenu] = useState<MenuTarget | null>(null)
-  const { rows, setsizes, listings } = useTreeRows(connectionId, pageSize, view.expanded, filter)
+  const { view: tree, listings } = useTreeRows(connectionId, pageSize, view.expanded, filter)
   const scrollRef = useRef<HTMLDivElement>(null)
 
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: tree.count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12
@@ -33,14 +37,13 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
   const visible = virtualizer.getVirtualItems()
   const lastVisible = visible[visible.length - 1]?.index ?? 0
 
-  // Infinite scroll: a node's next page loads once its end is within a page of the viewport.
+  const firstVisible = visible[0]?.index ?? 0
+  // Infinite scroll: a node's next page loads once its end is within a few pages of the
+  // viewport, and the next one as soon as that arrives while still within reach.
   useEffect(() => {
-    const horizon = lastVisible + pageSize
-    for (let i = visible[0]?.index ?? 0; i < rows.length && i <= horizon; i++) {
-      const row = rows[i]
-      if (row?.kind === 'more') void listings.loadMore(row.path)
-    }
-  }, [rows, lastVisible, pageSize, listings, visible])
+    const horizon = lastVisible + Math.max(LOOKAHEAD_ROWS, pageSize * LOOKAHEAD_PAGES)
+    for (const path of tree.moreBetween(firstVisible, horizon)) listings.loadAhead(path, LOOKAHEAD_PAGES)
+  }, [tree, firstVisible, lastVisible, pageSize, listings])
 
   // The menu item (or the dialog it opened) that had focus is gone once the menu closes:
   // give focus back to the tree's current row, unless something else took it meanwhile.
@@ -53,11 +56,11 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
     })
   }
 
-  const keyboard = useTreeKeyboard({ rows, scrollToIndex: (index) => virtualizer.scrollToIndex(index), scrollRef, openMenu: setMenu })
+  const keyboard = useTreeKeyboard({ tree, scrollToIndex: (index) => virtualizer.scrollToIndex(index), scrollRef, openMenu: setMenu })
 
   return (
     <div className="tree-panel">
-      <TreeFilter filter={filter} onChange={setFilter} rows={rows} listings={listings} />
+      <TreeFilter filter={filter} onChange={setFilter} tree={tree} listings={listings} />
       {/* tabIndex -1: the rows take focus, not the scroll box Chromium would otherwise add to the Tab order. */}
       <div ref={scrollRef} className="tree-scroll" tabIndex={-1}>
         <div
@@ -68,13 +71,13 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
           onKeyDown={keyboard.onKeyDown}
         >
           {visible.map((item) => {
-            const row = rows[item.index]
+            const row = tree.rowAt(item.index)
             if (!row) return null
             return (
               <TreeRowView
                 key={row.key}
                 row={row}
-                setsize={row.kind === 'namespace' || row.kind === 'table' ? (setsizes.get(row.parentId) ?? -1) : -1}
+                setsize={row.kind === 'namespace' || row.kind === 'table' ? tree.setsize(row.parentId) : -1}
                 index={item.index}
                 measure={virtualizer.measureElement}
                 top={item.start}

@@ -3,26 +3,26 @@
  * items are not loaded yet, and offers to load the rest of the nodes that have more.
  */
 import { useState, type ReactNode } from 'react'
-import type { TreeRow } from './flatten'
 import type { TreeListings } from './tree-listings'
+import type { TreeView } from './use-tree-rows'
 
 interface Props {
   readonly filter: string
   readonly onChange: (filter: string) => void
-  readonly rows: readonly TreeRow[]
+  readonly tree: TreeView
   readonly listings: TreeListings
 }
 
 /** The filter input and its status line. */
-export function TreeFilter({ filter, onChange, rows, listings }: Props): ReactNode {
+export function TreeFilter({ filter, onChange, tree, listings }: Props): ReactNode {
   const [loading, setLoading] = useState(false)
-  // Only counted while filtering: on a 100,000-row tree this walk is not free.
-  const incomplete = filter ? rows.filter((row) => row.kind === 'more' || row.kind === 'loading') : []
-  const matches = filter ? rows.filter((row) => row.kind === 'namespace' || row.kind === 'table').length : 0
+  // Both come from the model's per-node counts: no walk over the rows.
+  const incomplete = filter ? tree.incomplete() : []
+  const matches = filter ? tree.items : 0
   const loadRest = async (): Promise<void> => {
     setLoading(true)
     try {
-      await Promise.all(incomplete.map((row) => listings.loadAll(row.path)))
+      await Promise.all(incomplete.map((path) => listings.loadAll(path)))
     } finally {
       setLoading(false)
     }

@@ -16,6 +16,8 @@ type Observer = InfiniteQueryObserver<Page<string>, Error, InfiniteData<Page<str
 interface NodeObservers {
   readonly namespaces: Observer
   readonly tables: Observer
+  readonly namespaceNames: NameList
+  readonly tableNames: NameList
   readonly unsubscribe: () => void
 }
 
@@ -26,6 +28,8 @@ export class TreeListings {
   readonly #pageSize: number
   readonly #nodes = new Map<string, NodeObservers>()
   readonly #listeners = new Set<() => void>()
+  /** Nodes fetching ahead, and how many more pages each still wants. */
+  readonly #ahead = new Map<string, number>()
   #version = 0
 
   constructor(client: QueryClient, connectionId: string, pageSize: number) {
@@ -72,24 +76,53 @@ export class TreeListings {
     const tables = node.tables.getCurrentResult()
     if (namespaces.isPending && !namespaces.isError) return undefined
     return {
-      namespaces: names(namespaces.data),
-      tables: names(tables.data),
+      namespaces: node.namespaceNames(namespaces.data),
+      tables: node.tableNames(tables.data),
       complete: namespaces.isSuccess && !namespaces.hasNextPage && tables.isSuccess && !tables.hasNextPage,
       loading: namespaces.isFetching || tables.isFetching,
       error: namespaces.error ?? tables.error
     }
   }
 
-  /** Fetches the next page of a node: its namespaces first, then its tables. */
+  /**
+   * Fetches the next page of a node: its namespaces first, then its tables. While a fetch
+   * is in flight this waits for it instead (`cancelRefetch: false` hands back its promise).
+   */
   loadMore(path: NamespacePath): Promise<unknown> {
     const node = this.#nodes.get(JSON.stringify(path))
     if (!node) return Promise.resolve()
     const namespaces = node.namespaces.getCurrentResult()
-    if (namespaces.isFetching) return Promise.resolve()
-    if (namespaces.hasNextPage) return node.namespaces.fetchNextPage({ cancelRefetch: false })
+    if (namespaces.isFetching || namespaces.hasNextPage) return node.namespaces.fetchNextPage({ cancelRefetch: false })
     const tables = node.tables.getCurrentResult()
-    if (tables.isFetching || !tables.hasNextPage) return Promise.resolve()
+    if (!tables.isFetching && !tables.hasNextPage) return Promise.resolve()
     return node.tables.fetchNextPage({ cancelRefetch: false })
+  }
+
+  /**
+   * Keeps up to `pages` further pages of a node coming, each requested as soon as the one
+   * before it arrives rather than after the tree has redrawn; a call while pages are still
+   * coming raises the count. Holding End or scrolling fast thus waits only on the server.
+   */
+  loadAhead(path: NamespacePath, pages: number): void {
+    const id = JSON.stringify(path)
+    const running = this.#ahead.has(id)
+    this.#ahead.set(id, Math.max(this.#ahead.get(id) ?? 0, pages))
+    if (!running) void this.#chain(path, id)
+  }
+
+  async #chain(path: NamespacePath, id: string): Promise<void> {
+    try {
+      for (let left = this.#ahead.get(id) ?? 0; left > 0 && this.#nodes.has(id); left = this.#ahead.get(id) ?? 0) {
+        const snapshot = this.snapshot(path)
+        if (snapshot && (snapshot.complete || snapshot.error)) return
+        this.#ahead.set(id, left - 1)
+        await this.loadMore(path)
+      }
+    } catch {
+      // The failure shows in the node's error row; nothing more to fetch ahead.
+    } finally {
+      this.#ahead.delete(id)
+    }
   }
 
   /** Fetches every remaining page of a node (the filter's "load the rest"). */
@@ -156,6 +189,8 @@ export class TreeListings {
     return {
       namespaces,
       tables,
+      namespaceNames: nameList(),
+      tableNames: nameList(),
       unsubscribe: () => {
         offNamespaces()
         offTables()
@@ -164,15 +199,24 @@ export class TreeListings {
   }
 }
 
-const namesCache = new WeakMap<InfiniteData<Page<string>>, readonly string[]>()
+/** All names loaded so far for one listing. */
+type NameList = (data: InfiniteData<Page<string>> | undefined) => readonly string[]
 
-/** All names loaded so far; cached per data object, since a large node has many pages. */
-function names(data: InfiniteData<Page<string>> | undefined): readonly string[] {
-  if (!data) return []
-  let cached = namesCache.get(data)
-  if (!cached) {
-    cached = data.pages.flatMap((page) => page.items)
-    namesCache.set(data, cached)
+/**
+ * Names of a listing's pages in one array that a new page extends in place (the tree
+ * model appends what it has not seen); a listing whose earlier pages changed (a refresh)
+ * gets a new array. Copying every name on each page would cost more with every page.
+ */
+function nameList(): NameList {
+  let pages: readonly Page<string>[] = []
+  let names: string[] = []
+  return (data) => {
+    const next = data?.pages ?? []
+    if (next === pages) return names
+    const extended = next.length >= pages.length && pages.every((page, i) => next[i] === page)
+    if (!extended) names = []
+    for (let i = extended ? pages.length : 0; i < next.length; i++) for (const item of next[i]?.items ?? []) names.push(item)
+    pages = next
+    return names
   }
-  return cached
 }

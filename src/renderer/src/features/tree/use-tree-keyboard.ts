@@ -6,8 +6,9 @@
  */
 import { useEffect, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react'
 import { useConnectionView, useUiStore } from '../../app/ui-store'
-import { findRowIndex, type TreeRow } from './flatten'
+import type { TreeRow } from './flatten'
 import type { MenuTarget } from './namespace-menu'
+import type { TreeView } from './use-tree-rows'
 
 type ItemRow = Extract<TreeRow, { kind: 'namespace' | 'table' }>
 
@@ -15,14 +16,14 @@ const isItem = (row: TreeRow | undefined): row is ItemRow => row?.kind === 'name
 const TYPE_AHEAD_RESET_MS = 700
 
 interface Options {
-  readonly rows: readonly TreeRow[]
+  readonly tree: TreeView
   readonly scrollToIndex: (index: number) => void
   readonly scrollRef: RefObject<HTMLDivElement | null>
   readonly openMenu: (target: MenuTarget) => void
 }
 
 /** The key handler and the key of the row that holds focus. */
-export function useTreeKeyboard({ rows, scrollToIndex, scrollRef, openMenu }: Options): {
+export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Options): {
   readonly focusKey: string | null
   readonly onKeyDown: (event: KeyboardEvent) => void
 } {
@@ -33,20 +34,20 @@ export function useTreeKeyboard({ rows, scrollToIndex, scrollRef, openMenu }: Op
   const typed = useRef({ text: '', at: 0 })
   const moved = useRef(false)
 
-  // One scan per new set of rows, not per render: key presses re-render far more often.
+  // The model finds a key's row through its parent's counts, without a scan of the rows.
   const focused = useMemo(() => {
-    const index = findRowIndex(rows, view.focusedKey)
+    const index = tree.indexOfKey(view.focusedKey)
     if (index >= 0) return { index, key: view.focusedKey }
-    const first = rows.findIndex(isItem)
-    return { index: first, key: rows[first]?.key ?? null }
-  }, [rows, view.focusedKey])
+    const first = nextItem(tree, -1, 1)
+    return { index: first, key: tree.rowAt(first)?.key ?? null }
+  }, [tree, view.focusedKey])
   const focusKey = focused.key
 
   // The effect below must run when the focused key changes, not when a page arrives
   // (that would yank the view back while someone scrolls), so it reads these via refs.
-  const latest = useRef({ rows, scrollToIndex })
+  const latest = useRef({ tree, scrollToIndex })
   useEffect(() => {
-    latest.current = { rows, scrollToIndex }
+    latest.current = { tree, scrollToIndex }
   })
 
   // After a key (or a dialog that closed and left focus nowhere) moved focus, bring the
@@ -55,7 +56,7 @@ export function useTreeKeyboard({ rows, scrollToIndex, scrollRef, openMenu }: Op
     const active = document.activeElement
     const focusIsLost = active === null || active === document.body
     if (!focusKey || !(moved.current || focusIsLost)) return
-    const index = findRowIndex(latest.current.rows, focusKey)
+    const index = latest.current.tree.indexOfKey(focusKey)
     if (index < 0) return
     latest.current.scrollToIndex(index)
     const frame = requestAnimationFrame(() => {
@@ -69,44 +70,40 @@ export function useTreeKeyboard({ rows, scrollToIndex, scrollRef, openMenu }: Op
   }, [focusKey, scrollRef])
 
   const move = (index: number): void => {
-    const row = rows[index]
+    const row = tree.rowAt(index)
     if (!isItem(row)) return
     moved.current = true
     focusRow(row.key)
   }
-  const nextItem = (from: number, step: 1 | -1): number => {
-    for (let i = from + step; i >= 0 && i < rows.length; i += step) if (isItem(rows[i])) return i
-    return from
-  }
 
   const onKeyDown = (event: KeyboardEvent): void => {
     const index = Math.max(0, focused.index)
-    const row = rows[index]
+    const row = tree.rowAt(index)
     if (!isItem(row)) return
     const handled = (): void => event.preventDefault()
     switch (event.key) {
       case 'ArrowDown':
         handled()
-        return move(nextItem(index, 1))
+        return move(nextItem(tree, index, 1))
       case 'ArrowUp':
         handled()
-        return move(nextItem(index, -1))
+        return move(nextItem(tree, index, -1))
       case 'Home':
         handled()
-        return move(nextItem(-1, 1))
+        return move(nextItem(tree, -1, 1))
       case 'End':
         handled()
-        return move(nextItem(rows.length, -1))
+        return move(nextItem(tree, tree.count, -1))
       case 'ArrowRight':
         handled()
         if (row.kind !== 'namespace') return
         if (!row.expanded) return setExpanded(row.path, true)
-        return isItem(rows[index + 1]) && rows[index + 1]?.level === row.level + 1 ? move(index + 1) : undefined
+        return isItem(tree.rowAt(index + 1)) && tree.rowAt(index + 1)?.level === row.level + 1 ? move(index + 1) : undefined
       case 'ArrowLeft': {
         handled()
         if (row.kind === 'namespace' && row.expanded) return setExpanded(row.path, false)
-        for (let i = index - 1; i >= 0; i--) if (rows[i]?.level === row.level - 1 && isItem(rows[i])) return move(i)
-        return
+        const parent = tree.parentIndexOf(index)
+        return parent >= 0 ? move(parent) : undefined
       }
       case 'Enter':
       case ' ':
@@ -135,12 +132,15 @@ export function useTreeKeyboard({ rows, scrollToIndex, scrollRef, openMenu }: Op
     state.at = now
     // A fresh search starts after the focused row; a growing one may match it again.
     const start = state.text.length === 1 ? from + 1 : from
-    for (let n = 0; n < rows.length; n++) {
-      const i = (start + n) % rows.length
-      const candidate = rows[i]
-      if (isItem(candidate) && candidate.name.toLowerCase().startsWith(state.text)) return move(i)
-    }
+    const found = tree.findItem(start, (name) => name.toLowerCase().startsWith(state.text))
+    if (found >= 0) move(found)
   }
 
   return { focusKey, onKeyDown }
+}
+
+/** The next namespace or table row from `from` in direction `step`, or `from` if there is none. */
+function nextItem(tree: TreeView, from: number, step: 1 | -1): number {
+  for (let i = from + step; i >= 0 && i < tree.count; i += step) if (isItem(tree.rowAt(i))) return i
+  return from
 }

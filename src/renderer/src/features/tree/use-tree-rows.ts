@@ -1,25 +1,53 @@
 /**
- * The rows of the visible tree for one connection: watches the root and every expanded
- * node, and re-flattens when a page arrives or a node opens or closes.
+ * The visible tree of one connection: watches the root and every expanded node, and
+ * brings the tree model up to date when a page arrives, a node opens or closes, or the
+ * filter changes. The cost of an update depends on what changed, not on how many rows
+ * are loaded.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { NamespacePath } from '@shared/namespace-path'
-import { flattenTree, type FlatTree, type SegmentCache } from './flatten'
+import type { TreeRow } from './flatten'
 import { TreeListings } from './tree-listings'
+import { TreeModel } from './tree-model'
 
-/** Rows plus the listings behind them (for load-more, retry and load-all). */
-export interface TreeRows extends FlatTree {
+/** A read-only view of the tree at one moment; a new object whenever anything changed. */
+export interface TreeView {
+  /** Number of rows. */
+  readonly count: number
+  /** Namespace and table rows shown. */
+  readonly items: number
+  readonly rowAt: (index: number) => TreeRow | undefined
+  readonly indexOfKey: (key: string | null) => number
+  readonly parentIndexOf: (index: number) => number
+  /** First namespace or table row at or after an index (wrapping) whose name passes a test, or -1. */
+  readonly findItem: (from: number, test: (name: string) => boolean) => number
+  readonly setsize: (parentId: string) => number
+  /** Nodes whose "more" row lies between two row indexes (to load their next page). */
+  readonly moreBetween: (start: number, end: number) => NamespacePath[]
+  /** Shown nodes not fully loaded. */
+  readonly incomplete: () => NamespacePath[]
+}
+
+/** The tree view plus the listings behind it (for load-more, retry and load-all). */
+export interface TreeRows {
+  readonly view: TreeView
   readonly listings: TreeListings
 }
 
-/** Flattened rows of the tree, given the expanded paths (JSON strings) and a filter. */
+/** The tree of one connection, given the expanded paths (JSON strings) and a filter. */
 export function useTreeRows(connectionId: string, pageSize: number, expanded: readonly string[], filter: string): TreeRows {
   const client = useQueryClient()
   // A new page size starts new listings (their pages are keyed by it).
   const listings = useMemo(() => new TreeListings(client, connectionId, pageSize), [client, connectionId, pageSize])
-  const [cache] = useState<SegmentCache>(() => new Map())
   useEffect(() => () => listings.dispose(), [listings])
+  // One model per set of listings: a new one starts from the listings' current state.
+  const [models] = useState(() => new WeakMap<TreeListings, TreeModel>())
+  let model = models.get(listings)
+  if (!model) {
+    model = new TreeModel()
+    models.set(listings, model)
+  }
 
   const expandedSet = useMemo(() => new Set(expanded), [expanded])
   // Watch only nodes whose ancestors are all expanded: a collapsed subtree is not drawn.
@@ -37,12 +65,23 @@ export function useTreeRows(connectionId: string, pageSize: number, expanded: re
   }, [listings, watched])
 
   const version = useSyncExternalStore(listings.subscribe, listings.getVersion)
-  const flat = useMemo(
-    () =>
-      flattenTree({ listing: (path) => listings.snapshot(path), expanded: expandedSet, filter: filter.trim().toLowerCase(), cache }),
+  const normalized = filter.trim().toLowerCase()
+  const view = useMemo((): TreeView => {
+    // The model is updated in place; the view object is new, so whatever depends on it re-renders.
+    model.update({ listing: (path) => listings.snapshot(path), expanded: expandedSet, filter: normalized })
+    return {
+      count: model.count,
+      items: model.items,
+      rowAt: (index) => model.rowAt(index),
+      indexOfKey: (key) => model.indexOfKey(key),
+      parentIndexOf: (index) => model.parentIndexOf(index),
+      findItem: (from, test) => model.findItem(from, test),
+      setsize: (parentId) => model.setsize(parentId),
+      moreBetween: (start, end) => model.moreBetween(start, end),
+      incomplete: () => model.incomplete()
+    }
     // `version` stands for the listings' contents, which change without a new object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [listings, expandedSet, filter, version, watched, cache]
-  )
-  return { ...flat, listings }
+  }, [model, listings, expandedSet, normalized, version, watched])
+  return { view, listings }
 }
