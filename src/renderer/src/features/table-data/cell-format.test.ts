@@ -157,7 +157,8 @@ describe('cellAt on unusual Arrow types', () => {
     const outer = new Struct([new Field('a', new List(new Field('item', inner, true)), true)])
     const view = at([{ a: [{ b: 1, c: 'x' }, { b: 2, c: null }] }], outer)
     expect(view).toMatchObject({ kind: 'nested', text: '{a: [{b: 1, c: x}, {b: 2, c: null}]}' })
-    const map = at([new Map([['k', 1], ['j', 2]])], new Map_(new Field('entries', new Struct([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)]), false)))
+    const entries = new Struct<{ key: Utf8; value: Int32 }>([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)])
+    const map = at([new Map([['k', 1], ['j', 2]])], new Map_(new Field('entries', entries, false)))
     expect(map).toMatchObject({ kind: 'nested', text: '{k: 1, j: 2}' })
   })
 
