@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module'
 import { connectNamespace } from '@lancedb/lancedb'
-import type { DataType, Table as ArrowTable } from 'apache-arrow'
+import type { DataType, Int32 as Int32Type, Table as ArrowTable, Utf8 as Utf8Type } from 'apache-arrow'
 
 // LanceDB re-labels tables from another Arrow copy through its `sanitize` step, which does
 // not know large_utf8; built with LanceDB's own copy, the table goes in unchanged.
@@ -44,7 +44,7 @@ function decimalWords(values: readonly number[], words: number): Uint32Array {
  */
 export function oddTypesTable(): ArrowTable {
   const inner = new Struct([new Field('b', new Int32(), true), new Field('c', new Utf8(), true)])
-  const entries = new Struct<{ key: Utf8; value: Int32 }>([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)])
+  const entries = new Struct<{ key: Utf8Type; value: Int32Type }>([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)])
   return new Table({
     dict_str: vectorFromArray(['red', 'green', 'red'], new Dictionary(new Utf8(), new Int32())),
     half: vectorFromArray([1.5, null, -0.25], new Float16()),
