@@ -8,6 +8,9 @@ export interface PageElement {
   readonly tagName: string
   readonly textContent: string | null
   readonly disabled?: boolean
+  readonly readOnly?: boolean
+  readonly placeholder?: string
+  readonly labels?: ArrayLike<PageElement> | null
   readonly options?: ArrayLike<{ readonly value: string; readonly disabled: boolean }>
   getAttribute(name: string): string | null
   setAttribute(name: string, value: string): void
@@ -22,4 +25,17 @@ export interface PageDocument {
   readonly body: PageElement & { readonly innerText: string }
   querySelectorAll(selector: string): ArrayLike<PageElement>
   getElementById(id: string): PageElement | null
+}
+
+/** The page's MutationObserver, enough to tell when the DOM has stopped changing. */
+export interface PageMutationObserver {
+  observe(target: PageElement, options: { subtree: boolean; childList: boolean; attributes: boolean; characterData: boolean }): void
+  disconnect(): void
+}
+
+/** The page globals the probes read. */
+export interface PageGlobals {
+  readonly document: PageDocument
+  readonly MutationObserver: new (callback: () => void) => PageMutationObserver
+  readonly performance: { now(): number }
 }

@@ -4,7 +4,7 @@
  * `data-explore` number, so an action can address it with a plain locator.
  */
 import type { Locator, Page } from '@playwright/test'
-import type { PageDocument, PageElement } from './page-dom'
+import type { PageElement, PageGlobals } from './page-dom'
 
 /** One control the user could act on. */
 export interface Control {
@@ -29,10 +29,34 @@ export interface Snapshot {
 /** Controls of one role kept per snapshot; the walk needs variety, not every grid cell. */
 const PER_ROLE = 40
 
-/** Tags and lists the controls a user could act on now. */
+/** The DOM counts as settled once it has not changed for this long. */
+const DOM_QUIET_MS = 60
+/** Longest wait for a settled DOM; a page that never settles is looked at anyway. */
+const DOM_SETTLE_MAX_MS = 3_000
+
+/**
+ * Waits until the DOM has stopped changing (so the same seed sees the same controls),
+ * then tags and lists the controls a user could act on now.
+ */
 export async function takeSnapshot(page: Page): Promise<Snapshot> {
-  return page.evaluate((perRole) => {
-    const document = (globalThis as unknown as { document: PageDocument }).document
+  return page.evaluate(async ({ perRole, quietMs, maxMs }) => {
+    const { document, MutationObserver, performance } = globalThis as unknown as PageGlobals
+    await new Promise<void>((resolve) => {
+      const start = performance.now()
+      let last = start
+      const observer = new MutationObserver(() => (last = performance.now()))
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+      const tick = (): void => {
+        const now = performance.now()
+        if (now - last < quietMs && now - start < maxMs) {
+          setTimeout(tick, 10)
+          return
+        }
+        observer.disconnect()
+        resolve()
+      }
+      setTimeout(tick, 10)
+    })
     for (const old of Array.from(document.querySelectorAll('[data-explore]'))) old.removeAttribute('data-explore')
     const shown = (el: PageElement): boolean => el.checkVisibility?.() ?? true
     const layers = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"], dialog[open], [role="menu"]')).filter(shown)
@@ -43,19 +67,20 @@ export async function takeSnapshot(page: Page): Promise<Snapshot> {
     const controls: { id: string; role: string; name: string; type: string }[] = []
     for (const el of Array.from((top ?? document.body).querySelectorAll(selector))) {
       if (!shown(el) || el.closest('[inert]')) continue
-      if (el.disabled || el.getAttribute('aria-disabled') === 'true') continue
+      if (el.disabled || el.readOnly || el.getAttribute('aria-disabled') === 'true') continue
       const role = el.getAttribute('role') ?? el.tagName.toLowerCase()
       const seen = counts.get(role) ?? 0
       if (seen >= perRole) continue
       counts.set(role, seen + 1)
       const id = String(controls.length)
       el.setAttribute('data-explore', id)
-      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50)
+      const label = el.labels && el.labels.length > 0 ? el.labels[0]?.textContent : el.placeholder || null
+      const name = (el.getAttribute('aria-label') ?? label ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50)
       controls.push({ id, role, name, type: el.getAttribute('type') ?? '' })
     }
     const dialogName = dialog ? (dialog.getAttribute('aria-label') ?? document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ?? 'dialog') : null
     return { dialog: dialogName, menu: top?.getAttribute('role') === 'menu', controls }
-  }, PER_ROLE)
+  }, { perRole: PER_ROLE, quietMs: DOM_QUIET_MS, maxMs: DOM_SETTLE_MAX_MS })
 }
 
 /** The locator of a control from the latest snapshot. */
