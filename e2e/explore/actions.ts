@@ -199,6 +199,41 @@ export const ACTIONS: readonly Action[] = [
     }
   },
   {
+    name: 'create a profile',
+    weight: 2,
+    available: (s) => s.dialog === null && s.controls.some((c) => c.role === 'button' && c.name === 'New connection'),
+    run: async ({ page, rng, addresses }) => {
+      await page.getByRole('button', { name: 'New connection' }).click({ timeout: ACTION_TIMEOUT_MS })
+      const editor = page.getByRole('dialog', { name: 'New connection' })
+      const name = rng.chance(0.8) ? `profile ${rng.int(1000)}` : rng.pick(TYPED)
+      const type = rng.pick(['Directory', 'REST'] as const)
+      const address = rng.pick(addresses)
+      await editor.getByLabel('Name', { exact: true }).fill(name, { timeout: ACTION_TIMEOUT_MS })
+      await editor.getByLabel('Type', { exact: true }).selectOption(type, { timeout: ACTION_TIMEOUT_MS })
+      await editor.getByLabel(type === 'Directory' ? 'Root' : 'URI', { exact: true }).fill(address, { timeout: ACTION_TIMEOUT_MS })
+      const end = rng.pick(['Save', 'Save', 'Cancel', 'Escape'] as const)
+      if (end === 'Escape') await page.keyboard.press('Escape')
+      else await editor.getByRole('button', { name: end, exact: true }).click({ timeout: ACTION_TIMEOUT_MS })
+      return `create profile ${JSON.stringify(name.slice(0, 30))} (${type}, ${JSON.stringify(address.slice(-30))}) and ${end}`
+    }
+  },
+  {
+    name: 'edit a profile',
+    weight: 2,
+    available: (s) => s.dialog === null && s.controls.some((c) => c.role === 'button' && c.name === 'Edit'),
+    run: async ({ page, rng, snapshot }) => {
+      const edit = rng.pick(of(snapshot, (c) => c.role === 'button' && c.name === 'Edit'))
+      await locate(page, edit).click({ timeout: ACTION_TIMEOUT_MS })
+      const editor = page.getByRole('dialog')
+      const name = rng.chance(0.7) ? `edited ${rng.int(1000)}` : rng.pick(TYPED)
+      await editor.getByLabel('Name', { exact: true }).fill(name, { timeout: ACTION_TIMEOUT_MS })
+      const end = rng.pick(['Save', 'Cancel', 'Escape'] as const)
+      if (end === 'Escape') await page.keyboard.press('Escape')
+      else await editor.getByRole('button', { name: end, exact: true }).click({ timeout: ACTION_TIMEOUT_MS })
+      return `edit a profile: name ${JSON.stringify(name.slice(0, 30))} and ${end}`
+    }
+  },
+  {
     name: 'press Escape',
     weight: 3,
     available: (s) => s.dialog !== null || s.menu,
