@@ -75,7 +75,7 @@ const plainButton = (control: Control): boolean => control.role === 'button' && 
 export const ACTIONS: readonly Action[] = [
   {
     name: 'click tree item',
-    weight: 6,
+    weight: 8,
     available: (s) => of(s, role('treeitem')).length > 0,
     run: async ({ page, rng, snapshot }) => {
       const item = rng.pick(of(snapshot, role('treeitem')))
@@ -85,7 +85,7 @@ export const ACTIONS: readonly Action[] = [
   },
   {
     name: 'tree key',
-    weight: 4,
+    weight: 6,
     available: (s) => of(s, role('treeitem')).length > 0,
     run: async ({ page, rng, snapshot }) => {
       const item = rng.pick(of(snapshot, role('treeitem')))
@@ -116,7 +116,7 @@ export const ACTIONS: readonly Action[] = [
   },
   {
     name: 'switch tab',
-    weight: 3,
+    weight: 4,
     available: (s) => of(s, role('tab')).length > 0,
     run: async ({ page, rng, snapshot }) => {
       const tab = rng.pick(of(snapshot, role('tab')))
@@ -126,7 +126,7 @@ export const ACTIONS: readonly Action[] = [
   },
   {
     name: 'scroll grid',
-    weight: 3,
+    weight: 5,
     available: (s) => of(s, role('grid')).length > 0,
     run: async ({ page, rng, snapshot }) => {
       const grid = locate(page, rng.pick(of(snapshot, role('grid'))))
@@ -190,7 +190,7 @@ export const ACTIONS: readonly Action[] = [
   },
   {
     name: 'click a button',
-    weight: 8,
+    weight: 5,
     available: (s) => of(s, plainButton).length > 0,
     run: async ({ page, rng, snapshot }) => {
       const button = rng.pick(of(snapshot, plainButton))

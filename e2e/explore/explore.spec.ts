@@ -7,6 +7,14 @@
  * EXPLORE_SEEDS=1,2,3 (the default, as in CI) and EXPLORE_STEPS=300 choose the runs. The
  * seed is printed first; a failure prints the last 20 actions, and
  * `EXPLORE_SEEDS=<seed> npm run test:explore` replays it.
+ *
+ * Bugs this walk found (each has its own regression test):
+ * - seed 1, step 70: closing the "Test connection" report (Escape) turned the window white,
+ *   "destroy_ is not a function" (an effect returning mutate's promise); fixed on the
+ *   branch for issue 10 point 1, and skipped here until that merges (see actions.ts).
+ * - seed 10, step 270: the tree's actions menu opened at the pointer past the window's
+ *   bottom edge, its last items out of reach; it is now moved inside the window
+ *   (context-menu-viewport.spec.ts).
  */
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
