@@ -7,13 +7,14 @@ import type { NamespaceClient } from '../namespace/namespace-client'
 import { enterpriseRoutes } from '../namespace/rest/enterprise'
 import type { RestNamespaceClient } from '../namespace/rest/rest-namespace'
 import type { HandlerTable } from './dispatch'
+import { readRowsSkippingUnreadable } from './read-rows-fallback'
 import type { HandlerContext } from './handlers'
 
 /** Handlers of the table data channels. */
 export function tableHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof tablesContract> {
   return {
     'tables:readRows': async ({ connectionId, table, offset, limit, columns, filter }) =>
-      (await registry.client(connectionId)).readRows(table, { offset, limit, columns, filter }),
+      readRowsSkippingUnreadable(await registry.client(connectionId), table, { offset, limit, columns, filter }),
     'tables:count': async ({ connectionId, table, filter }) => (await registry.client(connectionId)).countRows(table, filter),
     'tables:create': async ({ connectionId, table, mode, data }) => {
       const client = await registry.client(connectionId)

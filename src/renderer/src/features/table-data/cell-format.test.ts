@@ -14,10 +14,24 @@ import {
   Binary,
   makeData,
   makeVector,
-  vectorFromArray
+  vectorFromArray,
+  Decimal,
+  DateMillisecond,
+  Dictionary,
+  Duration,
+  Float16,
+  FixedSizeBinary,
+  Interval,
+  IntervalUnit,
+  LargeBinary,
+  LargeUtf8,
+  Map_,
+  Null,
+  Time,
+  type DataType
 } from 'apache-arrow'
 import { describe, expect, it } from 'vitest'
-import { cellAt, float32Text, summary, timestampIso, type CellView } from './cell-format'
+import { cellAt, decimalText, float32Text, MAX_TEXT, summary, timestampIso, type CellView } from './cell-format'
 
 const at = (values: unknown[], type: ConstructorParameters<typeof Field>[1], index = 0): CellView => cellAt(vectorFromArray(values, type), index)
 
@@ -74,5 +88,85 @@ describe('float32Text', () => {
     expect(float32Text(Math.fround(0.3))).toBe('0.3')
     expect(float32Text(Math.fround(1 / 3))).toBe('0.33333334')
     expect(float32Text(4)).toBe('4')
+  })
+})
+
+/** A one-value vector of `type` over raw storage `data` (for types `vectorFromArray` cannot build). */
+const raw = (type: DataType, data: ArrayLike<number> | ArrayLike<bigint>, length = 1): CellView =>
+  cellAt(makeVector(makeData({ type, length, nullCount: 0, data } as Parameters<typeof makeData>[0])), 0)
+
+describe('cellAt on unusual Arrow types', () => {
+  it('applies a decimal\'s scale: decimal128(10, 2) holding 28 reads 0.28', () => {
+    expect(raw(new Decimal(2, 10, 128), new Uint32Array([28, 0, 0, 0]))).toEqual({ kind: 'number', text: '0.28' })
+    // -1234567 as 128-bit two's complement.
+    const minus = new Uint32Array([(-1234567 >>> 0), 0xffffffff, 0xffffffff, 0xffffffff])
+    expect(raw(new Decimal(2, 10, 128), minus)).toEqual({ kind: 'number', text: '-12345.67' })
+    expect(raw(new Decimal(0, 10, 128), new Uint32Array([7, 0, 0, 0]))).toEqual({ kind: 'number', text: '7' })
+  })
+
+  it('reads decimal256 from all eight words', () => {
+    const words = new Uint32Array(8)
+    words[0] = 0
+    words[1] = 1 // 2^32
+    expect(raw(new Decimal(3, 40, 256), words)).toEqual({ kind: 'number', text: '4294967.296' })
+    expect(decimalText(new Uint32Array([5, 0]), 4)).toBe('0.0005')
+    expect(decimalText(new Uint32Array([5, 0]), -2)).toBe('500')
+  })
+
+  it('shows a zoned timestamp in its zone with the offset, not in UTC with Z', () => {
+    const micros = 1_704_164_645_678_901n // 2024-01-02T03:04:05.678901Z
+    expect(raw(new Timestamp(TimeUnit.MICROSECOND, 'Europe/Berlin'), new BigInt64Array([micros]))).toEqual({ kind: 'text', text: '2024-01-02T04:04:05.678901+01:00' })
+    // Summer time in Berlin is two hours ahead.
+    expect(timestampIso(1_720_000_000n, TimeUnit.SECOND, 'Europe/Berlin')).toBe('2024-07-03T11:46:40+02:00')
+    expect(timestampIso(0n, TimeUnit.SECOND, 'America/New_York')).toBe('1969-12-31T19:00:00-05:00')
+    expect(timestampIso(0n, TimeUnit.SECOND, '+05:30')).toBe('1970-01-01T05:30:00+05:30')
+    expect(timestampIso(0n, TimeUnit.SECOND, 'Not/AZone')).toBe('1970-01-01T00:00:00Z (UTC; unknown zone Not/AZone)')
+    expect(timestampIso(2n ** 62n, TimeUnit.SECOND, null)).toContain('out of range')
+  })
+
+  it('shows dictionary strings, float16 and large strings and bytes', () => {
+    expect(at(['b', 'a', 'b'], new Dictionary(new Utf8(), new Int32()), 2)).toEqual({ kind: 'text', text: 'b' })
+    expect(at([1.5], new Float16())).toEqual({ kind: 'number', text: '1.5' })
+    expect(at(['large'], new LargeUtf8())).toEqual({ kind: 'text', text: 'large' })
+    expect(at([new Uint8Array([255])], new LargeBinary())).toEqual({ kind: 'text', text: '0xff (1 bytes)' })
+    expect(raw(new FixedSizeBinary(3), new Uint8Array([1, 2, 3]))).toEqual({ kind: 'text', text: '0x010203 (3 bytes)' })
+  })
+
+  it('shows float16 vectors as numbers, not their stored 16-bit words', () => {
+    const view = at([[0.5, 2]], new FixedSizeList(2, new Field('item', new Float16(), true)))
+    expect(view).toMatchObject({ kind: 'vector', text: '[0.5, 2]' })
+  })
+
+  it('writes date32, date64, times of day and durations', () => {
+    expect(at([new Date(Date.UTC(2024, 1, 29))], new DateMillisecond())).toEqual({ kind: 'text', text: '2024-02-29' })
+    expect(raw(new DateMillisecond(), new BigInt64Array([86_400_000n + 1_500n]))).toEqual({ kind: 'text', text: '1970-01-02T00:00:01.500' })
+    expect(raw(new Time(TimeUnit.MICROSECOND, 64), new BigInt64Array([3_723_000_004n]))).toEqual({ kind: 'text', text: '01:02:03.000004' })
+    expect(raw(new Time(TimeUnit.MILLISECOND, 32), new Int32Array([45_296_789]))).toEqual({ kind: 'text', text: '12:34:56.789' })
+    expect(raw(new Time(TimeUnit.SECOND, 32), new Int32Array([90_000]))).toEqual({ kind: 'text', text: '90000 s (not a time of day)' })
+    expect(raw(new Duration(TimeUnit.MILLISECOND), new BigInt64Array([90_061_001n]))).toEqual({ kind: 'number', text: '1d 01:01:01.001' })
+    expect(raw(new Duration(TimeUnit.SECOND), new BigInt64Array([-61n]))).toEqual({ kind: 'number', text: '-00:01:01' })
+  })
+
+  it('writes intervals, and says when it cannot show one', () => {
+    expect(raw(new Interval(IntervalUnit.YEAR_MONTH), new Int32Array([14]))).toEqual({ kind: 'text', text: '1 year 2 months' })
+    expect(raw(new Interval(IntervalUnit.DAY_TIME), new Int32Array([3, 5000]))).toEqual({ kind: 'text', text: '3 days 5000 ms' })
+  })
+
+  it('summarises a struct of a list of structs and a map', () => {
+    const inner = new Struct([new Field('b', new Int32(), true), new Field('c', new Utf8(), true)])
+    const outer = new Struct([new Field('a', new List(new Field('item', inner, true)), true)])
+    const view = at([{ a: [{ b: 1, c: 'x' }, { b: 2, c: null }] }], outer)
+    expect(view).toMatchObject({ kind: 'nested', text: '{a: [{b: 1, c: x}, {b: 2, c: null}]}' })
+    const entries = new Struct<{ key: Utf8; value: Int32 }>([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)])
+    const map = at([new Map([['k', 1], ['j', 2]])], new Map_(new Field('entries', entries, false)))
+    expect(map).toMatchObject({ kind: 'nested', text: '{k: 1, j: 2}' })
+  })
+
+  it('shows null-only columns as null and cuts a 10,000-character value', () => {
+    expect(at([null, null], new Null(), 1)).toEqual({ kind: 'null' })
+    expect(at([null], new Utf8())).toEqual({ kind: 'null' })
+    const view = at(['x'.repeat(10_000)], new Utf8())
+    expect(view.kind === 'text' && view.text.length).toBeLessThan(MAX_TEXT + 40)
+    expect(view.kind === 'text' && view.text.endsWith('… (10,000 characters)')).toBe(true)
   })
 })

@@ -1,10 +1,15 @@
 /**
  * How a value of an Arrow column reads in a grid cell: numbers as numbers (int64 exactly,
- * float32 without float64 noise), nulls apart from empty strings, dates and timestamps in
- * ISO 8601, vectors abbreviated with their dimension, lists, structs and maps as
- * summaries whose entries are built only when someone expands them.
+ * float32 without float64 noise, decimals with their scale), nulls apart from empty
+ * strings, dates and timestamps in ISO 8601 (zoned ones in their zone), vectors
+ * abbreviated with their dimension, lists, structs and maps as summaries whose entries are
+ * built only when someone expands them. A type with no sensible text says so instead of
+ * guessing, and nothing here throws on odd data.
  */
 import { DataType, Precision, TimeUnit, type Vector } from 'apache-arrow'
+import { dateText, durationText, intervalText, timeOfDayText, timestampIso } from './temporal-format'
+
+export { timestampIso } from './temporal-format'
 
 /** What a cell shows. `entries` and `items` are functions so they are built on demand. */
 export type CellView =
@@ -14,6 +19,8 @@ export type CellView =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'vector'; readonly text: string; readonly dimension: number; readonly items: () => readonly string[] }
   | { readonly kind: 'nested'; readonly text: string; readonly entries: () => readonly NestedEntry[] }
+  /** A value this grid cannot show (its type, or a column the engine could not read); `text` says why. */
+  | { readonly kind: 'unsupported'; readonly text: string }
 
 /** One member of an expanded list, struct or map. */
 export interface NestedEntry {
@@ -27,6 +34,8 @@ const PREVIEW_ITEMS = 3
 const SUMMARY_ITEMS = 3
 /** Members listed when expanded; the rest are counted. */
 export const MAX_ENTRIES = 200
+/** Characters of a long string drawn in a cell; the rest are counted, not drawn. */
+export const MAX_TEXT = 1_000
 
 /** The view of row `index` of `vector` (a column of a decoded page). */
 export function cellAt(vector: Vector, index: number): CellView {
@@ -37,19 +46,31 @@ export function cellAt(vector: Vector, index: number): CellView {
     if (raw === null) return { kind: 'null' }
     if (raw !== undefined) return { kind: 'text', text: timestampIso(raw, type.unit, type.timezone) }
   }
-  return cellView(type, vector.get(index))
+  try {
+    return cellView(type, vector.get(index))
+  } catch (error) {
+    // Arrow's own decoding can fail on data it half supports; one cell says so, the grid lives on.
+    return { kind: 'unsupported', text: `cannot show this value (${error instanceof Error ? error.message : String(error)})` }
+  }
 }
 
 /** The view of one value of Arrow type `type`, as `Vector.get` returns it. */
 export function cellView(type: DataType, value: unknown): CellView {
   if (value === null || value === undefined) return { kind: 'null' }
   if (DataType.isDictionary(type)) return cellView(type.dictionary, value)
-  if (DataType.isInt(type) || DataType.isDecimal(type)) return { kind: 'number', text: String(value) }
+  if (DataType.isInt(type)) return { kind: 'number', text: String(value) }
+  if (DataType.isDecimal(type)) return { kind: 'number', text: decimalText(value as ArrayLike<number>, type.scale) }
   if (DataType.isFloat(type)) return { kind: 'number', text: type.precision === Precision.SINGLE ? float32Text(Number(value)) : String(value) }
-  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return value === '' ? { kind: 'empty' } : { kind: 'text', text: String(value) }
+  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return value === '' ? { kind: 'empty' } : { kind: 'text', text: longText(String(value)) }
   if (DataType.isBool(type)) return { kind: 'text', text: value ? 'true' : 'false' }
-  if (DataType.isDate(type)) return { kind: 'text', text: new Date(Number(value)).toISOString().slice(0, 10) }
-  if (DataType.isTimestamp(type)) return { kind: 'text', text: isoOfMs(Number(value), type.timezone) }
+  if (DataType.isDate(type)) return { kind: 'text', text: dateText(Number(value)) }
+  if (DataType.isTimestamp(type)) return { kind: 'text', text: timestampIso(toBigInt(value), TimeUnit.MILLISECOND, type.timezone) }
+  if (DataType.isTime(type)) return { kind: 'text', text: timeOfDayText(toBigInt(value), type.unit) }
+  if (DataType.isDuration(type)) return { kind: 'number', text: durationText(toBigInt(value), type.unit) }
+  if (DataType.isInterval(type)) {
+    const text = intervalText(type.unit, value as ArrayLike<number>)
+    return text === null ? unsupported(type) : { kind: 'text', text }
+  }
   if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) return { kind: 'text', text: bytesText(value as Uint8Array) }
   if (DataType.isFixedSizeList(type)) {
     const item = type.children[0]?.type
@@ -79,7 +100,8 @@ export function cellView(type: DataType, value: unknown): CellView {
       }
     })
   }
-  return { kind: 'text', text: String(value) }
+  // Unions and types newer than this Arrow version: no guess, an honest "cannot show".
+  return unsupported(type)
 }
 
 /** The one-line text of a view, as shown in a collapsed cell. */
@@ -95,7 +117,9 @@ export function summary(view: CellView): string {
 }
 
 function vectorView(item: DataType, vector: Vector, dimension: number): CellView {
-  const values = vector.toArray() as ArrayLike<number | bigint>
+  // float16 is stored as raw 16-bit words, which `toArray` hands back unconverted.
+  const half = DataType.isFloat(item) && item.precision === Precision.HALF
+  const values = half ? Array.from({ length: vector.length }, (_, i) => Number(vector.get(i))) : (vector.toArray() as ArrayLike<number | bigint>)
   const single = DataType.isFloat(item) && item.precision === Precision.SINGLE
   const text = (n: number | bigint): string => (single ? float32Text(Number(n)) : String(n))
   const shown = Array.from({ length: Math.min(PREVIEW_ITEMS, values.length) }, (_, i) => text(values[i] ?? 0))
@@ -136,30 +160,33 @@ export function float32Text(n: number): string {
   return String(n)
 }
 
-const PER_SECOND: Readonly<Record<number, bigint>> = {
-  [TimeUnit.SECOND]: 1n,
-  [TimeUnit.MILLISECOND]: 1_000n,
-  [TimeUnit.MICROSECOND]: 1_000_000n,
-  [TimeUnit.NANOSECOND]: 1_000_000_000n
+/**
+ * A decimal's text from its stored words (little-endian two's complement, as Arrow keeps
+ * them) and its scale: words for 28 at scale 2 read `0.28`.
+ */
+export function decimalText(words: ArrayLike<number>, scale: number): string {
+  let value = 0n
+  for (let i = words.length - 1; i >= 0; i--) value = (value << 32n) | BigInt((words[i] ?? 0) >>> 0)
+  const bits = BigInt(words.length * 32)
+  if (words.length > 0 && value >> (bits - 1n) === 1n) value -= 1n << bits
+  const negative = value < 0n
+  const digits = (negative ? -value : value).toString()
+  if (scale <= 0) return `${negative ? '-' : ''}${digits}${'0'.repeat(-scale)}`
+  const padded = digits.padStart(scale + 1, '0')
+  return `${negative ? '-' : ''}${padded.slice(0, -scale)}.${padded.slice(-scale)}`
 }
 
-/** ISO 8601 for a stored timestamp, keeping every digit its unit holds; `Z` when zoned. */
-export function timestampIso(raw: bigint, unit: TimeUnit, timezone: string | null | undefined): string {
-  const perSecond = PER_SECOND[unit] ?? 1n
-  let seconds = raw / perSecond
-  let fraction = raw % perSecond
-  if (fraction < 0n) {
-    seconds -= 1n
-    fraction += perSecond
-  }
-  const digits = perSecond.toString().length - 1
-  const base = new Date(Number(seconds) * 1000).toISOString().slice(0, 19)
-  return `${base}${digits > 0 ? `.${fraction.toString().padStart(digits, '0')}` : ''}${timezone ? 'Z' : ''}`
+function unsupported(type: DataType): CellView {
+  return { kind: 'unsupported', text: `cannot show ${String(type)}` }
 }
 
-function isoOfMs(ms: number, timezone: string | null | undefined): string {
-  const iso = new Date(ms).toISOString()
-  return timezone ? iso : iso.slice(0, -1)
+function toBigInt(value: unknown): bigint {
+  return typeof value === 'bigint' ? value : BigInt(Math.trunc(Number(value)))
+}
+
+/** A string cut to MAX_TEXT characters, saying how long it really is. */
+function longText(text: string): string {
+  return text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT)}… (${text.length.toLocaleString('en-US')} characters)`
 }
 
 function bytesText(bytes: Uint8Array): string {

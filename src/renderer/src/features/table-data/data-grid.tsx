@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Table, Vector } from 'apache-arrow'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
+import { unreadableColumnsOf, type UnreadableColumn } from '@shared/unreadable-columns'
 import type { RowsView } from '../../lib/query-keys'
 import { ErrorAlert } from '../../ui/error-alert'
 import { cellAt, type CellView } from './cell-format'
@@ -81,8 +82,12 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     const loaded = pages.get(page)
     if (!loaded || index >= loaded.numRows) return null
     const vector = vectorsOf(loaded, columns)[col]
-    return vector ? cellAt(vector, index) : { kind: 'null' }
+    if (vector) return cellAt(vector, index)
+    const name = columns[col]?.name
+    // Main left the column out because the engine could not read it: say so, not "null".
+    return unreadableColumnsOf(loaded.schema.metadata).some((u) => u.name === name) ? { kind: 'unsupported', text: 'could not be read' } : { kind: 'null' }
   }
+  const unreadable = unreadableIn(pages)
 
   const onKeyDown = gridKeyHandler({
     rowCount: total ?? 0,
@@ -112,6 +117,11 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
   return (
     <>
       {error !== null && <ErrorAlert error={error} />}
+      {unreadable.length > 0 && (
+        <p role="status" className="grid-unreadable">
+          {unreadable.map((u) => `Column "${u.name}" could not be read: ${u.message}`).join(' ')} The other columns are shown.
+        </p>
+      )}
       <div
         ref={scrollRef}
         role="grid"
@@ -169,6 +179,13 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
       </div>
     </>
   )
+}
+
+/** The columns any loaded page could not read, each named once. */
+function unreadableIn(pages: ReadonlyMap<number, Table>): readonly UnreadableColumn[] {
+  const byName = new Map<string, UnreadableColumn>()
+  for (const page of pages.values()) for (const column of unreadableColumnsOf(page.schema.metadata)) byName.set(column.name, column)
+  return [...byName.values()]
 }
 
 const vectorCache = new WeakMap<Table, Map<string, readonly (Vector | null)[]>>()

@@ -44,6 +44,12 @@ function CellContent({ view, expanded, onToggle }: { readonly view: CellView; re
     case 'number':
     case 'text':
       return <span className="cell-text">{view.text}</span>
+    case 'unsupported':
+      return (
+        <span className="cell-unsupported" title={view.text}>
+          {view.text}
+        </span>
+      )
     case 'vector':
     case 'nested': {
       const expandable = isExpandable(view)
@@ -92,6 +98,7 @@ function Members({ entries, depth }: { readonly entries: readonly NestedEntry[];
 function MemberValue({ view, depth }: { readonly view: CellView; readonly depth: number }): ReactNode {
   if (view.kind === 'null') return <span className="cell-null">null</span>
   if (view.kind === 'empty') return <span className="cell-empty">""</span>
+  if (view.kind === 'unsupported') return <span className="cell-unsupported">{view.text}</span>
   if (view.kind === 'vector') return <span>[{view.items().join(', ')}]</span>
   // Deeper than a few levels the summary is enough; the grid is not a JSON viewer.
   if (view.kind === 'nested' && depth < 3 && isExpandable(view)) return <Members entries={view.entries()} depth={depth + 1} />

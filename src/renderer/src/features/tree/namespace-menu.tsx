@@ -4,7 +4,7 @@
  * copy its identifier or path; in the desktop app, show a directory catalog's folders.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { toIdentifier, type NamespacePath } from '@shared/namespace-path'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
@@ -25,6 +25,9 @@ export interface MenuTarget {
   readonly y: number
 }
 
+/** Space kept between the menu and the window's edge. */
+const MENU_MARGIN = 4
+
 type Open = 'menu' | 'create' | 'drop' | 'createTable' | 'dropTable' | 'renameTable'
 
 /** The menu and the dialogs it opens. */
@@ -38,6 +41,17 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   useEffect(() => {
     menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
   }, [open])
+  const [position, setPosition] = useState({ left: target.x, top: target.y })
+  // Opened at the pointer, the menu may run past the window's edge, out of the pointer's
+  // reach: move it back inside before it is painted.
+  useLayoutEffect(() => {
+    const menu = menuRef.current
+    if (!menu) return
+    const { width, height } = menu.getBoundingClientRect()
+    const left = Math.max(MENU_MARGIN, Math.min(target.x, window.innerWidth - width - MENU_MARGIN))
+    const top = Math.max(MENU_MARGIN, Math.min(target.y, window.innerHeight - height - MENU_MARGIN))
+    setPosition((current) => (current.left === left && current.top === top ? current : { left, top }))
+  }, [target.x, target.y, open])
 
   const fullPath = target.kind === 'table' ? [...target.path, target.name] : target.path
   const refresh = (): void => {
@@ -93,7 +107,7 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   return (
     <>
       <div className="menu-backdrop" onClick={onClose} onContextMenu={(event) => (event.preventDefault(), onClose())} />
-      <div ref={menuRef} role="menu" aria-label={`Actions for ${target.name}`} className="menu" style={{ left: `${target.x}px`, top: `${target.y}px` }} onKeyDown={onKeyDown}>
+      <div ref={menuRef} role="menu" aria-label={`Actions for ${target.name}`} className="menu" style={{ left: `${position.left}px`, top: `${position.top}px` }} onKeyDown={onKeyDown}>
         {items.map((item) => (
           <button key={item.label} type="button" role="menuitem" tabIndex={-1} onClick={item.run}>
             {item.label}

@@ -1,0 +1,108 @@
+/**
+ * A LanceDB table holding one column of each unusual Arrow type LanceDB 0.37 stores, with
+ * values tests can predict. LanceDB refuses interval columns ("Unsupported data type") and
+ * Arrow JS 18 cannot build or decode large_list, so those two are covered by formatter unit
+ * tests only. The null-typed column is stored, but LanceDB fails any scan that includes it:
+ * it is the column the grid must report as unreadable while showing the others.
+ */
+import { createRequire } from 'node:module'
+import { connectNamespace } from '@lancedb/lancedb'
+import type { DataType, Int32 as Int32Type, Table as ArrowTable, Utf8 as Utf8Type } from 'apache-arrow'
+
+// LanceDB re-labels tables from another Arrow copy through its `sanitize` step, which does
+// not know large_utf8; built with LanceDB's own copy, the table goes in unchanged.
+const arrow = createRequire(import.meta.url)('apache-arrow') as typeof import('apache-arrow')
+const { Binary, DateDay, DateMillisecond, Decimal, Dictionary, Duration, Field, FixedSizeBinary, Float16, Int32, LargeBinary, LargeUtf8, List, Map_, Null, Struct, Table, Time, TimeUnit, Timestamp, Utf8, makeData, makeVector, vectorFromArray } = arrow
+
+/** The table's name. */
+export const ODD_TYPES_TABLE = 'all_types'
+/** The column LanceDB cannot scan. */
+export const UNREADABLE_COLUMN = 'nothing'
+/** A column name with spaces and non-ASCII letters. */
+export const ODD_NAME_COLUMN = 'naïve field ✓ name'
+/** Length of the long string in row 1 of `long_text`. */
+export const LONG_TEXT_LENGTH = 10_000
+
+const ROWS = 3
+
+function raw(type: DataType, data: ArrayLike<number> | ArrayLike<bigint>): ReturnType<typeof makeVector> {
+  return makeVector(makeData({ type, length: ROWS, nullCount: 0, data } as Parameters<typeof makeData>[0]))
+}
+
+/** 128-bit two's complement words (little-endian) of small integers. */
+function decimalWords(values: readonly number[], words: number): Uint32Array {
+  const out = new Uint32Array(values.length * words)
+  values.forEach((value, i) => {
+    out[i * words] = value >>> 0
+    for (let w = 1; w < words; w++) out[i * words + w] = value < 0 ? 0xffffffff : 0
+  })
+  return out
+}
+
+/**
+ * The table: three rows. What row 1 shows in the grid is in `ODD_TYPES_EXPECTED`.
+ */
+export function oddTypesTable(): ArrowTable {
+  const inner = new Struct([new Field('b', new Int32(), true), new Field('c', new Utf8(), true)])
+  const entries = new Struct<{ key: Utf8Type; value: Int32Type }>([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)])
+  return new Table({
+    dict_str: vectorFromArray(['red', 'green', 'red'], new Dictionary(new Utf8(), new Int32())),
+    half: vectorFromArray([1.5, null, -0.25], new Float16()),
+    price: raw(new Decimal(2, 10, 128), decimalWords([28, -1234567, 100], 4)),
+    big_price: raw(new Decimal(2, 40, 256), decimalWords([12345, 1, -5], 8)),
+    berlin_time: raw(new Timestamp(TimeUnit.MICROSECOND, 'Europe/Berlin'), new BigInt64Array([1_704_164_645_678_901n, 1_720_000_000_000_000n, 0n])),
+    day: vectorFromArray([new Date(Date.UTC(2024, 1, 29)), null, new Date(0)], new DateDay()),
+    day_ms: raw(new DateMillisecond(), new BigInt64Array([86_400_000n, 0n, 1_500n])),
+    clock: raw(new Time(TimeUnit.MICROSECOND, 64), new BigInt64Array([3_723_000_004n, 0n, 1n])),
+    clock_ms: raw(new Time(TimeUnit.MILLISECOND, 32), new Int32Array([45_296_789, 0, 1])),
+    elapsed: raw(new Duration(TimeUnit.MILLISECOND), new BigInt64Array([90_061_001n, -61_000n, 0n])),
+    long_text: vectorFromArray(['x'.repeat(LONG_TEXT_LENGTH), '', null], new LargeUtf8()),
+    big_bytes: vectorFromArray([new Uint8Array([1, 2, 3]), new Uint8Array([]), null], new LargeBinary()),
+    bytes: vectorFromArray([new Uint8Array([171, 205]), null, new Uint8Array(20)], new Binary()),
+    fixed_bytes: raw(new FixedSizeBinary(4), new Uint8Array([222, 173, 190, 239, 0, 0, 0, 0, 1, 2, 3, 4])),
+    nested: vectorFromArray(
+      [{ a: [{ b: 1, c: 'x' }, { b: 2, c: null }] }, { a: [] }, null],
+      new Struct([new Field('a', new List(new Field('item', inner, true)), true)])
+    ),
+    scores: vectorFromArray([new Map([['k', 1], ['j', 2]]), new Map(), null], new Map_(new Field('entries', entries, false))),
+    [UNREADABLE_COLUMN]: vectorFromArray([null, null, null], new Null()),
+    all_null: vectorFromArray([null, null, null], new Utf8()),
+    [ODD_NAME_COLUMN]: vectorFromArray(['ünïcode ✓', 'b', 'c'], new Utf8())
+  })
+}
+
+/** Column -> the text its first-row cell shows. */
+export const ODD_TYPES_EXPECTED: Readonly<Record<string, string>> = {
+  dict_str: 'red',
+  half: '1.5',
+  price: '0.28',
+  big_price: '123.45',
+  berlin_time: '2024-01-02T04:04:05.678901+01:00',
+  day: '2024-02-29',
+  day_ms: '1970-01-02',
+  clock: '01:02:03.000004',
+  clock_ms: '12:34:56.789',
+  elapsed: '1d 01:01:01.001',
+  big_bytes: '0x010203 (3 bytes)',
+  bytes: '0xabcd (2 bytes)',
+  fixed_bytes: '0xdeadbeef (4 bytes)',
+  nested: '{a: [{b: 1, c: x}, {b: 2, c: null}]}',
+  scores: '{k: 1, j: 2}',
+  all_null: 'null',
+  [ODD_NAME_COLUMN]: 'ünïcode ✓'
+}
+
+/** Creates namespace `namespace` (if needed) in the V2 catalog at `root` and the odd-types table in it. */
+export async function buildOddTypesCatalog(root: string, namespace: readonly string[] = ['odd']): Promise<void> {
+  const db = await connectNamespace('dir', { root })
+  try {
+    if (namespace.length > 0) await db.createNamespace([...namespace])
+    // Map columns need Lance file format 2.2; 0.37 writes 2.1 unless asked.
+    const table = await db.createTable(ODD_TYPES_TABLE, oddTypesTable(), [...namespace], {
+      storageOptions: { new_table_data_storage_version: '2.2' }
+    })
+    table.close()
+  } finally {
+    db.close()
+  }
+}

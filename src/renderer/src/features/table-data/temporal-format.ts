@@ -1,0 +1,136 @@
+/**
+ * Text for Arrow's time-like values: timestamps (in their column's zone), dates, times of
+ * day, durations and intervals. Each keeps every digit its unit stores and never throws:
+ * a value outside what a JavaScript Date can hold is shown as the stored number instead.
+ */
+import { IntervalUnit, TimeUnit } from 'apache-arrow'
+
+const PER_SECOND: Readonly<Record<number, bigint>> = {
+  [TimeUnit.SECOND]: 1n,
+  [TimeUnit.MILLISECOND]: 1_000n,
+  [TimeUnit.MICROSECOND]: 1_000_000n,
+  [TimeUnit.NANOSECOND]: 1_000_000_000n
+}
+
+const UNIT_SUFFIX: Readonly<Record<number, string>> = {
+  [TimeUnit.SECOND]: 's',
+  [TimeUnit.MILLISECOND]: 'ms',
+  [TimeUnit.MICROSECOND]: 'us',
+  [TimeUnit.NANOSECOND]: 'ns'
+}
+
+/** Largest absolute millisecond count a Date accepts (ECMAScript's ±8.64e15). */
+const MAX_DATE_MS = 8_640_000_000_000_000
+
+/** Whole seconds and the fraction digits of a stored count of `unit`s (floor division). */
+function split(raw: bigint, unit: TimeUnit): { seconds: bigint; fraction: string } {
+  const perSecond = PER_SECOND[unit] ?? 1n
+  let seconds = raw / perSecond
+  let rest = raw % perSecond
+  if (rest < 0n) {
+    seconds -= 1n
+    rest += perSecond
+  }
+  const digits = perSecond.toString().length - 1
+  return { seconds, fraction: digits > 0 ? `.${rest.toString().padStart(digits, '0')}` : '' }
+}
+
+/**
+ * A stored timestamp as ISO 8601, keeping every digit its unit holds. Without a zone it is
+ * a wall-clock time (no suffix); with one it is shown in that zone with its offset
+ * (`+01:00`, or `Z` for UTC). A zone the runtime does not know is shown in UTC and named.
+ */
+export function timestampIso(raw: bigint, unit: TimeUnit, timezone: string | null | undefined): string {
+  const { seconds, fraction } = split(raw, unit)
+  const ms = Number(seconds) * 1000
+  if (!(Math.abs(ms) <= MAX_DATE_MS)) return `${raw.toString()} ${UNIT_SUFFIX[unit] ?? ''} since 1970 (out of range)`
+  const utc = new Date(ms).toISOString().slice(0, 19)
+  if (!timezone) return `${utc}${fraction}`
+  const zoned = inZone(ms, timezone)
+  if (zoned === null) return `${utc}${fraction}Z (UTC; unknown zone ${timezone})`
+  return `${zoned.local}${fraction}${zoned.offset}`
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat | null>()
+
+/** The wall-clock time and UTC offset of `ms` in `timezone`, or null for an unknown zone. */
+function inZone(ms: number, timezone: string): { local: string; offset: string } | null {
+  // Arrow also allows a fixed offset as the zone ("+05:30"); not every Intl knows those.
+  const fixed = /^([+-])(\d{2}):?(\d{2})$/.exec(timezone)
+  if (fixed) {
+    const minutes = (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3]))
+    const shifted = ms + minutes * 60_000
+    if (!(Math.abs(shifted) <= MAX_DATE_MS)) return null
+    return { local: new Date(shifted).toISOString().slice(0, 19), offset: minutes === 0 ? 'Z' : `${fixed[1]}${fixed[2]}:${fixed[3]}` }
+  }
+  let format = zoneFormats.get(timezone)
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: timezone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZoneName: 'longOffset'
+      })
+    } catch {
+      format = null
+    }
+    zoneFormats.set(timezone, format)
+  }
+  if (format === null) return null
+  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, part.value]))
+  // "GMT" alone is a zero offset; otherwise "GMT+01:00". UTC itself keeps ISO's `Z`.
+  const name = parts['timeZoneName'] ?? 'GMT'
+  const offset = name === 'GMT' || name === 'GMT+00:00' ? (/^(utc|etc\/utc|gmt|z)$/i.test(timezone) ? 'Z' : '+00:00') : name.replace(/^GMT/, '')
+  const year = (parts['year'] ?? '').padStart(4, '0')
+  return { local: `${year}-${parts['month']}-${parts['day']}T${parts['hour']}:${parts['minute']}:${parts['second']}`, offset }
+}
+
+/** A date (`date32`, or `date64` in milliseconds) as `YYYY-MM-DD`; a date64 off midnight keeps its time. */
+export function dateText(ms: number): string {
+  if (!(Math.abs(ms) <= MAX_DATE_MS)) return `${ms} ms since 1970 (out of range)`
+  const iso = new Date(ms).toISOString()
+  return ms % 86_400_000 === 0 ? iso.slice(0, 10) : iso.slice(0, -1)
+}
+
+/** A time of day stored as a count of `unit`s since midnight, as `HH:MM:SS[.fraction]`. */
+export function timeOfDayText(raw: bigint, unit: TimeUnit): string {
+  const { seconds, fraction } = split(raw, unit)
+  if (seconds < 0n || seconds >= 86_400n) return `${raw.toString()} ${UNIT_SUFFIX[unit] ?? ''} (not a time of day)`
+  const s = Number(seconds)
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}${fraction}`
+}
+
+/** A duration stored as a count of `unit`s, as `[-][Nd ]HH:MM:SS[.fraction]`. */
+export function durationText(raw: bigint, unit: TimeUnit): string {
+  const negative = raw < 0n
+  const { seconds, fraction } = split(negative ? -raw : raw, unit)
+  const days = seconds / 86_400n
+  const s = Number(seconds % 86_400n)
+  const clock = `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}${fraction}`
+  return `${negative ? '-' : ''}${days > 0n ? `${days}d ` : ''}${clock}`
+}
+
+/**
+ * An interval as Arrow JS returns it: `[years, months]` for year-month, `[days, ms]` for
+ * day-time. Month-day-nano intervals are not decoded by this Arrow version: null.
+ */
+export function intervalText(unit: IntervalUnit, value: ArrayLike<number>): string | null {
+  const [a = 0, b = 0] = Array.from(value)
+  if (unit === IntervalUnit.YEAR_MONTH) return `${plural(a, 'year')} ${plural(b, 'month')}`
+  if (unit === IntervalUnit.DAY_TIME) return `${plural(a, 'day')} ${b} ms`
+  return null
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${Math.abs(n) === 1 ? '' : 's'}`
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0')
+}
