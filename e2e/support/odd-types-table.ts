@@ -1,9 +1,11 @@
 /**
- * A LanceDB table holding one column of each unusual Arrow type LanceDB 0.37 stores, with
- * values tests can predict. LanceDB refuses interval columns ("Unsupported data type") and
- * Arrow JS 18 cannot build or decode large_list, so those two are covered by formatter unit
- * tests only. The null-typed column is stored, but LanceDB fails any scan that includes it:
- * it is the column the grid must report as unreadable while showing the others.
+ * A LanceDB table holding one column of each unusual Arrow type LanceDB 0.39 stores, with
+ * values tests can predict. LanceDB 0.39 refuses interval, union, list_view and decimal32/64
+ * columns ("Unsupported data type"), and Arrow JS 18 cannot build or decode large_list
+ * (LanceDB stores one made by SQL `arrow_cast`, but then its own schema() and every scan that
+ * includes it fail with `Unrecognized type: "LargeList" (21)`), so those are covered by
+ * formatter unit tests only. The null-typed column must be nullable (LanceDB 0.39 refuses a
+ * non-nullable one holding nulls); it is stored and scanned like any null-only column.
  */
 import { createRequire } from 'node:module'
 import { connectNamespace } from '@lancedb/lancedb'
@@ -12,12 +14,12 @@ import type { DataType, Int32 as Int32Type, Table as ArrowTable, Utf8 as Utf8Typ
 // LanceDB re-labels tables from another Arrow copy through its `sanitize` step, which does
 // not know large_utf8; built with LanceDB's own copy, the table goes in unchanged.
 const arrow = createRequire(import.meta.url)('apache-arrow') as typeof import('apache-arrow')
-const { Binary, DateDay, DateMillisecond, Decimal, Dictionary, Duration, Field, FixedSizeBinary, Float16, Int32, LargeBinary, LargeUtf8, List, Map_, Null, Struct, Table, Time, TimeUnit, Timestamp, Utf8, makeData, makeVector, vectorFromArray } = arrow
+const { Binary, DateDay, DateMillisecond, Decimal, Dictionary, Duration, Field, FixedSizeBinary, Float16, Int32, LargeBinary, LargeUtf8, List, Map_, Null, RecordBatch, Schema, Struct, Table, Time, TimeUnit, Timestamp, Utf8, makeData, makeVector, vectorFromArray } = arrow
 
 /** The table's name. */
 export const ODD_TYPES_TABLE = 'all_types'
-/** The column LanceDB cannot scan. */
-export const UNREADABLE_COLUMN = 'nothing'
+/** The column of Arrow type null. */
+export const NULL_TYPED_COLUMN = 'nothing'
 /** A column name with spaces and non-ASCII letters. */
 export const ODD_NAME_COLUMN = 'naïve field ✓ name'
 /** Length of the long string in row 1 of `long_text`. */
@@ -45,7 +47,7 @@ function decimalWords(values: readonly number[], words: number): Uint32Array {
 export function oddTypesTable(): ArrowTable {
   const inner = new Struct([new Field('b', new Int32(), true), new Field('c', new Utf8(), true)])
   const entries = new Struct<{ key: Utf8Type; value: Int32Type }>([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)])
-  return new Table({
+  const table = new Table({
     dict_str: vectorFromArray(['red', 'green', 'red'], new Dictionary(new Utf8(), new Int32())),
     half: vectorFromArray([1.5, null, -0.25], new Float16()),
     price: raw(new Decimal(2, 10, 128), decimalWords([28, -1234567, 100], 4)),
@@ -65,10 +67,14 @@ export function oddTypesTable(): ArrowTable {
       new Struct([new Field('a', new List(new Field('item', inner, true)), true)])
     ),
     scores: vectorFromArray([new Map([['k', 1], ['j', 2]]), new Map(), null], new Map_(new Field('entries', entries, false))),
-    [UNREADABLE_COLUMN]: vectorFromArray([null, null, null], new Null()),
+    [NULL_TYPED_COLUMN]: vectorFromArray([null, null, null], new Null()),
     all_null: vectorFromArray([null, null, null], new Utf8()),
     [ODD_NAME_COLUMN]: vectorFromArray(['ünïcode ✓', 'b', 'c'], new Utf8())
   })
+  // Arrow JS 18's `new Table` marks the null-typed field non-nullable, and LanceDB 0.39
+  // refuses a non-nullable field holding nulls.
+  const schema = new Schema(table.schema.fields.map((f) => (f.name === NULL_TYPED_COLUMN ? new Field(f.name, f.type, true, f.metadata) : f)))
+  return new Table(schema, table.batches.map((batch) => new RecordBatch(schema, batch.data)))
 }
 
 /** Column -> the text its first-row cell shows. */
@@ -88,6 +94,7 @@ export const ODD_TYPES_EXPECTED: Readonly<Record<string, string>> = {
   fixed_bytes: '0xdeadbeef (4 bytes)',
   nested: '{a: [{b: 1, c: x}, {b: 2, c: null}]}',
   scores: '{k: 1, j: 2}',
+  [NULL_TYPED_COLUMN]: 'null',
   all_null: 'null',
   [ODD_NAME_COLUMN]: 'ünïcode ✓'
 }
@@ -97,7 +104,7 @@ export async function buildOddTypesCatalog(root: string, namespace: readonly str
   const db = await connectNamespace('dir', { root })
   try {
     if (namespace.length > 0) await db.createNamespace([...namespace])
-    // Map columns need Lance file format 2.2; 0.37 writes 2.1 unless asked.
+    // Map columns need Lance file format 2.2, which LanceDB 0.37 wrote only when asked.
     const table = await db.createTable(ODD_TYPES_TABLE, oddTypesTable(), [...namespace], {
       storageOptions: { new_table_data_storage_version: '2.2' }
     })
