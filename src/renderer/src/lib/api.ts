@@ -61,8 +61,10 @@ function browserModeApi(): CatalogApi {
       response = await fetch(`/rpc/${channel}`, {
         method: 'POST',
         headers: { 'content-type': message.contentType, 'x-catalog-token': token },
-        // Bytes (table imports) go as they are: a Blob of the parts, never a string.
-        body: new Blob(message.parts as Uint8Array<ArrayBuffer>[])
+        // Bytes (table imports) go as they are: a Blob of the parts, never a string. A
+        // one-part message (plain JSON, most calls) goes as it is: a Blob costs a round trip
+        // to the browser's blob registry, which showed up on every page of a long listing.
+        body: message.parts.length === 1 ? (message.parts[0] as Uint8Array<ArrayBuffer>) : new Blob(message.parts as Uint8Array<ArrayBuffer>[])
       })
     } catch {
       return { ok: false, error: { code: 'unreachable', message: 'The app host stopped answering. Is `npm run web` still running?' } }
