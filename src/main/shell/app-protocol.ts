@@ -16,7 +16,8 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`
 /** The Content-Security-Policy, sent as a header; the same text as the meta tag in index.html. */
 export const APP_CSP = "default-src 'self'"
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
+/** Content types of the files the built renderer holds (also served by browser mode's host). */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',

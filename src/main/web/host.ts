@@ -12,6 +12,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import { decodeWire, encodeWire } from '../../shared/wire'
 import { dispatch, type HandlerTable } from '../ipc/dispatch'
 import { Limiter } from './limiter'
+import { APP_CSP, CONTENT_TYPES } from '../shell/app-protocol'
 
 /** The header that carries the per-run token on every RPC. */
 export const TOKEN_HEADER = 'x-catalog-token'
@@ -25,19 +26,8 @@ const MAX_REQUEST_BYTES = 512 << 20
 const HEAVY_CHANNELS: ReadonlySet<string> = new Set(['tables:readRows', 'tables:create'])
 const HEAVY_SLOTS = 3
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2'
-}
-
 const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'self'",
+  'content-security-policy': APP_CSP,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store'
