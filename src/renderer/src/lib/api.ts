@@ -60,7 +60,6 @@ function browserModeApi(): CatalogApi {
     try {
       response = await fetch(`/rpc/${channel}`, {
         method: 'POST',
-        priority: 'high',
         headers: { 'content-type': message.contentType, 'x-catalog-token': token },
         // Bytes (table imports) go as they are: a Blob of the parts, never a string. A
         // one-part message (plain JSON, most calls) goes as it is: a Blob costs a round trip
