@@ -11,6 +11,9 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import type { ListingSnapshot } from './flatten'
 
+/** Longest wait for a change to reach subscribers when no animation frame comes. */
+const NOTIFY_FALLBACK_MS = 100
+
 type Observer = InfiniteQueryObserver<Page<string>, Error, InfiniteData<Page<string>>, readonly unknown[], string | undefined>
 
 interface NodeObservers {
@@ -31,6 +34,8 @@ export class TreeListings {
   /** Nodes fetching ahead, and how many more pages each still wants. */
   readonly #ahead = new Map<string, number>()
   #version = 0
+  /** Cancels the pending coalesced notification, if one is scheduled. */
+  #cancelNotify: (() => void) | null = null
 
   constructor(client: QueryClient, connectionId: string, pageSize: number) {
     this.#client = client
@@ -150,11 +155,31 @@ export class TreeListings {
   dispose(): void {
     this.sync([])
     this.#listeners.clear()
+    this.#cancelNotify?.()
+    this.#cancelNotify = null
   }
 
+  /**
+   * Tells subscribers at most once per frame. Pages chained ahead land every few
+   * milliseconds; redrawing the tree for each one kept the main thread busy, so each next
+   * response waited for it. The version changes at once, so a render for another reason
+   * (a key press) already shows the new pages.
+   */
   #notify(): void {
     this.#version++
-    for (const listener of this.#listeners) listener()
+    if (this.#cancelNotify) return
+    const flush = (): void => {
+      this.#cancelNotify?.()
+      this.#cancelNotify = null
+      for (const listener of this.#listeners) listener()
+    }
+    // A hidden window gets no frames: the timer still brings the change within a moment.
+    const frame = requestAnimationFrame(flush)
+    const timer = setTimeout(flush, NOTIFY_FALLBACK_MS)
+    this.#cancelNotify = () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
   }
 
   #observe(path: NamespacePath): NodeObservers {
