@@ -25,8 +25,13 @@ test('shows every row of a table whose pages each come back cut short', async ({
   await tables.grid.focus()
   for (let i = 0; i < 20 && !(await tables.gridRow(90).isVisible()); i++) await app.page.keyboard.press('PageDown')
   await expect(tables.gridRow(90).getByRole('gridcell').nth(0)).toHaveText('89')
-  // The id cell (first after the row number) of every drawn row, top to bottom.
-  const ids = (await tables.grid.locator('[role="rowheader"] + [role="gridcell"]').allTextContents()).map(Number)
+  // The id cell (first after the row number) of every drawn row, top to bottom. Rows of a
+  // page still on its way show a placeholder (not a number): wait until every drawn row
+  // holds its data; rows that never arrive fail here.
+  const drawnIds = async (): Promise<number[]> =>
+    (await tables.grid.locator('[role="rowheader"] + [role="gridcell"]').allTextContents()).map(Number)
+  await expect.poll(async () => (await drawnIds()).some(Number.isNaN), { message: 'every drawn row holds its data' }).toBe(false)
+  const ids = await drawnIds()
   expect(ids.length).toBeGreaterThan(5)
   expect(ids).toEqual(ids.map((_, i) => (ids[0] ?? 0) + i))
 
