@@ -11,30 +11,13 @@ import { performance } from 'node:perf_hooks'
 import { connectNamespace } from '@lancedb/lancedb'
 import { createChildNamespaces, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
 import { openDirNamespace } from '../src/main/namespace/dir-namespace'
+import { fmt, median, timeListing, type Lister } from './listing-rounds'
 
 const TOTAL = 5_000
 const PAGE = 100
 const PARENT = ['big']
 const WARMUP_ROUNDS = 2
 const ROUNDS = 15
-
-type Lister = () => Promise<number>
-
-async function time(list: Lister): Promise<number> {
-  const started = performance.now()
-  const count = await list()
-  const elapsed = performance.now() - started
-  if (count !== TOTAL) throw new Error(`listed ${count} namespaces, expected ${TOTAL}`)
-  return elapsed
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
-}
-
-const fmt = (ms: number): string => `${ms.toFixed(1).padStart(8)} ms`
 
 async function main(): Promise<void> {
   const root = await makeTempDir('lcb-bench-dir-list')
@@ -72,8 +55,8 @@ async function main(): Promise<void> {
     try {
       console.log(`Listing them in pages of ${PAGE}: the app's dir client vs LanceDB's listNamespaces`)
       for (let i = 0; i < WARMUP_ROUNDS; i++) {
-        await time(listOurs)
-        await time(listLance)
+        await timeListing(listOurs, TOTAL)
+        await timeListing(listLance, TOTAL)
       }
       const oursTimes: number[] = []
       const lanceTimes: number[] = []
@@ -81,11 +64,11 @@ async function main(): Promise<void> {
       for (let round = 1; round <= ROUNDS; round++) {
         // Alternate who goes first so neither always runs on a warmer machine.
         if (round % 2 === 1) {
-          oursTimes.push(await time(listOurs))
-          lanceTimes.push(await time(listLance))
+          oursTimes.push(await timeListing(listOurs, TOTAL))
+          lanceTimes.push(await timeListing(listLance, TOTAL))
         } else {
-          lanceTimes.push(await time(listLance))
-          oursTimes.push(await time(listOurs))
+          lanceTimes.push(await timeListing(listLance, TOTAL))
+          oursTimes.push(await timeListing(listOurs, TOTAL))
         }
         console.log(`${String(round).padStart(5)} ${fmt(oursTimes.at(-1) as number)} ${fmt(lanceTimes.at(-1) as number)}`)
       }

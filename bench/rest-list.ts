@@ -7,9 +7,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { performance } from 'node:perf_hooks'
 import { connectNamespace } from '@lancedb/lancedb'
 import { openRestNamespace } from '../src/main/namespace/rest/rest-namespace'
+import { fmt, median, timeListing, type Lister } from './listing-rounds'
 
 const TOTAL = 100_000
 const PAGE = 1_000
@@ -48,24 +48,6 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   res.end(body)
 }
 
-type Lister = () => Promise<number>
-
-async function time(list: Lister): Promise<number> {
-  const started = performance.now()
-  const count = await list()
-  const elapsed = performance.now() - started
-  if (count !== TOTAL) throw new Error(`listed ${count} namespaces, expected ${TOTAL}`)
-  return elapsed
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
-}
-
-const fmt = (ms: number): string => `${ms.toFixed(1).padStart(8)} ms`
-
 async function main(): Promise<void> {
   const server = createServer(handle)
   server.keepAliveTimeout = 30_000
@@ -100,8 +82,8 @@ async function main(): Promise<void> {
     console.log(`Listing ${TOTAL.toLocaleString('en')} namespaces in pages of ${PAGE} from ${uri}`)
     const warm = { ours: [] as number[], lance: [] as number[] }
     for (let i = 0; i < WARMUP_ROUNDS; i++) {
-      warm.ours.push(await time(listOurs))
-      warm.lance.push(await time(listLance))
+      warm.ours.push(await timeListing(listOurs, TOTAL))
+      warm.lance.push(await timeListing(listLance, TOTAL))
     }
     console.log(`warm-up (${WARMUP_ROUNDS} rounds each): first ours ${fmt(warm.ours[0] as number)}, LanceDB ${fmt(warm.lance[0] as number)}`)
     const oursTimes: number[] = []
@@ -110,11 +92,11 @@ async function main(): Promise<void> {
     for (let round = 1; round <= ROUNDS; round++) {
       // Alternate who goes first so neither always runs on a warmer machine.
       if (round % 2 === 1) {
-        oursTimes.push(await time(listOurs))
-        lanceTimes.push(await time(listLance))
+        oursTimes.push(await timeListing(listOurs, TOTAL))
+        lanceTimes.push(await timeListing(listLance, TOTAL))
       } else {
-        lanceTimes.push(await time(listLance))
-        oursTimes.push(await time(listOurs))
+        lanceTimes.push(await timeListing(listLance, TOTAL))
+        oursTimes.push(await timeListing(listOurs, TOTAL))
       }
       console.log(`${String(round).padStart(5)} ${fmt(oursTimes.at(-1) as number)} ${fmt(lanceTimes.at(-1) as number)}`)
     }
