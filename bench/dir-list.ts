@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks'
 import { connectNamespace } from '@lancedb/lancedb'
 import { createChildNamespaces, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
 import { openDirNamespace } from '../src/main/namespace/dir-namespace'
-import { fmt, median, timeListing, type Lister } from './listing-rounds'
+import { alternatingRounds, fmt, median, timeListing, type Lister } from './listing-rounds'
 
 const TOTAL = 5_000
 const PAGE = 100
@@ -58,20 +58,7 @@ async function main(): Promise<void> {
         await timeListing(listOurs, TOTAL)
         await timeListing(listLance, TOTAL)
       }
-      const oursTimes: number[] = []
-      const lanceTimes: number[] = []
-      console.log('\nround        ours      LanceDB')
-      for (let round = 1; round <= ROUNDS; round++) {
-        // Alternate who goes first so neither always runs on a warmer machine.
-        if (round % 2 === 1) {
-          oursTimes.push(await timeListing(listOurs, TOTAL))
-          lanceTimes.push(await timeListing(listLance, TOTAL))
-        } else {
-          lanceTimes.push(await timeListing(listLance, TOTAL))
-          oursTimes.push(await timeListing(listOurs, TOTAL))
-        }
-        console.log(`${String(round).padStart(5)} ${fmt(oursTimes.at(-1) as number)} ${fmt(lanceTimes.at(-1) as number)}`)
-      }
+      const { ours: oursTimes, lance: lanceTimes } = await alternatingRounds(listOurs, listLance, ROUNDS, TOTAL)
       const oursMedian = median(oursTimes)
       const lanceMedian = median(lanceTimes)
       console.log(`\nmedian${fmt(oursMedian)} ${fmt(lanceMedian)}`)

@@ -24,3 +24,23 @@ export function median(values: readonly number[]): number {
 
 /** `  123.4 ms`, right-aligned for the printed tables. */
 export const fmt = (ms: number): string => `${ms.toFixed(1).padStart(8)} ms`
+
+/**
+ * Times `ours` and `lance` over `rounds` rounds, alternating which goes first so neither
+ * always runs on a warmer machine, and prints one row per round. Answers each side's times.
+ */
+export async function alternatingRounds(ours: Lister, lance: Lister, rounds: number, expected: number): Promise<{ ours: number[]; lance: number[] }> {
+  const times = { ours: [] as number[], lance: [] as number[] }
+  console.log('\nround        ours      LanceDB')
+  for (let round = 1; round <= rounds; round++) {
+    if (round % 2 === 1) {
+      times.ours.push(await timeListing(ours, expected))
+      times.lance.push(await timeListing(lance, expected))
+    } else {
+      times.lance.push(await timeListing(lance, expected))
+      times.ours.push(await timeListing(ours, expected))
+    }
+    console.log(`${String(round).padStart(5)} ${fmt(times.ours.at(-1) as number)} ${fmt(times.lance.at(-1) as number)}`)
+  }
+  return times
+}

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { connectNamespace } from '@lancedb/lancedb'
 import { openRestNamespace } from '../src/main/namespace/rest/rest-namespace'
-import { fmt, median, timeListing, type Lister } from './listing-rounds'
+import { alternatingRounds, fmt, median, timeListing, type Lister } from './listing-rounds'
 
 const TOTAL = 100_000
 const PAGE = 1_000
@@ -86,20 +86,7 @@ async function main(): Promise<void> {
       warm.lance.push(await timeListing(listLance, TOTAL))
     }
     console.log(`warm-up (${WARMUP_ROUNDS} rounds each): first ours ${fmt(warm.ours[0] as number)}, LanceDB ${fmt(warm.lance[0] as number)}`)
-    const oursTimes: number[] = []
-    const lanceTimes: number[] = []
-    console.log('\nround        ours      LanceDB')
-    for (let round = 1; round <= ROUNDS; round++) {
-      // Alternate who goes first so neither always runs on a warmer machine.
-      if (round % 2 === 1) {
-        oursTimes.push(await timeListing(listOurs, TOTAL))
-        lanceTimes.push(await timeListing(listLance, TOTAL))
-      } else {
-        lanceTimes.push(await timeListing(listLance, TOTAL))
-        oursTimes.push(await timeListing(listOurs, TOTAL))
-      }
-      console.log(`${String(round).padStart(5)} ${fmt(oursTimes.at(-1) as number)} ${fmt(lanceTimes.at(-1) as number)}`)
-    }
+    const { ours: oursTimes, lance: lanceTimes } = await alternatingRounds(listOurs, listLance, ROUNDS, TOTAL)
     const oursMedian = median(oursTimes)
     const lanceMedian = median(lanceTimes)
     console.log(`\nmedian${fmt(oursMedian)} ${fmt(lanceMedian)}`)

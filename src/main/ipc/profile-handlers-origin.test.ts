@@ -8,7 +8,7 @@ import type { Channel } from '../../shared/ipc-channels'
 import type { HeaderDraft, ProfileDraft, ProfileView } from '../../shared/profile-types'
 import { setUpApp, type AppCore } from '../app-setup'
 import { sendJson, startServer, type TestServer } from '../namespace/rest/test-http-server'
-import { dispatch } from './dispatch'
+import { callHandler } from './call-handler'
 
 // Two real loopback servers: the catalog the key was saved for, and another one that
 // answers every call (so the app would gladly keep talking to it) and records them.
@@ -40,10 +40,8 @@ async function start(): Promise<AppCore> {
   return core
 }
 
-async function call<T>(core: AppCore, channel: Channel, request: unknown): Promise<T> {
-  const result = await dispatch(core.handlers, channel, request)
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error)
-  return result.value as T
+function call<T>(core: AppCore, channel: Channel, request: unknown): Promise<T> {
+  return callHandler<T>(core.handlers, channel, request)
 }
 
 const draft = (uri: string, headers: readonly HeaderDraft[]): ProfileDraft => ({ name: 'Home', connectType: 'rest', properties: { uri }, headers })

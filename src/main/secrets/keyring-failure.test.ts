@@ -6,7 +6,7 @@ import type { Channel } from '../../shared/ipc-channels'
 import type { ProfileDraft } from '../../shared/profile-types'
 import type { ProfilesState } from '../../shared/contract/profiles'
 import { setUpApp, type AppCore } from '../app-setup'
-import { dispatch } from '../ipc/dispatch'
+import { callHandler } from '../ipc/call-handler'
 import { openKeyring, openLibsecretKeychain } from './libsecret-keychain'
 import { SECRETS_FILE } from './secret-store'
 
@@ -72,10 +72,8 @@ async function start(dataDir: string): Promise<AppCore> {
   return core
 }
 
-async function call<T>(core: AppCore, channel: Channel, request: unknown): Promise<T> {
-  const result = await dispatch(core.handlers, channel, request)
-  if (!result.ok) throw Object.assign(new Error(result.error.message), result.error)
-  return result.value as T
+function call<T>(core: AppCore, channel: Channel, request: unknown): Promise<T> {
+  return callHandler<T>(core.handlers, channel, request)
 }
 
 const draft = (key: string): ProfileDraft => ({
