@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { stat, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { startCatalogServer, type RunningCatalogServer } from './catalog-server/server'
+import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import type { CatalogPage } from './pages/catalog-page'
 import { ProfilesPage } from './pages/profiles-page'

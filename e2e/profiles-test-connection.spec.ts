@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path'
 import type { Locator } from '@playwright/test'
-import { startCatalogServer, type RunningCatalogServer } from './catalog-server/server'
+import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { closedPort } from '../src/main/namespace/rest/test-http-server'
 import { expect, test } from './fixtures/test'
 import type { CatalogPage } from './pages/catalog-page'

@@ -3,7 +3,7 @@
  * paging and details as a directory catalog; a wrong key shows an unauthenticated error.
  */
 import { join } from 'node:path'
-import { startCatalogServer, type RunningCatalogServer } from './catalog-server/server'
+import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { buildNestedCatalog, createChildTables } from './support/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
-import { startCatalogServer } from './catalog-server/server'
+import { startCatalogServer } from '../server/server'
 import { buildNestedCatalog } from './support/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'

@@ -3,7 +3,7 @@
  * nulls): typed cells, scrolling to the last row with a bounded DOM, filter and columns.
  */
 import { join } from 'node:path'
-import { startCatalogServer } from './catalog-server/server'
+import { startCatalogServer } from '../server/server'
 import { buildNestedCatalog } from './support/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { startCatalogServer } from './catalog-server/server'
+import { startCatalogServer } from '../server/server'
 import { startFailingProxy } from './explore/failing-proxy'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'

@@ -18,7 +18,7 @@
  */
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { startCatalogServer, type RunningCatalogServer } from '../catalog-server/server'
+import { startCatalogServer, type RunningCatalogServer } from '../../server/server'
 import { expect, test } from '../fixtures/test'
 import { buildNestedCatalog } from '../support/lancedb-catalog'
 import { buildOddTypesCatalog } from '../support/odd-types-table'

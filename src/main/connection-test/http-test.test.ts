@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startCatalogServer, type RunningCatalogServer } from '../../../e2e/catalog-server/server'
+import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { closedPort, sendJson, sendText, startServer, type Handler, type TestServer } from '../namespace/rest/test-http-server'
 import { runConnectionTest } from './run-connection-test'
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { tableFromIPC } from 'apache-arrow'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startCatalogServer, type RunningCatalogServer } from '../../../e2e/catalog-server/server'
+import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { startFailingProxy, type FailingProxy } from '../../../e2e/explore/failing-proxy'
 import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
 import { buildOddTypesCatalog, NULL_TYPED_COLUMN, ODD_NAME_COLUMN, ODD_TYPES_TABLE } from '../../../e2e/support/odd-types-table'

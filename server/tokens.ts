@@ -7,7 +7,7 @@
  * object). For LanceDB's `tableNames({ startAfter })`, which sends the bare name as
  * `page_token`, a token that is not ours but is a valid name is read as "start after it".
  */
-import { componentProblem } from '../../src/shared/namespace-path'
+import { componentProblem } from '../src/shared/namespace-path'
 import { invalidRequest } from './errors'
 
 /** One page of names and the token for the next one (null when the listing is complete). */

@@ -2,10 +2,10 @@
  * Whole listings from the dir client. The server re-pages them itself (see tokens.ts), so
  * its tokens and page sizes do not depend on how the client pages.
  */
-import { CatalogError } from '../../src/shared/errors'
-import type { Page, PageRequest } from '../../src/shared/catalog-types'
-import type { NamespacePath } from '../../src/shared/namespace-path'
-import type { NamespaceClient } from '../../src/main/namespace/namespace-client'
+import { CatalogError } from '../src/shared/errors'
+import type { Page, PageRequest } from '../src/shared/catalog-types'
+import type { NamespacePath } from '../src/shared/namespace-path'
+import type { NamespaceClient } from '../src/main/namespace/namespace-client'
 
 type Lister = (path: NamespacePath, page: PageRequest) => Promise<Page<string>>
 

@@ -4,14 +4,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
 import { DEFAULT_PORT, parseCliArgs, UsageError } from './cli-args'
 
-const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const CLI = 'e2e/catalog-server/cli.ts'
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
+const CLI = 'server/cli.ts'
 
 describe('parseCliArgs', () => {
   it('reads every flag, in both spellings, with repeats', () => {

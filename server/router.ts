@@ -4,9 +4,9 @@
  * the `delimiter` query parameter says otherwise), the delimiter alone being the root.
  */
 import type { IncomingMessage } from 'node:http'
-import { CatalogError } from '../../src/shared/errors'
-import type { TableRef } from '../../src/shared/catalog-types'
-import { DEFAULT_DELIMITER, fromIdentifier, type NamespacePath } from '../../src/shared/namespace-path'
+import { CatalogError } from '../src/shared/errors'
+import type { TableRef } from '../src/shared/catalog-types'
+import { DEFAULT_DELIMITER, fromIdentifier, type NamespacePath } from '../src/shared/namespace-path'
 import type { Access } from './auth'
 import type { Database } from './databases'
 import { HttpStatusError, invalidRequest } from './errors'

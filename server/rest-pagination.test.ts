@@ -4,9 +4,9 @@
  * arrive exactly once, in order, in the expected number of pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page, PageRequest } from '../../src/shared/catalog-types'
-import { openRestNamespace } from '../../src/main/namespace/rest/rest-namespace'
-import { createChildNamespaces, createChildTables, makeTempDir, removeDir } from '../support/lancedb-catalog'
+import type { Page, PageRequest } from '../src/shared/catalog-types'
+import { openRestNamespace } from '../src/main/namespace/rest/rest-namespace'
+import { createChildNamespaces, createChildTables, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer } from './server'
 
 const CHILDREN = 300

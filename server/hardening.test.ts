@@ -9,8 +9,8 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_NAME_LENGTH } from '../../src/shared/namespace-path'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../support/lancedb-catalog'
+import { MAX_NAME_LENGTH } from '../src/shared/namespace-path'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 let root: string

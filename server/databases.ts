@@ -7,11 +7,11 @@
 import { stat } from 'node:fs/promises'
 import type { IncomingHttpHeaders } from 'node:http'
 import path from 'node:path'
-import { CatalogError } from '../../src/shared/errors'
-import { componentProblem } from '../../src/shared/namespace-path'
-import type { NamespaceClient } from '../../src/main/namespace/namespace-client'
-import { openDirNamespace } from '../../src/main/namespace/dir-namespace'
-import { KeyedLock } from '../../src/main/namespace/keyed-lock'
+import { CatalogError } from '../src/shared/errors'
+import { componentProblem } from '../src/shared/namespace-path'
+import type { NamespaceClient } from '../src/main/namespace/namespace-client'
+import { openDirNamespace } from '../src/main/namespace/dir-namespace'
+import { KeyedLock } from '../src/main/namespace/keyed-lock'
 
 /** One catalog folder and the handles the server uses on it. */
 export interface Database {

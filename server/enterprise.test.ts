@@ -6,9 +6,9 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collectAll, openRestNamespace, type RestNamespaceClient } from '../../src/main/namespace/rest/rest-namespace'
-import { enterpriseRoutes } from '../../src/main/namespace/rest/enterprise'
-import { buildNestedCatalog, buildV1Catalog, makeTempDir, removeDir, sampleTableIpc } from '../support/lancedb-catalog'
+import { collectAll, openRestNamespace, type RestNamespaceClient } from '../src/main/namespace/rest/rest-namespace'
+import { enterpriseRoutes } from '../src/main/namespace/rest/enterprise'
+import { buildNestedCatalog, buildV1Catalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 const WRITE_KEY = 'enterprise-write-key'

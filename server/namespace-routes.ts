@@ -2,7 +2,7 @@
  * Namespace routes of the Lance REST spec: list, create, describe, exists, drop, and the
  * table listing of a namespace.
  */
-import { CatalogError } from '../../src/shared/errors'
+import { CatalogError } from '../src/shared/errors'
 import { empty, json } from './http-io'
 import { allNamespaces, allTables } from './listing'
 import { createModeOf, dropBehaviorOf, flagOf, skipMissingOf } from './request-fields'

@@ -4,8 +4,8 @@
  * (an Arrow stream body creates the table; no body only checks write access).
  * `x-service-database` selects the database folder (see databases.ts).
  */
-import { componentProblem } from '../../src/shared/namespace-path'
-import { CatalogError } from '../../src/shared/errors'
+import { componentProblem } from '../src/shared/namespace-path'
+import { CatalogError } from '../src/shared/errors'
 import { ARROW_STREAM_TYPE, empty, json, MAX_ARROW_BYTES } from './http-io'
 import { allTables } from './listing'
 import { createModeOf } from './request-fields'

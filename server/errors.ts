@@ -6,7 +6,7 @@
  * server's own messages lose the root folder and Rust source locations, and text from
  * below (LanceDB, the file system) is reduced to `userMessage`.
  */
-import { CatalogError, lanceCodeFor, userMessage, withoutSourceLocations, type ErrorCode } from '../../src/shared/errors'
+import { CatalogError, lanceCodeFor, userMessage, withoutSourceLocations, type ErrorCode } from '../src/shared/errors'
 
 /** The JSON body of every error reply (the spec's ErrorResponse plus `type`). */
 export interface ErrorBody {

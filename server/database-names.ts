@@ -6,8 +6,8 @@
  * (`NAME.lance`), and names that leave the root (`.`, `..`; `/` is not a name character).
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import { CatalogError } from '../../src/shared/errors'
-import { componentProblem } from '../../src/shared/namespace-path'
+import { CatalogError } from '../src/shared/errors'
+import { componentProblem } from '../src/shared/namespace-path'
 
 /** The headers that select a database folder. */
 export const DATABASE_HEADERS = ['x-service-database', 'x-service-database-prefix'] as const

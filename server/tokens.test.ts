@@ -2,7 +2,7 @@
  * Paging over names: order, caps, resuming from tokens, and refusing foreign tokens.
  */
 import { describe, expect, it } from 'vitest'
-import { CatalogError } from '../../src/shared/errors'
+import { CatalogError } from '../src/shared/errors'
 import { decodePageToken, encodePageToken, pageOf, readPageQuery } from './tokens'
 
 const NAMES = ['delta', 'alpha', 'echo', 'charlie', 'bravo', 'alpha']

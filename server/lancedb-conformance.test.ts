@@ -6,7 +6,7 @@
 import { connectNamespace, type Connection } from '@lancedb/lancedb'
 import { Field, Int32, Schema, Utf8 } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 const WRITE_KEY = 'conformance-write-key'

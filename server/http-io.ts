@@ -2,7 +2,7 @@
  * Reading request bodies and writing replies for the reference server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { CatalogError } from '../../src/shared/errors'
+import { CatalogError } from '../src/shared/errors'
 import { HttpStatusError, invalidRequest } from './errors'
 
 /** The most a JSON request body may hold. */

@@ -2,7 +2,7 @@
  * Table routes that read data: count_rows (bare integer reply), query (Arrow IPC stream
  * reply; offset, limit, columns and filter, no vector or full-text search) and stats.
  */
-import { CatalogError } from '../../src/shared/errors'
+import { CatalogError } from '../src/shared/errors'
 import { invalidRequest } from './errors'
 import { arrow, json } from './http-io'
 import { optionalCount, optionalString } from './request-fields'

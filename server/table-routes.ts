@@ -3,9 +3,9 @@
  * (Arrow IPC body), declare (what LanceDB's REST client calls before writing data
  * itself), drop and rename.
  */
-import { CatalogError } from '../../src/shared/errors'
-import type { TableRef } from '../../src/shared/catalog-types'
-import { samePath, toIdentifier } from '../../src/shared/namespace-path'
+import { CatalogError } from '../src/shared/errors'
+import type { TableRef } from '../src/shared/catalog-types'
+import { samePath, toIdentifier } from '../src/shared/namespace-path'
 import type { Database } from './databases'
 import { invalidRequest } from './errors'
 import { empty, json, MAX_ARROW_BYTES } from './http-io'
