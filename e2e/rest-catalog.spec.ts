@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { buildNestedCatalog, createChildTables } from './support/lancedb-catalog'
 import { expect, test } from './fixtures/test'
+import { ProfilesPage } from './pages/profiles-page'
 
 const KEY = 'sk_e2e_4f1c9a3f9a'
 
@@ -55,6 +56,39 @@ test('a wrong API key shows an unauthenticated error', async ({ workDir, openApp
     // The key itself never reaches the page.
     await expect(app.page.locator('body')).not.toContainText('not-the-key')
     await expect(app.namespace('analytics')).toHaveCount(0)
+  } finally {
+    await server.close()
+  }
+})
+
+test('shows and reads identifiers with the connection\'s own delimiter', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'remote')
+  await buildNestedCatalog(root, { namespaces: { analytics: { namespaces: { web: { tables: { page_views: 3 } } } } } })
+  const server = await startCatalogServer({ root })
+  try {
+    const app = await openApp()
+    const profiles = new ProfilesPage(app.page)
+    await profiles.panel.getByRole('button', { name: 'Import profiles' }).click()
+    const importer = app.page.getByRole('dialog', { name: 'Import profiles' })
+    const entry = { name: 'Colons', connectType: 'rest', properties: { uri: server.url, delimiter: ':' } }
+    await importer.getByLabel('Profiles JSON').fill(JSON.stringify([entry]))
+    await importer.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect(importer.getByRole('status')).toContainText('Imported 1 profile: Colons.')
+    await importer.getByRole('button', { name: 'Close' }).click()
+    await profiles.open('Colons')
+
+    await app.expand('analytics')
+    await app.expand('web')
+    await app.table('page_views').click()
+    await expect(app.page.getByLabel('Identifier')).toHaveText('analytics:web:page_views')
+
+    // The create dialog offers the namespace in the same form, and reads it back (else the hint would be a problem).
+    await app.page.getByRole('toolbar', { name: 'Table actions' }).getByRole('button', { name: 'Create table' }).click()
+    const create = app.page.getByRole('dialog', { name: 'Create table' })
+    await expect(create.getByLabel('Namespace')).toHaveValue('analytics:web')
+    await expect(create.getByText('An identifier such as analytics:web')).toBeVisible()
+    await create.getByRole('button', { name: 'Cancel' }).click()
+    await expect(create).toHaveCount(0)
   } finally {
     await server.close()
   }

@@ -2,7 +2,7 @@
  * The tree at scale: a REST namespace with 100,000 children scrolls to its end while
  * the DOM stays bounded; keyboard-only navigation and namespace actions.
  */
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { buildNestedCatalog } from './support/lancedb-catalog'
 import { startListingServer } from './support/listing-server'
@@ -144,4 +144,27 @@ test('expansion and selection survive a restart on the same data dir', async ({ 
   await expect(second.namespace('inner')).toHaveAttribute('aria-expanded', 'true')
   await expect(second.table('kept')).toHaveAttribute('aria-selected', 'true')
   await expect(second.page.getByLabel('Row count')).toHaveText('3')
+})
+
+test('a UI state saved by an earlier version (expanded nodes as bare paths) opens the tree as it was', async ({ workDir, openApp, closeApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { namespaces: { outer: { namespaces: { inner: { tables: { kept: 3 } } } } } })
+  const file = join(workDir, 'data', 'ui-state.json')
+  const first = await openApp(['--dir', root])
+  await first.expand('outer')
+  await first.expand('inner')
+  await first.table('kept').click()
+  await expect.poll(async () => (await readFile(file, 'utf8').catch(() => '')).includes('kept')).toBe(true)
+  await closeApp(first)
+
+  // Version 1 saved each expanded node as its path's JSON, without the "n:" of a node key.
+  const saved = JSON.parse(await readFile(file, 'utf8')) as { state: { views: Record<string, { expanded: string[] }> }; version: number }
+  for (const view of Object.values(saved.state.views)) view.expanded = view.expanded.map((key) => key.replace(/^n:/, ''))
+  saved.version = 1
+  await writeFile(file, JSON.stringify(saved))
+
+  const second = await openApp(['--dir', root])
+  await expect(second.namespace('outer')).toHaveAttribute('aria-expanded', 'true')
+  await expect(second.namespace('inner')).toHaveAttribute('aria-expanded', 'true')
+  await expect(second.table('kept')).toHaveAttribute('aria-selected', 'true')
 })

@@ -56,4 +56,6 @@ export interface ConnectionSummary {
   readonly type: ConnectType
   /** The root folder (dir) or endpoint (rest), for display. */
   readonly target: string
+  /** What joins a path into an identifier on this connection (a rest `delimiter` property, else `$`). */
+  readonly delimiter: string
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import type { ConnectionSummary } from '../../shared/catalog-types'
 import { assertNever } from '../../shared/assert-never'
 import { CatalogError } from '../../shared/errors'
+import { DEFAULT_DELIMITER } from '../../shared/namespace-path'
 import type { NamespaceClient } from '../namespace/namespace-client'
 import { openDirNamespace } from '../namespace/dir-namespace'
 import { openRestNamespace } from '../namespace/rest/rest-namespace'
@@ -45,7 +46,9 @@ export class ConnectionRegistry {
   add(spec: ConnectionSpec, id?: string): ConnectionSummary {
     const target = spec.type === 'dir' ? (spec.properties['root'] ?? '') : (spec.properties['uri'] ?? '')
     id ??= this.#uniqueId(createHash('sha256').update(`${spec.type}\n${target}`).digest('hex').slice(0, 16))
-    const summary: ConnectionSummary = { id, name: spec.name, type: spec.type, target }
+    // An empty delimiter is refused when the client opens; until then identifiers show with the default.
+    const delimiter = (spec.type === 'rest' && spec.properties['delimiter']) || DEFAULT_DELIMITER
+    const summary: ConnectionSummary = { id, name: spec.name, type: spec.type, target, delimiter }
     this.#entries.set(id, { summary, spec })
     return summary
   }

@@ -8,6 +8,8 @@ import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
+import { namespaceKey, type NamespaceKey, type NodeKey } from '../lib/node-key'
+import { migrateUiState, UI_STATE_VERSION, type SavedUiState } from './ui-state-migration'
 import { createUiStateStorage } from './ui-state-storage'
 
 /** Page sizes offered in the settings. */
@@ -15,9 +17,9 @@ export const PAGE_SIZES = [10, 25, 50, 100, 250, 1000] as const
 
 /** Tree state of one connection. */
 export interface ConnectionView {
-  /** Expanded namespace paths, as JSON strings. */
-  readonly expanded: readonly string[]
-  readonly focusedKey: string | null
+  /** Keys of the expanded namespaces. */
+  readonly expanded: readonly NamespaceKey[]
+  readonly focusedKey: NodeKey | null
   readonly selectedTable: TableRef | null
 }
 
@@ -29,7 +31,7 @@ interface UiState {
   readonly pageSize: number
   selectConnection(id: string): void
   setExpanded(path: NamespacePath, expanded: boolean): void
-  focusRow(key: string): void
+  focusRow(key: NodeKey): void
   selectTable(table: TableRef | null): void
   setPageSize(size: number): void
 }
@@ -52,7 +54,7 @@ export const useUiStore = create<UiState>()(
       setExpanded: (path, expanded) =>
         set((state) =>
           updateView(state, (view) => {
-            const key = JSON.stringify(path)
+            const key = namespaceKey(path)
             const without = view.expanded.filter((k) => k !== key)
             return { expanded: expanded ? [...without, key] : without }
           })
@@ -63,9 +65,10 @@ export const useUiStore = create<UiState>()(
     }),
     {
       name: 'lance-catalog-browser:ui',
-      version: 1,
+      version: UI_STATE_VERSION,
       storage: createJSONStorage(createUiStateStorage),
-      partialize: (state) => ({ connectionId: state.connectionId, views: state.views, pageSize: state.pageSize })
+      partialize: (state): Partial<SavedUiState> => ({ connectionId: state.connectionId, views: state.views, pageSize: state.pageSize }),
+      migrate: migrateUiState
     }
   )
 )

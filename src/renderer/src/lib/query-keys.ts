@@ -1,33 +1,32 @@
 /**
- * React-query keys name the connection and the path. The path goes in as one JSON
- * string, not spread, so invalidating one node's list never touches its descendants'
- * (react-query matches key prefixes element by element).
+ * React-query keys name the connection and the node. The node goes in as its one key
+ * (node-key.ts), not its path spread, so invalidating one node's list never touches its
+ * descendants' (react-query matches key prefixes element by element).
  */
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
-
-const id = (path: NamespacePath): string => JSON.stringify(path)
+import { namespaceKey, tableKey } from './node-key'
 
 /** Keys for every server-data query. */
 export const queryKeys = {
   connections: () => ['connections'] as const,
   /** Every list of namespaces under `parent`, whatever the page size. */
-  namespacesOf: (connectionId: string, parent: NamespacePath) => ['catalog', connectionId, 'namespaces', id(parent)] as const,
+  namespacesOf: (connectionId: string, parent: NamespacePath) => ['catalog', connectionId, 'namespaces', namespaceKey(parent)] as const,
   namespaces: (connectionId: string, parent: NamespacePath, pageSize: number) =>
-    ['catalog', connectionId, 'namespaces', id(parent), { pageSize }] as const,
+    ['catalog', connectionId, 'namespaces', namespaceKey(parent), { pageSize }] as const,
   /** Every list of tables in `namespace`, whatever the page size. */
-  tablesOf: (connectionId: string, namespace: NamespacePath) => ['catalog', connectionId, 'tables', id(namespace)] as const,
+  tablesOf: (connectionId: string, namespace: NamespacePath) => ['catalog', connectionId, 'tables', namespaceKey(namespace)] as const,
   tables: (connectionId: string, namespace: NamespacePath, pageSize: number) =>
-    ['catalog', connectionId, 'tables', id(namespace), { pageSize }] as const,
-  table: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', id(table.namespace), table.name] as const,
+    ['catalog', connectionId, 'tables', namespaceKey(namespace), { pageSize }] as const,
+  table: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table)] as const,
   /** Every rows query of a table: pages and counts, whatever the columns and filter. */
-  rowsOf: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'rows', id(table.namespace), table.name] as const,
+  rowsOf: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'rows', tableKey(table)] as const,
   /** One page of rows (decoded Arrow) for a choice of columns and filter. */
   rowPage: (connectionId: string, table: TableRef, view: RowsView, page: number) =>
-    ['catalog', connectionId, 'rows', id(table.namespace), table.name, view, page] as const,
+    ['catalog', connectionId, 'rows', tableKey(table), view, page] as const,
   /** The number of rows matching a filter. */
   rowCount: (connectionId: string, table: TableRef, filter: string) =>
-    ['catalog', connectionId, 'rows', id(table.namespace), table.name, 'count', { filter }] as const
+    ['catalog', connectionId, 'rows', tableKey(table), 'count', { filter }] as const
 }
 
 /** Which columns (null: all) and which rows (a SQL filter; empty: all) a rows query reads. */

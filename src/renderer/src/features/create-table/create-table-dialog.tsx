@@ -6,9 +6,11 @@
  * import shows progress and can be cancelled until it is sent.
  */
 import { useMemo, useState, type ReactNode } from 'react'
-import { componentProblem, toIdentifier, type NamespacePath } from '@shared/namespace-path'
+import { componentProblem, type NamespacePath } from '@shared/namespace-path'
+import { displayIdentifier } from '../../lib/node-key'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
+import { useDelimiter } from '../connections/use-connections'
 import { RowsPreview } from './rows-preview'
 import { SchemaEditor, blankField } from './schema-editor'
 import { schemaProblems, type FieldSpec } from './schema-spec'
@@ -27,7 +29,8 @@ interface Props {
 
 /** The dialog; closes itself once the table is created and opened. */
 export function CreateTableDialog({ connectionId, namespace, onClose }: Props): ReactNode {
-  const [namespaceText, setNamespaceText] = useState(namespace.length === 0 ? '' : toIdentifier(namespace))
+  const delimiter = useDelimiter(connectionId)
+  const [namespaceText, setNamespaceText] = useState(namespace.length === 0 ? '' : displayIdentifier(namespace, delimiter))
   const [name, setName] = useState('')
   const [mode, setMode] = useState<CreateMode>('create')
   const [confirmed, setConfirmed] = useState(false)
@@ -42,7 +45,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
   const fields = input.kind === 'schema' ? schemaFields : edited && edited.columns === columnsKey ? edited.fields : (preview?.inferred ?? [])
   const setFields = (next: readonly FieldSpec[]): void => (input.kind === 'schema' ? setSchemaFields(next) : setEdited({ columns: columnsKey, fields: next }))
 
-  const target = parseNamespace(namespaceText)
+  const target = parseNamespace(namespaceText, delimiter)
   const nameProblem = name === '' ? null : componentProblem(name)
   const problems = input.kind !== 'schema' && !preview ? [] : schemaProblems(fields)
   const busy = mutation.isPending
@@ -78,6 +81,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
     >
       <TargetFields
         namespaceText={namespaceText}
+        delimiter={delimiter}
         onNamespace={setNamespaceText}
         namespaceProblem={target.problem}
         name={name}

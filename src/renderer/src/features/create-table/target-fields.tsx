@@ -4,15 +4,15 @@
  * you type with the rule main enforces; overwrite asks for a confirmation naming the table.
  */
 import { useId, type ReactNode } from 'react'
-import { DEFAULT_DELIMITER, pathProblem, type NamespacePath } from '@shared/namespace-path'
+import { pathProblem, type NamespacePath } from '@shared/namespace-path'
 import { Field } from '../../ui/field'
 import type { CreateMode } from './use-create-table'
 
-/** A namespace typed as an identifier (`a$b`; empty or `$` for the root), with its problem. */
-export function parseNamespace(text: string): { readonly path: NamespacePath; readonly problem: string | null } {
+/** A namespace typed as an identifier (`a$b`; empty or the delimiter alone for the root), with its problem. */
+export function parseNamespace(text: string, delimiter: string): { readonly path: NamespacePath; readonly problem: string | null } {
   const trimmed = text.trim()
-  if (trimmed === '' || trimmed === DEFAULT_DELIMITER) return { path: [], problem: null }
-  const path = trimmed.split(DEFAULT_DELIMITER)
+  if (trimmed === '' || trimmed === delimiter) return { path: [], problem: null }
+  const path = trimmed.split(delimiter)
   return { path, problem: pathProblem(path) }
 }
 
@@ -24,6 +24,8 @@ const MODES: readonly (readonly [CreateMode, string])[] = [
 
 interface Props {
   readonly namespaceText: string
+  /** The connection's identifier delimiter, for the hint. */
+  readonly delimiter: string
   readonly onNamespace: (text: string) => void
   readonly namespaceProblem: string | null
   readonly name: string
@@ -38,7 +40,7 @@ interface Props {
 
 /** Namespace, table name, mode and the overwrite confirmation. */
 export function TargetFields(props: Props): ReactNode {
-  const { namespaceText, namespaceProblem, name, nameProblem, mode, confirmed, disabled } = props
+  const { namespaceText, delimiter, namespaceProblem, name, nameProblem, mode, confirmed, disabled } = props
   const namespaceHint = useId()
   return (
     <fieldset className="target-fields" disabled={disabled}>
@@ -54,7 +56,7 @@ export function TargetFields(props: Props): ReactNode {
         />
       </label>
       <p id={namespaceHint} className={namespaceProblem ? 'field-problem' : 'field-hint muted'} aria-live="polite">
-        {namespaceProblem ?? `An identifier such as analytics${DEFAULT_DELIMITER}web; leave it empty for the root.`}
+        {namespaceProblem ?? `An identifier such as analytics${delimiter}web; leave it empty for the root.`}
       </p>
       <Field label="Table name" value={name} onChange={props.onName} error={nameProblem ?? undefined} autoFocus />
       <label className="field">

@@ -9,8 +9,8 @@ import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
 import { useUiStore } from '../../app/ui-store'
 import { api, unwrap } from '../../lib/api'
+import { tableKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
-import { tableKey } from '../tree/flatten'
 import { passthroughStream } from './arrow-rows'
 import { buildArrowStream } from './build-table'
 import type { FieldSpec } from './schema-spec'
@@ -83,7 +83,7 @@ export function useCreateTable(connectionId: string, onCreated: () => void): Cre
     mutation.mutate(request, {
       onSuccess: (_value, { table }) => {
         selectTable(table)
-        focusRow(tableKey(table.namespace, table.name))
+        focusRow(tableKey(table))
         onCreated()
       }
     })

@@ -6,14 +6,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
-import { componentProblem, toIdentifier } from '@shared/namespace-path'
+import { componentProblem } from '@shared/namespace-path'
 import { useConnectionView, useUiStore } from '../../app/ui-store'
 import { api, unwrap } from '../../lib/api'
+import { displayIdentifier, sameTable, tableKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
-import { tableKey } from '../tree/flatten'
+import { useDelimiter } from '../connections/use-connections'
 
 interface Props {
   readonly connectionId: string
@@ -21,14 +22,12 @@ interface Props {
   readonly onClose: () => void
 }
 
-const sameTable = (a: TableRef | null, b: TableRef): boolean =>
-  a !== null && a.name === b.name && JSON.stringify(a.namespace) === JSON.stringify(b.namespace)
-
 /** Drops a table once its name has been typed. */
 export function DropTableDialog({ connectionId, table, onClose }: Props): ReactNode {
   const client = useQueryClient()
   const { selectedTable } = useConnectionView()
   const selectTable = useUiStore((state) => state.selectTable)
+  const delimiter = useDelimiter(connectionId)
   const [typed, setTyped] = useState('')
   const drop = useMutation({
     mutationFn: () => unwrap(api.tables.drop({ connectionId, table })),
@@ -59,7 +58,7 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
       }
     >
       <p>
-        Drop the table <code>{toIdentifier([...table.namespace, table.name])}</code> and all its rows? This cannot be undone.
+        Drop the table <code>{displayIdentifier([...table.namespace, table.name], delimiter)}</code> and all its rows? This cannot be undone.
       </p>
       <label className="field">
         Type the table name to confirm
@@ -76,6 +75,7 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
   const { selectedTable } = useConnectionView()
   const selectTable = useUiStore((state) => state.selectTable)
   const focusRow = useUiStore((state) => state.focusRow)
+  const delimiter = useDelimiter(connectionId)
   const [name, setName] = useState(table.name)
   const problem = name === '' ? null : componentProblem(name)
   const renamed: TableRef = { namespace: table.namespace, name }
@@ -99,7 +99,7 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
         // Focus and closing through mutate(): skipped if this dialog closed before the answer.
         rename.mutate(undefined, {
           onSuccess: () => {
-            focusRow(tableKey(table.namespace, name))
+            focusRow(tableKey(renamed))
             onClose()
           }
         })
@@ -116,7 +116,7 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
       }
     >
       <p className="muted">
-        Renames <code>{toIdentifier([...table.namespace, table.name])}</code> within its namespace.
+        Renames <code>{displayIdentifier([...table.namespace, table.name], delimiter)}</code> within its namespace.
       </p>
       <Field label="New name" value={name} onChange={setName} error={problem ?? undefined} autoFocus />
       {rename.isError && <ErrorAlert error={rename.error} />}

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
 import { useConnectionView } from '../../app/ui-store'
+import { decodeKey, type NodeKey } from '../../lib/node-key'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from './table-dialogs'
 import './table-actions.css'
@@ -39,14 +40,9 @@ export function TableToolbar({ connectionId, selectedTable }: { readonly connect
 }
 
 /** The namespace the selection points at: a focused namespace row, else the selected table's namespace. */
-export function selectionNamespace(focusedKey: string | null, selectedTable: TableRef | null): NamespacePath {
-  if (focusedKey?.startsWith('n:')) {
-    const path: unknown = JSON.parse(focusedKey.slice(2))
-    if (Array.isArray(path) && path.every((part) => typeof part === 'string')) return path
-  }
-  if (focusedKey?.startsWith('t:')) {
-    const path: unknown = JSON.parse(focusedKey.slice(2))
-    if (Array.isArray(path) && path.every((part) => typeof part === 'string')) return path.slice(0, -1)
-  }
+export function selectionNamespace(focusedKey: NodeKey | null, selectedTable: TableRef | null): NamespacePath {
+  const focused = focusedKey === null ? null : decodeKey(focusedKey)
+  if (focused?.kind === 'namespace') return focused.path
+  if (focused?.kind === 'table') return focused.table.namespace
   return selectedTable?.namespace ?? []
 }

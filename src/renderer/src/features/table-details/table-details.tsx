@@ -5,8 +5,10 @@
  */
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
+import { tableKey } from '../../lib/node-key'
 import { ErrorAlert } from '../../ui/error-alert'
 import { ErrorBoundary } from '../../ui/error-boundary'
+import { useDelimiter } from '../connections/use-connections'
 import { TableData } from '../table-data/table-data'
 import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
@@ -19,6 +21,7 @@ type Tab = (typeof TABS)[number]
 /** The details pane of the selected table. */
 export function TableDetails({ connectionId, table }: { readonly connectionId: string; readonly table: TableRef }): ReactNode {
   const description = useTableDescription(connectionId, table)
+  const delimiter = useDelimiter(connectionId)
   const [tab, setTab] = useState<Tab>('Details')
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
   // Arrow keys move between tabs (the WAI-ARIA tabs pattern, automatic activation).
@@ -30,7 +33,7 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
     setTab(TABS[next] ?? 'Details')
     tabRefs.current[next]?.focus()
   }
-  const tableKey = JSON.stringify([...table.namespace, table.name])
+  const key = tableKey(table)
   return (
     <section aria-labelledby="table-title" className="details">
       <h2 id="table-title">{table.name}</h2>
@@ -59,15 +62,15 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
         {description.isError && <ErrorAlert error={description.error} onRetry={() => void description.refetch()} />}
         {tab === 'Details' && description.isSuccess && (
           <>
-            <TableFacts description={description.data} />
+            <TableFacts description={description.data} delimiter={delimiter} />
             <h3>Schema</h3>
             <SchemaTable fields={description.data.fields} />
           </>
         )}
         {/* Mounted before the description arrives, so rows and count load alongside it. */}
         {tab === 'Data' && !description.isError && (
-          <ErrorBoundary what="The data grid" resetKeys={[tableKey]}>
-            <TableData key={tableKey} connectionId={connectionId} table={table} fields={description.data?.fields ?? null} />
+          <ErrorBoundary what="The data grid" resetKeys={[key]}>
+            <TableData key={key} connectionId={connectionId} table={table} fields={description.data?.fields ?? null} />
           </ErrorBoundary>
         )}
       </div>

@@ -4,14 +4,15 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { componentProblem, toIdentifier, type NamespacePath } from '@shared/namespace-path'
+import { componentProblem, type NamespacePath } from '@shared/namespace-path'
 import { useUiStore } from '../../app/ui-store'
 import { api, unwrap } from '../../lib/api'
+import { displayIdentifier, namespaceKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
-import { namespaceKey } from './flatten'
+import { useDelimiter } from '../connections/use-connections'
 
 interface CreateProps {
   readonly connectionId: string
@@ -24,6 +25,7 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
   const client = useQueryClient()
   const setExpanded = useUiStore((state) => state.setExpanded)
   const focusRow = useUiStore((state) => state.focusRow)
+  const delimiter = useDelimiter(connectionId)
   const [name, setName] = useState('')
   const problem = name === '' ? null : componentProblem(name)
   const create = useMutation({
@@ -42,7 +44,7 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
       }
     })
   }
-  const where = parent.length === 0 ? 'the catalog root' : toIdentifier(parent)
+  const where = parent.length === 0 ? 'the catalog root' : displayIdentifier(parent, delimiter)
   return (
     <Dialog
       title="Create namespace"
@@ -76,6 +78,7 @@ interface DropProps {
 export function DropNamespaceDialog({ connectionId, path, onClose }: DropProps): ReactNode {
   const client = useQueryClient()
   const setExpanded = useUiStore((state) => state.setExpanded)
+  const delimiter = useDelimiter(connectionId)
   const parent = path.slice(0, -1)
   const drop = useMutation({
     mutationFn: () => unwrap(api.namespaces.drop({ connectionId, path })),
@@ -102,7 +105,7 @@ export function DropNamespaceDialog({ connectionId, path, onClose }: DropProps):
       }
     >
       <p>
-        Drop the namespace <code>{toIdentifier(path)}</code>? Only an empty namespace can be dropped.
+        Drop the namespace <code>{displayIdentifier(path, delimiter)}</code>? Only an empty namespace can be dropped.
       </p>
       {drop.isError && <ErrorAlert error={drop.error} />}
     </Dialog>

@@ -5,12 +5,13 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { toIdentifier, type NamespacePath } from '@shared/namespace-path'
+import type { NamespacePath } from '@shared/namespace-path'
 import { api, unwrap } from '../../lib/api'
+import { displayIdentifier, pathAsJson } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import { useAppInfo } from '../../lib/use-app-info'
 import { ErrorAlert } from '../../ui/error-alert'
-import { useConnections } from '../connections/use-connections'
+import { useConnections, useDelimiter } from '../connections/use-connections'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from '../table-actions/table-dialogs'
 import { CreateNamespaceDialog, DropNamespaceDialog } from './namespace-dialogs'
@@ -38,6 +39,7 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   const menuRef = useRef<HTMLDivElement>(null)
   const host = useAppInfo().data?.host
   const isDir = useConnections().data?.find((connection) => connection.id === connectionId)?.type === 'dir'
+  const delimiter = useDelimiter(connectionId)
   useEffect(() => {
     menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
   }, [open])
@@ -87,8 +89,8 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
           { label: 'Rename table…', run: () => setOpen('renameTable') },
           { label: 'Drop table…', run: () => setOpen('dropTable') }
         ]),
-    { label: 'Copy identifier', run: () => copy(toIdentifier(fullPath)) },
-    { label: 'Copy path', run: () => copy(JSON.stringify(fullPath)) },
+    { label: 'Copy identifier', run: () => copy(displayIdentifier(fullPath, delimiter)) },
+    { label: 'Copy path', run: () => copy(pathAsJson(fullPath)) },
     // Only the desktop app can open a file manager, and only a directory catalog has folders.
     ...(host === 'electron' && isDir ? [{ label: 'Show in file manager', run: reveal }] : [])
   ]

@@ -8,6 +8,7 @@ import { InfiniteQueryObserver, type InfiniteData, type QueryClient } from '@tan
 import type { Page } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
 import { api, unwrap } from '../../lib/api'
+import { namespaceKey, type NamespaceKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import type { ListingSnapshot } from './flatten'
 
@@ -29,10 +30,10 @@ export class TreeListings {
   readonly #client: QueryClient
   readonly #connectionId: string
   readonly #pageSize: number
-  readonly #nodes = new Map<string, NodeObservers>()
+  readonly #nodes = new Map<NamespaceKey, NodeObservers>()
   readonly #listeners = new Set<() => void>()
   /** Nodes fetching ahead, and how many more pages each still wants. */
-  readonly #ahead = new Map<string, number>()
+  readonly #ahead = new Map<NamespaceKey, number>()
   #version = 0
   /** Cancels the pending coalesced notification, if one is scheduled. */
   #cancelNotify: (() => void) | null = null
@@ -54,7 +55,7 @@ export class TreeListings {
 
   /** Watches exactly these paths (the root and the expanded nodes); stops watching the rest. */
   sync(paths: readonly NamespacePath[]): void {
-    const wanted = new Map(paths.map((path) => [JSON.stringify(path), path]))
+    const wanted = new Map(paths.map((path) => [namespaceKey(path), path]))
     let changed = false
     for (const [id, node] of this.#nodes) {
       if (!wanted.has(id)) {
@@ -75,7 +76,7 @@ export class TreeListings {
 
   /** The loaded state of a watched path, or undefined if it is not watched. */
   snapshot(path: NamespacePath): ListingSnapshot | undefined {
-    const node = this.#nodes.get(JSON.stringify(path))
+    const node = this.#nodes.get(namespaceKey(path))
     if (!node) return undefined
     const namespaces = node.namespaces.getCurrentResult()
     const tables = node.tables.getCurrentResult()
@@ -94,7 +95,7 @@ export class TreeListings {
    * is in flight this waits for it instead (`cancelRefetch: false` hands back its promise).
    */
   loadMore(path: NamespacePath): Promise<unknown> {
-    const node = this.#nodes.get(JSON.stringify(path))
+    const node = this.#nodes.get(namespaceKey(path))
     if (!node) return Promise.resolve()
     const namespaces = node.namespaces.getCurrentResult()
     if (namespaces.isFetching || namespaces.hasNextPage) return node.namespaces.fetchNextPage({ cancelRefetch: false })
@@ -109,13 +110,13 @@ export class TreeListings {
    * coming raises the count. Holding End or scrolling fast thus waits only on the server.
    */
   loadAhead(path: NamespacePath, pages: number): void {
-    const id = JSON.stringify(path)
+    const id = namespaceKey(path)
     const running = this.#ahead.has(id)
     this.#ahead.set(id, Math.max(this.#ahead.get(id) ?? 0, pages))
     if (!running) void this.#chain(path, id)
   }
 
-  async #chain(path: NamespacePath, id: string): Promise<void> {
+  async #chain(path: NamespacePath, id: NamespaceKey): Promise<void> {
     try {
       for (let left = this.#ahead.get(id) ?? 0; left > 0 && this.#nodes.has(id); left = this.#ahead.get(id) ?? 0) {
         const snapshot = this.snapshot(path)
@@ -146,7 +147,7 @@ export class TreeListings {
 
   /** Retries a node whose listing failed. */
   retry(path: NamespacePath): void {
-    const node = this.#nodes.get(JSON.stringify(path))
+    const node = this.#nodes.get(namespaceKey(path))
     if (!node) return
     void (node.namespaces.getCurrentResult().isError ? node.namespaces.refetch() : node.tables.refetch())
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { NamespacePath } from '@shared/namespace-path'
+import { namespaceKey, namespacePathOf, type NamespaceKey } from '../../lib/node-key'
 import { Fenwick } from './fenwick'
 import { flattenTree, type ListingSnapshot, type TreeRow } from './flatten'
 import { TreeModel } from './tree-model'
@@ -31,8 +32,8 @@ interface Listing {
 
 /** A random catalog whose listings load page by page, as the tree's listings do. */
 class World {
-  readonly listings = new Map<string, Listing>()
-  readonly expanded: string[] = []
+  readonly listings = new Map<NamespaceKey, Listing>()
+  readonly expanded: NamespaceKey[] = []
   filter = ''
   readonly #random: () => number
 
@@ -46,7 +47,7 @@ class World {
 
   /** Starts the listing of a path (as expanding or the root does), with a generated catalog behind it. */
   open(path: NamespacePath): void {
-    const id = JSON.stringify(path)
+    const id = namespaceKey(path)
     if (this.listings.has(id)) return
     const letters = ['a', 'b', 'ab', 'ba', 'c']
     const names = (count: number, prefix: string): string[] =>
@@ -65,7 +66,7 @@ class World {
   }
 
   /** The next page of a listing: namespaces first, then tables, pushed onto the same arrays. */
-  page(id: string, size: number): void {
+  page(id: NamespaceKey, size: number): void {
     const listing = this.listings.get(id)
     if (!listing || listing.complete || listing.error) return
     listing.started = true
@@ -80,7 +81,7 @@ class World {
   }
 
   /** A refresh: the same listing comes back as new arrays, maybe shorter. */
-  refresh(id: string): void {
+  refresh(id: NamespaceKey): void {
     const listing = this.listings.get(id)
     if (!listing) return
     listing.namespaces = listing.namespaces.slice(0, this.int(listing.namespaces.length + 1))
@@ -90,7 +91,7 @@ class World {
   }
 
   snapshot = (path: NamespacePath): ListingSnapshot | undefined => {
-    const listing = this.listings.get(JSON.stringify(path))
+    const listing = this.listings.get(namespaceKey(path))
     if (!listing || (!listing.started && !listing.error)) return undefined
     return { namespaces: listing.namespaces, tables: listing.tables, complete: listing.complete, loading: listing.loading, error: listing.error }
   }
@@ -99,9 +100,9 @@ class World {
 const describeRow = (row: TreeRow | undefined): unknown => row && { ...row, error: 'error' in row ? String(row.error) : undefined }
 
 /** Compares the model with a plain flatten of the same state, row by row. */
-function check(model: TreeModel, world: World, watched: Set<string>): void {
+function check(model: TreeModel, world: World, watched: Set<NamespaceKey>): void {
   const expanded = new Set(world.expanded)
-  const listing = (path: NamespacePath): ListingSnapshot | undefined => (watched.has(JSON.stringify(path)) ? world.snapshot(path) : undefined)
+  const listing = (path: NamespacePath): ListingSnapshot | undefined => (watched.has(namespaceKey(path)) ? world.snapshot(path) : undefined)
   const flat = flattenTree({ listing, expanded, filter: world.filter })
   expect(model.count).toBe(flat.rows.length)
   flat.rows.forEach((row, index) => {
@@ -134,20 +135,20 @@ function check(model: TreeModel, world: World, watched: Set<string>): void {
   expect(model.items).toBe(flat.rows.filter((row) => row.kind === 'namespace' || row.kind === 'table').length)
   // "more" rows, and loading rows of started listings (a page on the way; keyed `more:`).
   const more = flat.rows.flatMap((row, index) =>
-    row.kind === 'more' || (row.kind === 'loading' && row.key.startsWith('more:')) ? [{ id: JSON.stringify(row.path), index }] : []
+    row.kind === 'more' || (row.kind === 'loading' && row.key.startsWith('more:')) ? [{ id: namespaceKey(row.path), index }] : []
   )
-  expect(model.moreBetween(0, flat.rows.length).map((path) => JSON.stringify(path)).sort()).toEqual(more.map((m) => m.id).sort())
-  const incomplete = flat.rows.filter((row) => row.kind === 'more' || row.kind === 'loading').map((row) => JSON.stringify(row.path))
-  expect(model.incomplete().map((path) => JSON.stringify(path)).sort()).toEqual(incomplete.sort())
+  expect(model.moreBetween(0, flat.rows.length).map(namespaceKey).sort()).toEqual(more.map((m) => m.id).sort())
+  const incomplete = flat.rows.filter((row) => row.kind === 'more' || row.kind === 'loading').map((row) => namespaceKey(row.path))
+  expect(model.incomplete().map(namespaceKey).sort()).toEqual(incomplete.sort())
 }
 
 /** The paths whose listings the tree watches: the root and expanded nodes under expanded ancestors. */
-function watchedPaths(world: World): Set<string> {
+function watchedPaths(world: World): Set<NamespaceKey> {
   const expanded = new Set(world.expanded)
-  const out = new Set(['[]'])
+  const out = new Set([namespaceKey([])])
   for (const key of expanded) {
-    const path = JSON.parse(key) as string[]
-    if (path.every((_, i) => expanded.has(JSON.stringify(path.slice(0, i + 1))))) out.add(key)
+    const path = namespacePathOf(key) ?? []
+    if (path.every((_, i) => expanded.has(namespaceKey(path.slice(0, i + 1))))) out.add(key)
   }
   return out
 }
@@ -158,12 +159,12 @@ describe('TreeModel against a plain flatten', () => {
       const world = new World(seed)
       const model = new TreeModel()
       world.open([])
-      let expanded: ReadonlySet<string> = new Set()
+      let expanded: ReadonlySet<NamespaceKey> = new Set()
       for (let step = 0; step < 150; step++) {
         const watched = watchedPaths(world)
         const ids = [...watched]
         const op = world.int(10)
-        const id = ids[world.int(ids.length)] ?? '[]'
+        const id = ids[world.int(ids.length)] ?? namespaceKey([])
         if (op <= 3) {
           world.page(id, 1 + world.int(7))
         } else if (op <= 5) {
@@ -171,12 +172,13 @@ describe('TreeModel against a plain flatten', () => {
           const listing = world.listings.get(id)
           const name = listing?.namespaces[world.int(listing.namespaces.length)]
           if (name !== undefined) {
-            const key = JSON.stringify([...(JSON.parse(id) as string[]), name])
+            const path = [...(namespacePathOf(id) ?? []), name]
+            const key = namespaceKey(path)
             const at = world.expanded.indexOf(key)
             if (at >= 0) world.expanded.splice(at, 1)
             else {
               world.expanded.push(key)
-              world.open(JSON.parse(key) as string[])
+              world.open(path)
             }
           }
         } else if (op === 6) {
@@ -193,7 +195,7 @@ describe('TreeModel against a plain flatten', () => {
         // A new set object only when expansion changed, as the store hands out.
         if (world.expanded.length !== expanded.size || world.expanded.some((k) => !expanded.has(k))) expanded = new Set(world.expanded)
         const nowWatched = watchedPaths(world)
-        model.update({ listing: (path) => (nowWatched.has(JSON.stringify(path)) ? world.snapshot(path) : undefined), expanded, filter: world.filter })
+        model.update({ listing: (path) => (nowWatched.has(namespaceKey(path)) ? world.snapshot(path) : undefined), expanded, filter: world.filter })
         check(model, world, nowWatched)
       }
     })
@@ -206,20 +208,21 @@ describe('TreeModel', () => {
     const big = { namespaces, tables: [], complete: false, loading: false, error: null }
     const one = { namespaces: ['x', 'y'], tables: ['t'], complete: true, loading: false, error: null }
     const listings: Record<string, ListingSnapshot> = {
-      '[]': { namespaces: ['big'], tables: [], complete: true, loading: false, error: null },
-      '["big"]': big,
-      '["big","child_00001"]': one
+      '': { namespaces: ['big'], tables: [], complete: true, loading: false, error: null },
+      big: big,
+      'big/child_00001': one
     }
     const model = new TreeModel()
-    model.update({ listing: (path) => listings[JSON.stringify(path)], expanded: new Set(['["big"]', '["big","child_00001"]']), filter: '' })
+    const expanded = new Set([namespaceKey(['big']), namespaceKey(['big', 'child_00001'])])
+    model.update({ listing: (path) => listings[path.join('/')], expanded, filter: '' })
     // big, child_00000, child_00001, x, y, t, child_00002 ... child_99999, more
     expect(model.count).toBe(1 + 100_000 + 3 + 1)
     expect(model.rowAt(5)).toMatchObject({ kind: 'table', name: 't', level: 3, posinset: 3 })
     expect(model.rowAt(100_003)).toMatchObject({ kind: 'namespace', name: 'child_99999', posinset: 100_000, level: 2 })
     expect(model.rowAt(100_004)).toMatchObject({ kind: 'more', path: ['big'] })
-    expect(model.indexOfKey('n:["big","child_99999"]')).toBe(100_003)
+    expect(model.indexOfKey(namespaceKey(['big', 'child_99999']))).toBe(100_003)
     expect(model.moreBetween(100_000, 100_010)).toEqual([['big']])
-    expect(model.setsize('["big"]')).toBe(-1)
+    expect(model.setsize(namespaceKey(['big']))).toBe(-1)
   })
 })
 

@@ -7,13 +7,14 @@
  * new filter or a listing that was replaced (a refresh).
  */
 import type { NamespacePath } from '@shared/namespace-path'
+import { decodeKey, namespaceKey, namespacePathOf, parentPath, type NamespaceKey, type NodeKey } from '../../lib/node-key'
 import type { ListingSnapshot, TreeRow } from './flatten'
 import { TreeNode } from './tree-node'
 
-/** What the model shows: the listing of a path, the expanded paths (JSON strings) and a filter. */
+/** What the model shows: the listing of a path, the keys of the expanded namespaces and a filter. */
 export interface ModelInput {
   readonly listing: (path: NamespacePath) => ListingSnapshot | undefined
-  readonly expanded: ReadonlySet<string>
+  readonly expanded: ReadonlySet<NamespaceKey>
   /** Lower-case substring; names that do not contain it are hidden (namespaces stay if a descendant matches). */
   readonly filter: string
 }
@@ -21,10 +22,10 @@ export interface ModelInput {
 /** The rows of one connection's tree, kept up to date by `update`. */
 export class TreeModel {
   #root = new TreeNode([], null)
-  readonly #nodes = new Map<string, TreeNode>([[this.#root.id, this.#root]])
-  #expanded: ReadonlySet<string> = new Set()
+  readonly #nodes = new Map<NamespaceKey, TreeNode>([[this.#root.id, this.#root]])
+  #expanded: ReadonlySet<NamespaceKey> = new Set()
   #filter = ''
-  readonly #parsed = new Map<string, NamespacePath>()
+  readonly #parsed = new Map<NamespaceKey, NamespacePath | null>()
 
   /** Number of rows. */
   get count(): number {
@@ -62,18 +63,14 @@ export class TreeModel {
   }
 
   /** Index of the namespace or table row with `key`, or -1 if it is not shown. */
-  indexOfKey(key: string | null): number {
-    if (key === null || !(key.startsWith('n:') || key.startsWith('t:'))) return -1
-    let path: unknown
-    try {
-      path = JSON.parse(key.slice(2))
-    } catch {
-      return -1
-    }
-    if (!Array.isArray(path) || path.length === 0 || !path.every((part) => typeof part === 'string')) return -1
-    const parent = this.#nodes.get(JSON.stringify(path.slice(0, -1)))
+  indexOfKey(key: NodeKey | null): number {
+    const ref = key === null ? null : decodeKey(key)
+    if (!ref) return -1
+    const name = ref.kind === 'table' ? ref.table.name : ref.path[ref.path.length - 1]
+    if (name === undefined) return -1
+    const parent = this.#nodes.get(namespaceKey(parentPath(ref)))
     if (!parent) return -1
-    const position = parent.positionOf(path[path.length - 1] as string, key.startsWith('n:') ? 'namespace' : 'table')
+    const position = parent.positionOf(name, ref.kind)
     if (position < 0 || parent.weight(position) === 0) return -1
     const start = this.#regionStart(parent)
     return start < 0 ? -1 : start + parent.offsetOf(position)
@@ -107,8 +104,8 @@ export class TreeModel {
     return after >= 0 || start === 0 ? after : findIn(this.#root, 0, 0, test)
   }
 
-  /** The size of the set of children of the node with id `parentId` (-1 while unknown). */
-  setsize(parentId: string): number {
+  /** The size of the set of children of the node with key `parentId` (-1 while unknown). */
+  setsize(parentId: NamespaceKey): number {
     return this.#nodes.get(parentId)?.setsize ?? -1
   }
 
@@ -148,17 +145,17 @@ export class TreeModel {
     return start < 0 ? -1 : start + node.parent.offsetOf(position) + 1
   }
 
-  #path(key: string): NamespacePath {
+  #path(key: NamespaceKey): NamespacePath | null {
     let path = this.#parsed.get(key)
-    if (!path) {
-      path = JSON.parse(key) as string[]
+    if (path === undefined) {
+      path = namespacePathOf(key)
       this.#parsed.set(key, path)
     }
     return path
   }
 
   /** Attaches newly expanded nodes under attached parents, detaches collapsed ones. */
-  #syncExpanded(expanded: ReadonlySet<string>): void {
+  #syncExpanded(expanded: ReadonlySet<NamespaceKey>): void {
     this.#expanded = expanded
     for (const [id, node] of this.#nodes) {
       if (node.parent && !expanded.has(id)) this.#detach(node)
@@ -168,8 +165,8 @@ export class TreeModel {
       for (const key of expanded) {
         if (this.#nodes.has(key)) continue
         const path = this.#path(key)
-        if (path.length === 0) continue
-        const parent = this.#nodes.get(JSON.stringify(path.slice(0, -1)))
+        if (!path || path.length === 0) continue
+        const parent = this.#nodes.get(namespaceKey(path.slice(0, -1)))
         if (!parent) continue
         const node = new TreeNode(path, parent)
         node.filter = this.#filter

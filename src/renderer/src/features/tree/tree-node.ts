@@ -4,8 +4,9 @@
  * hides) and its status row. Changes bubble up to the root through `parent`.
  */
 import type { NamespacePath } from '@shared/namespace-path'
+import { ChildKeys, namespaceKey, type NamespaceKey } from '../../lib/node-key'
 import { Fenwick } from './fenwick'
-import type { ListingSnapshot, TreeRow } from './flatten'
+import { statusKey, type ListingSnapshot, type TreeRow } from './flatten'
 
 /** The status row a node shows after its children, if any. */
 export type NodeStatus = 'loading' | 'more' | 'error' | 'empty' | null
@@ -17,9 +18,8 @@ export type Located =
 
 /** A node whose children are drawn (the root or an expanded namespace). */
 export class TreeNode {
-  readonly id: string
-  /** Prefix of the children's keys: the node's path as JSON without its closing bracket. */
-  readonly #keyPrefix: string
+  readonly id: NamespaceKey
+  readonly #childKeys: ChildKeys
   filter = ''
   /** Position of this node among its parent's children, or -1 while its name is not loaded there. */
   position = -1
@@ -44,8 +44,8 @@ export class TreeNode {
     readonly path: NamespacePath,
     readonly parent: TreeNode | null
   ) {
-    this.id = JSON.stringify(path)
-    this.#keyPrefix = path.length === 0 ? '[' : `${this.id.slice(0, -1)},`
+    this.id = namespaceKey(path)
+    this.#childKeys = new ChildKeys(this.id)
   }
 
   /** True once the listing has its first page (or an error). */
@@ -197,7 +197,7 @@ export class TreeNode {
   /** Finds row `offset` (0-based) among this node's rows. */
   locate(offset: number): Located {
     const level = this.path.length + 1
-    if (!this.#snapshot) return { kind: 'row', row: { kind: 'loading', key: `loading:${this.id}`, path: this.path, level } }
+    if (!this.#snapshot) return { kind: 'row', row: { kind: 'loading', key: statusKey('loading', this.id), path: this.path, level } }
     if (offset >= this.#weights.total) return { kind: 'row', row: this.#statusRow(level) }
     const position = this.#weights.search(offset)
     const start = this.#weights.prefix(position)
@@ -210,11 +210,11 @@ export class TreeNode {
     const path = this.path
     switch (this.status) {
       case 'error':
-        return { kind: 'error', key: `error:${this.id}`, path, level, error: this.#snapshot?.error }
+        return { kind: 'error', key: statusKey('error', this.id), path, level, error: this.#snapshot?.error }
       case 'empty':
-        return { kind: 'empty', key: `empty:${this.id}`, path, level }
+        return { kind: 'empty', key: statusKey('empty', this.id), path, level }
       default:
-        return { kind: this.status === 'more' ? 'more' : 'loading', key: `more:${this.id}`, path, level }
+        return { kind: this.status === 'more' ? 'more' : 'loading', key: statusKey('more', this.id), path, level }
     }
   }
 
@@ -222,10 +222,10 @@ export class TreeNode {
     const name = this.nameAt(position)
     const parentId = this.id
     if (position < this.#nsCount) {
-      const key = `n:${this.#keyPrefix}${JSON.stringify(name)}]`
+      const key = this.#childKeys.namespace(name)
       return { kind: 'namespace', key, name, path: [...this.path, name], level, posinset: position + 1, parentId, expanded: this.children.has(position) }
     }
-    const key = `t:${this.#keyPrefix}${JSON.stringify(name)}]`
+    const key = this.#childKeys.table(name)
     return { kind: 'table', key, name, path: this.path, level, posinset: position + 1, parentId, expanded: false }
   }
 

@@ -4,6 +4,7 @@
  */
 import type { MouseEvent, ReactNode } from 'react'
 import { useConnectionView, useUiStore } from '../../app/ui-store'
+import { sameTable } from '../../lib/node-key'
 import { ErrorAlert } from '../../ui/error-alert'
 import type { TreeRow } from './flatten'
 import type { MenuTarget } from './namespace-menu'
@@ -36,8 +37,7 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
     case 'namespace':
     case 'table': {
       const isTable = row.kind === 'table'
-      const selected =
-        isTable && view.selectedTable?.name === row.name && JSON.stringify(view.selectedTable.namespace) === JSON.stringify(row.path)
+      const selected = isTable && sameTable(view.selectedTable, { namespace: row.path, name: row.name })
       const activate = (): void => {
         focusRow(row.key)
         if (isTable) selectTable({ namespace: row.path, name: row.name })

@@ -39,7 +39,8 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
     const index = tree.indexOfKey(view.focusedKey)
     if (index >= 0) return { index, key: view.focusedKey }
     const first = nextItem(tree, -1, 1)
-    return { index: first, key: tree.rowAt(first)?.key ?? null }
+    const row = tree.rowAt(first)
+    return { index: first, key: isItem(row) ? row.key : null }
   }, [tree, view.focusedKey])
   const focusKey = focused.key
 

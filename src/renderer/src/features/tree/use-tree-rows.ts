@@ -7,6 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { NamespacePath } from '@shared/namespace-path'
+import { namespaceKey, namespacePathOf, type NamespaceKey, type NodeKey } from '../../lib/node-key'
 import type { TreeRow } from './flatten'
 import { TreeListings } from './tree-listings'
 import { TreeModel } from './tree-model'
@@ -18,11 +19,11 @@ export interface TreeView {
   /** Namespace and table rows shown. */
   readonly items: number
   readonly rowAt: (index: number) => TreeRow | undefined
-  readonly indexOfKey: (key: string | null) => number
+  readonly indexOfKey: (key: NodeKey | null) => number
   readonly parentIndexOf: (index: number) => number
   /** First namespace or table row at or after an index (wrapping) whose name passes a test, or -1. */
   readonly findItem: (from: number, test: (name: string) => boolean) => number
-  readonly setsize: (parentId: string) => number
+  readonly setsize: (parentId: NamespaceKey) => number
   /** Nodes whose "more" row lies between two row indexes (to load their next page). */
   readonly moreBetween: (start: number, end: number) => NamespacePath[]
   /** Shown nodes not fully loaded. */
@@ -35,8 +36,8 @@ export interface TreeRows {
   readonly listings: TreeListings
 }
 
-/** The tree of one connection, given the expanded paths (JSON strings) and a filter. */
-export function useTreeRows(connectionId: string, pageSize: number, expanded: readonly string[], filter: string): TreeRows {
+/** The tree of one connection, given the keys of the expanded namespaces and a filter. */
+export function useTreeRows(connectionId: string, pageSize: number, expanded: readonly NamespaceKey[], filter: string): TreeRows {
   const client = useQueryClient()
   // A new page size starts new listings (their pages are keyed by it).
   const listings = useMemo(() => new TreeListings(client, connectionId, pageSize), [client, connectionId, pageSize])
@@ -54,8 +55,8 @@ export function useTreeRows(connectionId: string, pageSize: number, expanded: re
   const watched = useMemo(() => {
     const paths: NamespacePath[] = [[]]
     for (const key of expanded) {
-      const path = JSON.parse(key) as string[]
-      const visible = path.every((_, i) => i === path.length - 1 || expandedSet.has(JSON.stringify(path.slice(0, i + 1))))
+      const path = namespacePathOf(key)
+      const visible = path !== null && path.every((_, i) => i === path.length - 1 || expandedSet.has(namespaceKey(path.slice(0, i + 1))))
       if (visible) paths.push(path)
     }
     return paths
