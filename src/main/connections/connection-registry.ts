@@ -8,6 +8,7 @@ import type { ConnectionSummary } from '../../shared/catalog-types'
 import { assertNever } from '../../shared/assert-never'
 import { CatalogError } from '../../shared/errors'
 import type { NamespaceClient } from '../namespace/namespace-client'
+import { storageOptionsOf } from '../../shared/storage-options'
 import { openDirNamespace } from '../namespace/dir-namespace'
 import { openRestNamespace } from '../namespace/rest/rest-namespace'
 import { SECRET_HEADERS, type ConnectionSpec } from './connection-spec'
@@ -24,7 +25,7 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
     case 'dir': {
       const root = spec.properties['root']
       if (!root) throw new CatalogError('invalid_request', `Connection "${spec.name}" has no "root" folder.`)
-      return openDirNamespace(root)
+      return openDirNamespace(root, storageOptionsOf(spec.properties))
     }
     case 'rest':
       return openRestNamespace(spec.properties, { secretHeaders: [...SECRET_HEADERS, ...(spec.secretHeaders ?? [])] })
