@@ -23,8 +23,9 @@ const FAILURES: ReadonlyArray<readonly [RegExp, ObjectStoreFailure]> = [
   ],
   [/Failed to resolve region|region .* (missing|required)|AuthorizationHeaderMalformed|PermanentRedirect/i, 'region'],
   [/certificate|InvalidCertificate|UnknownIssuer|tls handshake/i, 'certificate'],
-  [/timed out|Timeout|deadline has elapsed/i, 'timeout'],
   [/error sending request|kind: Connect|Connection refused|dns error|failed to lookup address|tcp connect error|No route to host|Network is unreachable/i, 'unreachable'],
+  // Not a bare "timeout": every retry error names its `retry_timeout` setting.
+  [/timed out|deadline has elapsed/i, 'timeout'],
   [/status: 404\b/i, 'bucket_missing']
 ]
 
