@@ -128,3 +128,48 @@ export function parseStorageAssignment(text: string): [name: string, value: stri
   if (problem) throw new RangeError(problem)
   return [name, text.slice(equals + 1).trim()]
 }
+
+/**
+ * The place a dir profile's secret storage options are bound to, like a REST profile's
+ * origin: the store's scheme and bucket, and the endpoint's origin when one is set
+ * (`s3://bucket?endpoint=http://127.0.0.1:9000`). Moving the root to another bucket or
+ * the endpoint to another server clears the saved secrets. Null for a local folder.
+ */
+export function objectStoreOrigin(properties: Readonly<Record<string, string>>): string | null {
+  const where = rootLocation(properties['root'] ?? '')
+  if (where.kind !== 'object-store' || where.bucket === '') return null
+  const endpoint = (properties[`${STORAGE_PROPERTY_PREFIX}endpoint`] ?? properties[`${STORAGE_PROPERTY_PREFIX}aws_endpoint`] ?? '').trim()
+  const base = `${where.scheme}://${where.bucket.toLowerCase()}`
+  if (endpoint === '') return base
+  let origin: string
+  try {
+    origin = new URL(endpoint).origin
+  } catch {
+    origin = endpoint
+  }
+  return `${base}?endpoint=${encodeURIComponent(origin)}`
+}
+
+/**
+ * The property that holds a secret a profile lists: a dir profile lists its secret
+ * storage options by property key (`storage.aws_secret_access_key`), a REST profile its
+ * secret headers by name (`x-api-key` is `headers.x-api-key`).
+ */
+export function secretPropertyKey(connectType: string, secretName: string, headerPrefix: string): string {
+  return connectType === 'dir' ? secretName : headerPrefix + secretName
+}
+
+/** Problems with a dir draft's `storage.*` properties, keyed `property:<key>`. */
+export function storagePropertyErrors(properties: Readonly<Record<string, string>>, maxValue: number): Record<string, string> {
+  const errors: Record<string, string> = {}
+  const local = rootLocation(properties['root'] ?? '').kind === 'local'
+  for (const [name, value] of storageEntries(properties)) {
+    const key = STORAGE_PROPERTY_PREFIX + name
+    const problem = storageOptionNameProblem(name)
+    if (problem) errors[`property:${key}`] = problem
+    else if (local && value !== '') errors[`property:${key}`] = 'Storage options apply to object-store roots (s3://, gs://, az://) only.'
+    else if (value.length > maxValue) errors[`property:${key}`] = `A storage option can be at most ${maxValue} characters.`
+    else if (/[\r\n\0]/.test(value)) errors[`property:${key}`] = 'A storage option cannot contain a line break or NUL character.'
+  }
+  return errors
+}
