@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProfileDraft } from '../../shared/profile-types'
 import { MASK_PREFIX } from '../../shared/profile-validation'
 import { MemorySecretStore } from '../secrets/secret-store'
+import { codeSnippet } from './export'
 import { PROFILES_FILE, ProfileStore } from './profile-store'
 import { SECRETS_CLEARED_MESSAGE } from './secret-binding'
 
@@ -60,6 +61,15 @@ describe('secret storage options of a dir profile on an object store', () => {
     const view = await store.update(id, draft('s3://bucket/cat', options))
     expect(view.secretHeaders).toEqual([])
     expect((await store.toConnectionSpec(id)).properties[SECRET_KEY]).toBeUndefined()
+  })
+
+  it('leaves the secret key to the environment in a LanceDB snippet', async () => {
+    const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    const { id } = await store.create(draft('s3://bucket/cat', { ...options, aws_secret_access_key: SECRET }))
+    const snippet = codeSnippet(store.profile(id), 'python')
+    expect(snippet).toContain('Set these environment variables first: AWS_SECRET_ACCESS_KEY.')
+    expect(snippet).toContain('"storage.region": "us-east-1",')
+    expect(snippet).not.toContain('aws_secret_access_key')
   })
 
   it('refuses storage options on a local folder and an unknown scheme', async () => {
