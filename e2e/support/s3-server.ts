@@ -22,12 +22,12 @@ export interface TestS3 {
   close(): Promise<void>
 }
 
-/** Starts s3rver with one bucket, and the signature gate in front of it. */
-export async function startTestS3(bucket = 'bucket'): Promise<TestS3> {
+/** Starts s3rver with one bucket, and the signature gate in front of it (its clock `clockOffsetMs` off ours). */
+export async function startTestS3(bucket = 'bucket', clockOffsetMs = 0): Promise<TestS3> {
   const directory = await makeTempDir('lcb-s3')
   const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] })
   const { port } = await s3.run()
-  const gate = await startSignatureGate(port, { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY })
+  const gate = await startSignatureGate(port, { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY }, clockOffsetMs)
   const endpoint = `http://127.0.0.1:${gate.port}`
   return {
     endpoint,

@@ -20,10 +20,18 @@ const AUTH = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/a
 // S3 refuses requests whose x-amz-date is more than 15 minutes from its own clock.
 const MAX_SKEW_MS = 15 * 60 * 1000
 
-/** Starts the gate on 127.0.0.1 in front of the s3rver at `upstreamPort`; resolves to its port. */
-export async function startSignatureGate(upstreamPort: number, credentials: S3Credentials): Promise<{ port: number; close(): Promise<void> }> {
+/**
+ * Starts the gate on 127.0.0.1 in front of the s3rver at `upstreamPort`; resolves to its
+ * port. `clockOffsetMs` sets the gate's clock that far from this machine's, to play a
+ * store whose clock (or ours) is off.
+ */
+export async function startSignatureGate(
+  upstreamPort: number,
+  credentials: S3Credentials,
+  clockOffsetMs = 0
+): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    const problem = signatureProblem(req, credentials)
+    const problem = signatureProblem(req, credentials, Date.now() + clockOffsetMs)
     if (problem) return refuse(res, problem)
     const upstream = request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers)
@@ -49,14 +57,14 @@ interface Refusal {
   readonly message: string
 }
 
-function signatureProblem(req: IncomingMessage, credentials: S3Credentials): Refusal | null {
+function signatureProblem(req: IncomingMessage, credentials: S3Credentials, now: number): Refusal | null {
   const match = AUTH.exec(req.headers.authorization ?? '')
   if (!match) return { code: 'AccessDenied', message: 'Access Denied' }
   const [, keyId = '', day = '', region = '', service = '', signed = '', signature = ''] = match
   if (keyId !== credentials.accessKeyId) return { code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' }
   const amzDate = String(req.headers['x-amz-date'] ?? '')
   const when = Date.parse(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'))
-  if (!Number.isFinite(when) || Math.abs(Date.now() - when) > MAX_SKEW_MS) {
+  if (!Number.isFinite(when) || Math.abs(now - when) > MAX_SKEW_MS) {
     return { code: 'RequestTimeTooSkewed', message: 'The difference between the request time and the current time is too large.' }
   }
   const names = signed.split(';')

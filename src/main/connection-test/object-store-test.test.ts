@@ -45,6 +45,16 @@ describe('testing a directory catalog on an object store', () => {
     expect(report.steps[1]).toMatchObject({ verdict: 'unreachable', message: expect.stringMatching(/^Endpoint unreachable/) })
   })
 
+  it('says the clocks differ when the store refuses the request time', async () => {
+    const skewed = await startTestS3('bucket', 60 * 60 * 1000)
+    try {
+      const report = await test(`s3://${skewed.bucket}/cat`, skewed.storageOptions)
+      expect(report.steps[1]).toMatchObject({ verdict: 'failed', message: expect.stringMatching(/^Clock skew/), serverMessage: expect.stringMatching(/^RequestTimeTooSkewed/) })
+    } finally {
+      await skewed.close()
+    }
+  })
+
   it('refuses a scheme the app does not open, without touching the file system', async () => {
     const report = await test('ftp://host/cat', {})
     expect(report.steps).toEqual([expect.objectContaining({ verdict: 'failed', message: expect.stringContaining('"ftp://" is not a storage the app opens') })])
