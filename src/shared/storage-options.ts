@@ -173,3 +173,11 @@ export function storagePropertyErrors(properties: Readonly<Record<string, string
   }
   return errors
 }
+
+/**
+ * The storage options to open a table with when a catalog vends its own (a REST describe's
+ * `storage_options`, often short-lived credentials): the vended ones win over the profile's.
+ */
+export function mergeStorageOptions(own: Readonly<Record<string, string>>, vended: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  return { ...own, ...(vended ?? {}) }
+}
