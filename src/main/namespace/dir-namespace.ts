@@ -291,8 +291,9 @@ class DirNamespace implements NamespaceClient {
     } catch (error) {
       if (error instanceof CatalogError) throw error
       const known = fromLance(error, action, subject)
-      // On an object store, what LanceDB cannot name is usually the store refusing (403, no bucket, no network).
-      if (known.code !== 'internal' || !this.storageOptions) throw known
+      // On an object store, what LanceDB cannot name (or calls invalid input) is usually the
+      // store refusing: 403, no bucket, no network.
+      if (!['internal', 'invalid_request'].includes(known.code) || !this.storageOptions) throw known
       const store = objectStoreError(this.root, error, this.storageOptions)
       throw store.details?.['failure'] === 'other' ? known : store
     }

@@ -12,8 +12,9 @@ import { messageOf } from './dir-errors'
 /** The part of an object-store request that failed. */
 export type ObjectStoreFailure = 'unreachable' | 'timeout' | 'certificate' | 'region' | 'clock_skew' | 'access_denied' | 'bucket_missing' | 'other'
 
-// Checked in order: a skewed clock also answers 403, and a missing bucket's 404 comes with
-// its own code, so the specific store codes go before the bare statuses.
+// Checked in order: a skewed clock also answers 403, so the store's codes go before the
+// bare statuses. A bare 404 is not read as a missing bucket: a missing object answers it
+// too, while a missing bucket comes with its own code (NoSuchBucket, ContainerNotFound).
 const FAILURES: ReadonlyArray<readonly [RegExp, ObjectStoreFailure]> = [
   [/RequestTimeTooSkewed|RequestExpired|clock skew|too skewed/i, 'clock_skew'],
   [/NoSuchBucket|ContainerNotFound|specified bucket does not exist|bucket .* does not exist/i, 'bucket_missing'],
@@ -25,8 +26,7 @@ const FAILURES: ReadonlyArray<readonly [RegExp, ObjectStoreFailure]> = [
   [/certificate|InvalidCertificate|UnknownIssuer|tls handshake/i, 'certificate'],
   [/error sending request|kind: Connect|Connection refused|dns error|failed to lookup address|tcp connect error|No route to host|Network is unreachable/i, 'unreachable'],
   // Not a bare "timeout": every retry error names its `retry_timeout` setting.
-  [/timed out|deadline has elapsed/i, 'timeout'],
-  [/status: 404\b/i, 'bucket_missing']
+  [/timed out|deadline has elapsed/i, 'timeout']
 ]
 
 /** Which part of an object-store request failed, from LanceDB's error text. */
