@@ -119,11 +119,15 @@ export interface NamespaceSpec {
   readonly namespaces?: Readonly<Record<string, NamespaceSpec>>
 }
 
-/** A V2 catalog with nested namespaces, made through LanceDB's `dir` namespace. */
-export async function buildNestedCatalog(root: string, spec: NamespaceSpec): Promise<void> {
-  await withConnection(connectNamespace('dir', { root }), async (db) => {
+/**
+ * A V2 catalog with nested namespaces, made through LanceDB's `dir` namespace; `storage`
+ * holds LanceDB storage options for an object-store root (`s3://bucket/prefix`).
+ */
+export async function buildNestedCatalog(root: string, spec: NamespaceSpec, storage: Readonly<Record<string, string>> = {}): Promise<void> {
+  const properties = { root, ...Object.fromEntries(Object.entries(storage).map(([k, v]) => [`storage.${k}`, v])) }
+  await withConnection(connectNamespace('dir', properties), async (db) => {
     const build = async (path: string[], node: NamespaceSpec): Promise<void> => {
-      for (const [name, rows] of Object.entries(node.tables ?? {})) await createSample(db, name, rows, path)
+      for (const [name, rows] of Object.entries(node.tables ?? {})) await createSample(db, name, rows, path, storage)
       for (const [name, child] of Object.entries(node.namespaces ?? {})) {
         await db.createNamespace([...path, name])
         await build([...path, name], child)
@@ -156,12 +160,14 @@ function numberedNames(prefix: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${prefix}_${String(i).padStart(width, '0')}`)
 }
 
-async function createSample(db: Connection, name: string, rows: number, namespace: string[]): Promise<void> {
+async function createSample(db: Connection, name: string, rows: number, namespace: string[], storageOptions: Readonly<Record<string, string>> = {}): Promise<void> {
+  // LanceDB 0.39 passes a namespace's storage options to its manifest only; tables need them again.
+  const options = Object.keys(storageOptions).length > 0 ? { storageOptions: { ...storageOptions } } : {}
   // LanceDB cannot infer a schema from zero rows, so an empty table goes through the schema.
   const table =
     rows === 0
-      ? await db.createEmptyTable(name, sampleSchema(), namespace)
-      : await db.createTable(name, sampleTable(rows), namespace)
+      ? await db.createEmptyTable(name, sampleSchema(), namespace, options)
+      : await db.createTable(name, sampleTable(rows), namespace, options)
   table.close()
 }
 

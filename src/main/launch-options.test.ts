@@ -59,4 +59,42 @@ describe('launch flags', () => {
   ])('rejects %j with a message that says what to fix', (argv, message) => {
     expect(() => parseLaunchArgs(argv)).toThrow(message)
   })
+
+  it('keeps an object-store --dir as given, with its --storage options, never as a local path', () => {
+    const env = { LCB_S3_SECRET: 'secret-from-env-77' }
+    const options = parseLaunchArgs(
+      ['--dir', 's3://bucket/cat', '--storage', 'region=us-east-1', '--storage', 'endpoint = http://127.0.0.1:9000', '--storage-env', 'aws_secret_access_key=LCB_S3_SECRET', '--dir', 'gs://b2'],
+      env
+    )
+    expect(options.connections).toEqual([
+      {
+        name: 'cat',
+        type: 'dir',
+        properties: {
+          root: 's3://bucket/cat',
+          'storage.region': 'us-east-1',
+          'storage.endpoint': 'http://127.0.0.1:9000',
+          'storage.aws_secret_access_key': 'secret-from-env-77'
+        }
+      },
+      { name: 'b2', type: 'dir', properties: { root: 'gs://b2' } }
+    ])
+  })
+
+  it.each([
+    [['--storage', 'region=x'], /--storage must follow the --dir/],
+    [['--rest', 'http://x', '--storage', 'region=x'], /--storage must follow the --dir/],
+    [['--dir', 's3://b', '--storage', 'just-a-secret-value'], /written "name=value"/],
+    [['--dir', 's3://b', '--storage', '=v'], /needs a name/],
+    [['--dir', 's3://b', '--storage-env', 'aws_secret_access_key=LCB_UNSET'], /LCB_UNSET is not set/],
+    [['--dir', 'ftp://host/cat'], /"ftp:\/\/" is not a storage the app opens/],
+    [['--dir', 's3:/bucket/cat'], /Write the address as s3:\/\/bucket\/prefix/],
+    [['--dir', 's3://'], /Name the bucket/]
+  ])('rejects %j with a message that says what to fix', (argv, message) => {
+    expect(() => parseLaunchArgs(argv)).toThrow(message)
+  })
+
+  it('never echoes a --storage value it cannot read', () => {
+    expect(() => parseLaunchArgs(['--dir', 's3://b', '--storage', 'sk-12345-secret'])).toThrow(expect.objectContaining({ message: expect.not.stringContaining('sk-12345') }))
+  })
 })

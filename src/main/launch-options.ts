@@ -1,13 +1,15 @@
 /**
  * Command-line flags shared by `npm start` (Electron) and `npm run web` (browser mode):
- *   [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT]...
+ *   [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT [--storage "name=value"]... [--storage-env "name=VARIABLE"]...]...
  *   [--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]...]...
- * A `--header` or `--header-env` belongs to the `--rest` before it. `--header-env` takes
+ * A `--header` or `--header-env` belongs to the `--rest` before it, a `--storage` or `--storage-env` to the
+ * `--dir` before it (a folder or an object-store URI, which is never made a local path). `--header-env` takes
  * the value from an environment variable, so a key need not appear in the command line
  * (which every user of the machine can read, e.g. with `ps`).
  */
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { objectStoreRootProblem, parseStorageAssignment, rootLocation, storageProperties } from '../shared/storage-options'
 import { dirSpec, restSpec, type ConnectionSpec } from './connections/connection-spec'
 
 /** What the flags ask for. */
@@ -24,7 +26,7 @@ export interface LaunchOptions {
 
 /** The usage line printed with every flag error. */
 export const USAGE =
-  'Usage: [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT]... ' +
+  'Usage: [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT [--storage "name=value"]... [--storage-env "name=VARIABLE"]...]... ' +
   '[--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]...]...'
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -39,9 +41,12 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
   let noKeychain = false
   const connections: ConnectionSpec[] = []
   let rest: { uri: string; headers: string[] } | undefined
+  let dir: { root: string; storage: Record<string, string> } | undefined
   const flushRest = (): void => {
     if (rest) connections.push(restSpec(rest.uri, rest.headers))
+    if (dir) connections.push(dirRootSpec(dir.root, dir.storage))
     rest = undefined
+    dir = undefined
   }
 
   for (let i = 0; i < argv.length; i++) {
@@ -51,7 +56,7 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
       continue
     }
     // Electron and Chromium add switches of their own; ours all come as pairs.
-    if (!['--port', '--data-dir', '--dir', '--rest', '--header', '--header-env'].includes(flag)) {
+    if (!['--port', '--data-dir', '--dir', '--storage', '--storage-env', '--rest', '--header', '--header-env'].includes(flag)) {
       if (flag.startsWith('--')) continue
       throw new RangeError(`Unexpected argument "${flag}". ${USAGE}`)
     }
@@ -69,8 +74,20 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
         break
       case '--dir':
         flushRest()
-        connections.push(dirSpec(resolve(value)))
+        dir = { root: dirRoot(value), storage: {} }
         break
+      case '--storage': {
+        if (!dir) throw new RangeError(`--storage must follow the --dir it belongs to. ${USAGE}`)
+        const [name, option] = parseStorageAssignment(value)
+        dir.storage[name] = option
+        break
+      }
+      case '--storage-env': {
+        if (!dir) throw new RangeError(`--storage-env must follow the --dir it belongs to. ${USAGE}`)
+        const [name, option] = fromEnv('--storage-env', value, env, 'aws_secret_access_key=LCB_S3_SECRET')
+        dir.storage[name] = option
+        break
+      }
       case '--rest':
         flushRest()
         rest = { uri: value, headers: [] }
@@ -81,7 +98,7 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
         break
       case '--header-env':
         if (!rest) throw new RangeError(`--header-env must follow the --rest it belongs to. ${USAGE}`)
-        rest.headers.push(headerFromEnv(value, env))
+        rest.headers.push(fromEnv('--header-env', value, env, 'x-api-key=LCB_API_KEY').join(': '))
         break
     }
   }
@@ -89,19 +106,33 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
   return { port, dataDir, connections, noKeychain }
 }
 
-// "x-api-key=LCB_KEY" -> "x-api-key: <value of LCB_KEY>". The value is never echoed in errors.
-function headerFromEnv(value: string, env: NodeJS.ProcessEnv): string {
+// A folder is made absolute; an object-store URI stays as given; another scheme is refused.
+function dirRoot(value: string): string {
+  const where = rootLocation(value)
+  if (where.kind === 'local') return resolve(value)
+  const problem = objectStoreRootProblem(value)
+  if (problem) throw new RangeError(`--dir ${value}: ${problem}`)
+  return value.trim()
+}
+
+function dirRootSpec(root: string, storage: Readonly<Record<string, string>>): ConnectionSpec {
+  const spec = dirSpec(root)
+  return Object.keys(storage).length === 0 ? spec : { ...spec, properties: { ...spec.properties, ...storageProperties(storage) } }
+}
+
+// "x-api-key=LCB_KEY" -> ["x-api-key", <value of LCB_KEY>]. The value is never echoed in errors.
+function fromEnv(flag: string, value: string, env: NodeJS.ProcessEnv, example: string): [name: string, value: string] {
   const equals = value.indexOf('=')
   const name = value.slice(0, equals).trim()
   const variable = value.slice(equals + 1).trim()
   if (equals <= 0 || name === '' || !ENV_NAME.test(variable)) {
-    throw new RangeError(`--header-env "${value}" must be "Name=VARIABLE", e.g. --header-env "x-api-key=LCB_API_KEY". ${USAGE}`)
+    throw new RangeError(`${flag} "${value}" must be "Name=VARIABLE", e.g. ${flag} "${example}". ${USAGE}`)
   }
   const found = env[variable]
   if (found === undefined || found === '') {
-    throw new RangeError(`--header-env ${name}=${variable}: the environment variable ${variable} is not set or is empty.`)
+    throw new RangeError(`${flag} ${name}=${variable}: the environment variable ${variable} is not set or is empty.`)
   }
-  return `${name}: ${found}`
+  return [name, found]
 }
 
 /** The app's data folder when none is given: `$XDG_DATA_HOME` or `~/.local/share`. */

@@ -4,6 +4,7 @@
  * profile on disk always passed them. Pure TypeScript: no Node or DOM APIs beyond `URL`.
  */
 import { ENTERPRISE_HEADERS, HEADER_PROPERTY_PREFIX, type ProfileDraft } from './profile-types'
+import { objectStoreOrigin, objectStoreRootProblem, rootLocation, storagePropertyErrors } from './storage-options'
 
 /**
  * Field key -> message. Keys: `name`, `root`, `uri`, `headers` (the list as a whole),
@@ -90,10 +91,13 @@ export function maskSecret(value: string): string {
 
 /**
  * The origin (scheme, host, port) a profile's secrets are bound to: they are only ever
- * sent there. Null for a dir profile or a URI that does not parse. Default ports are
- * dropped, so `https://h` and `https://h:443` are one origin.
+ * sent there; for a dir profile on an object store, its bucket and endpoint. Null for a
+ * local folder or a URI that does not parse. Default ports are dropped, so `https://h`
+ * and `https://h:443` are one origin.
  */
 export function endpointOrigin(profile: { readonly connectType: string; readonly properties: Readonly<Record<string, string>> }): string | null {
+  // A dir profile on an object store binds its secret storage options to bucket and endpoint.
+  if (profile.connectType === 'dir') return objectStoreOrigin(profile.properties)
   if (profile.connectType !== 'rest') return null
   try {
     const origin = new URL((profile.properties['uri'] ?? '').trim()).origin
@@ -166,8 +170,10 @@ export function validateProfileDraft(draft: ProfileDraft, existingNames: readonl
   }
 
   if (draft.connectType === 'dir') {
-    const problem = rootProblem(draft.properties['root'] ?? '')
+    const root = draft.properties['root'] ?? ''
+    const problem = rootLocation(root).kind === 'local' ? rootProblem(root) : objectStoreRootProblem(root)
     if (problem) errors['root'] = problem
+    Object.assign(errors, storagePropertyErrors(draft.properties, PROFILE_LIMITS.propertyValue))
     if (draft.preset) errors['headers'] = 'Presets apply to REST connections only.'
     draft.headers.forEach((_, i) => {
       errors[`header:${i}:name`] = 'Headers apply to REST connections only.'

@@ -6,7 +6,9 @@
 import type { ConnectType } from '../../shared/catalog-types'
 import { isPassing, type ConnectionTestReport, type ConnectionTestStep, type TestedKind } from '../../shared/connection-test'
 import { CatalogError } from '../../shared/errors'
+import { rootLocation, storageOptionsOf } from '../../shared/storage-options'
 import { testDirectory } from './dir-test'
+import { testObjectStore } from './object-store-test'
 import { testHttp, type HttpTestOptions } from './http-test'
 
 /** What to test: a connect type and full properties (secrets included), like a ConnectionSpec. */
@@ -43,7 +45,8 @@ export async function runConnectionTest(
       ? `${header} was not sent: ${input.missingSecretsReason} Enter it in the editor and test again.`
       : `${header} has no stored value (secrets kept in memory are gone after a restart), so it was not sent. Enter it in the editor and test again.`
   }))
-  if (kind === 'dir') steps.push(...(await testDirectory(target)))
+  if (kind === 'dir' && rootLocation(target).kind !== 'local') steps.push(...(await testObjectStore(target, storageOptionsOf(input.properties))))
+  else if (kind === 'dir') steps.push(...(await testDirectory(target)))
   else steps.push(...(await testHttp(input.properties, kind, { ...options, secretHeaders: input.secretHeaders ?? [] })))
   return { ok: steps.every((step) => isPassing(step.verdict)), kind, target, testedAt, steps }
 }

@@ -46,4 +46,19 @@ describe('the input of a draft test', () => {
     expect(kind).toBe('dir')
     expect(input.properties).toEqual({ root: '/data' })
   })
+
+  it('reads a dir draft\'s masked or empty secret storage option from the store, and reports one that has none', async () => {
+    const SECRET = 'wJalrXUtnFEMI-K7MDENG-3f9a'
+    const fromStore = async (key: string) => (key === 'storage.aws_secret_access_key' ? SECRET : undefined)
+    const dir = (properties: Record<string, string>): ProfileDraft => ({ name: 'Lake', connectType: 'dir', properties: { root: 's3://b/c', ...properties }, headers: [] })
+    for (const shown of [maskSecret(SECRET), '']) {
+      const { input } = await testInputFromDraft(dir({ 'storage.region': 'us-east-1', 'storage.aws_secret_access_key': shown }), fromStore)
+      expect(input.properties).toEqual({ root: 's3://b/c', 'storage.region': 'us-east-1', 'storage.aws_secret_access_key': SECRET })
+      expect(input.missingSecrets).toBeUndefined()
+    }
+    const { input } = await testInputFromDraft(dir({ 'storage.aws_session_token': maskSecret('gone-token-000000') }), fromStore)
+    expect(input.properties).toEqual({ root: 's3://b/c' })
+    expect(input.missingSecrets).toEqual(['aws_session_token'])
+  })
 })
+

@@ -6,6 +6,7 @@
 import type { TestedKind } from '../../shared/connection-test'
 import { HEADER_PROPERTY_PREFIX, profileKind, type ProfileDraft } from '../../shared/profile-types'
 import { isSecretHeader, looksLikeMask } from '../../shared/profile-validation'
+import { isSecretStorageOption, STORAGE_PROPERTY_PREFIX, storageEntries } from '../../shared/storage-options'
 import type { ConnectionTestInput } from './run-connection-test'
 
 /**
@@ -34,6 +35,7 @@ export async function testInputFromDraft(
     }
     properties[HEADER_PROPERTY_PREFIX + header.name] = value
   }
+  if (draft.connectType === 'dir') await fillStorageSecrets(properties, missingSecrets, stored)
   const input: ConnectionTestInput = {
     type: draft.connectType,
     properties,
@@ -41,4 +43,17 @@ export async function testInputFromDraft(
     ...(missingSecrets.length > 0 ? { missingSecrets } : {})
   }
   return { input, kind: profileKind(draft) }
+}
+
+// A dir draft's secret storage option shown as its mask (or left empty, as a saved
+// profile has it) means the stored value; one that was listed but has none is reported.
+async function fillStorageSecrets(properties: Record<string, string>, missing: string[], stored: StoredHeaderValue | undefined): Promise<void> {
+  for (const [name, value] of storageEntries(properties)) {
+    const key = STORAGE_PROPERTY_PREFIX + name
+    if (!isSecretStorageOption(name) || (value !== '' && !looksLikeMask(value))) continue
+    const saved = await stored?.(key, true)
+    if (saved) properties[key] = saved
+    else delete properties[key]
+    if (!saved && value !== '') missing.push(name)
+  }
 }

@@ -9,6 +9,7 @@ import { assertNever } from '../../shared/assert-never'
 import { CatalogError } from '../../shared/errors'
 import { DEFAULT_DELIMITER } from '../../shared/namespace-path'
 import type { NamespaceClient } from '../namespace/namespace-client'
+import { storageOptionsOf } from '../../shared/storage-options'
 import { openDirNamespace } from '../namespace/dir-namespace'
 import { openRestNamespace } from '../namespace/rest/rest-namespace'
 import { SECRET_HEADERS, type ConnectionSpec } from './connection-spec'
@@ -25,7 +26,7 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
     case 'dir': {
       const root = spec.properties['root']
       if (!root) throw new CatalogError('invalid_request', `Connection "${spec.name}" has no "root" folder.`)
-      return openDirNamespace(root)
+      return openDirNamespace(root, storageOptionsOf(spec.properties))
     }
     case 'rest':
       return openRestNamespace(spec.properties, { secretHeaders: [...SECRET_HEADERS, ...(spec.secretHeaders ?? [])] })

@@ -38,6 +38,8 @@ export function withCreateLock<T>(root: string, kind: 'table' | 'namespace', pat
 export interface DirCreateHost {
   readonly root: string
   readonly db: Connection
+  /** LanceDB's `storageOptions` for an object-store root (its tables need them too); absent for a folder. */
+  readonly storageOptions?: Record<string, string>
   /** Runs one LanceDB call, turning what it throws into a `CatalogError`. */
   lance<T>(action: string, subject: Subject, call: () => Promise<T>): Promise<T>
   /** Drops a table (with the dir client's fallbacks). */
@@ -70,7 +72,8 @@ export function createDirTable(host: DirCreateHost, table: TableRef, data: Table
 
 async function write(host: DirCreateHost, table: TableRef, data: Table, mode: CreateMode): Promise<void> {
   // `exist_ok` was decided above; what is left is a create (refused if the name got taken meanwhile).
-  const options = mode === 'overwrite' ? { mode: 'overwrite' as const } : { mode: 'create' as const, existOk: false }
+  const storage = storageOf(host)
+  const options = mode === 'overwrite' ? { mode: 'overwrite' as const, ...storage } : { mode: 'create' as const, existOk: false, ...storage }
   const ns = [...table.namespace]
   const created: LanceTable = await host.lance(`create table ${quoteTable(table)}`, { table }, () =>
     // LanceDB cannot create a table from zero rows of data; it can from the schema alone.
@@ -113,7 +116,7 @@ async function removeLeftover(host: DirCreateHost, table: TableRef, error: unkno
  */
 async function tableState(host: DirCreateHost, table: TableRef): Promise<TableState> {
   try {
-    const opened = await host.lance(`open table ${quoteTable(table)}`, { table }, () => host.db.openTable(table.name, [...table.namespace]))
+    const opened = await host.lance(`open table ${quoteTable(table)}`, { table }, () => host.db.openTable(table.name, [...table.namespace], storageOf(host)))
     opened.close()
     return 'present'
   } catch (error) {
@@ -140,4 +143,9 @@ function tableExists(table: TableRef, cause?: unknown): CatalogError {
   const id = toIdentifier([...table.namespace, table.name])
   const details = cause instanceof CatalogError ? { ...cause.details, table: id } : { table: id }
   return new CatalogError('table_exists', `Table ${quoteTable(table)} already exists.`, details)
+}
+
+/** Open-table options carrying the host's storage options, if any. */
+export function storageOf(host: Pick<DirCreateHost, 'storageOptions'>): { storageOptions?: Record<string, string> } {
+  return host.storageOptions ? { storageOptions: host.storageOptions } : {}
 }

@@ -16,20 +16,38 @@ import { CatalogError } from '../../shared/errors'
 import { componentProblem, pathProblem, type NamespacePath } from '../../shared/namespace-path'
 import { makeFolders } from '../files/bounded-fs'
 import { describeFields, emptyIpc, tableForLance } from './arrow-schema'
-import { createDirTable, withCreateLock, type DirCreateHost } from './dir-create'
+import { objectStoreRootProblem, rootLocation, storageProperties } from '../../shared/storage-options'
+import { createDirTable, storageOf, withCreateLock, type DirCreateHost } from './dir-create'
+import { objectStoreError } from './object-store-errors'
 import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { pageFromBatches } from './rows-page'
 
-/** Opens (creating it if missing) the folder `root` as a directory catalog. */
-export async function openDirNamespace(root: string): Promise<NamespaceClient> {
+/**
+ * Opens (creating it if missing) the folder `root` as a directory catalog, or the
+ * object-store URI `root` (`s3://bucket/prefix`, …) with LanceDB storage options.
+ */
+export async function openDirNamespace(root: string, storageOptions: Readonly<Record<string, string>> = {}): Promise<NamespaceClient> {
   if (root.trim() === '') throw new CatalogError('invalid_request', 'Choose a folder to open as a directory catalog.')
+  if (rootLocation(root).kind !== 'local') return openObjectStoreRoot(root.trim(), storageOptions)
   const folder = resolve(root)
   await prepareRoot(folder)
   try {
     return new DirNamespace(folder, await connectNamespace('dir', { root: folder }))
   } catch (error) {
     throw rootError(folder, error)
+  }
+}
+
+async function openObjectStoreRoot(root: string, storageOptions: Readonly<Record<string, string>>): Promise<NamespaceClient> {
+  const problem = objectStoreRootProblem(root)
+  if (problem) throw new CatalogError('invalid_request', problem, { path: root })
+  const options = { ...storageOptions }
+  try {
+    // A URI is never resolved against the working directory: LanceDB takes it as it is.
+    return new DirNamespace(root, await connectNamespace('dir', { root, ...storageProperties(options) }), options)
+  } catch (error) {
+    throw objectStoreError(root, error, options)
   }
 }
 
@@ -69,10 +87,16 @@ class DirNamespace implements NamespaceClient {
   private closed = false
   private readonly createHost: DirCreateHost
 
-  constructor(private readonly root: string, private readonly db: Connection) {
+  constructor(
+    private readonly root: string,
+    private readonly db: Connection,
+    // LanceDB 0.39 gives the namespace's `storage.*` properties to its manifest only; tables need them again.
+    private readonly storageOptions?: Record<string, string>
+  ) {
     this.createHost = {
       root,
       db,
+      ...(storageOptions ? { storageOptions } : {}),
       lance: (action, subject, call) => this.lance(action, subject, call),
       dropTable: (table) => this.dropTable(table)
     }
@@ -183,7 +207,7 @@ class DirNamespace implements NamespaceClient {
       // through the folder, but the namespace cannot drop it; LanceDB's plain connection can.
       if (!(error instanceof CatalogError) || error.code !== 'table_not_found' || table.namespace.length > 0) throw error
       await this.lance(`drop table ${quoteTable(table)}`, { table }, async () => {
-        this.legacy ??= await connect(this.root)
+        this.legacy ??= await connect(this.root, storageOf(this.createHost))
         await this.legacy.dropTable(table.name)
       })
     }
@@ -252,7 +276,7 @@ class DirNamespace implements NamespaceClient {
 
   private async withTable<T>(table: TableRef, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T> {
     const action = `${verb} table ${quoteTable(table)}`
-    const opened = await this.lance(action, { table }, () => this.db.openTable(table.name, [...table.namespace]))
+    const opened = await this.lance(action, { table }, () => this.db.openTable(table.name, [...table.namespace], storageOf(this.createHost)))
     try {
       return await this.lance(action, { table }, () => use(opened))
     } finally {
@@ -266,7 +290,12 @@ class DirNamespace implements NamespaceClient {
       return await call()
     } catch (error) {
       if (error instanceof CatalogError) throw error
-      throw fromLance(error, action, subject)
+      const known = fromLance(error, action, subject)
+      // On an object store, what LanceDB cannot name (or calls invalid input) is usually the
+      // store refusing: 403, no bucket, no network.
+      if (!['internal', 'invalid_request'].includes(known.code) || !this.storageOptions) throw known
+      const store = objectStoreError(this.root, error, this.storageOptions)
+      throw store.details?.['failure'] === 'other' ? known : store
     }
   }
 }

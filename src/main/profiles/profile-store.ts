@@ -20,6 +20,7 @@ import {
   type StorageProblem
 } from '../../shared/profile-types'
 import { endpointOrigin, isSecretHeader, maskSecret, validateProfileDraft } from '../../shared/profile-validation'
+import { secretPropertyKey } from '../../shared/storage-options'
 import type { ConnectionSpec } from '../connections/connection-spec'
 import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
 import { writeFileAtomic } from './atomic-write'
@@ -195,7 +196,7 @@ export class ProfileStore {
           this.#secrets.kind === 'memory' ? 'Secrets are kept only while the app runs, so enter it again.' : 'Edit the profile and enter it.'
         throw new CatalogError('unauthenticated', `Profile "${profile.name}" has no value for ${header}. ${why}`, { header })
       }
-      properties[HEADER_PROPERTY_PREFIX + header] = value
+      properties[secretPropertyKey(profile.connectType, header, HEADER_PROPERTY_PREFIX)] = value
     }
     return { name: profile.name, type: profile.connectType, properties }
   }
@@ -214,7 +215,7 @@ export class ProfileStore {
       try {
         const value = await this.#readSecret(profile, header)
         hasSecret[header] = value !== undefined
-        properties[HEADER_PROPERTY_PREFIX + header] = value === undefined ? '' : maskSecret(value)
+        properties[secretPropertyKey(profile.connectType, header, HEADER_PROPERTY_PREFIX)] = value === undefined ? '' : maskSecret(value)
       } catch (error) {
         hasSecret[header] = false
         secretProblems[header] = (error as Error).message
@@ -315,7 +316,8 @@ export class ProfileStore {
         const secret = headerEntries(profile.properties).filter(([name]) => isSecretHeader(name, profile.secretHeaders))
         const stray = secret.filter(([, value]) => value !== '')
         const origin = endpointOrigin(profile)
-        if ((stray.length === 0 && secret.length === profile.secretHeaders.length) || origin === null) {
+        // Dir profiles list secret storage options, never headers: nothing to move here.
+        if (profile.connectType !== 'rest' || (stray.length === 0 && secret.length === profile.secretHeaders.length) || origin === null) {
           next.push(profile)
           continue
         }

@@ -38,6 +38,18 @@ describe('rootStatus', () => {
 })
 
 describe('createRoot', () => {
+  it('never checks or creates an object-store URI as a folder', async () => {
+    const cwd = process.cwd()
+    process.chdir(dir)
+    try {
+      expect(await rootStatus('s3://bucket/cat')).toEqual({ state: 'invalid', message: expect.stringContaining('object-store address') })
+      await expect(createRoot('s3://bucket/cat')).rejects.toMatchObject({ code: 'invalid_request' })
+      expect(existsSync(join(dir, 's3:'))).toBe(false)
+    } finally {
+      process.chdir(cwd)
+    }
+  })
+
   it('creates missing parents one level at a time', async () => {
     const root = join(dir, 'a', 'b', 'c')
     expect((await createRoot(root)).state).toBe('folder')

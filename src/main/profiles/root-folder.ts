@@ -8,12 +8,19 @@ import { stat } from 'node:fs/promises'
 import type { RootStatus } from '../../shared/contract/profiles'
 import { CatalogError } from '../../shared/errors'
 import { rootProblem } from '../../shared/profile-validation'
+import { rootLocation } from '../../shared/storage-options'
 import { bounded, errnoCode, makeFolders, pseudoFileSystemProblem } from '../files/bounded-fs'
+
+// A URI is never looked up or created as a folder (`s3://b/c` would become `./s3:/b/c`).
+function folderProblem(path: string): string | null {
+  if (rootLocation(path).kind !== 'local') return `${path} is an object-store address, not a folder: it is never checked or created as one.`
+  return rootProblem(path)
+}
 
 /** Looks at `root` without changing anything. */
 export async function rootStatus(root: string): Promise<RootStatus> {
   const path = root.trim()
-  const problem = rootProblem(path)
+  const problem = folderProblem(path)
   if (problem) return { state: 'invalid', message: problem }
   try {
     const pseudo = await pseudoFileSystemProblem(path)
@@ -33,7 +40,7 @@ export async function rootStatus(root: string): Promise<RootStatus> {
 /** Creates `root` (and missing parents) and reports its status afterwards. */
 export async function createRoot(root: string): Promise<RootStatus> {
   const path = root.trim()
-  const problem = rootProblem(path)
+  const problem = folderProblem(path)
   if (problem) throw new CatalogError('invalid_request', problem)
   try {
     await makeFolders(path)

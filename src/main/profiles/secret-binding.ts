@@ -8,6 +8,7 @@
 import { HEADER_PROPERTY_PREFIX, headerEntries, type Profile, type ProfileDraft } from '../../shared/profile-types'
 import { endpointOrigin, isSecretHeader, looksLikeMask } from '../../shared/profile-validation'
 import type { SecretStore } from '../secrets/secret-store'
+import { resolveStorageSecrets } from './storage-secrets'
 
 /** Secret store changes, keyed by bound name (see {@link boundSecretName}). */
 export interface SecretPlan {
@@ -76,6 +77,10 @@ export async function resolveDraft(
       const plain = wasSecret(header.name) ? '' : (before.get(lower) ?? '')
       properties[HEADER_PROPERTY_PREFIX + header.name] = keep ? plain : (header.value ?? '')
     }
+  }
+  if (draft.connectType === 'dir') {
+    const context = { secrets, id, previous, oldOrigin, newOrigin, properties, writes: plan.writes, cleared, keptNames, bound: boundSecretName }
+    await resolveStorageSecrets({ ...context, secretNames: secretHeaders })
   }
   // Every old secret not kept as it was is deleted: all of them when the origin moved.
   for (const old of previous?.secretHeaders ?? []) {

@@ -13,6 +13,7 @@ import {
   type ProfileView
 } from '@shared/profile-types'
 import { endpointOrigin, isSecretHeader, validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
+import { EMPTY_STORAGE, storageDraftProperties, storageFormFromView, storageSecretsLeftBehind, withoutStorage, type StorageForm } from './storage-form'
 
 /** The editor's Type choice: Directory, REST or Enterprise (REST with the Enterprise headers). */
 export type FormType = 'dir' | 'rest' | 'enterprise'
@@ -44,6 +45,8 @@ export interface EditorForm {
   readonly headers: readonly HeaderRow[]
   /** Properties the form has no field for (e.g. `delimiter`), kept as they were. */
   readonly extra: Readonly<Record<string, string>>
+  /** Storage options of a dir profile on an object store. */
+  readonly storage: StorageForm
 }
 
 let nextKey = 1
@@ -67,7 +70,8 @@ export function emptyForm(): EditorForm {
     database: '',
     databasePrefix: '',
     headers: [],
-    extra: {}
+    extra: {},
+    storage: EMPTY_STORAGE
   }
 }
 
@@ -76,7 +80,7 @@ export function formFromView(view: ProfileView): EditorForm {
   const type: FormType = view.kind
   const auth: RestAuth = view.preset === 'bearer' ? 'bearer' : 'headers'
   const { root = '', uri = '', ...extra } = plainProperties(view.properties)
-  let form: EditorForm = { ...emptyForm(), name: view.name, type, auth, root, uri, extra }
+  let form: EditorForm = { ...emptyForm(), name: view.name, type, auth, root, uri, extra: withoutStorage(extra), storage: storageFormFromView(view) }
   const rows: HeaderRow[] = []
   for (const [name, shown] of headerEntries(view.properties)) {
     const secret = isSecretHeader(name, view.secretHeaders)
@@ -101,7 +105,8 @@ export const SECRETS_LEFT_BEHIND =
  * save, so the editor must ask for them again.
  */
 export function secretsLeftBehind(view: ProfileView | undefined, form: EditorForm): boolean {
-  if (!view || form.type === 'dir') return false
+  if (view && form.type === 'dir') return view.kind === 'dir' && storageSecretsLeftBehind(view, form.root, form.storage)
+  if (!view) return false
   const saved = endpointOrigin(view)
   const now = endpointOrigin({ connectType: 'rest', properties: { uri: form.uri } })
   return saved !== null && now !== null && saved !== now && Object.values(view.hasSecret).some(Boolean)
@@ -109,7 +114,7 @@ export function secretsLeftBehind(view: ProfileView | undefined, form: EditorFor
 
 /** The form as if nothing were stored: every secret field must be typed again. */
 export function withoutStoredSecrets(form: EditorForm): EditorForm {
-  return { ...form, tokenStored: null, apiKeyStored: null, headers: form.headers.map((row) => ({ ...row, stored: null })) }
+  return { ...form, tokenStored: null, apiKeyStored: null, storage: { ...form.storage, stored: {} }, headers: form.headers.map((row) => ({ ...row, stored: null })) }
 }
 
 /** A draft plus, per draft header, the form field it came from (`apiKey`, `row:<key>`, ...). */
@@ -121,7 +126,8 @@ export interface BuiltDraft {
 /** Builds the draft main validates and saves. An empty secret field with a stored value means "keep it". */
 export function draftFromForm(form: EditorForm): BuiltDraft {
   if (form.type === 'dir') {
-    return { draft: { name: form.name, connectType: 'dir', properties: { ...form.extra, root: form.root }, headers: [] }, headerFields: [] }
+    const properties = { ...form.extra, root: form.root, ...storageDraftProperties(form.root, form.storage) }
+    return { draft: { name: form.name, connectType: 'dir', properties, headers: [] }, headerFields: [] }
   }
   const headers: HeaderDraft[] = []
   const headerFields: string[] = []

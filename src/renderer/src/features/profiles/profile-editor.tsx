@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react'
 import type { ProfileView, SecretStorageInfo } from '@shared/profile-types'
 import { isSecretHeader } from '@shared/profile-validation'
+import { rootLocation } from '@shared/storage-options'
 import { ApiError } from '../../lib/api'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
@@ -25,6 +26,7 @@ import {
 } from './editor-form'
 import { HeaderRows } from './header-rows'
 import { RootField } from './root-field'
+import { StorageFields } from './storage-fields'
 import { TestReport } from './test-report'
 import { useSaveProfile, useTestConnection } from './use-profiles'
 
@@ -88,6 +90,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
   }
 
   const http = form.type !== 'dir'
+  const objectStore = rootLocation(form.root)
   return (
     <Dialog
       title={profile ? `Edit ${profile.name}` : 'New connection'}
@@ -118,6 +121,20 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
           </select>
         </div>
         {form.type === 'dir' && <RootField value={form.root} onChange={(root) => change({ root }, 'root')} error={visible('root')} />}
+        {form.type === 'dir' && objectStore.kind === 'object-store' && (
+          <StorageFields
+            scheme={objectStore.scheme}
+            storage={form.storage}
+            onChange={(name, value) => change({ storage: { ...formState.storage, values: { ...formState.storage.values, [name]: value } } }, `property:storage.${name}`)}
+            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
+            secretStorage={secretStorage?.description}
+          />
+        )}
+        {form.type === 'dir' && leftBehind && (
+          <p role="status" className="secret-note">
+            {SECRETS_LEFT_BEHIND}
+          </p>
+        )}
         {http && (
           <Field
             label="URI"

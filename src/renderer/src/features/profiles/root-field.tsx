@@ -1,10 +1,12 @@
 /**
- * The Root field of a directory profile. Once a valid path is entered it asks main
- * whether the folder exists and, if not, offers to create it.
+ * The Root field of a directory profile: a folder or an object-store URI. Once a valid
+ * folder path is entered it asks main whether the folder exists and, if not, offers to
+ * create it; a URI is never checked or created as a folder.
  */
 import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { rootProblem } from '@shared/profile-validation'
+import { OBJECT_STORE_SCHEMES, rootLocation } from '@shared/storage-options'
 import { api, unwrap } from '../../lib/api'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
@@ -19,11 +21,12 @@ interface Props {
 export function RootField({ value, onChange, error }: Props): ReactNode {
   const checked = useDebounced(value.trim(), 400)
   const client = useQueryClient()
+  const local = rootLocation(checked).kind === 'local'
   const key = ['profile-root', checked] as const
   const status = useQuery({
     queryKey: key,
     queryFn: () => unwrap(api.profiles.checkRoot({ root: checked })),
-    enabled: checked !== '' && rootProblem(checked) === null,
+    enabled: checked !== '' && local && rootProblem(checked) === null,
     staleTime: 0
   })
   const create = useMutation({
@@ -32,8 +35,8 @@ export function RootField({ value, onChange, error }: Props): ReactNode {
   })
   const state = status.data?.state
   return (
-    <Field label="Root" value={value} onChange={onChange} error={error} placeholder="/home/me/catalog" hint="The folder that holds the catalog.">
-      {!error && status.data && state !== 'folder' && (
+    <Field label="Root" value={value} onChange={onChange} error={error} placeholder="/home/me/catalog or s3://bucket/prefix" hint={HINT}>
+      {!error && local && status.data && state !== 'folder' && (
         <p className="root-status" role="status">
           {status.data.message}{' '}
           {state === 'missing' && (
@@ -43,7 +46,7 @@ export function RootField({ value, onChange, error }: Props): ReactNode {
           )}
         </p>
       )}
-      {!error && state === 'folder' && (
+      {!error && local && state === 'folder' && (
         <p className="root-status muted" role="status">
           {create.isSuccess ? 'Folder created.' : status.data?.message}
         </p>
@@ -52,6 +55,8 @@ export function RootField({ value, onChange, error }: Props): ReactNode {
     </Field>
   )
 }
+
+const HINT = `The folder that holds the catalog, or an object-store address (${OBJECT_STORE_SCHEMES.map((s) => `${s}://`).join(', ')}).`
 
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value)

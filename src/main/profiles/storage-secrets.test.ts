@@ -1,0 +1,86 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ProfileDraft } from '../../shared/profile-types'
+import { MASK_PREFIX } from '../../shared/profile-validation'
+import { MemorySecretStore } from '../secrets/secret-store'
+import { codeSnippet } from './export'
+import { PROFILES_FILE, ProfileStore } from './profile-store'
+import { SECRETS_CLEARED_MESSAGE } from './secret-binding'
+
+const SECRET = 'wJalrXUtnFEMI-K7MDENG-bPxRfiCY-3f9a'
+const SECRET_KEY = 'storage.aws_secret_access_key'
+const draft = (root: string, storage: Record<string, string>): ProfileDraft => ({
+  name: 'Lake',
+  connectType: 'dir',
+  properties: { root, ...Object.fromEntries(Object.entries(storage).map(([k, v]) => [`storage.${k}`, v])) },
+  headers: []
+})
+const options = { region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', aws_access_key_id: 'AKID', allow_http: 'true' }
+
+let dataDir: string
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'storage-secrets-'))
+})
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('secret storage options of a dir profile on an object store', () => {
+  it('keeps the secret key out of the profile file, shows only its mask, and gives it to the connection', async () => {
+    const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    const view = await store.create(draft('s3://bucket/cat', { ...options, aws_secret_access_key: SECRET }))
+    expect(view.secretHeaders).toEqual([SECRET_KEY])
+    expect(view.hasSecret).toEqual({ [SECRET_KEY]: true })
+    expect(view.properties[SECRET_KEY]).toBe(`${MASK_PREFIX}3f9a`)
+    expect(view.properties['storage.region']).toBe('us-east-1')
+    const file = await readFile(join(dataDir, PROFILES_FILE), 'utf8')
+    expect(file).not.toContain(SECRET)
+    expect(file).toContain('"storage.aws_secret_access_key": ""')
+    expect((await store.toConnectionSpec(view.id)).properties).toEqual({ root: 's3://bucket/cat', ...prefixed(options), [SECRET_KEY]: SECRET })
+  })
+
+  it('keeps the stored key when the mask comes back, and clears it when the endpoint or bucket moves', async () => {
+    const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    const { id } = await store.create(draft('s3://bucket/cat', { ...options, aws_secret_access_key: SECRET }))
+    const kept = await store.update(id, draft('s3://bucket/other-prefix', { ...options, aws_secret_access_key: `${MASK_PREFIX}3f9a` }))
+    expect(kept.hasSecret).toEqual({ [SECRET_KEY]: true })
+    for (const [root, endpoint] of [['s3://bucket/cat', 'http://evil.example:9000'], ['s3://other-bucket/cat', options.endpoint]] as const) {
+      const { id: copy } = await store.duplicate(id)
+      const moved = await store.update(copy, { ...draft(root, { ...options, endpoint, aws_secret_access_key: `${MASK_PREFIX}3f9a` }), name: `moved ${root} ${endpoint}` })
+      expect(moved.hasSecret).toEqual({ [SECRET_KEY]: false })
+      expect(moved.secretProblems).toEqual({ [SECRET_KEY]: SECRETS_CLEARED_MESSAGE })
+      await expect(store.toConnectionSpec(copy)).rejects.toMatchObject({ code: 'unauthenticated' })
+    }
+  })
+
+  it('forgets the key when the draft leaves it out', async () => {
+    const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    const { id } = await store.create(draft('s3://bucket/cat', { ...options, aws_secret_access_key: SECRET }))
+    const view = await store.update(id, draft('s3://bucket/cat', options))
+    expect(view.secretHeaders).toEqual([])
+    expect((await store.toConnectionSpec(id)).properties[SECRET_KEY]).toBeUndefined()
+  })
+
+  it('leaves the secret key to the environment in a LanceDB snippet', async () => {
+    const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    const { id } = await store.create(draft('s3://bucket/cat', { ...options, aws_secret_access_key: SECRET }))
+    const snippet = codeSnippet(store.profile(id), 'python')
+    expect(snippet).toContain('Set these environment variables first: AWS_SECRET_ACCESS_KEY.')
+    expect(snippet).toContain('"storage.region": "us-east-1",')
+    expect(snippet).not.toContain('aws_secret_access_key')
+  })
+
+  it('refuses storage options on a local folder and an unknown scheme', async () => {
+    const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    await expect(store.create(draft('/tmp/catalog', { region: 'x' }))).rejects.toMatchObject({
+      details: { fieldErrors: { 'property:storage.region': expect.stringContaining('object-store roots') } }
+    })
+    await expect(store.create(draft('ftp://host/cat', {}))).rejects.toMatchObject({ details: { fieldErrors: { root: expect.stringContaining('"ftp://"') } } })
+  })
+})
+
+function prefixed(o: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [`storage.${k}`, v]))
+}

@@ -1,0 +1,53 @@
+/**
+ * The storage options of a directory profile on an object store: the options that apply
+ * to its scheme (region, endpoint, keys, …), plus any other option the profile already
+ * has. Secret ones are password fields that show the stored value's mask; leaving one
+ * empty keeps it.
+ */
+import type { ReactNode } from 'react'
+import type { FieldErrors } from '@shared/profile-validation'
+import { isSecretStorageOption, STORAGE_OPTIONS, storageOptionsFor, type ObjectStoreScheme } from '@shared/storage-options'
+import { Field } from '../../ui/field'
+import type { StorageForm } from './storage-form'
+
+interface Props {
+  readonly scheme: ObjectStoreScheme
+  readonly storage: StorageForm
+  readonly onChange: (name: string, value: string) => void
+  /** Errors keyed `property:storage.<name>`, already filtered to what should show. */
+  readonly errors: FieldErrors
+  /** Where secrets are kept, in words. */
+  readonly secretStorage: string | undefined
+}
+
+/** One field per storage option that applies. */
+export function StorageFields({ scheme, storage, onChange, errors, secretStorage }: Props): ReactNode {
+  const known = new Set(STORAGE_OPTIONS.map((o) => o.name))
+  const others = [...new Set([...Object.keys(storage.values), ...Object.keys(storage.stored)])].filter((name) => !known.has(name))
+  const fields = [...storageOptionsFor(scheme), ...others.map((name) => ({ name, label: name, secret: isSecretStorageOption(name), hint: undefined }))]
+  return (
+    <fieldset className="storage-options">
+      <legend>Storage options</legend>
+      {fields.map((option) => {
+        const stored = storage.stored[option.name]
+        const placeholder = stored ? `${stored} (stored; leave empty to keep)` : option.hint
+        return (
+          <Field
+            key={option.name}
+            label={option.label}
+            type={option.secret ? 'password' : 'text'}
+            value={storage.values[option.name] ?? ''}
+            onChange={(value) => onChange(option.name, value)}
+            error={errors[`property:storage.${option.name}`]}
+            {...(placeholder ? { placeholder } : {})}
+            hint={<code>{option.name}</code>}
+          />
+        )
+      })}
+      <p className="muted secret-note">
+        Empty options are not sent; LanceDB then uses its defaults and the environment (AWS_*, GOOGLE_*, AZURE_* variables).
+        {secretStorage ? ` Secret options: ${secretStorage}.` : ''}
+      </p>
+    </fieldset>
+  )
+}
