@@ -7,13 +7,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { componentProblem, toIdentifier } from '@shared/namespace-path'
-import { useConnectionView, useUiStore } from '../../app/ui-store'
+import { useUiStore } from '../../app/ui-store'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
 import { tableKey } from '../tree/flatten'
+import { forgetTable, tableDropped, tableRenamed } from './action-toasts'
 
 interface Props {
   readonly connectionId: string
@@ -21,21 +22,15 @@ interface Props {
   readonly onClose: () => void
 }
 
-const sameTable = (a: TableRef | null, b: TableRef): boolean =>
-  a !== null && a.name === b.name && JSON.stringify(a.namespace) === JSON.stringify(b.namespace)
-
 /** Drops a table once its name has been typed. */
 export function DropTableDialog({ connectionId, table, onClose }: Props): ReactNode {
   const client = useQueryClient()
-  const { selectedTable } = useConnectionView()
-  const selectTable = useUiStore((state) => state.selectTable)
   const [typed, setTyped] = useState('')
   const drop = useMutation({
     mutationFn: () => unwrap(api.tables.drop({ connectionId, table })),
     onSuccess: async () => {
-      if (sameTable(selectedTable, table)) selectTable(null)
-      client.removeQueries({ queryKey: queryKeys.table(connectionId, table) })
-      client.removeQueries({ queryKey: queryKeys.rowsOf(connectionId, table) })
+      tableDropped(table)
+      forgetTable(client, connectionId, table)
       await client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, table.namespace) })
     }
   })
@@ -73,8 +68,7 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
 /** Renames a table within its namespace. */
 export function RenameTableDialog({ connectionId, table, onClose }: Props): ReactNode {
   const client = useQueryClient()
-  const { selectedTable } = useConnectionView()
-  const selectTable = useUiStore((state) => state.selectTable)
+  const renameTable = useUiStore((state) => state.renameTable)
   const focusRow = useUiStore((state) => state.focusRow)
   const [name, setName] = useState(table.name)
   const problem = name === '' ? null : componentProblem(name)
@@ -82,11 +76,11 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
   const rename = useMutation({
     mutationFn: () => unwrap(api.tables.rename({ connectionId, table, newName: name })),
     onSuccess: async () => {
-      const wasSelected = sameTable(selectedTable, table)
+      tableRenamed(client, connectionId, table, renamed)
       client.removeQueries({ queryKey: queryKeys.table(connectionId, table) })
       client.removeQueries({ queryKey: queryKeys.rowsOf(connectionId, table) })
       await client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, table.namespace) })
-      if (wasSelected) selectTable(renamed)
+      renameTable(table, renamed)
     }
   })
   const ready = name !== '' && problem === null && name !== table.name && !rename.isPending

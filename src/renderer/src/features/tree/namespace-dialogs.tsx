@@ -11,6 +11,7 @@ import { queryKeys } from '../../lib/query-keys'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
+import { namespaceCreated, namespaceDropped } from '../table-actions/action-toasts'
 import { namespaceKey } from './flatten'
 
 interface CreateProps {
@@ -28,7 +29,10 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
   const problem = name === '' ? null : componentProblem(name)
   const create = useMutation({
     mutationFn: (path: NamespacePath) => unwrap(api.namespaces.create({ connectionId, path })),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, parent) })
+    onSuccess: (_value, path) => {
+      namespaceCreated(client, connectionId, path)
+      return client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, parent) })
+    }
   })
   const submit = (): void => {
     if (name === '' || problem) return
@@ -80,6 +84,7 @@ export function DropNamespaceDialog({ connectionId, path, onClose }: DropProps):
   const drop = useMutation({
     mutationFn: () => unwrap(api.namespaces.drop({ connectionId, path })),
     onSuccess: async () => {
+      namespaceDropped(path)
       setExpanded(path, false)
       await client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, parent) })
     }

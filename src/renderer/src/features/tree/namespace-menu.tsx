@@ -11,6 +11,7 @@ import { queryKeys } from '../../lib/query-keys'
 import { useAppInfo } from '../../lib/use-app-info'
 import { ErrorAlert } from '../../ui/error-alert'
 import { useConnections } from '../connections/use-connections'
+import { copyWithToast } from '../table-actions/action-toasts'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from '../table-actions/table-dialogs'
 import { CreateNamespaceDialog, DropNamespaceDialog } from './namespace-dialogs'
@@ -59,8 +60,8 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
     void client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, target.path) })
     onClose()
   }
-  const copy = (text: string): void => {
-    void navigator.clipboard.writeText(text)
+  const copy = (text: string, what: string): void => {
+    void copyWithToast(text, what)
     onClose()
   }
   const reveal = (): void => {
@@ -87,8 +88,8 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
           { label: 'Rename table…', run: () => setOpen('renameTable') },
           { label: 'Drop table…', run: () => setOpen('dropTable') }
         ]),
-    { label: 'Copy identifier', run: () => copy(toIdentifier(fullPath)) },
-    { label: 'Copy path', run: () => copy(JSON.stringify(fullPath)) },
+    { label: 'Copy identifier', run: () => copy(toIdentifier(fullPath), 'identifier') },
+    { label: 'Copy path', run: () => copy(JSON.stringify(fullPath), 'path') },
     // Only the desktop app can open a file manager, and only a directory catalog has folders.
     ...(host === 'electron' && isDir ? [{ label: 'Show in file manager', run: reveal }] : [])
   ]
