@@ -30,9 +30,9 @@ test('a failed details pane shows what failed in place; the tree keeps working a
   const filter = page.getByLabel('Filter loaded names')
   await filter.fill('e')
 
-  // Take the schema table away behind React's back; opening another table in a new tab
-  // unmounts this one's pane, which removes the table again.
-  await app.schema().evaluate((table) => table.remove())
+  // Take the table's pane away behind React's back; opening another table in a new tab
+  // unmounts this one's pane, which makes React remove it again.
+  await page.getByRole('region', { name: 'events', exact: true }).evaluate((pane) => pane.remove())
   await app.table('orders').click({ button: 'middle' })
 
   const failure = page.getByRole('alert').filter({ hasText: 'The table details stopped working' })
@@ -69,7 +69,7 @@ test('switching to another table clears a failed details pane', async ({ workDir
   const { page } = app
 
   await app.table('events').click()
-  await app.schema().evaluate((table) => table.remove())
+  await page.getByRole('region', { name: 'events', exact: true }).evaluate((pane) => pane.remove())
   await app.table('orders').click({ button: 'middle' })
   await expect(page.getByRole('alert').filter({ hasText: 'The table details stopped working' })).toBeVisible()
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { ConnectionList } from '../features/connections/connection-list'
 import { ProfilesPanel } from '../features/profiles/profiles-panel'
 import { TableToolbar } from '../features/table-actions/table-toolbar'
@@ -24,6 +24,11 @@ export function App(): ReactNode {
   const setPageSize = useUiStore((state) => state.setPageSize)
   const sidebarSize = useUiStore((state) => state.panes.sidebar)
   const setPanes = useUiStore((state) => state.setPanes)
+  const theme = useUiStore((state) => state.theme)
+  // The chosen theme as an attribute the stylesheets can key on ("system" follows the OS).
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = theme
+  }, [theme])
   const sidebar = (
     <aside className={`sidebar ${styles.sidebar}`}>
       <h1 className="app-title">Lance Catalog Browser</h1>
