@@ -39,6 +39,7 @@ describe('application menu', () => {
     expect(top(menu, 'Edit').filter((item) => item.role).map((item) => item.role)).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll'])
     const view = top(menu, 'View')
     expect(view.filter((item) => item.type !== 'separator').map((item) => item.label ?? item.role)).toEqual([
+      'Command palette…',
       'Refresh',
       'Theme',
       'resetZoom',

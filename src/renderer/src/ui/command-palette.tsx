@@ -4,8 +4,9 @@
  * input, Up/Down move the active option (aria-activedescendant), Enter runs it, Tab
  * completes the query to it, Escape closes. What the entries are is the caller's.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import styles from './command-palette.module.css'
+import { useModal } from './use-modal'
 
 /** One entry of the list. */
 export interface PaletteItem {
@@ -39,15 +40,7 @@ export function CommandPalette({ title, placeholder, query, onQueryChange, items
   const current = Math.min(active, items.length - 1)
   const optionId = (index: number): string => `${base}-option-${index}`
 
-  useLayoutEffect(() => {
-    const element = dialog.current
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (element && !element.open) element.showModal()
-    return () => {
-      element?.close()
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [])
+  useModal(dialog)
   useEffect(() => {
     list.current?.querySelector(`[data-index="${current}"]`)?.scrollIntoView({ block: 'nearest' })
   }, [current])
