@@ -51,6 +51,7 @@ export function CommandHost(): ReactNode {
       completion: tablePath(table),
       run: () => goToTable(table)
     })
+    if (mode === null) return []
     if (mode === 'tables') {
       const matches = matchTables(tables, query, TABLE_MATCHES).map((table) => tableItem(table, tablePath(table)))
       const typed = parseTablePath(query)
