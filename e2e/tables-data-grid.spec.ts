@@ -21,7 +21,6 @@ test('scrolls a 2,500-row table to its last row with a bounded number of rows dr
   await app.expand('data')
   await app.table('big').click()
   await expect(app.page.getByLabel('Row count')).toHaveText('2,500')
-  await tables.tab('Data').click()
   const grid = tables.grid
   await expect(grid).toHaveAttribute('aria-rowcount', String(ROWS + 1))
   await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('2,500 rows')
@@ -61,7 +60,6 @@ test('filters rows with SQL, shows a bad filter inline, and chooses columns', as
   const app = await openApp(['--dir', root])
   const tables = new TablesPage(app.page)
   await app.table('events').click()
-  await tables.tab('Data').click()
 
   const filter = app.page.getByLabel('Filter (SQL where clause)')
   await filter.fill('id >= 290 AND name IS NOT NULL')
@@ -95,7 +93,6 @@ test('pages rows from a REST catalog through its query route', async ({ workDir,
     const tables = new TablesPage(app.page)
     await app.expand('data')
     await app.table('remote_rows').click()
-    await tables.tab('Data').click()
     await expect(tables.grid).toHaveAttribute('aria-rowcount', '451')
     await expect(tables.gridRow(1).getByRole('gridcell').nth(1)).toHaveText('row 0')
     await tables.grid.focus()

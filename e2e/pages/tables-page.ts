@@ -1,6 +1,6 @@
 /**
  * Table work as a user sees it: the create-table dialog, the drop and rename dialogs,
- * the table tabs and the data grid. Locators by role and accessible name.
+ * the open-table tabs and the data grid. Locators by role and accessible name.
  */
 import type { Locator, Page } from '@playwright/test'
 
@@ -48,9 +48,14 @@ export class TablesPage {
     return this.createDialog.getByRole('button', { name: 'Create', exact: true })
   }
 
-  /** A tab of the table pane ("Details" or "Data"). */
-  tab(name: 'Details' | 'Data'): Locator {
-    return this.page.getByRole('tab', { name })
+  /** The tab of an open table, by the table's name. */
+  tableTab(name: string): Locator {
+    return this.tabList().getByRole('tab', { name, exact: true })
+  }
+
+  /** The strip of open-table tabs. */
+  tabList(): Locator {
+    return this.page.getByRole('tablist', { name: 'Open tables' })
   }
 
   /** Every row the grid has drawn (the header row included). */

@@ -39,6 +39,7 @@ describe('application menu', () => {
     expect(top(menu, 'Edit').filter((item) => item.role).map((item) => item.role)).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll'])
     const view = top(menu, 'View')
     expect(view.filter((item) => item.type !== 'separator').map((item) => item.label ?? item.role)).toEqual([
+      'Command palette…',
       'Refresh',
       'Theme',
       'resetZoom',
@@ -56,6 +57,7 @@ describe('application menu', () => {
     expect(named(top(menu, 'File'), 'Close tab')?.accelerator).toBe(ACCELERATORS['close-tab'])
     expect(named(top(menu, 'File'), 'Quit')?.accelerator).toBe(ACCELERATORS.quit)
     expect(named(top(menu, 'View'), 'Refresh')?.accelerator).toBe(ACCELERATORS.refresh)
+    expect(named(top(menu, 'View'), 'Command palette…')?.accelerator).toBe(ACCELERATORS['command-palette'])
     expect(named(top(menu, 'Help'), 'Keyboard shortcuts')?.accelerator).toBe(ACCELERATORS['keyboard-shortcuts'])
   })
 
@@ -65,6 +67,7 @@ describe('application menu', () => {
     click(named(top(menu, 'File'), 'Open folder…'))
     click(named(top(menu, 'File'), 'Close tab'))
     click(named(top(menu, 'View'), 'Refresh'))
+    click(named(top(menu, 'View'), 'Command palette…'))
     click(named(submenu(named(top(menu, 'View'), 'Theme')), 'Dark'))
     for (const item of top(menu, 'Help')) click(item)
     expect(calls).toEqual([
@@ -72,6 +75,7 @@ describe('application menu', () => {
       'openFolder',
       'command:close-tab',
       'command:refresh',
+      'command:command-palette',
       'theme:dark',
       'about',
       'command:keyboard-shortcuts',

@@ -68,6 +68,7 @@ export function buildMenuTemplate({ platform, isDev, appName, theme, actions }: 
   const view: MenuItemConstructorOptions = {
     label: '&View',
     submenu: [
+      command('Command palette…', 'command-palette'),
       command('Refresh', 'refresh'),
       sep,
       {

@@ -30,6 +30,8 @@ describe('accelerators', () => {
     expect(commandForKeyPress(press('F5'), false)).toBe('refresh')
     expect(commandForKeyPress(press('w', { ctrl: true, alt: true }), false)).toBe('close-tab')
     expect(commandForKeyPress(press('/', { ctrl: true }), false)).toBe('keyboard-shortcuts')
+    expect(commandForKeyPress(press('k', { ctrl: true, code: 'KeyK' }), false)).toBe('command-palette')
+    expect(commandForKeyPress(press('k', { meta: true, code: 'KeyK' }), true)).toBe('command-palette')
     expect(commandForKeyPress(press('n'), false)).toBeUndefined()
     expect(commandForKeyPress(press('o', { ctrl: true }), false)).toBeUndefined()
   })

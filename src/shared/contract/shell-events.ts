@@ -9,7 +9,7 @@
 export const SHELL_EVENT_CHANNEL = 'shell:event'
 
 /** Commands that need the page to act (the menu and the shortcuts send them). */
-export const APP_COMMANDS = ['new-connection', 'close-tab', 'refresh', 'keyboard-shortcuts'] as const
+export const APP_COMMANDS = ['new-connection', 'close-tab', 'refresh', 'keyboard-shortcuts', 'command-palette'] as const
 
 /** A command the page acts on. */
 export type AppCommand = (typeof APP_COMMANDS)[number]
@@ -44,6 +44,7 @@ export const ACCELERATORS = {
   'close-tab': 'CmdOrCtrl+Alt+W',
   refresh: 'F5',
   'keyboard-shortcuts': 'CmdOrCtrl+/',
+  'command-palette': 'CmdOrCtrl+K',
   quit: 'CmdOrCtrl+Q'
 } as const satisfies Readonly<Record<AppCommand | 'open-folder' | 'quit', string>>
 
@@ -54,6 +55,7 @@ export const SHORTCUT_LABELS: Readonly<Record<keyof typeof ACCELERATORS, string>
   'close-tab': 'Close tab',
   refresh: 'Refresh',
   'keyboard-shortcuts': 'Keyboard shortcuts',
+  'command-palette': 'Command palette',
   quit: 'Quit (desktop app)'
 }
 

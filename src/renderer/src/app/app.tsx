@@ -1,60 +1,94 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { ConnectionList } from '../features/connections/connection-list'
 import { ProfilesPanel } from '../features/profiles/profiles-panel'
 import { TableToolbar } from '../features/table-actions/table-toolbar'
-import { TableDetails } from '../features/table-details/table-details'
 import { NamespaceTree } from '../features/tree/namespace-tree'
 import { ErrorBoundary } from '../ui/error-boundary'
+import { SplitPane } from '../ui/split-pane'
+import { Toaster } from '../ui/toast'
+import styles from './app.module.css'
+import { CommandHost } from './command-host'
 import { ShellSurface } from './shell-surface'
+import { StatusBar } from './status-bar'
+import { TableTabsView } from './table-tabs-view'
 import { PAGE_SIZES, useConnectionView, useUiStore } from './ui-store'
 
-/** The main layout: connections and the catalog tree on the left, details on the right. */
+/**
+ * The main layout: connections and the catalog tree in a resizable sidebar, the open
+ * tables in tabs beside it, the status bar below; the palette, dialogs and toasts above.
+ */
 export function App(): ReactNode {
   const connectionId = useUiStore((state) => state.connectionId)
   const { selectedTable } = useConnectionView()
   const pageSize = useUiStore((state) => state.pageSize)
   const setPageSize = useUiStore((state) => state.setPageSize)
+  const sidebarSize = useUiStore((state) => state.panes.sidebar)
+  const setPanes = useUiStore((state) => state.setPanes)
+  const theme = useUiStore((state) => state.theme)
+  // The chosen theme as an attribute the stylesheets can key on ("system" follows the OS).
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = theme
+  }, [theme])
+  const sidebar = (
+    <aside className={`sidebar ${styles.sidebar}`}>
+      <h1 className="app-title">Lance Catalog Browser</h1>
+      <ErrorBoundary what="The connection list">
+        <ConnectionList />
+      </ErrorBoundary>
+      <ErrorBoundary what="The profiles panel">
+        <ProfilesPanel />
+      </ErrorBoundary>
+      {connectionId && (
+        <ErrorBoundary what="The catalog tree" resetKeys={[connectionId]}>
+          <NamespaceTree key={connectionId} connectionId={connectionId} />
+        </ErrorBoundary>
+      )}
+      <label className="setting">
+        Page size{' '}
+        <select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+    </aside>
+  )
+  const content = (
+    <main className={styles.content}>
+      <ShellSurface />
+      {connectionId && (
+        <ErrorBoundary what="The table actions" resetKeys={[connectionId]}>
+          <TableToolbar connectionId={connectionId} selectedTable={selectedTable} />
+        </ErrorBoundary>
+      )}
+      {connectionId ? (
+        <ErrorBoundary what="The table tabs" resetKeys={[connectionId]}>
+          <TableTabsView connectionId={connectionId} />
+        </ErrorBoundary>
+      ) : (
+        <p className="muted placeholder">Select a table to see its schema and row count.</p>
+      )}
+    </main>
+  )
   return (
-    <div className="layout">
-      <aside className="sidebar">
-        <h1 className="app-title">Lance Catalog Browser</h1>
-        <ErrorBoundary what="The connection list">
-          <ConnectionList />
-        </ErrorBoundary>
-        <ErrorBoundary what="The profiles panel">
-          <ProfilesPanel />
-        </ErrorBoundary>
-        {connectionId && (
-          <ErrorBoundary what="The catalog tree" resetKeys={[connectionId]}>
-            <NamespaceTree key={connectionId} connectionId={connectionId} />
-          </ErrorBoundary>
-        )}
-        <label className="setting">
-          Page size{' '}
-          <select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-      </aside>
-      <main className="content">
-        <ShellSurface />
-        {connectionId && (
-          <ErrorBoundary what="The table actions" resetKeys={[connectionId]}>
-            <TableToolbar connectionId={connectionId} selectedTable={selectedTable} />
-          </ErrorBoundary>
-        )}
-        {connectionId && selectedTable ? (
-          <ErrorBoundary what="The table details" resetKeys={[connectionId, selectedTable]}>
-            <TableDetails connectionId={connectionId} table={selectedTable} />
-          </ErrorBoundary>
-        ) : (
-          <p className="muted placeholder">Select a table to see its schema and row count.</p>
-        )}
-      </main>
+    <div className={styles.window}>
+      <div className={styles.panes}>
+        <SplitPane
+          orientation="horizontal"
+          size={sidebarSize}
+          onSizeChange={(sidebar) => setPanes({ sidebar })}
+          separatorLabel="Resize sidebar"
+          minFirst={200}
+          minSecond={320}
+          first={sidebar}
+          second={content}
+        />
+      </div>
+      <StatusBar />
+      <Toaster />
+      <CommandHost />
     </div>
   )
 }

@@ -1,23 +1,15 @@
 /**
  * What the shell events show at app level: Refresh reloads every server list, Close tab
- * closes the open table (one at a time until tabs exist), a folder opened from the menu
+ * closes the active table tab, a folder opened from the menu
  * or dropped on the window becomes the shown connection, a problem with it is announced,
  * and Keyboard shortcuts lists the accelerators the menu and browser mode share.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { ACCELERATORS, SHORTCUT_LABELS } from '@shared/contract/shell-events'
 import { queryKeys } from '../lib/query-keys'
-import { Dialog } from '../ui/dialog'
+import { ShortcutsSheet } from './shortcuts-sheet'
 import { useUiStore } from './ui-store'
 import { useShellEvents } from './use-shell-events'
-
-const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
-
-/** An accelerator as people read it on this platform. */
-export function shortcutText(accelerator: string): string {
-  return accelerator.replace('CmdOrCtrl', mac ? 'Cmd' : 'Ctrl')
-}
 
 /** Handles app-level shell events and shows their outcome. */
 export function ShellSurface(): ReactNode {
@@ -54,27 +46,7 @@ export function ShellSurface(): ReactNode {
           </button>
         </div>
       )}
-      {shortcuts && (
-        <Dialog
-          title="Keyboard shortcuts"
-          onClose={() => setShortcuts(false)}
-          onSubmit={() => setShortcuts(false)}
-          actions={<button type="submit">Close</button>}
-        >
-          <table className="shortcuts">
-            <tbody>
-              {Object.entries(ACCELERATORS).map(([name, accelerator]) => (
-                <tr key={name}>
-                  <th scope="row">{SHORTCUT_LABELS[name as keyof typeof ACCELERATORS]}</th>
-                  <td>
-                    <kbd>{shortcutText(accelerator)}</kbd>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Dialog>
-      )}
+      {shortcuts && <ShortcutsSheet onClose={() => setShortcuts(false)} />}
     </>
   )
 }

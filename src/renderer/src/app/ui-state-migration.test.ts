@@ -30,10 +30,11 @@ describe('migrateUiState', () => {
         c1: {
           expanded: [namespaceKey(['sales']), namespaceKey(['sales', 'eu'])],
           focusedKey: tableKey({ namespace: ['sales', 'eu'], name: 'orders' }),
-          selectedTable: { namespace: ['sales', 'eu'], name: 'orders' }
+          selectedTable: { namespace: ['sales', 'eu'], name: 'orders' },
+          tabs: []
         },
         // What cannot be read starts fresh rather than failing the whole file.
-        c2: { expanded: [], focusedKey: null, selectedTable: null }
+        c2: { expanded: [], focusedKey: null, selectedTable: null, tabs: [] }
       }
     })
   })

@@ -5,16 +5,18 @@
  */
 import type { TableRef } from '@shared/catalog-types'
 import { namespaceKeyFromVersion1, parseNodeKey, type NamespaceKey } from '../lib/node-key'
-import type { ConnectionView } from './ui-store'
+import type { ConnectionView, PaneSizes, ThemeChoice } from './ui-store'
 
 /** The version of the saved UI state this build writes. */
 export const UI_STATE_VERSION = 2
 
-/** What is saved: the shown connection, the tree state per connection, the page size. */
+/** What is saved: the shown connection, the tree and tab state per connection, the page size, pane sizes and theme. */
 export interface SavedUiState {
   readonly connectionId: string | null
   readonly views: Readonly<Record<string, ConnectionView>>
   readonly pageSize: number
+  readonly panes: PaneSizes
+  readonly theme: ThemeChoice
 }
 
 /**
@@ -43,7 +45,9 @@ function viewFromVersion1(view: Record<string, unknown>): ConnectionView {
     }),
     // Version 1 already saved focus as a node key.
     focusedKey: typeof focused === 'string' ? parseNodeKey(focused) : null,
-    selectedTable: isTableRef(view['selectedTable']) ? view['selectedTable'] : null
+    selectedTable: isTableRef(view['selectedTable']) ? view['selectedTable'] : null,
+    // Version 1 had no tabs; the store opens the selected table in one.
+    tabs: []
   }
 }
 

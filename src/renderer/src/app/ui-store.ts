@@ -1,8 +1,9 @@
 /**
  * UI state only: which connection is shown, and per connection which nodes are
- * expanded, which row has focus and which table is selected; plus the page size. Server
- * data never lives here; it is in react-query. Persisted in the data dir, so the tree
- * looks the same after a restart.
+ * expanded, which row has focus and which tables are open in tabs (the active one is the
+ * selected table); plus the page size, the pane sizes and the theme choice. Server data
+ * never lives here; it is in react-query. Persisted in the data dir, so the window looks
+ * the same after a restart.
  */
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
@@ -10,38 +11,86 @@ import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
 import { namespaceKey, type NamespaceKey, type NodeKey } from '../lib/node-key'
 import { migrateUiState, UI_STATE_VERSION, type SavedUiState } from './ui-state-migration'
+import * as tabs from './table-tabs'
 import { createUiStateStorage } from './ui-state-storage'
 
 /** Page sizes offered in the settings. */
 export const PAGE_SIZES = [10, 25, 50, 100, 250, 1000] as const
 
-/** Tree state of one connection. */
+/** Tree and tab state of one connection. */
 export interface ConnectionView {
   /** Keys of the expanded namespaces. */
   readonly expanded: readonly NamespaceKey[]
   readonly focusedKey: NodeKey | null
+  /** The active tab's table. */
   readonly selectedTable: TableRef | null
+  /** The open tables, in tab order. */
+  readonly tabs: readonly TableRef[]
 }
 
-const EMPTY_VIEW: ConnectionView = { expanded: [], focusedKey: null, selectedTable: null }
+/** Sizes of the resizable panes, in percent of their group. */
+export interface PaneSizes {
+  /** The sidebar's share of the window's width. */
+  readonly sidebar: number
+  /** The table details' share of the table pane's height (the grid has the rest). */
+  readonly details: number
+}
+
+/** The colour scheme: follow the OS, or force one. */
+export type ThemeChoice = 'system' | 'light' | 'dark'
+
+export const DEFAULT_PANES: PaneSizes = { sidebar: 26, details: 40 }
+
+const EMPTY_VIEW: ConnectionView = { expanded: [], focusedKey: null, selectedTable: null, tabs: [] }
 
 interface UiState {
   readonly connectionId: string | null
   readonly views: Readonly<Record<string, ConnectionView>>
   readonly pageSize: number
+  readonly panes: PaneSizes
+  readonly theme: ThemeChoice
   selectConnection(id: string): void
   setExpanded(path: NamespacePath, expanded: boolean): void
   focusRow(key: NodeKey): void
+  /** Shows a table in the active tab; null closes the active tab. */
   selectTable(table: TableRef | null): void
+  /** Opens a table in a new tab (or activates its tab). */
+  openTable(table: TableRef): void
+  closeTable(table: TableRef): void
+  moveTab(from: number, to: number): void
+  /** A table was renamed: its tab shows the new name. */
+  renameTable(from: TableRef, to: TableRef): void
   setPageSize(size: number): void
+  setPanes(panes: Partial<PaneSizes>): void
+  setTheme(theme: ThemeChoice): void
+  /** System, then light, then dark, then system again. */
+  toggleTheme(): void
+}
+
+/** A saved view made whole: views saved before tabs existed have a selection and no tab list. */
+function viewOf(saved: Partial<ConnectionView> | undefined): ConnectionView {
+  if (!saved) return EMPTY_VIEW
+  const { tabs: list, active } = tabs.normalizeTabs(saved.tabs, saved.selectedTable ?? null)
+  return { expanded: saved.expanded ?? [], focusedKey: saved.focusedKey ?? null, selectedTable: active, tabs: list }
 }
 
 function updateView(state: UiState, change: (view: ConnectionView) => Partial<ConnectionView>): Partial<UiState> {
   const id = state.connectionId
   if (!id) return {}
-  const view = state.views[id] ?? EMPTY_VIEW
+  const view = viewOf(state.views[id])
   return { views: { ...state.views, [id]: { ...view, ...change(view) } } }
 }
+
+/** Applies a tab operation to the shown connection's view. */
+function updateTabs(state: UiState, change: (current: tabs.TableTabs) => tabs.TableTabs): Partial<UiState> {
+  return updateView(state, (view) => {
+    const next = change({ tabs: view.tabs, active: view.selectedTable })
+    return { tabs: next.tabs, selectedTable: next.active }
+  })
+}
+
+const NEXT_THEME: Readonly<Record<ThemeChoice, ThemeChoice>> = { system: 'light', light: 'dark', dark: 'system' }
+const clampPane = (value: number): number => Math.min(90, Math.max(5, value))
 
 /** The UI store. */
 export const useUiStore = create<UiState>()(
@@ -50,6 +99,8 @@ export const useUiStore = create<UiState>()(
       connectionId: null,
       views: {},
       pageSize: 100,
+      panes: DEFAULT_PANES,
+      theme: 'system',
       selectConnection: (id) => set({ connectionId: id }),
       setExpanded: (path, expanded) =>
         set((state) =>
@@ -60,20 +111,45 @@ export const useUiStore = create<UiState>()(
           })
         ),
       focusRow: (key) => set((state) => updateView(state, () => ({ focusedKey: key }))),
-      selectTable: (table) => set((state) => updateView(state, () => ({ selectedTable: table }))),
-      setPageSize: (pageSize) => set({ pageSize })
+      selectTable: (table) =>
+        set((state) => updateTabs(state, (current) => (table ? tabs.showInActiveTab(current, table) : current.active ? tabs.closeTab(current, current.active) : current))),
+      openTable: (table) => set((state) => updateTabs(state, (current) => tabs.openInNewTab(current, table))),
+      closeTable: (table) => set((state) => updateTabs(state, (current) => tabs.closeTab(current, table))),
+      moveTab: (from, to) => set((state) => updateTabs(state, (current) => tabs.moveTab(current, from, to))),
+      renameTable: (from, to) => set((state) => updateTabs(state, (current) => tabs.renameTab(current, from, to))),
+      setPageSize: (pageSize) => set({ pageSize }),
+      setPanes: (panes) =>
+        set((state) => ({
+          panes: {
+            sidebar: clampPane(panes.sidebar ?? state.panes.sidebar),
+            details: clampPane(panes.details ?? state.panes.details)
+          }
+        })),
+      setTheme: (theme) => set({ theme }),
+      toggleTheme: () => set((state) => ({ theme: NEXT_THEME[state.theme] }))
     }),
     {
       name: 'lance-catalog-browser:ui',
       version: UI_STATE_VERSION,
       storage: createJSONStorage(createUiStateStorage),
-      partialize: (state): Partial<SavedUiState> => ({ connectionId: state.connectionId, views: state.views, pageSize: state.pageSize }),
-      migrate: migrateUiState
+      partialize: (state): Partial<SavedUiState> => ({ connectionId: state.connectionId, views: state.views, pageSize: state.pageSize, panes: state.panes, theme: state.theme }),
+      migrate: migrateUiState,
+      // State saved by an older version lacks the newer fields: keep the defaults for those.
+      merge: (saved, current) => {
+        const loaded = (saved ?? {}) as Partial<UiState>
+        const panes = loaded.panes
+        const validPanes = panes && Number.isFinite(panes.sidebar) && Number.isFinite(panes.details) ? { sidebar: clampPane(panes.sidebar), details: clampPane(panes.details) } : current.panes
+        const theme = loaded.theme && loaded.theme in NEXT_THEME ? loaded.theme : current.theme
+        return { ...current, ...loaded, panes: validPanes, theme }
+      }
     }
   )
 )
 
-/** The tree state of the shown connection. */
+/** The tree and tab state of the shown connection. */
 export function useConnectionView(): ConnectionView {
-  return useUiStore((state) => (state.connectionId ? (state.views[state.connectionId] ?? EMPTY_VIEW) : EMPTY_VIEW))
+  const saved = useUiStore((state) => (state.connectionId ? state.views[state.connectionId] : undefined))
+  // viewOf builds a new object only for a view saved before tabs existed; memo-free is fine
+  // because such a view is rewritten (and so made whole) by its first change.
+  return saved && saved.tabs ? saved : viewOf(saved)
 }

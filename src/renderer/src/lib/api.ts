@@ -7,6 +7,7 @@ import { API_GLOBAL, createCatalogApi, type CatalogApi, type IpcResult } from '@
 import type { ErrorCode, ErrorDetails, ErrorValue } from '@shared/errors'
 import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '@shared/wire'
 import { browserShellEvents } from './browser-shortcuts'
+import { timedApi } from './request-timing'
 
 declare global {
   interface Window {
@@ -83,5 +84,5 @@ function browserModeApi(): CatalogApi {
   }, browserShellEvents(window, /Mac|iPhone|iPad/.test(navigator.platform)))
 }
 
-/** The typed api object, whichever transport carries it. */
-export const api: CatalogApi = window[API_GLOBAL] ?? browserModeApi()
+/** The typed api object, whichever transport carries it; catalog calls are timed for the status bar. */
+export const api: CatalogApi = timedApi(window[API_GLOBAL] ?? browserModeApi())

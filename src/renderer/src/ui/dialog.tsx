@@ -3,8 +3,9 @@
  * closes it, its title is its accessible name, and focus goes back to the element that
  * had it when the dialog opened.
  */
-import { useId, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { useId, useRef, type FormEvent, type ReactNode } from 'react'
 import { ErrorBoundary } from './error-boundary'
+import { useModal } from './use-modal'
 
 interface Props {
   readonly title: string
@@ -20,19 +21,7 @@ interface Props {
 export function Dialog({ title, onClose, onSubmit, children, actions, wide }: Props): ReactNode {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  // A layout effect, so the cleanup runs while the dialog is still in the document.
-  useLayoutEffect(() => {
-    const dialog = ref.current
-    // The dialog is closed by unmounting it, which the browser does not treat as closing:
-    // it would leave focus on <body>, so the opener is remembered and refocused here.
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (dialog && !dialog.open) dialog.showModal()
-    return () => {
-      dialog?.close()
-      // An opener that went away (a menu item) leaves focus to the region that owns it.
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [])
+  useModal(ref)
   const submit = (event: FormEvent): void => {
     event.preventDefault()
     onSubmit()

@@ -11,6 +11,7 @@ import { useUiStore } from '../../app/ui-store'
 import { api, unwrap } from '../../lib/api'
 import { tableKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
+import { tableCreated } from '../table-actions/action-toasts'
 import { passthroughStream } from './arrow-rows'
 import { buildArrowStream } from './build-table'
 import type { FieldSpec } from './schema-spec'
@@ -71,7 +72,8 @@ export function useCreateTable(connectionId: string, onCreated: () => void): Cre
         setPhase({ step: 'idle' })
       }
     },
-    onSuccess: async (_value, { table }) => {
+    onSuccess: async (_value, { table, mode }) => {
+      tableCreated(client, connectionId, table, mode === 'create')
       // An overwritten table's cached description and rows are out of date.
       client.removeQueries({ queryKey: queryKeys.table(connectionId, table) })
       client.removeQueries({ queryKey: queryKeys.rowsOf(connectionId, table) })

@@ -7,14 +7,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { componentProblem } from '@shared/namespace-path'
-import { useConnectionView, useUiStore } from '../../app/ui-store'
+import { useUiStore } from '../../app/ui-store'
 import { api, unwrap } from '../../lib/api'
-import { displayIdentifier, sameTable, tableKey } from '../../lib/node-key'
+import { displayIdentifier, tableKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
 import { useDelimiter } from '../connections/use-connections'
+import { forgetTable, tableDropped, tableRenamed } from './action-toasts'
 
 interface Props {
   readonly connectionId: string
@@ -25,16 +26,13 @@ interface Props {
 /** Drops a table once its name has been typed. */
 export function DropTableDialog({ connectionId, table, onClose }: Props): ReactNode {
   const client = useQueryClient()
-  const { selectedTable } = useConnectionView()
-  const selectTable = useUiStore((state) => state.selectTable)
   const delimiter = useDelimiter(connectionId)
   const [typed, setTyped] = useState('')
   const drop = useMutation({
     mutationFn: () => unwrap(api.tables.drop({ connectionId, table })),
     onSuccess: async () => {
-      if (sameTable(selectedTable, table)) selectTable(null)
-      client.removeQueries({ queryKey: queryKeys.table(connectionId, table) })
-      client.removeQueries({ queryKey: queryKeys.rowsOf(connectionId, table) })
+      tableDropped(client, connectionId, table)
+      forgetTable(client, connectionId, table)
       await client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, table.namespace) })
     }
   })
@@ -72,8 +70,7 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
 /** Renames a table within its namespace. */
 export function RenameTableDialog({ connectionId, table, onClose }: Props): ReactNode {
   const client = useQueryClient()
-  const { selectedTable } = useConnectionView()
-  const selectTable = useUiStore((state) => state.selectTable)
+  const renameTable = useUiStore((state) => state.renameTable)
   const focusRow = useUiStore((state) => state.focusRow)
   const delimiter = useDelimiter(connectionId)
   const [name, setName] = useState(table.name)
@@ -82,11 +79,11 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
   const rename = useMutation({
     mutationFn: () => unwrap(api.tables.rename({ connectionId, table, newName: name })),
     onSuccess: async () => {
-      const wasSelected = sameTable(selectedTable, table)
+      tableRenamed(client, connectionId, table, renamed)
       client.removeQueries({ queryKey: queryKeys.table(connectionId, table) })
       client.removeQueries({ queryKey: queryKeys.rowsOf(connectionId, table) })
       await client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, table.namespace) })
-      if (wasSelected) selectTable(renamed)
+      renameTable(table, renamed)
     }
   })
   const ready = name !== '' && problem === null && name !== table.name && !rename.isPending

@@ -1,13 +1,15 @@
 /**
- * The pane of the selected table: its name, then two tabs. "Details" holds the facts
- * and the schema tree; "Data" holds the paged grid of rows. The tab stays chosen when
- * another table is selected.
+ * The pane of the open table: its name, then a resizable split of its details (facts and
+ * the schema tree) over the paged grid of its rows, which fills the height it is given.
+ * The split's size is remembered with the UI state.
  */
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
+import { useUiStore } from '../../app/ui-store'
 import { tableKey } from '../../lib/node-key'
 import { ErrorAlert } from '../../ui/error-alert'
 import { ErrorBoundary } from '../../ui/error-boundary'
+import { SplitPane } from '../../ui/split-pane'
 import { useDelimiter } from '../connections/use-connections'
 import { TableData } from '../table-data/table-data'
 import { SchemaTable } from './schema-table'
@@ -15,65 +17,45 @@ import { TableFacts } from './table-facts'
 import { useTableDescription } from './use-table-description'
 import './table-details.css'
 
-const TABS = ['Details', 'Data'] as const
-type Tab = (typeof TABS)[number]
-
-/** The details pane of the selected table. */
+/** The details and data of one table. */
 export function TableDetails({ connectionId, table }: { readonly connectionId: string; readonly table: TableRef }): ReactNode {
   const description = useTableDescription(connectionId, table)
+  const detailsSize = useUiStore((state) => state.panes.details)
+  const setPanes = useUiStore((state) => state.setPanes)
   const delimiter = useDelimiter(connectionId)
-  const [tab, setTab] = useState<Tab>('Details')
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
-  // Arrow keys move between tabs (the WAI-ARIA tabs pattern, automatic activation).
-  const onTabKey = (event: KeyboardEvent): void => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-    if (step === 0) return
-    event.preventDefault()
-    const next = (TABS.indexOf(tab) + step + TABS.length) % TABS.length
-    setTab(TABS[next] ?? 'Details')
-    tabRefs.current[next]?.focus()
-  }
   const key = tableKey(table)
+  const details = (
+    <div className="details-scroll">
+      {description.isPending && <p className="muted">Loading table…</p>}
+      {description.isError && <ErrorAlert error={description.error} onRetry={() => void description.refetch()} />}
+      {description.isSuccess && (
+        <>
+          <TableFacts description={description.data} delimiter={delimiter} />
+          <h3>Schema</h3>
+          <SchemaTable fields={description.data.fields} />
+        </>
+      )}
+    </div>
+  )
+  // Mounted before the description arrives, so rows and count load alongside it.
+  const data = description.isError ? null : (
+    <ErrorBoundary what="The data grid" resetKeys={[key]}>
+      <TableData key={key} connectionId={connectionId} table={table} fields={description.data?.fields ?? null} />
+    </ErrorBoundary>
+  )
   return (
     <section aria-labelledby="table-title" className="details">
       <h2 id="table-title">{table.name}</h2>
-      <div role="tablist" aria-label="Table views" className="tabs" onKeyDown={onTabKey}>
-        {TABS.map((name, i) => (
-          <button
-            key={name}
-            ref={(element) => {
-              tabRefs.current[i] = element
-            }}
-            type="button"
-            role="tab"
-            id={`table-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`table-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className="tab"
-            onClick={() => setTab(name)}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`table-panel-${tab}`} aria-labelledby={`table-tab-${tab}`} className="tab-panel">
-        {description.isPending && <p className="muted">Loading table…</p>}
-        {description.isError && <ErrorAlert error={description.error} onRetry={() => void description.refetch()} />}
-        {tab === 'Details' && description.isSuccess && (
-          <>
-            <TableFacts description={description.data} delimiter={delimiter} />
-            <h3>Schema</h3>
-            <SchemaTable fields={description.data.fields} />
-          </>
-        )}
-        {/* Mounted before the description arrives, so rows and count load alongside it. */}
-        {tab === 'Data' && !description.isError && (
-          <ErrorBoundary what="The data grid" resetKeys={[key]}>
-            <TableData key={key} connectionId={connectionId} table={table} fields={description.data?.fields ?? null} />
-          </ErrorBoundary>
-        )}
-      </div>
+      <SplitPane
+        orientation="vertical"
+        size={detailsSize}
+        onSizeChange={(details) => setPanes({ details })}
+        separatorLabel="Resize table details"
+        minFirst={60}
+        minSecond={160}
+        first={details}
+        second={data}
+      />
     </section>
   )
 }

@@ -13,6 +13,7 @@ import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
 import { useDelimiter } from '../connections/use-connections'
+import { namespaceCreated, namespaceDropped } from '../table-actions/action-toasts'
 
 interface CreateProps {
   readonly connectionId: string
@@ -30,7 +31,10 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
   const problem = name === '' ? null : componentProblem(name)
   const create = useMutation({
     mutationFn: (path: NamespacePath) => unwrap(api.namespaces.create({ connectionId, path })),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, parent) })
+    onSuccess: (_value, path) => {
+      namespaceCreated(client, connectionId, path)
+      return client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, parent) })
+    }
   })
   const submit = (): void => {
     if (name === '' || problem) return
@@ -83,6 +87,7 @@ export function DropNamespaceDialog({ connectionId, path, onClose }: DropProps):
   const drop = useMutation({
     mutationFn: () => unwrap(api.namespaces.drop({ connectionId, path })),
     onSuccess: async () => {
+      namespaceDropped(client, connectionId, path)
       setExpanded(path, false)
       await client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, parent) })
     }

@@ -12,6 +12,7 @@ import { queryKeys } from '../../lib/query-keys'
 import { useAppInfo } from '../../lib/use-app-info'
 import { ErrorAlert } from '../../ui/error-alert'
 import { useConnections, useDelimiter } from '../connections/use-connections'
+import { copyWithToast } from '../table-actions/action-toasts'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from '../table-actions/table-dialogs'
 import { CreateNamespaceDialog, DropNamespaceDialog } from './namespace-dialogs'
@@ -61,8 +62,8 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
     void client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, target.path) })
     onClose()
   }
-  const copy = (text: string): void => {
-    void navigator.clipboard.writeText(text)
+  const copy = (text: string, what: string): void => {
+    void copyWithToast(text, what)
     onClose()
   }
   const reveal = (): void => {
@@ -89,8 +90,8 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
           { label: 'Rename table…', run: () => setOpen('renameTable') },
           { label: 'Drop table…', run: () => setOpen('dropTable') }
         ]),
-    { label: 'Copy identifier', run: () => copy(displayIdentifier(fullPath, delimiter)) },
-    { label: 'Copy path', run: () => copy(pathAsJson(fullPath)) },
+    { label: 'Copy identifier', run: () => copy(displayIdentifier(fullPath, delimiter), 'identifier') },
+    { label: 'Copy path', run: () => copy(pathAsJson(fullPath), 'path') },
     // Only the desktop app can open a file manager, and only a directory catalog has folders.
     ...(host === 'electron' && isDir ? [{ label: 'Show in file manager', run: reveal }] : [])
   ]

@@ -30,6 +30,7 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
   const view = useConnectionView()
   const setExpanded = useUiStore((state) => state.setExpanded)
   const selectTable = useUiStore((state) => state.selectTable)
+  const openTable = useUiStore((state) => state.openTable)
   const focusRow = useUiStore((state) => state.focusRow)
   const style = { transform: `translateY(${top}px)`, height: `${height}px`, paddingLeft: `${(row.level - 1) * 16 + 6}px` }
 
@@ -42,6 +43,13 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
         focusRow(row.key)
         if (isTable) selectTable({ namespace: row.path, name: row.name })
         else setExpanded(row.path, !row.expanded)
+      }
+      // A middle click opens a table in a new tab, as in a browser.
+      const openInNewTab = (event: MouseEvent): void => {
+        if (event.button !== 1 || !isTable) return
+        event.preventDefault()
+        focusRow(row.key)
+        openTable({ namespace: row.path, name: row.name })
       }
       const openMenu = (event: MouseEvent): void => {
         event.preventDefault()
@@ -62,6 +70,9 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
           className={selected ? 'tree-row selected' : 'tree-row'}
           style={style}
           onClick={activate}
+          // Without this, a middle press starts the browser's auto-scroll.
+          onMouseDown={(event) => event.button === 1 && event.preventDefault()}
+          onAuxClick={openInNewTab}
           onContextMenu={openMenu}
         >
           <span className="twisty" aria-hidden="true">

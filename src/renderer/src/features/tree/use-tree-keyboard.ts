@@ -1,6 +1,6 @@
 /**
  * Keyboard access to the tree, after the WAI-ARIA treeview pattern: Up/Down move, Right
- * expands or enters, Left collapses or goes to the parent, Home/End jump, Enter opens,
+ * expands or enters, Left collapses or goes to the parent, Home/End jump, Enter opens (Ctrl+Enter in a new tab),
  * typing jumps to a loaded name; Shift+F10 or the Menu key opens the actions menu.
  * Focus is roving: exactly one row has tabindex 0, and its key survives refreshes.
  */
@@ -31,6 +31,7 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
   const focusRow = useUiStore((state) => state.focusRow)
   const setExpanded = useUiStore((state) => state.setExpanded)
   const selectTable = useUiStore((state) => state.selectTable)
+  const openTable = useUiStore((state) => state.openTable)
   const typed = useRef({ text: '', at: 0 })
   const moved = useRef(false)
 
@@ -109,6 +110,8 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
       case 'Enter':
       case ' ':
         handled()
+        // Ctrl+Enter (Cmd+Enter on macOS) opens a table in a new tab.
+        if (row.kind === 'table' && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) return openTable({ namespace: row.path, name: row.name })
         if (row.kind === 'table') return selectTable({ namespace: row.path, name: row.name })
         return setExpanded(row.path, !row.expanded)
       case 'ContextMenu':

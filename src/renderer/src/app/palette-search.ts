@@ -1,0 +1,56 @@
+/**
+ * What the command palette lists for a query: commands whose name holds every typed word,
+ * and tables whose path holds the typed text (completion over the names the tree has
+ * loaded). Pure, so the ranking is tested without a page.
+ */
+import type { TableRef } from '@shared/catalog-types'
+import { componentProblem, DEFAULT_DELIMITER } from '@shared/namespace-path'
+import { displayIdentifier } from '../lib/node-key'
+
+/** Something with a name to match. */
+export interface Named {
+  readonly label: string
+}
+
+/** Commands holding every word of `query` (any case, any order); those starting with it first. */
+export function matchCommands<T extends Named>(commands: readonly T[], query: string): T[] {
+  const text = query.trim().toLowerCase()
+  const words = text.split(/\s+/).filter(Boolean)
+  const hits = commands.filter((command) => words.every((word) => command.label.toLowerCase().includes(word)))
+  const starts = (command: T): number => (command.label.toLowerCase().startsWith(text) ? 0 : 1)
+  // Array sort is stable: equal ranks keep the commands' own order.
+  return hits.sort((a, b) => starts(a) - starts(b))
+}
+
+/** A table's path as people type it: its identifier with the connection's delimiter (`analytics$web$page_views`). */
+export function tablePath(table: TableRef, delimiter: string = DEFAULT_DELIMITER): string {
+  return displayIdentifier([...table.namespace, table.name], delimiter)
+}
+
+/**
+ * Tables whose path contains `query` (any case), best first: paths starting with it, then
+ * names starting with it, then the rest, each alphabetically; at most `limit`.
+ */
+export function matchTables(tables: readonly TableRef[], query: string, limit: number, delimiter: string = DEFAULT_DELIMITER): TableRef[] {
+  const text = query.trim().toLowerCase()
+  const rank = (table: TableRef): number => {
+    const path = tablePath(table, delimiter).toLowerCase()
+    if (path.startsWith(text)) return 0
+    if (table.name.toLowerCase().startsWith(text)) return 1
+    return path.includes(text) ? 2 : 3
+  }
+  return tables
+    .map((table) => ({ table, rank: rank(table), path: tablePath(table, delimiter) }))
+    .filter((entry) => entry.rank < 3)
+    .sort((a, b) => a.rank - b.rank || a.path.localeCompare(b.path))
+    .slice(0, limit)
+    .map((entry) => entry.table)
+}
+
+/** The table a typed path names (`ns$sub$table`), or null if it is not a valid path. */
+export function parseTablePath(query: string, delimiter: string = DEFAULT_DELIMITER): TableRef | null {
+  const parts = query.trim().split(delimiter)
+  if (parts.length === 0 || parts.some((part) => componentProblem(part) !== null)) return null
+  const name = parts[parts.length - 1]
+  return name === undefined ? null : { namespace: parts.slice(0, -1), name }
+}

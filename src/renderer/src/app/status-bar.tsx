@@ -1,0 +1,60 @@
+/**
+ * The status bar at the foot of the window: the shown connection and its kind, the last
+ * catalog request's latency, and the open table's row count and tab count. A labelled
+ * region rather than a live one: the latency changes with every request, which a screen
+ * reader should not announce each time.
+ */
+import type { ReactNode } from 'react'
+import type { TableRef } from '@shared/catalog-types'
+import { useConnections } from '../features/connections/use-connections'
+import { useTableDescription } from '../features/table-details/use-table-description'
+import { useLastRequest } from '../lib/request-timing'
+import { useConnectionView, useUiStore } from './ui-store'
+import styles from './status-bar.module.css'
+
+const KIND_NAMES = { dir: 'Directory', rest: 'REST' } as const
+
+/** The window's status bar. */
+export function StatusBar(): ReactNode {
+  const connectionId = useUiStore((state) => state.connectionId)
+  const connection = useConnections().data?.find((candidate) => candidate.id === connectionId)
+  const { selectedTable, tabs } = useConnectionView()
+  const last = useLastRequest((state) => state.last)
+  return (
+    <footer aria-label="Status bar" className={styles.bar}>
+      <span className={styles.item}>
+        {connection ? (
+          <>
+            <span className={styles.kind}>{KIND_NAMES[connection.type]}</span>: {connection.name}
+          </>
+        ) : (
+          'No connection'
+        )}
+      </span>
+      {last && (
+        <span className={last.ok ? styles.item : `${styles.item} ${styles.failed}`} title={last.channel}>
+          {`Last request ${formatMs(last.ms)}${last.ok ? '' : ' (failed)'}`}
+        </span>
+      )}
+      <span className={styles.spacer} />
+      {tabs.length > 1 && <span className={styles.item}>{`${tabs.length} tabs open`}</span>}
+      {connectionId && selectedTable && <TableRows connectionId={connectionId} table={selectedTable} />}
+    </footer>
+  )
+}
+
+function TableRows({ connectionId, table }: { readonly connectionId: string; readonly table: TableRef }): ReactNode {
+  const description = useTableDescription(connectionId, table)
+  const rows = description.data?.rowCount
+  const text = description.isPending ? 'counting…' : rows === null || rows === undefined ? 'row count unknown' : `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`
+  return (
+    <span className={styles.item}>
+      {`${table.name}: ${text}`}
+    </span>
+  )
+}
+
+/** Milliseconds as people read them: whole below 10 s, seconds with a decimal above. */
+export function formatMs(ms: number): string {
+  return ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
+}
