@@ -8,11 +8,9 @@
  * but its value is `''`; the value itself lives in main's secret store only.
  */
 import type { ConnectType } from './catalog-types'
+import { headerEntries, plainProperties } from './connection-policy'
 
 export type { ConnectType } from './catalog-types'
-
-/** The property prefix that turns a property into an HTTP header on a `rest` connection. */
-export const HEADER_PROPERTY_PREFIX = 'headers.'
 
 /**
  * Editor presets over connect type `rest`. `enterprise` fills in the LanceDB Enterprise
@@ -100,18 +98,6 @@ export interface StorageProblem {
 export function profileKind(profile: Pick<Profile, 'connectType' | 'preset'>): ProfileKind {
   if (profile.connectType === 'dir') return 'dir'
   return profile.preset === 'enterprise' ? 'enterprise' : 'rest'
-}
-
-/** The header rows of a property map, in property order (`headers.x-api-key` -> `x-api-key`). */
-export function headerEntries(properties: Readonly<Record<string, string>>): Array<[name: string, value: string]> {
-  return Object.entries(properties)
-    .filter(([key]) => key.startsWith(HEADER_PROPERTY_PREFIX))
-    .map(([key, value]) => [key.slice(HEADER_PROPERTY_PREFIX.length), value])
-}
-
-/** The non-header properties of a property map. */
-export function plainProperties(properties: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(properties).filter(([key]) => !key.startsWith(HEADER_PROPERTY_PREFIX)))
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { ConnectionTestStep, TestedKind } from '../../shared/connection-test'
-import { isSecretHeader, maskSecret } from '../../shared/profile-validation'
+import { maskHeaders, queryString } from '../../shared/connection-policy'
 import { ENTERPRISE_HEADERS } from '../../shared/profile-types'
 import { enterpriseRoutes } from '../namespace/rest/enterprise'
 import type { HttpRequest, HttpResponse, HttpTimeouts } from '../namespace/rest/http'
@@ -89,7 +89,7 @@ interface StepSpec {
 
 async function httpStep(client: RestNamespaceClient, spec: StepSpec): Promise<ConnectionTestStep> {
   const { request } = spec
-  const planned = { method: request.method, url: spec.base + request.path + queryOf(request), headers: spec.headers }
+  const planned = { method: request.method, url: spec.base + request.path + queryString(request.query), headers: spec.headers }
   const started = performance.now()
   try {
     const response = await client.http.send(request)
@@ -148,16 +148,6 @@ function judgeListing(field: 'namespaces' | 'tables') {
     const what = field === 'tables' ? 'the database answered the table listing' : 'the catalog listed its root namespaces'
     return { verdict: 'ok', message: `Connected: ${what}, so the endpoint and credentials work.` }
   }
-}
-
-/** Headers with secret values (Authorization, x-api-key, `marked`) replaced by their mask. */
-export function maskHeaders(headers: Readonly<Record<string, string>>, marked: readonly string[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isSecretHeader(name, marked) ? maskSecret(value) : value]))
-}
-
-function queryOf(request: HttpRequest): string {
-  const parts = Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== '')
-  return parts.length === 0 ? '' : `?${parts.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`).join('&')}`
 }
 
 function randomProbeName(): string {

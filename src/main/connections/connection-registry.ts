@@ -10,7 +10,7 @@ import { CatalogError } from '../../shared/errors'
 import type { NamespaceClient } from '../namespace/namespace-client'
 import { openDirNamespace } from '../namespace/dir-namespace'
 import { openRestNamespace } from '../namespace/rest/rest-namespace'
-import { SECRET_HEADERS, type ConnectionSpec } from './connection-spec'
+import type { ConnectionSpec } from './connection-spec'
 
 interface Entry {
   readonly summary: ConnectionSummary
@@ -27,7 +27,7 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
       return openDirNamespace(root)
     }
     case 'rest':
-      return openRestNamespace(spec.properties, { secretHeaders: [...SECRET_HEADERS, ...(spec.secretHeaders ?? [])] })
+      return openRestNamespace(spec.properties, { secretHeaders: spec.secretHeaders ?? [] })
     default:
       return assertNever(spec.type)
   }

@@ -4,8 +4,9 @@
  */
 import type { profilesContract } from '../../shared/contract/profiles'
 import { CatalogError } from '../../shared/errors'
-import { draftFromView, headerEntries, profileKind, type Profile, type ProfileDraft } from '../../shared/profile-types'
-import { endpointOrigin, isSecretHeader, validateProfileDraft } from '../../shared/profile-validation'
+import { endpointOrigin, headerEntries, isSecretHeader } from '../../shared/connection-policy'
+import { draftFromView, profileKind, type Profile, type ProfileDraft } from '../../shared/profile-types'
+import { validateProfileDraft } from '../../shared/profile-validation'
 import type { ConnectionSpec } from '../connections/connection-spec'
 import { runConnectionTest } from '../connection-test/run-connection-test'
 import { testInputFromDraft, type StoredHeaderValue } from '../connection-test/test-input'

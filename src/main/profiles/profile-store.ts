@@ -9,9 +9,8 @@ import { randomUUID } from 'node:crypto'
 import { chmod, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CatalogError } from '../../shared/errors'
+import { endpointOrigin, headerEntries, headerProperty, isSecretHeader, maskSecret } from '../../shared/connection-policy'
 import {
-  HEADER_PROPERTY_PREFIX,
-  headerEntries,
   profileKind,
   type Profile,
   type ProfileDraft,
@@ -19,7 +18,7 @@ import {
   type SecretStorageInfo,
   type StorageProblem
 } from '../../shared/profile-types'
-import { endpointOrigin, isSecretHeader, maskSecret, validateProfileDraft } from '../../shared/profile-validation'
+import { validateProfileDraft } from '../../shared/profile-validation'
 import type { ConnectionSpec } from '../connections/connection-spec'
 import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
 import { writeFileAtomic } from './atomic-write'
@@ -195,7 +194,7 @@ export class ProfileStore {
           this.#secrets.kind === 'memory' ? 'Secrets are kept only while the app runs, so enter it again.' : 'Edit the profile and enter it.'
         throw new CatalogError('unauthenticated', `Profile "${profile.name}" has no value for ${header}. ${why}`, { header })
       }
-      properties[HEADER_PROPERTY_PREFIX + header] = value
+      properties[headerProperty(header)] = value
     }
     return { name: profile.name, type: profile.connectType, properties }
   }
@@ -214,7 +213,7 @@ export class ProfileStore {
       try {
         const value = await this.#readSecret(profile, header)
         hasSecret[header] = value !== undefined
-        properties[HEADER_PROPERTY_PREFIX + header] = value === undefined ? '' : maskSecret(value)
+        properties[headerProperty(header)] = value === undefined ? '' : maskSecret(value)
       } catch (error) {
         hasSecret[header] = false
         secretProblems[header] = (error as Error).message
@@ -321,7 +320,7 @@ export class ProfileStore {
         }
         for (const [name, value] of stray) await this.#secrets.set(profile.id, boundSecretName(origin, name) ?? name, value)
         const properties = { ...profile.properties }
-        for (const [name] of stray) properties[HEADER_PROPERTY_PREFIX + name] = ''
+        for (const [name] of stray) properties[headerProperty(name)] = ''
         next.push({ ...profile, properties, secretHeaders: secret.map(([name]) => name) })
         changed = true
       }

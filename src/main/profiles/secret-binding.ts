@@ -5,8 +5,8 @@
  * changed (an edit, a hand-edited file, a keychain that was unavailable when the old ones
  * should have been deleted).
  */
-import { HEADER_PROPERTY_PREFIX, headerEntries, type Profile, type ProfileDraft } from '../../shared/profile-types'
-import { endpointOrigin, isSecretHeader, looksLikeMask } from '../../shared/profile-validation'
+import { endpointOrigin, headerEntries, headerProperty, isSecretHeader, looksLikeMask } from '../../shared/connection-policy'
+import type { Profile, ProfileDraft } from '../../shared/profile-types'
 import type { SecretStore } from '../secrets/secret-store'
 
 /** Secret store changes, keyed by bound name (see {@link boundSecretName}). */
@@ -60,7 +60,7 @@ export async function resolveDraft(
     const keep = header.value === undefined || looksLikeMask(header.value)
     const storedBefore = keep && before.has(lower) && wasSecret(header.name)
     if (isSecretHeader(header.name) || header.secret === true) {
-      properties[HEADER_PROPERTY_PREFIX + header.name] = ''
+      properties[headerProperty(header.name)] = ''
       secretHeaders.push(header.name)
       if (storedBefore && sameOrigin) {
         keptNames.add(boundSecretName(oldOrigin, header.name)?.toLowerCase() ?? '')
@@ -74,7 +74,7 @@ export async function resolveDraft(
       }
     } else {
       const plain = wasSecret(header.name) ? '' : (before.get(lower) ?? '')
-      properties[HEADER_PROPERTY_PREFIX + header.name] = keep ? plain : (header.value ?? '')
+      properties[headerProperty(header.name)] = keep ? plain : (header.value ?? '')
     }
   }
   // Every old secret not kept as it was is deleted: all of them when the origin moved.

@@ -4,15 +4,9 @@
  * speaks in `headers.*` properties. Field errors from the shared rules are keyed by draft
  * header index, so building a draft also says which form field each header came from.
  */
-import {
-  ENTERPRISE_HEADERS,
-  headerEntries,
-  plainProperties,
-  type HeaderDraft,
-  type ProfileDraft,
-  type ProfileView
-} from '@shared/profile-types'
-import { endpointOrigin, isSecretHeader, validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
+import { endpointOrigin, headerEntries, isSecretHeader, plainProperties } from '@shared/connection-policy'
+import { ENTERPRISE_HEADERS, type HeaderDraft, type ProfileDraft, type ProfileView } from '@shared/profile-types'
+import { validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
 
 /** The editor's Type choice: Directory, REST or Enterprise (REST with the Enterprise headers). */
 export type FormType = 'dir' | 'rest' | 'enterprise'

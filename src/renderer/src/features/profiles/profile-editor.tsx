@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react'
 import type { ProfileView, SecretStorageInfo } from '@shared/profile-types'
-import { isSecretHeader } from '@shared/profile-validation'
+import { isSecretHeader } from '@shared/connection-policy'
 import { ApiError } from '../../lib/api'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
