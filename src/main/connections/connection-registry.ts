@@ -27,7 +27,7 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
       return openDirNamespace(root)
     }
     case 'rest':
-      return openRestNamespace(spec.properties, { secretHeaders: spec.secretHeaders ?? [] })
+      return openRestNamespace(spec.properties, { secretHeaders: spec.secretHeaders ?? [], ...(spec.routes ? { routes: spec.routes } : {}) })
     default:
       return assertNever(spec.type)
   }
@@ -72,11 +72,6 @@ export class ConnectionRegistry {
     const entry = this.#entries.get(id)
     this.#entries.delete(id)
     if (entry?.client) await entry.client.then((client) => client.close(), () => undefined)
-  }
-
-  /** The create route hint of a connection's spec (see `ConnectionSpec.routes`). */
-  routes(id: string): ConnectionSpec['routes'] {
-    return this.#entries.get(id)?.spec.routes
   }
 
   /** Every connection, in the order they were added. */

@@ -21,6 +21,11 @@ export interface ConnectionSpec {
   readonly secretHeaders?: readonly string[]
 }
 
+/** The registry id of a profile's connection, so opening it twice reuses one connection. */
+export function profileConnectionId(profileId: string): string {
+  return `profile-${profileId}`
+}
+
 /** A dir connection spec for a root folder, named after the folder. */
 export function dirSpec(root: string, name?: string): ConnectionSpec {
   return { name: name ?? (basename(root) || root), type: 'dir', properties: { root } }

@@ -5,9 +5,9 @@
 import type { profilesContract } from '../../shared/contract/profiles'
 import { CatalogError } from '../../shared/errors'
 import { endpointOrigin, headerEntries, isSecretHeader } from '../../shared/connection-policy'
-import { draftFromView, profileKind, type Profile, type ProfileDraft } from '../../shared/profile-types'
+import { draftFromView, type Profile, type ProfileDraft } from '../../shared/profile-types'
 import { validateProfileDraft } from '../../shared/profile-validation'
-import type { ConnectionSpec } from '../connections/connection-spec'
+import { profileConnectionId } from '../connections/connection-spec'
 import { runConnectionTest } from '../connection-test/run-connection-test'
 import { testInputFromDraft, type StoredHeaderValue } from '../connection-test/test-input'
 import { codeSnippet, exportProfiles, importProfiles } from '../profiles/export'
@@ -17,17 +17,6 @@ import { secretStorageInfo } from '../secrets/secret-store'
 import { optInToSecretsFile } from '../secrets/switchable-store'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
-
-/** The registry id of a profile's connection, so opening it twice reuses one connection. */
-export const profileConnectionId = (profileId: string): string => `profile-${profileId}`
-
-/** A saved profile's connection spec: secrets merged in, marked headers redacted, Enterprise routes if its preset says so. */
-export async function profileSpec(profiles: ProfileStore, id: string): Promise<ConnectionSpec> {
-  const spec = await profiles.toConnectionSpec(id)
-  const profile = profiles.profile(id)
-  const routes = profileKind(profile) === 'enterprise' ? { routes: 'enterprise' as const } : {}
-  return { ...spec, secretHeaders: profile.secretHeaders, ...routes }
-}
 
 /** Handlers of the profile channels. */
 export function profileHandlers(context: HandlerContext): Pick<HandlerTable, keyof typeof profilesContract> {
@@ -70,7 +59,7 @@ export function profileHandlers(context: HandlerContext): Pick<HandlerTable, key
       return null
     },
     'profiles:open': async ({ id }) => {
-      const summary = registry.upsert(profileConnectionId(id), await profileSpec(profiles, id))
+      const summary = registry.upsert(profileConnectionId(id), await profiles.toConnectionSpec(id))
       await profiles.setLastUsed(id)
       return summary
     },

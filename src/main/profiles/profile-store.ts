@@ -21,7 +21,7 @@ import {
 import { validateProfileDraft } from '../../shared/profile-validation'
 import type { ConnectionSpec } from '../connections/connection-spec'
 import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
-import { writeFileAtomic } from './atomic-write'
+import { writeFileAtomic } from '../files/atomic-write'
 import { PROFILES_FILE, readProfilesFile, serializeProfiles } from './profile-file'
 import { bindLegacySecrets, boundSecretName, resolveDraft, SECRETS_CLEARED_MESSAGE, type SecretPlan } from './secret-binding'
 
@@ -183,7 +183,10 @@ export class ProfileStore {
     )
   }
 
-  /** The connect type and full properties of a profile, secrets included. Main only. */
+  /**
+   * A profile's connection spec: connect type and full properties, secrets included (main
+   * only), its secret header names (masked in errors), Enterprise routes if its preset says so.
+   */
   async toConnectionSpec(id: string): Promise<ConnectionSpec> {
     const profile = this.profile(id)
     const properties: Record<string, string> = { ...profile.properties }
@@ -196,7 +199,8 @@ export class ProfileStore {
       }
       properties[headerProperty(header)] = value
     }
-    return { name: profile.name, type: profile.connectType, properties }
+    const routes = profileKind(profile) === 'enterprise' ? { routes: 'enterprise' as const } : {}
+    return { name: profile.name, type: profile.connectType, properties, secretHeaders: profile.secretHeaders, ...routes }
   }
 
   // Reads a secret under the profile's current origin, so a moved URI finds nothing.
