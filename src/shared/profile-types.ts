@@ -7,17 +7,21 @@
  * secret header keeps its key in a stored profile (so its place and presence survive)
  * but its value is `''`; the value itself lives in main's secret store only.
  */
+import type { z } from 'zod'
 import type { ConnectType } from './catalog-types'
 import { headerEntries, plainProperties } from './connection-policy'
+import type { headerDraft, profileDraft, profilePreset } from './contract/profiles'
 
 export type { ConnectType } from './catalog-types'
 
-/**
- * Editor presets over connect type `rest`. `enterprise` fills in the LanceDB Enterprise
- * headers (x-api-key, x-service-database, x-service-database-prefix); `bearer` fills in
- * `Authorization: Bearer <token>`. A preset changes the form, never the wire format.
- */
-export type ProfilePreset = 'enterprise' | 'bearer'
+/** An editor preset over connect type `rest`, as the contract defines it (`profilePreset`). */
+export type ProfilePreset = z.infer<typeof profilePreset>
+
+/** One header row of the editor, as the contract checks it (`headerDraft`). */
+export type HeaderDraft = Readonly<z.infer<typeof headerDraft>>
+
+/** What the editor submits to create or update a profile, as the contract checks it (`profileDraft`). */
+export type ProfileDraft = Readonly<z.infer<typeof profileDraft>>
 
 /**
  * What kind of catalog a profile opens: a directory, a Lance REST namespace server, or
@@ -52,29 +56,6 @@ export interface ProfileView extends Profile {
   readonly hasSecret: Readonly<Record<string, boolean>>
   /** Per secret header name: why its stored value could not be read, if it could not. */
   readonly secretProblems?: Readonly<Record<string, string>>
-}
-
-/** One header row of the editor. */
-export interface HeaderDraft {
-  readonly name: string
-  /**
-   * The value. For a secret header, `undefined` or the mask that was shown means
-   * "keep the stored value", `''` means "forget it", anything else replaces it.
-   */
-  readonly value?: string
-  /** Marked secret by the person; Authorization and x-api-key are secret regardless. */
-  readonly secret?: boolean
-}
-
-/** What the editor submits to create or update a profile. */
-export interface ProfileDraft {
-  readonly name: string
-  readonly connectType: ConnectType
-  readonly preset?: ProfilePreset
-  /** Non-header properties: `root` (dir), `uri` (rest), and any other property LanceDB takes. */
-  readonly properties: Readonly<Record<string, string>>
-  /** HTTP headers (rest only), in order; each becomes a `headers.<name>` property. */
-  readonly headers: readonly HeaderDraft[]
 }
 
 /** Where secrets are kept and the sentence the UI shows about it. */

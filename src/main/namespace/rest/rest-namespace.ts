@@ -5,11 +5,11 @@
  */
 import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
 import { assertNever } from '../../../shared/assert-never'
-import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../../shared/contract/tables'
+import { READ_PAGE_MAX_BYTES, type CreateMode, type RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
 import { componentProblem, toIdentifier, type NamespacePath } from '../../../shared/namespace-path'
 import { describeFields } from '../arrow-schema'
-import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
+import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
 import { rowsOfIpc, schemaOfIpc, toArrowStream, withAtLeastOneBatch } from './arrow-ipc'
 import { ArrowPageReader } from './arrow-page-reader'
 import { enterpriseRoutes, type EnterpriseClient } from './enterprise'

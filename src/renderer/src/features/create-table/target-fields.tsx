@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from 'react'
 import { DEFAULT_DELIMITER, pathProblem, type NamespacePath } from '@shared/namespace-path'
 import { Field } from '../../ui/field'
-import type { CreateMode } from './use-create-table'
+import type { CreateMode } from '@shared/contract/tables'
 
 /** A namespace typed as an identifier (`a$b`; empty or `$` for the root), with its problem. */
 export function parseNamespace(text: string): { readonly path: NamespacePath; readonly problem: string | null } {

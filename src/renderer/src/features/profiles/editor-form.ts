@@ -5,11 +5,9 @@
  * header index, so building a draft also says which form field each header came from.
  */
 import { endpointOrigin, headerEntries, isSecretHeader, plainProperties } from '@shared/connection-policy'
-import { ENTERPRISE_HEADERS, type HeaderDraft, type ProfileDraft, type ProfileView } from '@shared/profile-types'
+import { ENTERPRISE_HEADERS, type HeaderDraft, type ProfileDraft, type ProfileKind, type ProfileView } from '@shared/profile-types'
 import { validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
 
-/** The editor's Type choice: Directory, REST or Enterprise (REST with the Enterprise headers). */
-export type FormType = 'dir' | 'rest' | 'enterprise'
 /** How a REST profile authenticates: with header rows only, or the bearer-token preset. */
 export type RestAuth = 'headers' | 'bearer'
 
@@ -25,7 +23,8 @@ export interface HeaderRow {
 /** Everything the editor shows. Secret fields start empty; `*Stored` holds the mask of a kept value. */
 export interface EditorForm {
   readonly name: string
-  readonly type: FormType
+  /** The Type choice: Directory, REST or Enterprise (REST with the Enterprise headers). */
+  readonly type: ProfileKind
   readonly auth: RestAuth
   readonly root: string
   readonly uri: string
@@ -67,7 +66,7 @@ export function emptyForm(): EditorForm {
 
 /** The form for editing a saved profile; secret values stay in main, only their masks come in. */
 export function formFromView(view: ProfileView): EditorForm {
-  const type: FormType = view.kind
+  const type: ProfileKind = view.kind
   const auth: RestAuth = view.preset === 'bearer' ? 'bearer' : 'headers'
   const { root = '', uri = '', ...extra } = plainProperties(view.properties)
   let form: EditorForm = { ...emptyForm(), name: view.name, type, auth, root, uri, extra }

@@ -4,7 +4,7 @@
  * "Test connection" (which tests the form as it is, without saving).
  */
 import { useState, type ReactNode } from 'react'
-import type { ProfileView, SecretStorageInfo } from '@shared/profile-types'
+import type { ProfileKind, ProfileView, SecretStorageInfo } from '@shared/profile-types'
 import { isSecretHeader } from '@shared/connection-policy'
 import { ApiError } from '../../lib/api'
 import { Dialog } from '../../ui/dialog'
@@ -20,7 +20,6 @@ import {
   secretsLeftBehind,
   withoutStoredSecrets,
   type EditorForm,
-  type FormType,
   type RestAuth
 } from './editor-form'
 import { HeaderRows } from './header-rows'
@@ -111,7 +110,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
         <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="My catalog" />
         <div className="field">
           <label htmlFor="profile-type">Type</label>
-          <select id="profile-type" value={form.type} onChange={(event) => change({ type: event.target.value as FormType })}>
+          <select id="profile-type" value={form.type} onChange={(event) => change({ type: event.target.value as ProfileKind })}>
             <option value="dir">Directory</option>
             <option value="rest">REST</option>
             <option value="enterprise">Enterprise</option>
