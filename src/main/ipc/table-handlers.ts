@@ -3,8 +3,8 @@
  */
 import type { tablesContract } from '../../shared/contract/tables'
 import { createTableSafely } from '../namespace/create-table-safely'
+import { readRowsSkippingUnreadable } from '../namespace/read-rows-fallback'
 import type { HandlerTable } from './dispatch'
-import { readRowsSkippingUnreadable } from './read-rows-fallback'
 import type { HandlerContext } from './handlers'
 
 /** Handlers of the table data channels. */
