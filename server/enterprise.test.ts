@@ -6,8 +6,8 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collectAll, openRestNamespace, type RestNamespaceClient } from '../src/main/namespace/rest/rest-namespace'
-import { enterpriseRoutes } from '../src/main/namespace/rest/enterprise'
+import { collectAll } from '../src/main/namespace/collect-all'
+import { openRestNamespace, type RestNamespaceClient } from '../src/main/namespace/rest/rest-namespace'
 import { buildNestedCatalog, buildV1Catalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
@@ -21,7 +21,7 @@ const clients: RestNamespaceClient[] = []
 function enterprise(headers: Record<string, string>) {
   const client = openRestNamespace({ uri: server.url, ...headers }, { maxRetries: 0 })
   clients.push(client)
-  return { client, routes: enterpriseRoutes(client) }
+  return { client, routes: client.enterprise }
 }
 
 beforeAll(async () => {

@@ -2,7 +2,8 @@
  * Reading the loosely typed parts of requests: modes (case-insensitive, PascalCase or
  * snake_case per the spec), boolean query parameters, and optional body fields.
  */
-import type { CreateMode, DropBehavior } from '../src/main/namespace/namespace-client'
+import type { CreateMode } from '../src/shared/contract/tables'
+import type { DropBehavior } from '../src/main/namespace/namespace-client'
 import { invalidRequest } from './errors'
 
 /** `Create`, `ExistOk`/`exist_ok`, `Overwrite`; absent means `create`. */

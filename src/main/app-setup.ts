@@ -6,11 +6,10 @@ import { access, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AppInfo } from '../shared/ipc-contract'
 import { ConnectionRegistry } from './connections/connection-registry'
-import { dirSpec } from './connections/connection-spec'
+import { dirSpec, profileConnectionId } from './connections/connection-spec'
 import { ensureDefaultCatalog } from './default-catalog'
 import type { HandlerTable } from './ipc/dispatch'
 import { createHandlers } from './ipc/handlers'
-import { profileConnectionId, profileSpec } from './ipc/profile-handlers'
 import type { LaunchOptions } from './launch-options'
 import { ProfileStore } from './profiles/profile-store'
 import { UiStateFile } from './ui-state/ui-state-file'
@@ -69,7 +68,7 @@ async function reopenLastUsed(profiles: ProfileStore, registry: ConnectionRegist
   const id = profiles.lastUsedId
   if (!id) return
   try {
-    registry.upsert(profileConnectionId(id), await profileSpec(profiles, id))
+    registry.upsert(profileConnectionId(id), await profiles.toConnectionSpec(id))
   } catch {
     // A profile that cannot open (deleted, missing secret) is shown in the profile list
     // with its problem; start-up goes on without it.

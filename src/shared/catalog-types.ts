@@ -2,7 +2,8 @@
  * Plain data types the namespace client returns and the UI shows. Pure TypeScript so
  * both processes share them.
  */
-import type { NamespacePath } from './namespace-path'
+import type { z } from 'zod'
+import type { connectType, pageRequest, tableRef } from './contract/common'
 
 /** One page of a listing; `nextPageToken === null` means the listing is complete. */
 export interface Page<T> {
@@ -10,19 +11,14 @@ export interface Page<T> {
   readonly nextPageToken: string | null
 }
 
-/** Where a listing starts and how much of it to return. */
-export interface PageRequest {
-  /** Token from the previous page; absent, null or empty means "from the start". */
-  readonly pageToken?: string | null
-  /** The most items to return (an inclusive upper bound). */
-  readonly limit?: number
-}
+/**
+ * Where a listing starts (a token from the previous page; absent, null or empty means "from
+ * the start") and the most items to return (an inclusive upper bound), as the contract checks it.
+ */
+export type PageRequest = Readonly<z.infer<typeof pageRequest>>
 
-/** A table's address: the namespace it lives in and its name. */
-export interface TableRef {
-  readonly namespace: NamespacePath
-  readonly name: string
-}
+/** A table's address: the namespace it lives in and its name, as the contract checks it. */
+export type TableRef = Readonly<z.infer<typeof tableRef>>
 
 /** One schema field, shaped for display. Children describe struct members and list items. */
 export interface FieldInfo {
@@ -47,7 +43,7 @@ export interface TableDescription {
 }
 
 /** The connect types a connection can have. */
-export type ConnectType = 'dir' | 'rest'
+export type ConnectType = z.infer<typeof connectType>
 
 /** What the renderer may know about an open connection (never its secrets). */
 export interface ConnectionSummary {

@@ -7,19 +7,21 @@
  * secret header keeps its key in a stored profile (so its place and presence survive)
  * but its value is `''`; the value itself lives in main's secret store only.
  */
+import type { z } from 'zod'
 import type { ConnectType } from './catalog-types'
+import { headerEntries, plainProperties } from './connection-policy'
+import type { headerDraft, profileDraft, profilePreset } from './contract/profiles'
 
 export type { ConnectType } from './catalog-types'
 
-/** The property prefix that turns a property into an HTTP header on a `rest` connection. */
-export const HEADER_PROPERTY_PREFIX = 'headers.'
+/** An editor preset over connect type `rest`, as the contract defines it (`profilePreset`). */
+export type ProfilePreset = z.infer<typeof profilePreset>
 
-/**
- * Editor presets over connect type `rest`. `enterprise` fills in the LanceDB Enterprise
- * headers (x-api-key, x-service-database, x-service-database-prefix); `bearer` fills in
- * `Authorization: Bearer <token>`. A preset changes the form, never the wire format.
- */
-export type ProfilePreset = 'enterprise' | 'bearer'
+/** One header row of the editor, as the contract checks it (`headerDraft`). */
+export type HeaderDraft = Readonly<z.infer<typeof headerDraft>>
+
+/** What the editor submits to create or update a profile, as the contract checks it (`profileDraft`). */
+export type ProfileDraft = Readonly<z.infer<typeof profileDraft>>
 
 /**
  * What kind of catalog a profile opens: a directory, a Lance REST namespace server, or
@@ -56,29 +58,6 @@ export interface ProfileView extends Profile {
   readonly secretProblems?: Readonly<Record<string, string>>
 }
 
-/** One header row of the editor. */
-export interface HeaderDraft {
-  readonly name: string
-  /**
-   * The value. For a secret header, `undefined` or the mask that was shown means
-   * "keep the stored value", `''` means "forget it", anything else replaces it.
-   */
-  readonly value?: string
-  /** Marked secret by the person; Authorization and x-api-key are secret regardless. */
-  readonly secret?: boolean
-}
-
-/** What the editor submits to create or update a profile. */
-export interface ProfileDraft {
-  readonly name: string
-  readonly connectType: ConnectType
-  readonly preset?: ProfilePreset
-  /** Non-header properties: `root` (dir), `uri` (rest), and any other property LanceDB takes. */
-  readonly properties: Readonly<Record<string, string>>
-  /** HTTP headers (rest only), in order; each becomes a `headers.<name>` property. */
-  readonly headers: readonly HeaderDraft[]
-}
-
 /** Where secrets are kept and the sentence the UI shows about it. */
 export interface SecretStorageInfo {
   readonly kind: 'keychain' | 'memory' | 'file'
@@ -100,18 +79,6 @@ export interface StorageProblem {
 export function profileKind(profile: Pick<Profile, 'connectType' | 'preset'>): ProfileKind {
   if (profile.connectType === 'dir') return 'dir'
   return profile.preset === 'enterprise' ? 'enterprise' : 'rest'
-}
-
-/** The header rows of a property map, in property order (`headers.x-api-key` -> `x-api-key`). */
-export function headerEntries(properties: Readonly<Record<string, string>>): Array<[name: string, value: string]> {
-  return Object.entries(properties)
-    .filter(([key]) => key.startsWith(HEADER_PROPERTY_PREFIX))
-    .map(([key, value]) => [key.slice(HEADER_PROPERTY_PREFIX.length), value])
-}
-
-/** The non-header properties of a property map. */
-export function plainProperties(properties: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(properties).filter(([key]) => !key.startsWith(HEADER_PROPERTY_PREFIX)))
 }
 
 /**

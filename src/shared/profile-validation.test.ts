@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ProfileDraft } from './profile-types'
-import {
-  headerValueProblem,
-  isSecretHeader,
-  isValidHeaderName,
-  looksLikeMask,
-  maskSecret,
-  PROFILE_LIMITS,
-  validateProfileDraft
-} from './profile-validation'
+import { maskSecret } from './connection-policy'
+import { headerValueProblem, isValidHeaderName, PROFILE_LIMITS, validateProfileDraft } from './profile-validation'
 
 const rest = (over: Partial<ProfileDraft> = {}): ProfileDraft => ({
   name: 'Remote',
@@ -152,25 +145,5 @@ describe('presets and properties', () => {
   it('refuses headers.* smuggled in as plain properties', () => {
     const errors = validateProfileDraft(rest({ properties: { uri: 'http://h', 'headers.x-api-key': 'k' } }), [])
     expect(errors['property:headers.x-api-key']).toMatch(/header list/)
-  })
-})
-
-describe('secrets', () => {
-  it('masks with the last 4 characters, or hides a short value entirely', () => {
-    expect(maskSecret('sk-live-3f9a')).toBe('••••3f9a')
-    expect(maskSecret('12345')).toBe('••••')
-    expect(maskSecret('12345678901')).toBe('••••')
-    expect(maskSecret('123456789012')).toBe('••••9012')
-    expect(maskSecret('abcd')).toBe('••••')
-    expect(maskSecret('')).toBe('••••')
-    expect(looksLikeMask('••••3f9a')).toBe(true)
-    expect(looksLikeMask('sk-live-3f9a')).toBe(false)
-  })
-
-  it('treats Authorization and x-api-key as secret in any case, plus marked headers', () => {
-    expect(isSecretHeader('AUTHORIZATION')).toBe(true)
-    expect(isSecretHeader('X-Api-Key')).toBe(true)
-    expect(isSecretHeader('x-service-database')).toBe(false)
-    expect(isSecretHeader('X-Tenant-Token', ['x-tenant-token'])).toBe(true)
   })
 })

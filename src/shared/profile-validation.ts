@@ -3,8 +3,9 @@
  * show each message next to its field) and main runs them again before it saves, so a
  * profile on disk always passed them. Pure TypeScript: no Node or DOM APIs beyond `URL`.
  */
-import { ENTERPRISE_HEADERS, HEADER_PROPERTY_PREFIX, type ProfileDraft } from './profile-types'
-import { objectStoreOrigin, objectStoreRootProblem, rootLocation, storagePropertyErrors } from './storage-options'
+import { headerNameOf, looksLikeMask } from './connection-policy'
+import { ENTERPRISE_HEADERS, type ProfileDraft } from './profile-types'
+import { objectStoreRootProblem, rootLocation, storagePropertyErrors } from './storage-options'
 
 /**
  * Field key -> message. Keys: `name`, `root`, `uri`, `headers` (the list as a whole),
@@ -38,12 +39,6 @@ export const LIMIT_MESSAGES = {
   propertyValue: `A property value can be at most ${PROFILE_LIMITS.propertyValue} characters.`
 } as const
 
-/** Header names whose values are secrets wherever they appear (lower case). */
-export const ALWAYS_SECRET_HEADERS: readonly string[] = ['authorization', 'x-api-key']
-
-/** The prefix every mask starts with. */
-export const MASK_PREFIX = '••••'
-
 // RFC 9110 section 5.6.2: token = 1*tchar; tchar = "!" / "#" / "$" / "%" / "&" / "'" /
 // "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
@@ -75,47 +70,6 @@ export function headerNameProblem(name: string): string | null {
   const code = bad.codePointAt(0) ?? 0
   const what = bad === ' ' ? 'a space' : code < 0x20 || code === 0x7f ? 'a control character' : `"${bad}"`
   return `"${name}" is not a valid header name: ${what} is not allowed. Use letters, digits and ! # $ % & ' * + - . ^ _ \` | ~.`
-}
-
-/** Secrets shorter than this are masked whole: showing 4 characters would give most of them away. */
-const MIN_LENGTH_TO_SHOW_TAIL = 12
-
-/**
- * The form a secret is shown in everywhere (editor, reports, logs, errors): `••••` plus
- * its last 4 characters so people can tell keys apart, or `••••` alone for short values.
- */
-export function maskSecret(value: string): string {
-  const chars = [...value]
-  return chars.length < MIN_LENGTH_TO_SHOW_TAIL ? MASK_PREFIX : MASK_PREFIX + chars.slice(-4).join('')
-}
-
-/**
- * The origin (scheme, host, port) a profile's secrets are bound to: they are only ever
- * sent there; for a dir profile on an object store, its bucket and endpoint. Null for a
- * local folder or a URI that does not parse. Default ports are dropped, so `https://h`
- * and `https://h:443` are one origin.
- */
-export function endpointOrigin(profile: { readonly connectType: string; readonly properties: Readonly<Record<string, string>> }): string | null {
-  // A dir profile on an object store binds its secret storage options to bucket and endpoint.
-  if (profile.connectType === 'dir') return objectStoreOrigin(profile.properties)
-  if (profile.connectType !== 'rest') return null
-  try {
-    const origin = new URL((profile.properties['uri'] ?? '').trim()).origin
-    return origin === 'null' ? null : origin
-  } catch {
-    return null
-  }
-}
-
-/** True when `value` has the form of a mask, which the editor sends back to mean "unchanged". */
-export function looksLikeMask(value: string): boolean {
-  return value.startsWith(MASK_PREFIX) && [...value].length <= MASK_PREFIX.length + 4
-}
-
-/** True for Authorization and x-api-key (any case) and for any header in `marked`. */
-export function isSecretHeader(name: string, marked: readonly string[] = []): boolean {
-  const lower = name.toLowerCase()
-  return ALWAYS_SECRET_HEADERS.includes(lower) || marked.some((m) => m.toLowerCase() === lower)
 }
 
 /** Why `root` is not an absolute folder path, or null. Accepts POSIX and Windows forms. */
@@ -165,7 +119,7 @@ export function validateProfileDraft(draft: ProfileDraft, existingNames: readonl
   }
 
   for (const key of Object.keys(draft.properties)) {
-    if (key.startsWith(HEADER_PROPERTY_PREFIX)) errors[`property:${key}`] = 'Add headers in the header list, not as properties.'
+    if (headerNameOf(key) !== null) errors[`property:${key}`] = 'Add headers in the header list, not as properties.'
     else if (key.trim() === '') errors[`property:${key}`] = 'A property needs a name.'
   }
 

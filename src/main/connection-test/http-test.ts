@@ -8,12 +8,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { ConnectionTestStep, TestedKind } from '../../shared/connection-test'
-import { isSecretHeader, maskSecret } from '../../shared/profile-validation'
+import { maskHeaders, queryString } from '../../shared/connection-policy'
 import { ENTERPRISE_HEADERS } from '../../shared/profile-types'
 import { enterpriseRoutes } from '../namespace/rest/enterprise'
-import type { HttpRequest, HttpResponse, HttpTimeouts } from '../namespace/rest/http'
+import { HttpTransport, type HttpRequest, type HttpResponse, type HttpTimeouts } from '../namespace/rest/http'
+import { PageTokenGuard } from '../namespace/rest/pagination'
 import { parseRestProperties } from '../namespace/rest/rest-config'
-import { openRestNamespace, type RestNamespaceClient } from '../namespace/rest/rest-namespace'
 import { elapsed } from './dir-test'
 import { judgeFailure, judgeStatus, type Judgement, type StepContext } from './verdicts'
 
@@ -35,15 +35,17 @@ export async function testHttp(
   kind: Exclude<TestedKind, 'dir'>,
   options: HttpTestOptions = {}
 ): Promise<ConnectionTestStep[]> {
-  let client: RestNamespaceClient
+  let http: HttpTransport
   let headers: Readonly<Record<string, string>>
   let base: string
+  let delimiter: string
   try {
     const config = parseRestProperties(properties)
     headers = config.headers
+    delimiter = config.delimiter
     base = config.baseUrl.origin + config.baseUrl.pathname.replace(/\/+$/, '')
     // No retries: the person should see the first answer, not wait through backoff.
-    client = openRestNamespace(properties, {
+    http = new HttpTransport(config.baseUrl, headers, {
       secretHeaders: options.secretHeaders ?? [],
       timeouts: { ...TEST_TIMEOUTS, ...options.timeouts },
       maxRetries: 0
@@ -61,20 +63,20 @@ export async function testHttp(
     ...(header(ENTERPRISE_HEADERS.databasePrefix) !== undefined ? { databasePrefix: header(ENTERPRISE_HEADERS.databasePrefix) } : {})
   })
   const step = (title: string, request: HttpRequest, judgeOk: (response: HttpResponse) => Judgement, purpose: StepContext['purpose']) =>
-    httpStep(client, { title, request, base, headers: shown, judgeOk, context: context(purpose) })
+    httpStep(http, { title, request, base, headers: shown, judgeOk, context: context(purpose) })
 
   try {
     if (kind === 'rest') {
-      const root = encodeURIComponent(client.delimiter)
+      const root = encodeURIComponent(delimiter)
       const list: HttpRequest = { method: 'GET', path: `/v1/namespace/${root}/list`, query: { limit: 1 }, idempotent: true }
       return [await step('List root namespaces', list, judgeListing('namespaces'), 'read')]
     }
     const tables: HttpRequest = { method: 'GET', path: '/v1/tables', query: { limit: 1 }, idempotent: true }
     const connectivity = await step('Connectivity (list tables)', tables, judgeListing('tables'), 'read')
     if (connectivity.verdict !== 'ok') return [connectivity]
-    return [connectivity, await writeProbe(client, options.probeName ?? randomProbeName(), base, shown, context('write'))]
+    return [connectivity, await writeProbe(http, options.probeName ?? randomProbeName(), base, shown, context('write'))]
   } finally {
-    await client.close()
+    await http.close()
   }
 }
 
@@ -87,18 +89,18 @@ interface StepSpec {
   readonly context: StepContext
 }
 
-async function httpStep(client: RestNamespaceClient, spec: StepSpec): Promise<ConnectionTestStep> {
+async function httpStep(http: HttpTransport, spec: StepSpec): Promise<ConnectionTestStep> {
   const { request } = spec
-  const planned = { method: request.method, url: spec.base + request.path + queryOf(request), headers: spec.headers }
+  const planned = { method: request.method, url: spec.base + request.path + queryString(request.query), headers: spec.headers }
   const started = performance.now()
   try {
-    const response = await client.http.send(request)
+    const response = await http.send(request)
     const latencyMs = elapsed(started)
     const sent = { ...planned, url: response.url }
     if (response.status >= 200 && response.status < 300) {
       return { title: spec.title, request: sent, status: response.status, latencyMs, ...spec.judgeOk(response) }
     }
-    const serverMessage = client.http.errorFor(response, request).details?.serverMessage
+    const serverMessage = http.errorFor(response, request).details?.serverMessage
     return { title: spec.title, request: sent, status: response.status, latencyMs, ...judgeStatus(response.status, spec.context, serverMessage) }
   } catch (error) {
     return { title: spec.title, request: planned, latencyMs: elapsed(started), ...judgeFailure(error) }
@@ -107,7 +109,7 @@ async function httpStep(client: RestNamespaceClient, spec: StepSpec): Promise<Co
 
 // The Enterprise client's own probe, so the test and the app agree on what "writable" means.
 async function writeProbe(
-  client: RestNamespaceClient,
+  http: HttpTransport,
   probeName: string,
   base: string,
   headers: Readonly<Record<string, string>>,
@@ -117,7 +119,7 @@ async function writeProbe(
   const request = { method: 'POST', url: `${base}/v1/tables/${encodeURIComponent(probeName)}`, headers }
   const started = performance.now()
   try {
-    const result = await enterpriseRoutes(client).checkWriteAccess(probeName)
+    const result = await enterpriseRoutes(http, new PageTokenGuard()).checkWriteAccess(probeName)
     const seen = { title, request, status: result.status, latencyMs: result.latencyMs }
     if (result.verdict === 'writable') {
       const how = result.status < 300 ? 'accepted a create request without data' : `checked the key and only objected to the missing data (HTTP ${result.status})`
@@ -148,16 +150,6 @@ function judgeListing(field: 'namespaces' | 'tables') {
     const what = field === 'tables' ? 'the database answered the table listing' : 'the catalog listed its root namespaces'
     return { verdict: 'ok', message: `Connected: ${what}, so the endpoint and credentials work.` }
   }
-}
-
-/** Headers with secret values (Authorization, x-api-key, `marked`) replaced by their mask. */
-export function maskHeaders(headers: Readonly<Record<string, string>>, marked: readonly string[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isSecretHeader(name, marked) ? maskSecret(value) : value]))
-}
-
-function queryOf(request: HttpRequest): string {
-  const parts = Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== '')
-  return parts.length === 0 ? '' : `?${parts.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`).join('&')}`
 }
 
 function randomProbeName(): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ProfileDraft } from '../../shared/profile-types'
-import { maskSecret } from '../../shared/profile-validation'
+import { maskSecret } from '../../shared/connection-policy'
 import { testInputFromDraft } from './test-input'
 
 const KEY = 'sk-stored-0123456789-3f9a'

@@ -4,8 +4,8 @@
  * through `stored`; a secret with no stored value is reported, not sent empty.
  */
 import type { TestedKind } from '../../shared/connection-test'
-import { HEADER_PROPERTY_PREFIX, profileKind, type ProfileDraft } from '../../shared/profile-types'
-import { isSecretHeader, looksLikeMask } from '../../shared/profile-validation'
+import { headerProperty, isSecretHeader, looksLikeMask } from '../../shared/connection-policy'
+import { profileKind, type ProfileDraft } from '../../shared/profile-types'
 import { isSecretStorageOption, STORAGE_PROPERTY_PREFIX, storageEntries } from '../../shared/storage-options'
 import type { ConnectionTestInput } from './run-connection-test'
 
@@ -33,7 +33,7 @@ export async function testInputFromDraft(
       if (secret) missingSecrets.push(header.name)
       continue
     }
-    properties[HEADER_PROPERTY_PREFIX + header.name] = value
+    properties[headerProperty(header.name)] = value
   }
   if (draft.connectType === 'dir') await fillStorageSecrets(properties, missingSecrets, stored)
   const input: ConnectionTestInput = {

@@ -12,7 +12,7 @@ import type { NamespaceClient } from '../namespace/namespace-client'
 import { storageOptionsOf } from '../../shared/storage-options'
 import { openDirNamespace } from '../namespace/dir-namespace'
 import { openRestNamespace } from '../namespace/rest/rest-namespace'
-import { SECRET_HEADERS, type ConnectionSpec } from './connection-spec'
+import type { ConnectionSpec } from './connection-spec'
 
 interface Entry {
   readonly summary: ConnectionSummary
@@ -29,7 +29,7 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
       return openDirNamespace(root, storageOptionsOf(spec.properties))
     }
     case 'rest':
-      return openRestNamespace(spec.properties, { secretHeaders: [...SECRET_HEADERS, ...(spec.secretHeaders ?? [])] })
+      return openRestNamespace(spec.properties, { secretHeaders: spec.secretHeaders ?? [], ...(spec.routes ? { routes: spec.routes } : {}) })
     default:
       return assertNever(spec.type)
   }
@@ -76,11 +76,6 @@ export class ConnectionRegistry {
     const entry = this.#entries.get(id)
     this.#entries.delete(id)
     if (entry?.client) await entry.client.then((client) => client.close(), () => undefined)
-  }
-
-  /** The create route hint of a connection's spec (see `ConnectionSpec.routes`). */
-  routes(id: string): ConnectionSpec['routes'] {
-    return this.#entries.get(id)?.spec.routes
   }
 
   /** Every connection, in the order they were added. */

@@ -4,6 +4,7 @@
  */
 import { basename } from 'node:path'
 import type { ConnectType } from '../../shared/catalog-types'
+import { headerProperty } from '../../shared/connection-policy'
 
 /** A connection to open: `dir` needs `root`; `rest` needs `uri` plus any `headers.*`. */
 export interface ConnectionSpec {
@@ -20,11 +21,10 @@ export interface ConnectionSpec {
   readonly secretHeaders?: readonly string[]
 }
 
-/** Header names whose values are secrets wherever they appear. */
-export const SECRET_HEADERS: readonly string[] = ['authorization', 'x-api-key']
-
-/** The property prefix that marks an HTTP header on a `rest` connection. */
-export const HEADER_PREFIX = 'headers.'
+/** The registry id of a profile's connection, so opening it twice reuses one connection. */
+export function profileConnectionId(profileId: string): string {
+  return `profile-${profileId}`
+}
 
 /** A dir connection spec for a root folder, named after the folder. */
 export function dirSpec(root: string, name?: string): ConnectionSpec {
@@ -40,7 +40,7 @@ export function restSpec(uri: string, headerLines: readonly string[], name?: str
   for (const line of headerLines) {
     const colon = line.indexOf(':')
     if (colon <= 0) throw new RangeError(`"${line}" is not a header: write it as "Name: value".`)
-    properties[HEADER_PREFIX + line.slice(0, colon).trim()] = line.slice(colon + 1).trim()
+    properties[headerProperty(line.slice(0, colon).trim())] = line.slice(colon + 1).trim()
   }
   return { name: name ?? uri, type: 'rest', properties }
 }

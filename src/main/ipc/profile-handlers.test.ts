@@ -6,6 +6,7 @@ import { startCatalogServer, type RunningCatalogServer } from '../../../server/s
 import type { Channel } from '../../shared/ipc-channels'
 import type { ProfileDraft } from '../../shared/profile-types'
 import { setUpApp, type AppCore } from '../app-setup'
+import { profileConnectionId } from '../connections/connection-spec'
 import { sendJson, startServer } from '../namespace/rest/test-http-server'
 import { PLAIN_SECRETS_FILE } from '../secrets/secret-store'
 import { dispatch } from './dispatch'
@@ -101,7 +102,8 @@ describe('profile handlers', () => {
     const first = await start()
     const ent = await call<{ id: string }>(first, 'profiles:create', { draft: restDraft(KEY, 'enterprise') })
     const opened = await call<{ id: string }>(first, 'profiles:open', { id: ent.id })
-    expect(first.registry.routes(opened.id)).toBe('enterprise')
+    expect(opened.id).toBe(profileConnectionId(ent.id))
+    expect(await first.profiles.toConnectionSpec(ent.id)).toMatchObject({ type: 'rest', routes: 'enterprise', secretHeaders: ['x-api-key'] })
     const local = await call<{ id: string }>(first, 'profiles:create', {
       draft: { name: 'Local', connectType: 'dir', properties: { root: join(dir, 'local') }, headers: [] }
     })

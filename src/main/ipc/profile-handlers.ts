@@ -3,30 +3,14 @@
  * profile's secrets join its properties only when it is opened as a connection or tested.
  */
 import type { profilesContract } from '../../shared/contract/profiles'
-import { CatalogError } from '../../shared/errors'
-import { draftFromView, headerEntries, profileKind, type Profile, type ProfileDraft } from '../../shared/profile-types'
-import { endpointOrigin, isSecretHeader, validateProfileDraft } from '../../shared/profile-validation'
-import type { ConnectionSpec } from '../connections/connection-spec'
-import { runConnectionTest } from '../connection-test/run-connection-test'
-import { testInputFromDraft, type StoredHeaderValue } from '../connection-test/test-input'
+import { profileConnectionId } from '../connections/connection-spec'
+import { testProfile } from '../connection-test/test-profile'
 import { codeSnippet, exportProfiles, importProfiles } from '../profiles/export'
-import type { ProfileStore } from '../profiles/profile-store'
 import { createRoot, rootStatus } from '../profiles/root-folder'
 import { secretStorageInfo } from '../secrets/secret-store'
 import { optInToSecretsFile } from '../secrets/switchable-store'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
-
-/** The registry id of a profile's connection, so opening it twice reuses one connection. */
-export const profileConnectionId = (profileId: string): string => `profile-${profileId}`
-
-/** A saved profile's connection spec: secrets merged in, marked headers redacted, Enterprise routes if its preset says so. */
-export async function profileSpec(profiles: ProfileStore, id: string): Promise<ConnectionSpec> {
-  const spec = await profiles.toConnectionSpec(id)
-  const profile = profiles.profile(id)
-  const routes = profileKind(profile) === 'enterprise' ? { routes: 'enterprise' as const } : {}
-  return { ...spec, secretHeaders: profile.secretHeaders, ...routes }
-}
 
 /** Handlers of the profile channels. */
 export function profileHandlers(context: HandlerContext): Pick<HandlerTable, keyof typeof profilesContract> {
@@ -69,22 +53,11 @@ export function profileHandlers(context: HandlerContext): Pick<HandlerTable, key
       return null
     },
     'profiles:open': async ({ id }) => {
-      const summary = registry.upsert(profileConnectionId(id), await profileSpec(profiles, id))
+      const summary = registry.upsert(profileConnectionId(id), await profiles.toConnectionSpec(id))
       await profiles.setLastUsed(id)
       return summary
     },
-    'profiles:test': async ({ id, draft }) => {
-      const saved = id === undefined ? undefined : profiles.profile(id)
-      if (draft) assertTestable(draft)
-      const source = draft ?? (saved ? draftFromView(saved) : undefined)
-      if (!source) throw new CatalogError('invalid_request', 'Say which profile to test, or send the editor’s settings.')
-      const origin = endpointOrigin(source)
-      const { input, kind } = await testInputFromDraft(source, saved ? storedValues(saved, profiles, origin) : undefined)
-      const savedOrigin = saved ? endpointOrigin(saved) : null
-      const elsewhere = savedOrigin !== null && savedOrigin !== origin && input.missingSecrets !== undefined
-      const reason = `the saved secrets belong to ${savedOrigin ?? ''} and are never sent to another server.`
-      return runConnectionTest(elsewhere ? { ...input, missingSecretsReason: reason } : input, kind)
-    },
+    'profiles:test': async (request) => testProfile(profiles, request),
     'profiles:export': async () => exportProfiles(profiles.profiles()),
     'profiles:import': async ({ json }) => {
       const existing = profiles.profiles().map((profile) => profile.name)
@@ -100,26 +73,5 @@ export function profileHandlers(context: HandlerContext): Pick<HandlerTable, key
       secretProblem = (await optInToSecretsFile(secrets, dataDir, profiles.secretEntries())) ?? secretProblem
       return secretStorageInfo(secrets)
     }
-  }
-}
-
-// A draft is tested before it has a name, so every rule but the name's applies.
-function assertTestable(draft: ProfileDraft): void {
-  const { name: _name, ...fieldErrors } = validateProfileDraft(draft, [])
-  if (Object.keys(fieldErrors).length === 0) return
-  const message = `The connection cannot be tested: ${Object.values(fieldErrors).join(' ')}`
-  throw new CatalogError('invalid_request', message, { fieldErrors, issues: Object.values(fieldErrors) })
-}
-
-// A value the editor left out is the saved one: from the secret store for a header secret
-// in both, and only when the draft points at the origin it was saved for; else from the
-// profile file. A saved secret is never lent to a header the draft un-marked, nor to
-// another server. An unreadable secret counts as missing.
-function storedValues(profile: Profile, profiles: ProfileStore, origin: string | null): StoredHeaderValue {
-  return async (header, secretInDraft) => {
-    if (isSecretHeader(header, profile.secretHeaders)) {
-      return secretInDraft ? profiles.storedSecret(profile.id, header, origin).catch(() => undefined) : undefined
-    }
-    return headerEntries(profile.properties).find(([name]) => name.toLowerCase() === header.toLowerCase())?.[1]
   }
 }

@@ -3,11 +3,8 @@
  */
 import type { tablesContract } from '../../shared/contract/tables'
 import { createTableSafely } from '../namespace/create-table-safely'
-import type { NamespaceClient } from '../namespace/namespace-client'
-import { enterpriseRoutes } from '../namespace/rest/enterprise'
-import type { RestNamespaceClient } from '../namespace/rest/rest-namespace'
+import { readRowsSkippingUnreadable } from '../namespace/read-rows-fallback'
 import type { HandlerTable } from './dispatch'
-import { readRowsSkippingUnreadable } from './read-rows-fallback'
 import type { HandlerContext } from './handlers'
 
 /** Handlers of the table data channels. */
@@ -18,11 +15,7 @@ export function tableHandlers({ registry }: HandlerContext): Pick<HandlerTable, 
     'tables:count': async ({ connectionId, table, filter }) => (await registry.client(connectionId)).countRows(table, filter),
     'tables:create': async ({ connectionId, table, mode, data }) => {
       const client = await registry.client(connectionId)
-      // Enterprise databases are flat: their create route names a root table only.
-      const enterprise = registry.routes(connectionId) === 'enterprise' && table.namespace.length === 0 && isRest(client)
-      await createTableSafely(client, table, mode, () =>
-        enterprise ? enterpriseRoutes(client).createTable(table.name, data, { mode }) : client.createTable(table, data, mode)
-      )
+      await createTableSafely(client, table, mode, () => client.createTable(table, data, mode))
       return null
     },
     'tables:drop': async ({ connectionId, table }) => {
@@ -34,8 +27,4 @@ export function tableHandlers({ registry }: HandlerContext): Pick<HandlerTable, 
       return null
     }
   }
-}
-
-function isRest(client: NamespaceClient): client is RestNamespaceClient {
-  return 'http' in client && 'pageGuard' in client
 }

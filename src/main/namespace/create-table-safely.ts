@@ -10,9 +10,10 @@
  * own failed writes leave.
  */
 import type { TableRef } from '../../shared/catalog-types'
+import type { CreateMode } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
 import { toIdentifier } from '../../shared/namespace-path'
-import type { CreateMode, NamespaceClient } from './namespace-client'
+import type { NamespaceClient } from './namespace-client'
 
 /**
  * Runs `send` (the create call) in `mode`, deciding the modes that need no data here:

@@ -11,16 +11,17 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { connect, connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
-import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../shared/contract/tables'
+import { READ_PAGE_MAX_BYTES, type CreateMode, type RowsPage } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
 import { componentProblem, pathProblem, type NamespacePath } from '../../shared/namespace-path'
 import { makeFolders } from '../files/bounded-fs'
 import { describeFields, emptyIpc, tableForLance } from './arrow-schema'
 import { objectStoreRootProblem, rootLocation, storageProperties } from '../../shared/storage-options'
+import { collectAll } from './collect-all'
 import { createDirTable, storageOf, withCreateLock, type DirCreateHost } from './dir-create'
 import { objectStoreError } from './object-store-errors'
 import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
-import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
+import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { pageFromBatches } from './rows-page'
 
 /**
@@ -104,7 +105,8 @@ class DirNamespace implements NamespaceClient {
 
   async listNamespaces(parent: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
     this.begin(options, parent)
-    const limit = pageLimit(page)
+    // The limit was checked at the contract (a whole number from 1 to 10,000).
+    const limit = page?.limit
     // LanceDB lists a missing namespace as empty, so a listing checks its namespace once,
     // on the first page; a token means that check passed when the listing began.
     if (!page?.pageToken) await this.requireNamespace(parent)
@@ -117,7 +119,7 @@ class DirNamespace implements NamespaceClient {
 
   async listTables(namespace: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
     this.begin(options, namespace)
-    const limit = pageLimit(page)
+    const limit = page?.limit
     if (!page?.pageToken) await this.requireNamespace(namespace)
     // tableNames pages by "start after a name"; our token is that name. Asking for one
     // extra name tells whether another page exists, so the last page ends with null.
@@ -300,14 +302,6 @@ class DirNamespace implements NamespaceClient {
   }
 }
 
-function pageLimit(page: PageRequest | undefined): number | undefined {
-  const limit = page?.limit
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
-    throw new CatalogError('invalid_request', `A page limit must be a whole number of at least 1, not ${String(limit)}.`)
-  }
-  return limit
-}
-
 function checkWindow({ offset, limit, maxBytes }: ReadRowsRequest): void {
   if (![offset, limit].every((n) => Number.isInteger(n) && n >= 0)) {
     throw new CatalogError('invalid_request', `Offset and limit must be whole numbers of at least 0 (got ${offset} and ${limit}).`)
@@ -318,17 +312,6 @@ function checkWindow({ offset, limit, maxBytes }: ReadRowsRequest): void {
 function checkName(name: string): void {
   const problem = componentProblem(name)
   if (problem) throw new CatalogError('invalid_name', problem, { name })
-}
-
-async function collectAll(list: (page: PageRequest) => Promise<Page<string>>): Promise<string[]> {
-  const names: string[] = []
-  let pageToken: string | null = null
-  do {
-    const page: Page<string> = await list({ pageToken })
-    names.push(...page.items)
-    pageToken = page.nextPageToken
-  } while (pageToken)
-  return names
 }
 
 /**

@@ -3,30 +3,24 @@
  * (directory or REST) sits behind it. Implementations throw `CatalogError`s with codes
  * a person can act on.
  */
+import type { z } from 'zod'
 import type { NamespacePath } from '../../shared/namespace-path'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
-import type { RowsPage } from '../../shared/contract/tables'
+import type { CreateMode, RowsPage, rowsWindow } from '../../shared/contract/tables'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
   readonly signal?: AbortSignal
 }
 
-/** How `createNamespace` and `createTable` treat an existing object. */
-export type CreateMode = 'create' | 'exist_ok' | 'overwrite'
-
 /** How `dropNamespace` treats a namespace that still has children. */
 export type DropBehavior = 'restrict' | 'cascade'
 
-/** A rows request: an offset window, optional columns and SQL filter. */
-export interface ReadRowsRequest {
-  readonly offset: number
-  readonly limit: number
-  readonly columns?: readonly string[]
-  readonly filter?: string
-  /** The most Arrow bytes the page may hold; READ_PAGE_MAX_BYTES unless told. */
-  readonly maxBytes?: number
-}
+/**
+ * A rows request: the contract's window of rows (offset, limit, optional columns and SQL
+ * filter) and the most Arrow bytes the page may hold (READ_PAGE_MAX_BYTES unless told).
+ */
+export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & { readonly maxBytes?: number }
 
 /** The interface behind which every namespace implementation sits. */
 export interface NamespaceClient {

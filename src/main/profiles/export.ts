@@ -5,15 +5,9 @@
  * needing a value), and a snippet reads it from an environment variable.
  */
 import { z } from 'zod'
-import {
-  HEADER_PROPERTY_PREFIX,
-  headerEntries,
-  plainProperties,
-  type HeaderDraft,
-  type Profile,
-  type ProfileDraft
-} from '../../shared/profile-types'
-import { isSecretHeader, validateProfileDraft } from '../../shared/profile-validation'
+import { headerEntries, headerNameOf, isSecretHeader, plainProperties } from '../../shared/connection-policy'
+import type { HeaderDraft, Profile, ProfileDraft } from '../../shared/profile-types'
+import { validateProfileDraft } from '../../shared/profile-validation'
 import { STORAGE_PROPERTY_PREFIX } from '../../shared/storage-options'
 
 /** Marks a file as ours, so importing some other JSON fails with a clear message. */
@@ -149,7 +143,7 @@ function pythonBody(profile: Profile, env: Map<string, string>): string[] {
   const lines = env.size > 0 ? ['import os', '', 'import lancedb', ''] : ['import lancedb', '']
   lines.push('db = lancedb.connect_namespace(', `    ${JSON.stringify(profile.connectType)},`, '    {')
   for (const [key, value] of Object.entries(profile.properties)) {
-    const name = key.startsWith(HEADER_PROPERTY_PREFIX) ? key.slice(HEADER_PROPERTY_PREFIX.length) : null
+    const name = headerNameOf(key)
     const variable = name === null ? undefined : env.get(name)
     const expr = variable === undefined || name === null ? JSON.stringify(value) : pySecret(profile, name, variable)
     lines.push(`        ${JSON.stringify(key)}: ${expr},`)
@@ -200,7 +194,7 @@ function withoutSecrets(profile: Profile): Record<string, string> {
   // carries one (a spec merged with its secrets, say) still cannot leak into an export.
   return Object.fromEntries(
     Object.entries(profile.properties).map(([key, value]) => {
-      const header = key.startsWith(HEADER_PROPERTY_PREFIX) ? key.slice(HEADER_PROPERTY_PREFIX.length) : null
+      const header = headerNameOf(key)
       return [key, header !== null && isSecretHeader(header, profile.secretHeaders) ? '' : value]
     })
   )

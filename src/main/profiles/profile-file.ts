@@ -14,7 +14,7 @@
  */
 import { z } from 'zod'
 import type { Profile, StorageProblem } from '../../shared/profile-types'
-import { keepCorruptCopy, readJsonFile, removeStaleTempFiles } from './atomic-write'
+import { keepCorruptCopy, readJsonFile, removeStaleTempFiles } from '../files/atomic-write'
 
 /** The profile file's name in the data dir. */
 export const PROFILES_FILE = 'profiles.json'

@@ -1,12 +1,11 @@
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CatalogError } from '../../shared/errors'
 import type { ProfileDraft } from '../../shared/profile-types'
 import { KeychainSecretStore, MemorySecretStore, type SafeStorageLike, type SecretStore } from '../secrets/secret-store'
 import { testKeychain } from '../secrets/test-keychain'
-import { removeStaleTempFiles, tempPathFor, writeFileAtomic } from './atomic-write'
 import { PROFILES_FILE, ProfileStore } from './profile-store'
 
 // Real AES-GCM with a key only this test knows, standing in for the OS keychain.
@@ -46,32 +45,12 @@ async function allFileText(dir: string): Promise<string> {
 const fileJson = async (): Promise<{ profiles: Array<{ name: string }>; lastUsedId: string | null }> =>
   JSON.parse(await readFile(path, 'utf8'))
 
-describe('atomic writes', () => {
+describe('saving the profile file', () => {
   it('saves a file that parses and leaves no temp file behind', async () => {
     const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
     await store.create(local('a'))
     await store.create(local('b'))
     expect((await fileJson()).profiles.map((p) => p.name)).toEqual(['a', 'b'])
-    expect(await readdir(dataDir)).toEqual([PROFILES_FILE])
-  })
-
-  it('writes beside the target, and a reader never sees a partial file', async () => {
-    expect(dirname(tempPathFor(path))).toBe(dataDir)
-    const old = JSON.stringify({ v: 'old', pad: 'x'.repeat(1000) })
-    const next = JSON.stringify({ v: 'new', pad: 'y'.repeat(8_000_000) })
-    await writeFileAtomic(path, old)
-    let done = false
-    const writing = writeFileAtomic(path, next).finally(() => (done = true))
-    const seen = new Set<string>()
-    while (!done) seen.add((JSON.parse(await readFile(path, 'utf8')) as { v: string }).v)
-    await writing
-    expect([...seen].every((v) => v === 'old' || v === 'new')).toBe(true)
-    expect((JSON.parse(await readFile(path, 'utf8')) as { v: string }).v).toBe('new')
-  })
-
-  it('removes its temp file when the write fails, leaving the target as it was', async () => {
-    await mkdir(path) // a folder where the file should be: the rename must fail
-    await expect(writeFileAtomic(path, '{}')).rejects.toThrow()
     expect(await readdir(dataDir)).toEqual([PROFILES_FILE])
   })
 
@@ -84,10 +63,6 @@ describe('atomic writes', () => {
     expect(reopened.problem).toBeUndefined()
     expect((await reopened.store.list()).map((p) => p.name)).toEqual(['kept'])
     expect(await readdir(dataDir)).toEqual([PROFILES_FILE])
-    // A temp file of a live process (this one) is someone's write in progress: left alone.
-    const live = `${path}.tmp-${process.pid}-abcdef`
-    await writeFile(live, '')
-    expect(await removeStaleTempFiles(path)).toEqual([])
   })
 })
 
@@ -169,7 +144,9 @@ describe('secrets', () => {
     expect(spec).toEqual({
       name: 'Prod',
       type: 'rest',
-      properties: { uri: 'https://db.example.com', 'headers.x-api-key': API_KEY, 'headers.x-service-database': 'analytics' }
+      properties: { uri: 'https://db.example.com', 'headers.x-api-key': API_KEY, 'headers.x-service-database': 'analytics' },
+      secretHeaders: ['x-api-key'],
+      routes: 'enterprise'
     })
   })
 

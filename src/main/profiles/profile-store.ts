@@ -9,9 +9,8 @@ import { randomUUID } from 'node:crypto'
 import { chmod, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CatalogError } from '../../shared/errors'
+import { endpointOrigin, HEADER_PROPERTY_PREFIX, headerEntries, isSecretHeader, maskSecret } from '../../shared/connection-policy'
 import {
-  HEADER_PROPERTY_PREFIX,
-  headerEntries,
   profileKind,
   type Profile,
   type ProfileDraft,
@@ -19,11 +18,11 @@ import {
   type SecretStorageInfo,
   type StorageProblem
 } from '../../shared/profile-types'
-import { endpointOrigin, isSecretHeader, maskSecret, validateProfileDraft } from '../../shared/profile-validation'
+import { validateProfileDraft } from '../../shared/profile-validation'
 import { secretPropertyKey } from '../../shared/storage-options'
 import type { ConnectionSpec } from '../connections/connection-spec'
 import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
-import { writeFileAtomic } from './atomic-write'
+import { writeFileAtomic } from '../files/atomic-write'
 import { PROFILES_FILE, readProfilesFile, serializeProfiles } from './profile-file'
 import { bindLegacySecrets, boundSecretName, resolveDraft, SECRETS_CLEARED_MESSAGE, type SecretPlan } from './secret-binding'
 
@@ -185,7 +184,10 @@ export class ProfileStore {
     )
   }
 
-  /** The connect type and full properties of a profile, secrets included. Main only. */
+  /**
+   * A profile's connection spec: connect type and full properties, secrets included (main
+   * only), its secret header names (masked in errors), Enterprise routes if its preset says so.
+   */
   async toConnectionSpec(id: string): Promise<ConnectionSpec> {
     const profile = this.profile(id)
     const properties: Record<string, string> = { ...profile.properties }
@@ -198,7 +200,8 @@ export class ProfileStore {
       }
       properties[secretPropertyKey(profile.connectType, header, HEADER_PROPERTY_PREFIX)] = value
     }
-    return { name: profile.name, type: profile.connectType, properties }
+    const routes = profileKind(profile) === 'enterprise' ? { routes: 'enterprise' as const } : {}
+    return { name: profile.name, type: profile.connectType, properties, secretHeaders: profile.secretHeaders, ...routes }
   }
 
   // Reads a secret under the profile's current origin, so a moved URI finds nothing.

@@ -5,8 +5,8 @@
  * changed (an edit, a hand-edited file, a keychain that was unavailable when the old ones
  * should have been deleted).
  */
-import { HEADER_PROPERTY_PREFIX, headerEntries, type Profile, type ProfileDraft } from '../../shared/profile-types'
-import { endpointOrigin, isSecretHeader, looksLikeMask } from '../../shared/profile-validation'
+import { endpointOrigin, headerEntries, headerProperty, isSecretHeader, looksLikeMask } from '../../shared/connection-policy'
+import type { Profile, ProfileDraft } from '../../shared/profile-types'
 import type { SecretStore } from '../secrets/secret-store'
 import { resolveStorageSecrets } from './storage-secrets'
 
@@ -61,7 +61,7 @@ export async function resolveDraft(
     const keep = header.value === undefined || looksLikeMask(header.value)
     const storedBefore = keep && before.has(lower) && wasSecret(header.name)
     if (isSecretHeader(header.name) || header.secret === true) {
-      properties[HEADER_PROPERTY_PREFIX + header.name] = ''
+      properties[headerProperty(header.name)] = ''
       secretHeaders.push(header.name)
       if (storedBefore && sameOrigin) {
         keptNames.add(boundSecretName(oldOrigin, header.name)?.toLowerCase() ?? '')
@@ -75,7 +75,7 @@ export async function resolveDraft(
       }
     } else {
       const plain = wasSecret(header.name) ? '' : (before.get(lower) ?? '')
-      properties[HEADER_PROPERTY_PREFIX + header.name] = keep ? plain : (header.value ?? '')
+      properties[headerProperty(header.name)] = keep ? plain : (header.value ?? '')
     }
   }
   if (draft.connectType === 'dir') {

@@ -7,7 +7,7 @@
  * a missing key means none.
  */
 import type { Profile } from '../../shared/profile-types'
-import { looksLikeMask } from '../../shared/profile-validation'
+import { looksLikeMask } from '../../shared/connection-policy'
 import { isSecretStorageOption, STORAGE_PROPERTY_PREFIX } from '../../shared/storage-options'
 import type { SecretStore } from '../secrets/secret-store'
 

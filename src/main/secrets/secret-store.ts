@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { CatalogError } from '../../shared/errors'
 import type { SecretStorageInfo, StorageProblem } from '../../shared/profile-types'
-import { keepCorruptCopy, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../profiles/atomic-write'
+import { keepCorruptCopy, readJsonFile, removeStaleTempFiles, writeFileAtomic } from '../files/atomic-write'
 
 /** Where a store keeps its secrets. */
 export type SecretStoreKind = SecretStorageInfo['kind']

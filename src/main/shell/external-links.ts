@@ -2,6 +2,7 @@
  * Which links the app opens in the system browser: only the documentation sites and the
  * catalogs the person configured, and only after a confirmation that shows the full URL.
  */
+import { uriOrigin } from '../../shared/connection-policy'
 
 /** Documentation the app may link to (Lance format and LanceDB). */
 export const DOCS_ORIGINS: readonly string[] = ['https://lancedb.com', 'https://lance.org']
@@ -25,13 +26,7 @@ export function externalLinkVerdict(url: string, allowedOrigins: readonly string
 
 /** The origins of the catalog URIs the person configured (open REST connections and saved profiles). */
 export function catalogOrigins(uris: readonly string[]): string[] {
-  const origins = new Set<string>()
-  for (const uri of uris) {
-    if (!URL.canParse(uri)) continue
-    const { protocol, origin } = new URL(uri)
-    if (protocol === 'https:' || protocol === 'http:') origins.add(origin)
-  }
-  return [...origins]
+  return [...new Set(uris.flatMap((uri) => uriOrigin(uri) ?? []))]
 }
 
 /** Options of the confirmation dialog: it names the full URL, and Cancel is the default. */

@@ -3,7 +3,7 @@
  * bounds and the theme source. A damaged file means first-run defaults, never a failed start.
  */
 import { join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from '../profiles/atomic-write'
+import { readJsonFile, writeFileAtomic } from '../files/atomic-write'
 import { THEME_SOURCES, type ThemeSource } from './menu-template'
 import type { WindowState } from './window-state'
 

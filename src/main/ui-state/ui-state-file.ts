@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../profiles/atomic-write'
+import { writeFileAtomic } from '../files/atomic-write'
 
 /** The file name inside the data dir. */
 export const UI_STATE_FILE = 'ui-state.json'

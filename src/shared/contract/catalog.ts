@@ -3,7 +3,7 @@
  */
 import { z } from 'zod'
 import type { ConnectionSummary, Page, TableDescription } from '../catalog-types'
-import { connectionId, limit, namespacePath, nonRootPath, pageToken, response, tableRef } from './common'
+import { connectionId, namespacePath, nonRootPath, pageRequest, response, tableRef } from './common'
 
 /** What the renderer learns about the process that serves it. */
 export interface AppInfo {
@@ -27,7 +27,7 @@ export const catalogContract = {
     response: response<null>()
   },
   'namespaces:list': {
-    request: z.object({ connectionId, parent: namespacePath, pageToken, limit }).strict(),
+    request: pageRequest.extend({ connectionId, parent: namespacePath }).strict(),
     response: response<Page<string>>()
   },
   'namespaces:create': {
@@ -39,7 +39,7 @@ export const catalogContract = {
     response: response<null>()
   },
   'tables:list': {
-    request: z.object({ connectionId, namespace: namespacePath, pageToken, limit }).strict(),
+    request: pageRequest.extend({ connectionId, namespace: namespacePath }).strict(),
     response: response<Page<string>>()
   },
   'tables:describe': {

@@ -18,10 +18,17 @@ export const nonRootPath = z.array(component).min(1, 'The root namespace always 
 export const connectionId = z.string().min(1, 'A connection id is required.')
 /** A page token; absent, null or empty starts a listing from the beginning. */
 export const pageToken = z.string().nullable().optional()
-/** Page size: an inclusive upper bound. */
+/**
+ * Page size: an inclusive upper bound. This is the one check of a page limit: the
+ * namespace clients take the limit as checked here.
+ */
 export const limit = z.number().int().min(1).max(10_000).optional()
-/** A table's address. */
+/** Where a listing starts and how much of it to return (the type is `PageRequest`). */
+export const pageRequest = z.object({ pageToken, limit })
+/** A table's address (the type is `TableRef`). */
 export const tableRef = z.object({ namespace: namespacePath, name: component }).strict()
+/** The connect types a connection can have (the type is `ConnectType`). */
+export const connectType = z.enum(['dir', 'rest'])
 /** Raw bytes (Arrow IPC); the browser transport carries them raw in a binary frame. */
 export const bytes = z.instanceof(Uint8Array)
 

@@ -23,22 +23,24 @@ export interface RowsPage {
   readonly truncated: boolean
 }
 
-/** How create treats an existing table. */
+/** How create (of a table or namespace) treats an existing object. */
 export const createMode = z.enum(['create', 'exist_ok', 'overwrite'])
+
+/** How create treats an existing object: `create` fails, `exist_ok` keeps it, `overwrite` replaces it. */
+export type CreateMode = z.infer<typeof createMode>
+
+/** A window of rows: an offset, a row limit, optional columns and SQL filter. */
+export const rowsWindow = z.object({
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(1).max(100_000),
+  columns: z.array(z.string().min(1)).readonly().optional(),
+  filter: z.string().optional()
+})
 
 /** Table data channels. */
 export const tablesContract = {
   'tables:readRows': {
-    request: z
-      .object({
-        connectionId,
-        table: tableRef,
-        offset: z.number().int().min(0),
-        limit: z.number().int().min(1).max(100_000),
-        columns: z.array(z.string().min(1)).optional(),
-        filter: z.string().optional()
-      })
-      .strict(),
+    request: rowsWindow.extend({ connectionId, table: tableRef }).strict(),
     response: response<RowsPage>()
   },
   'tables:count': {

@@ -1,8 +1,8 @@
 import { tableFromArrays, tableFromIPC, tableToIPC } from 'apache-arrow'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CatalogError } from '../../../shared/errors'
-import { enterpriseRoutes } from './enterprise'
-import { collectAll, openRestNamespace, type RestNamespaceClient } from './rest-namespace'
+import { collectAll } from '../collect-all'
+import { openRestNamespace, type RestNamespaceClient } from './rest-namespace'
 import { sendJson, sendText, startServer, type Handler, type TestServer } from './test-http-server'
 
 let server: TestServer | undefined
@@ -27,7 +27,7 @@ async function connect(handler: Handler) {
     { retryBaseDelayMs: 10 }
   )
   clients.push(client)
-  return { enterprise: enterpriseRoutes(client), requests: server.requests }
+  return { enterprise: client.enterprise, requests: server.requests }
 }
 
 describe('LanceDB Enterprise routes', () => {

@@ -8,11 +8,12 @@
 import type { Page, PageRequest } from '../../../shared/catalog-types'
 import { CatalogError, type ErrorValue } from '../../../shared/errors'
 import { componentProblem } from '../../../shared/namespace-path'
-import type { CallOptions, CreateMode } from '../namespace-client'
+import type { CreateMode } from '../../../shared/contract/tables'
+import type { CallOptions } from '../namespace-client'
 import { withAtLeastOneBatch } from './arrow-ipc'
-import { parseJson, type HttpRequest } from './http'
+import { parseJson, type HttpRequest, type HttpTransport } from './http'
 import { readListingFast } from './listing-page'
-import type { RestNamespaceClient } from './rest-namespace'
+import type { PageTokenGuard } from './pagination'
 
 /** What a write probe concluded from the server's answer. */
 export type WriteAccessVerdict = 'writable' | 'unauthenticated' | 'read_only' | 'unknown'
@@ -54,14 +55,12 @@ export interface EnterpriseClient {
   checkWriteAccess(probeName: string, options?: CallOptions): Promise<WriteAccessResult>
 }
 
-/** The Enterprise routes on `client`'s connection. */
-export function enterpriseRoutes(client: RestNamespaceClient): EnterpriseClient {
-  const { http, pageGuard } = client
-
+/**
+ * The Enterprise routes on a connection's transport; `pageGuard` is the connection's, so
+ * its listings are guarded like the namespace listings.
+ */
+export function enterpriseRoutes(http: HttpTransport, pageGuard: PageTokenGuard): EnterpriseClient {
   const listTables = async (page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> => {
-    if (page.limit !== undefined && !(Number.isInteger(page.limit) && page.limit > 0)) {
-      throw new CatalogError('invalid_request', `A page limit must be a whole number above zero (got ${page.limit}).`)
-    }
     const response = await http.request({
       method: 'GET',
       path: '/v1/tables',

@@ -9,9 +9,7 @@ import { CatalogError, type ErrorCode } from '../../../shared/errors'
 import { assertNever } from '../../../shared/assert-never'
 import { ExchangeError, exchange, type BodySink } from './dispatch'
 import { errorFromNetwork, errorFromResponse, hasLanceErrorCode, type NetworkContext } from './http-errors'
-import { ALWAYS_SECRET_HEADERS, scrubSecrets, secretValues } from './redact'
-
-export { ALWAYS_SECRET_HEADERS, maskSecret, redactHeaders } from './redact'
+import { queryString, scrubSecrets, secretValues, type QueryValues } from '../../../shared/connection-policy'
 
 /** How long to wait for a connection, for response headers, and between body chunks. */
 export interface HttpTimeouts {
@@ -41,9 +39,6 @@ export interface HttpOptions {
   /** Keep-alive sockets the pool may open to the server. */
   readonly connections?: number
 }
-
-/** Query values; `undefined`, `null` and empty strings are left out. */
-export type QueryValues = Readonly<Record<string, string | number | boolean | null | undefined>>
 
 /** One request, relative to the connection's base URI. */
 export interface HttpRequest {
@@ -109,7 +104,7 @@ export class HttpTransport {
     this.target = baseUrl.host.includes(':') ? baseUrl.host : `${baseUrl.host}:${baseUrl.protocol === 'https:' ? 443 : 80}`
     this.#basePath = baseUrl.pathname.replace(/\/+$/, '')
     this.#headers = headers
-    this.#secrets = secretValues(headers, [...ALWAYS_SECRET_HEADERS, ...(options.secretHeaders ?? [])])
+    this.#secrets = secretValues(headers, options.secretHeaders ?? [])
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#maxRetries = options.maxRetries ?? 3
@@ -302,16 +297,6 @@ export function retryAfterMs(header: string | string[] | undefined, now: number 
   if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000)
   const date = Date.parse(value)
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
-}
-
-function queryString(query: QueryValues | undefined): string {
-  if (!query) return ''
-  const parts: string[] = []
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
-  }
-  return parts.length > 0 ? `?${parts.join('&')}` : ''
 }
 
 function isDroppedConnection(error: unknown): boolean {

@@ -44,10 +44,22 @@ const CLOSE_BRACKET = 93
 const OPEN_BRACE = 123
 const CLOSE_BRACE = 125
 
+// JSON strings cannot hold raw control characters (JSON.parse refuses them). Outside
+// strings only tab, LF and CR may appear, so a page with any other one goes to JSON.parse
+// (which refuses it), and a page with one of those three has its strings checked.
+// eslint-disable-next-line no-control-regex -- these are exactly the characters looked for
+const CONTROL = /[\u0000-\u001f]/
+// eslint-disable-next-line no-control-regex -- these are exactly the characters looked for
+const CONTROL_NOT_SPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/
+const SPACE_CONTROL = /[\t\n\r]/
+
 /** Reads `{ "<field>": [strings], "page_token": string | null }` in any key order, or returns undefined. */
 export function readListingFast(text: string, field: string): FastListing | undefined {
   // Without a backslash anywhere, no string holds an escape, so a quote always ends one.
   if (text.indexOf('\\') !== -1) return undefined
+  const controls = CONTROL.test(text)
+  if (controls && CONTROL_NOT_SPACE.test(text)) return undefined
+  const plain = (value: string): boolean => !SPACE_CONTROL.test(value)
   let i = skipSpace(text, 0)
   if (text.charCodeAt(i) !== OPEN_BRACE) return undefined
   i = skipSpace(text, i + 1)
@@ -63,7 +75,7 @@ export function readListingFast(text: string, field: string): FastListing | unde
     i = skipSpace(text, i + 1)
     if (key === field) {
       const list = readStrings(text, i)
-      if (!list) return undefined
+      if (!list || (controls && !list.items.every(plain))) return undefined
       items = list.items
       i = list.end
     } else if (key === 'page_token') {
@@ -71,6 +83,7 @@ export function readListingFast(text: string, field: string): FastListing | unde
         const end = text.indexOf('"', i + 1)
         if (end < 0) return undefined
         pageToken = text.slice(i + 1, end)
+        if (controls && !plain(pageToken)) return undefined
         i = end + 1
       } else if (text.startsWith('null', i)) {
         pageToken = null

@@ -1,9 +1,7 @@
 /**
- * Paging helpers for REST listings: a guard against servers that hand back a page token
- * they already gave (which would make a caller page forever), and loops that walk a
- * listing to its end.
+ * A guard for REST listings against servers that hand back a page token they already
+ * gave (which would make a caller page forever).
  */
-import type { Page, PageRequest } from '../../../shared/catalog-types'
 import { CatalogError } from '../../../shared/errors'
 
 const MAX_LISTINGS = 256
@@ -61,26 +59,6 @@ export class PageTokenGuard {
     this.#listings.set(listing, edges)
     return edges
   }
-}
-
-/** Fetches one page of a listing. */
-export type PageFetcher<T> = (page: PageRequest) => Promise<Page<T>>
-
-/** Walks a listing from its first page to its end, yielding each page's items. */
-export async function* listAll<T>(fetchPage: PageFetcher<T>, limit?: number): AsyncGenerator<readonly T[]> {
-  let pageToken: string | null = null
-  do {
-    const page: Page<T> = await fetchPage(limit === undefined ? { pageToken } : { pageToken, limit })
-    yield page.items
-    pageToken = page.nextPageToken
-  } while (pageToken)
-}
-
-/** Every item of a listing, in the order the server gave them. */
-export async function collectAll<T>(fetchPage: PageFetcher<T>, limit?: number): Promise<T[]> {
-  const items: T[] = []
-  for await (const page of listAll(fetchPage, limit)) items.push(...page)
-  return items
 }
 
 function clip(token: string): string {

@@ -4,7 +4,9 @@
  * become `invalid_request` errors that say what to fix, never echoing secret values.
  */
 import { CatalogError } from '../../../shared/errors'
+import { headerEntries, headerProperty } from '../../../shared/connection-policy'
 import { DEFAULT_DELIMITER } from '../../../shared/namespace-path'
+import { isValidHeaderName } from '../../../shared/profile-validation'
 
 /** The parsed connection settings. */
 export interface RestConfig {
@@ -13,11 +15,6 @@ export interface RestConfig {
   readonly headers: Readonly<Record<string, string>>
   readonly delimiter: string
 }
-
-/** The property prefix that marks an HTTP header. */
-export const HEADER_PROPERTY_PREFIX = 'headers.'
-
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 /** Validates and parses the properties of a `rest` connection. */
 export function parseRestProperties(properties: Readonly<Record<string, string>>): RestConfig {
@@ -56,11 +53,9 @@ function parseUri(raw: string | undefined): URL {
 
 function parseHeaders(properties: Readonly<Record<string, string>>): Record<string, string> {
   const headers: Record<string, string> = {}
-  for (const [key, value] of Object.entries(properties)) {
-    if (!key.startsWith(HEADER_PROPERTY_PREFIX)) continue
-    const name = key.slice(HEADER_PROPERTY_PREFIX.length)
-    if (!TOKEN.test(name)) {
-      throw new CatalogError('invalid_request', `"${key}" does not name a valid HTTP header: use letters, digits and "-" after "headers.".`)
+  for (const [name, value] of headerEntries(properties)) {
+    if (!isValidHeaderName(name)) {
+      throw new CatalogError('invalid_request', `"${headerProperty(name)}" does not name a valid HTTP header: use letters, digits and "-" after "headers.".`)
     }
     if (/[\r\n\0]/.test(value)) {
       throw new CatalogError('invalid_request', `The value of header "${name}" contains a line break, which HTTP does not allow.`)

@@ -1,7 +1,8 @@
 import { Field, FixedSizeList, Float32, Int64, RecordBatchStreamWriter, Schema, Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { describe, expect, it } from 'vitest'
 import { CatalogError } from '../../../shared/errors'
-import { collectAll, openRestNamespace, type RestNamespaceClient } from './rest-namespace'
+import { collectAll } from '../collect-all'
+import { openRestNamespace, type RestNamespaceClient } from './rest-namespace'
 import { sendJson, sendText, type Handler, failure, useTestServers } from './test-http-server'
 
 const { serve, track } = useTestServers()

@@ -5,31 +5,34 @@
  */
 import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
 import { assertNever } from '../../../shared/assert-never'
-import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../../shared/contract/tables'
+import { READ_PAGE_MAX_BYTES, type CreateMode, type RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
 import { componentProblem, toIdentifier, type NamespacePath } from '../../../shared/namespace-path'
 import { describeFields } from '../arrow-schema'
-import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
+import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
 import { rowsOfIpc, schemaOfIpc, toArrowStream, withAtLeastOneBatch } from './arrow-ipc'
 import { ArrowPageReader } from './arrow-page-reader'
+import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
 import { fieldsFromJsonSchema } from './json-schema'
 import { readListingPage } from './listing-page'
-import { PageTokenGuard, collectAll, listAll } from './pagination'
+import { PageTokenGuard } from './pagination'
 import { parseRestProperties } from './rest-config'
 
-export { collectAll, listAll }
+/** Options of a REST connection: which headers are secret, timeouts, size cap, retries, create routes. */
+export interface RestNamespaceOptions extends HttpOptions {
+  /**
+   * `enterprise`: the connection is a LanceDB Enterprise database, whose tables are flat,
+   * so root tables are created with its `POST /v1/tables/{name}`; absent, the spec's route.
+   */
+  readonly routes?: 'enterprise'
+}
 
-/** Options of a REST connection: which headers are secret, timeouts, size cap, retries. */
-export type RestNamespaceOptions = HttpOptions
-
-/** A REST namespace client, exposing its transport for the Enterprise routes. */
+/** A REST namespace client, carrying the Enterprise routes of its connection. */
 export interface RestNamespaceClient extends NamespaceClient {
-  /** The connection's transport (one pool), shared with the Enterprise routes. */
-  readonly http: HttpTransport
-  /** Remembers page tokens per listing; shared so every listing on this connection is guarded. */
-  readonly pageGuard: PageTokenGuard
   readonly delimiter: string
+  /** The Enterprise routes on this connection's transport (one pool, one page-token guard). */
+  readonly enterprise: EnterpriseClient
 }
 
 /** Opens a REST namespace client; properties are `uri`, `delimiter` and `headers.*`. */
@@ -38,7 +41,7 @@ export function openRestNamespace(
   options: RestNamespaceOptions = {}
 ): RestNamespaceClient {
   const config = parseRestProperties(properties)
-  return new RestNamespace(new HttpTransport(config.baseUrl, config.headers, options), config.delimiter)
+  return new RestNamespace(new HttpTransport(config.baseUrl, config.headers, options), config.delimiter, options.routes)
 }
 
 const ARROW_STREAM = 'application/vnd.apache.arrow.stream'
@@ -46,16 +49,21 @@ const ARROW_STREAM = 'application/vnd.apache.arrow.stream'
 const MAX_QUERY_ATTEMPTS = 8
 
 class RestNamespace implements RestNamespaceClient {
-  readonly pageGuard = new PageTokenGuard()
+  readonly enterprise: EnterpriseClient
+  readonly #http: HttpTransport
+  // Remembers page tokens per listing; shared with the Enterprise routes so every listing on this connection is guarded.
+  readonly #pageGuard = new PageTokenGuard()
+  readonly #routes: RestNamespaceOptions['routes']
 
-  constructor(
-    readonly http: HttpTransport,
-    readonly delimiter: string
-  ) {}
+  constructor(http: HttpTransport, readonly delimiter: string, routes: RestNamespaceOptions['routes']) {
+    this.#http = http
+    this.#routes = routes
+    this.enterprise = enterpriseRoutes(http, this.#pageGuard)
+  }
 
   async listNamespaces(parent: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
     const id = this.#id(parent)
-    const response = await this.http.request({
+    const response = await this.#http.request({
       method: 'GET',
       path: `/v1/namespace/${encodeURIComponent(id)}/list`,
       query: this.#pageQuery(page),
@@ -69,7 +77,7 @@ class RestNamespace implements RestNamespaceClient {
 
   async listTables(namespace: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
     const id = this.#id(namespace)
-    const response = await this.http.request({
+    const response = await this.#http.request({
       method: 'GET',
       path: `/v1/namespace/${encodeURIComponent(id)}/table/list`,
       query: this.#pageQuery(page),
@@ -91,7 +99,7 @@ class RestNamespace implements RestNamespaceClient {
       throw new CatalogError('namespace_exists', 'The root namespace always exists; give the new namespace a name.')
     }
     const id = this.#id(path)
-    await this.http.request({
+    await this.#http.request({
       method: 'POST',
       path: `/v1/namespace/${encodeURIComponent(id)}/create`,
       query: { delimiter: this.delimiter },
@@ -109,7 +117,7 @@ class RestNamespace implements RestNamespaceClient {
   async dropNamespace(path: NamespacePath, behavior: DropBehavior = 'restrict', options: CallOptions = {}): Promise<void> {
     if (path.length === 0) throw new CatalogError('invalid_request', 'The root namespace cannot be dropped.')
     const id = this.#id(path)
-    await this.http.request({
+    await this.#http.request({
       method: 'POST',
       path: `/v1/namespace/${encodeURIComponent(id)}/drop`,
       query: { delimiter: this.delimiter },
@@ -126,7 +134,7 @@ class RestNamespace implements RestNamespaceClient {
     if (path.length === 0) return true
     const id = this.#id(path)
     try {
-      await this.http.request({
+      await this.#http.request({
         method: 'POST',
         path: `/v1/namespace/${encodeURIComponent(id)}/exists`,
         query: { delimiter: this.delimiter },
@@ -146,7 +154,7 @@ class RestNamespace implements RestNamespaceClient {
 
   async describeTable(table: TableRef, options: CallOptions = {}): Promise<TableDescription> {
     const id = this.#tableId(table)
-    const body = await this.http.json({
+    const body = await this.#http.json({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/describe`,
       // The REST binding takes the flag as a query parameter; older servers read the body.
@@ -172,8 +180,12 @@ class RestNamespace implements RestNamespaceClient {
   }
 
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
+    // An Enterprise database is flat: its create route names a root table only.
+    if (this.#routes === 'enterprise' && table.namespace.length === 0) {
+      return this.enterprise.createTable(table.name, arrowStream, { ...options, mode })
+    }
     const id = this.#tableId(table)
-    await this.http.request({
+    await this.#http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/create`,
       query: { delimiter: this.delimiter, mode },
@@ -192,7 +204,7 @@ class RestNamespace implements RestNamespaceClient {
   async dropTable(table: TableRef, options: CallOptions = {}): Promise<void> {
     const id = this.#tableId(table)
     // The spec's REST binding sends no body for drop.
-    await this.http.request({
+    await this.#http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/drop`,
       query: { delimiter: this.delimiter },
@@ -207,7 +219,7 @@ class RestNamespace implements RestNamespaceClient {
     const id = this.#tableId(table)
     const problem = componentProblem(newName)
     if (problem) throw new CatalogError('invalid_name', problem)
-    await this.http.request({
+    await this.#http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/rename`,
       query: { delimiter: this.delimiter },
@@ -223,7 +235,7 @@ class RestNamespace implements RestNamespaceClient {
 
   async countRows(table: TableRef, filter?: string, options: CallOptions = {}): Promise<number> {
     const id = this.#tableId(table)
-    const response = await this.http.request({
+    const response = await this.#http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/count_rows`,
       query: { delimiter: this.delimiter },
@@ -253,7 +265,7 @@ class RestNamespace implements RestNamespaceClient {
     // again with as many rows as its batch sizes say fit; this ends at one row at the latest.
     for (let attempt = 0; attempt < MAX_QUERY_ATTEMPTS; attempt++) {
       let reader: ArrowPageReader | undefined
-      await this.http.request({
+      await this.#http.request({
         method: 'POST',
         path: `/v1/table/${encodeURIComponent(id)}/query`,
         query: { delimiter: this.delimiter },
@@ -296,7 +308,7 @@ class RestNamespace implements RestNamespaceClient {
   }
 
   async close(): Promise<void> {
-    await this.http.close()
+    await this.#http.close()
   }
 
   async #fieldsFromData(table: TableRef, options: CallOptions): Promise<FieldInfo[]> {
@@ -316,14 +328,12 @@ class RestNamespace implements RestNamespaceClient {
 
   #page(response: HttpResponse, field: 'namespaces' | 'tables', parentId: string, page: PageRequest, describe: string): Page<string> {
     const { items, nextPageToken } = readListingPage(response, field, describe)
-    this.pageGuard.check(`${field}\u0000${parentId}`, describe, page.pageToken, nextPageToken)
+    this.#pageGuard.check(`${field}\u0000${parentId}`, describe, page.pageToken, nextPageToken)
     return { items, nextPageToken }
   }
 
+  // The limit was checked at the contract (a whole number from 1 to 10,000).
   #pageQuery(page: PageRequest): Record<string, string | number | undefined> {
-    if (page.limit !== undefined && !(Number.isInteger(page.limit) && page.limit > 0)) {
-      throw new CatalogError('invalid_request', `A page limit must be a whole number above zero (got ${page.limit}).`)
-    }
     return { delimiter: this.delimiter, page_token: page.pageToken ?? undefined, limit: page.limit }
   }
 

@@ -6,6 +6,7 @@
  * import shows progress and can be cancelled until it is sent.
  */
 import { useMemo, useState, type ReactNode } from 'react'
+import type { CreateMode } from '@shared/contract/tables'
 import { componentProblem, type NamespacePath } from '@shared/namespace-path'
 import { displayIdentifier } from '../../lib/node-key'
 import { Dialog } from '../../ui/dialog'
@@ -17,7 +18,7 @@ import { schemaProblems, type FieldSpec } from './schema-spec'
 import { EMPTY_SOURCE, SourceSection, type SourceInput } from './source-section'
 import { previewFile, previewText, type SourcePreview } from './source-preview'
 import { TargetFields, parseNamespace } from './target-fields'
-import { useCreateTable, type CreateMode } from './use-create-table'
+import { useCreateTable } from './use-create-table'
 import './create-table.css'
 
 interface Props {

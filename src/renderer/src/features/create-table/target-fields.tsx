@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from 'react'
 import { pathProblem, type NamespacePath } from '@shared/namespace-path'
 import { Field } from '../../ui/field'
-import type { CreateMode } from './use-create-table'
+import type { CreateMode } from '@shared/contract/tables'
 
 /** A namespace typed as an identifier (`a$b`; empty or the delimiter alone for the root), with its problem. */
 export function parseNamespace(text: string, delimiter: string): { readonly path: NamespacePath; readonly problem: string | null } {

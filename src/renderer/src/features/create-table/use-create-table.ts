@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { TableRef } from '@shared/catalog-types'
+import type { CreateMode } from '@shared/contract/tables'
 import type { NamespacePath } from '@shared/namespace-path'
 import { useUiStore } from '../../app/ui-store'
 import { api, unwrap } from '../../lib/api'
@@ -17,9 +18,6 @@ import { buildArrowStream } from './build-table'
 import type { FieldSpec } from './schema-spec'
 import type { SourcePreview } from './source-preview'
 import type { RowReader } from './source-types'
-
-/** How a create treats an existing table. */
-export type CreateMode = 'create' | 'exist_ok' | 'overwrite'
 
 /** What to create. `source` null means an empty table from the schema alone. */
 export interface CreateRequest {

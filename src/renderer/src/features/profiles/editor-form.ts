@@ -4,19 +4,11 @@
  * speaks in `headers.*` properties. Field errors from the shared rules are keyed by draft
  * header index, so building a draft also says which form field each header came from.
  */
-import {
-  ENTERPRISE_HEADERS,
-  headerEntries,
-  plainProperties,
-  type HeaderDraft,
-  type ProfileDraft,
-  type ProfileView
-} from '@shared/profile-types'
-import { endpointOrigin, isSecretHeader, validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
+import { endpointOrigin, headerEntries, isSecretHeader, plainProperties } from '@shared/connection-policy'
+import { ENTERPRISE_HEADERS, type HeaderDraft, type ProfileDraft, type ProfileKind, type ProfileView } from '@shared/profile-types'
+import { validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
 import { EMPTY_STORAGE, storageDraftProperties, storageFormFromView, storageSecretsLeftBehind, withoutStorage, type StorageForm } from './storage-form'
 
-/** The editor's Type choice: Directory, REST or Enterprise (REST with the Enterprise headers). */
-export type FormType = 'dir' | 'rest' | 'enterprise'
 /** How a REST profile authenticates: with header rows only, or the bearer-token preset. */
 export type RestAuth = 'headers' | 'bearer'
 
@@ -32,7 +24,8 @@ export interface HeaderRow {
 /** Everything the editor shows. Secret fields start empty; `*Stored` holds the mask of a kept value. */
 export interface EditorForm {
   readonly name: string
-  readonly type: FormType
+  /** The Type choice: Directory, REST or Enterprise (REST with the Enterprise headers). */
+  readonly type: ProfileKind
   readonly auth: RestAuth
   readonly root: string
   readonly uri: string
@@ -77,7 +70,7 @@ export function emptyForm(): EditorForm {
 
 /** The form for editing a saved profile; secret values stay in main, only their masks come in. */
 export function formFromView(view: ProfileView): EditorForm {
-  const type: FormType = view.kind
+  const type: ProfileKind = view.kind
   const auth: RestAuth = view.preset === 'bearer' ? 'bearer' : 'headers'
   const { root = '', uri = '', ...extra } = plainProperties(view.properties)
   let form: EditorForm = { ...emptyForm(), name: view.name, type, auth, root, uri, extra: withoutStorage(extra), storage: storageFormFromView(view) }

@@ -4,7 +4,8 @@
  * its mask as a placeholder; leaving the value empty keeps it.
  */
 import { useId, type ReactNode } from 'react'
-import { isSecretHeader, type FieldErrors } from '@shared/profile-validation'
+import { isSecretHeader } from '@shared/connection-policy'
+import type { FieldErrors } from '@shared/profile-validation'
 import { emptyRow, type HeaderRow } from './editor-form'
 
 interface Props {

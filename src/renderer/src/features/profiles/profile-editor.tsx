@@ -4,8 +4,8 @@
  * "Test connection" (which tests the form as it is, without saving).
  */
 import { useState, type ReactNode } from 'react'
-import type { ProfileView, SecretStorageInfo } from '@shared/profile-types'
-import { isSecretHeader } from '@shared/profile-validation'
+import type { ProfileKind, ProfileView, SecretStorageInfo } from '@shared/profile-types'
+import { isSecretHeader } from '@shared/connection-policy'
 import { rootLocation } from '@shared/storage-options'
 import { ApiError } from '../../lib/api'
 import { Dialog } from '../../ui/dialog'
@@ -21,7 +21,6 @@ import {
   secretsLeftBehind,
   withoutStoredSecrets,
   type EditorForm,
-  type FormType,
   type RestAuth
 } from './editor-form'
 import { HeaderRows } from './header-rows'
@@ -114,7 +113,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
         <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="My catalog" />
         <div className="field">
           <label htmlFor="profile-type">Type</label>
-          <select id="profile-type" value={form.type} onChange={(event) => change({ type: event.target.value as FormType })}>
+          <select id="profile-type" value={form.type} onChange={(event) => change({ type: event.target.value as ProfileKind })}>
             <option value="dir">Directory</option>
             <option value="rest">REST</option>
             <option value="enterprise">Enterprise</option>

@@ -5,7 +5,7 @@
  * or its mask (keep the stored value), or absent (none).
  */
 import type { ProfileView } from '@shared/profile-types'
-import { endpointOrigin } from '@shared/profile-validation'
+import { endpointOrigin } from '@shared/connection-policy'
 import { isSecretStorageOption, rootLocation, STORAGE_PROPERTY_PREFIX, storageEntries } from '@shared/storage-options'
 
 /** Storage option values as typed, and the masks of stored secret ones. */

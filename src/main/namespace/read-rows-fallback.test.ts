@@ -6,8 +6,8 @@ import { startFailingProxy, type FailingProxy } from '../../../e2e/explore/faili
 import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
 import { buildOddTypesCatalog, NULL_TYPED_COLUMN, ODD_NAME_COLUMN, ODD_TYPES_TABLE } from '../../../e2e/support/odd-types-table'
 import { unreadableColumnsOf } from '../../shared/unreadable-columns'
-import type { NamespaceClient } from '../namespace/namespace-client'
-import { openRestNamespace } from '../namespace/rest/rest-namespace'
+import type { NamespaceClient } from './namespace-client'
+import { openRestNamespace } from './rest/rest-namespace'
 import { readRowsSkippingUnreadable } from './read-rows-fallback'
 
 // LanceDB 0.39 scans every type it stores (one it cannot, large_list, breaks the table's

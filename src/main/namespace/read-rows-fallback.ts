@@ -10,7 +10,7 @@ import type { TableRef } from '../../shared/catalog-types'
 import type { RowsPage } from '../../shared/contract/tables'
 import { CatalogError, toErrorValue, type ErrorCode } from '../../shared/errors'
 import { UNREADABLE_COLUMNS_KEY, type UnreadableColumn } from '../../shared/unreadable-columns'
-import type { NamespaceClient, ReadRowsRequest } from '../namespace/namespace-client'
+import type { NamespaceClient, ReadRowsRequest } from './namespace-client'
 
 /**
  * Errors that say nothing about a column: the table, the connection or the caller is the
