@@ -23,6 +23,7 @@ import {
   tableToIPC,
   vectorFromArray
 } from 'apache-arrow'
+import { tableForLance } from '../../src/main/namespace/arrow-schema'
 
 /** Length of the sample table's `vector` column. */
 export const VECTOR_DIMENSION = 8
@@ -157,11 +158,10 @@ function numberedNames(prefix: string, count: number): string[] {
 }
 
 async function createSample(db: Connection, name: string, rows: number, namespace: string[]): Promise<void> {
+  // LanceDB takes only Arrow objects of its own copy, which the app's boundary makes.
+  const data = tableForLance(sampleTableIpc(rows))
   // LanceDB cannot infer a schema from zero rows, so an empty table goes through the schema.
-  const table =
-    rows === 0
-      ? await db.createEmptyTable(name, sampleSchema(), namespace)
-      : await db.createTable(name, sampleTable(rows), namespace)
+  const table = rows === 0 ? await db.createEmptyTable(name, data.schema, namespace) : await db.createTable(name, data, namespace)
   table.close()
 }
 

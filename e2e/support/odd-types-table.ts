@@ -7,13 +7,10 @@
  * formatter unit tests only. The null-typed column must be nullable (LanceDB 0.39 refuses a
  * non-nullable one holding nulls); it is stored and scanned like any null-only column.
  */
-import { createRequire } from 'node:module'
 import { connectNamespace } from '@lancedb/lancedb'
 import type { DataType, Int32 as Int32Type, Table as ArrowTable, Utf8 as Utf8Type } from 'apache-arrow'
-
-// LanceDB re-labels tables from another Arrow copy through its `sanitize` step, which does
-// not know large_utf8; built with LanceDB's own copy, the table goes in unchanged.
-const arrow = createRequire(import.meta.url)('apache-arrow') as typeof import('apache-arrow')
+// LanceDB takes only tables built with its own Arrow copy.
+import { lanceArrow as arrow } from '../../src/main/namespace/lance-arrow'
 const { Binary, DateDay, DateMillisecond, Decimal, Dictionary, Duration, Field, FixedSizeBinary, Float16, Int32, LargeBinary, LargeUtf8, List, Map_, Null, RecordBatch, Schema, Struct, Table, Time, TimeUnit, Timestamp, Utf8, makeData, makeVector, vectorFromArray } = arrow
 
 /** The table's name. */
