@@ -10,9 +10,9 @@ import type { NamespaceClient } from '../namespace/namespace-client'
 import { openRestNamespace } from '../namespace/rest/rest-namespace'
 import { readRowsSkippingUnreadable } from './read-rows-fallback'
 
-// LanceDB 0.39 scans every type it stores (one it cannot, large_list, breaks the table's
-// schema too), so the failing column comes from a REST server that fails any query
-// including it, as servers do when they cannot decode one column.
+// LanceDB 0.39 with Arrow JS 21 scans every type it stores, so the failing column comes
+// from a REST server that fails any query including it, as servers do when they cannot
+// decode one column.
 const UNREADABLE = NULL_TYPED_COLUMN
 
 describe('readRowsSkippingUnreadable over REST, when the server fails every query including one column', () => {

@@ -88,6 +88,7 @@ export function typeName(type: DataType): string {
   if (DataType.isDuration(type)) return `duration[${unitName(type.unit)}]`
   if (DataType.isInterval(type)) return `interval[${INTERVAL_NAMES[type.unit] ?? 'unknown'}]`
   if (DataType.isList(type)) return `list<${type.children[0] ? typeName(type.children[0].type) : 'unknown'}>`
+  if (DataType.isLargeList(type)) return `large_list<${type.children[0] ? typeName(type.children[0].type) : 'unknown'}>`
   if (DataType.isFixedSizeList(type)) {
     return `fixed_size_list<${type.children[0] ? typeName(type.children[0].type) : 'unknown'}>[${type.listSize}]`
   }
@@ -136,7 +137,7 @@ function isNumeric(type: DataType): boolean {
 
 /** Struct members, list items, map entries and union members; none for flat types. */
 function childFields(type: DataType): readonly Field[] {
-  if (DataType.isStruct(type) || DataType.isList(type) || DataType.isMap(type) || DataType.isUnion(type)) {
+  if (DataType.isStruct(type) || DataType.isList(type) || DataType.isLargeList(type) || DataType.isMap(type) || DataType.isUnion(type)) {
     return type.children
   }
   return []
