@@ -4,7 +4,7 @@
  * typing jumps to a loaded name; Shift+F10 or the Menu key opens the actions menu.
  * Focus is roving: exactly one row has tabindex 0, and its key survives refreshes.
  */
-import { useEffect, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useConnectionView, useUiStore } from '../../app/ui-store'
 import type { TreeRow } from './flatten'
 import type { MenuTarget } from './namespace-menu'
@@ -34,14 +34,14 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
   const typed = useRef({ text: '', at: 0 })
   const moved = useRef(false)
 
+  // The row that was the Tab stop last time. Until a click or a key names a row, the stop
+  // is the first row by default; a row added above it (a create answered late, a refresh)
+  // must not take the stop from under someone who tabbed onto it, so it stays put.
+  const [lastStop, setLastStop] = useState<string | null>(null)
   // The model finds a key's row through its parent's counts, without a scan of the rows.
-  const focused = useMemo(() => {
-    const index = tree.indexOfKey(view.focusedKey)
-    if (index >= 0) return { index, key: view.focusedKey }
-    const first = nextItem(tree, -1, 1)
-    return { index: first, key: tree.rowAt(first)?.key ?? null }
-  }, [tree, view.focusedKey])
+  const focused = useMemo(() => tabStop(tree, view.focusedKey, lastStop), [tree, view.focusedKey, lastStop])
   const focusKey = focused.key
+  if (focusKey !== null && focusKey !== lastStop) setLastStop(focusKey)
 
   // The effect below must run when the focused key changes, not when a page arrives
   // (that would yank the view back while someone scrolls), so it reads these via refs.
@@ -137,6 +137,16 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
   }
 
   return { focusKey, onKeyDown }
+}
+
+/** The Tab stop: the first of these keys whose row is in the tree, else the first row. */
+function tabStop(tree: TreeView, focusedKey: string | null, lastStop: string | null): { readonly index: number; readonly key: string | null } {
+  for (const key of [focusedKey, lastStop]) {
+    const index = key === null ? -1 : tree.indexOfKey(key)
+    if (index >= 0) return { index, key }
+  }
+  const first = nextItem(tree, -1, 1)
+  return { index: first, key: tree.rowAt(first)?.key ?? null }
 }
 
 /** The next namespace or table row from `from` in direction `step`, or `from` if there is none. */
