@@ -1,7 +1,7 @@
 /**
  * A table with one column of each unusual Arrow type LanceDB stores (dictionary, float16,
  * decimals, zoned timestamps, dates, times, durations, large strings and bytes, fixed-size
- * binary, struct of list of struct, map, null-only columns, a 10,000-character value, a
+ * binary, struct of list of struct, large list, map, null-only columns, a 10,000-character value, a
  * field name with spaces and unicode, a null-typed column): the grid and the schema render
  * with no page error, over a dir catalog and over REST. Over REST the server also fails
  * every query that includes one column, and the grid shows the others and names that one.
@@ -41,6 +41,7 @@ async function checkOddTypes(app: CatalogPage, errors: readonly string[], zoneIn
   await expect(schema.getByRole('row').filter({ hasText: 'price' }).first()).toContainText('decimal128(10, 2)')
   await expect(schema.getByRole('row').filter({ hasText: 'berlin_time' })).toContainText(zoneInSchema ? 'timestamp[us, Europe/Berlin]' : 'timestamp')
   await expect(schema.getByRole('row').filter({ hasText: 'scores' }).first()).toContainText('map<utf8, int32>')
+  await expect(schema.getByRole('row').filter({ hasText: 'big_list' }).first()).toContainText('large_list<int32>')
   await expect(schema.getByRole('row').filter({ hasText: NULL_TYPED_COLUMN })).toContainText('null')
 
   await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('3 rows')
@@ -61,9 +62,13 @@ async function checkOddTypes(app: CatalogPage, errors: readonly string[], zoneIn
   const notice = app.page.getByRole('status').filter({ hasText: 'could not be read' })
   if (unreadable) await expect(notice.filter({ hasText: `Column "${unreadable}" could not be read` })).toBeVisible()
   else await expect(notice).toHaveCount(0)
-  // Nested values expand.
+  // Nested values expand, a large list's items included.
   await first.getByRole('gridcell').nth(names.indexOf('nested')).getByRole('button', { name: 'Show members' }).click()
   await expect(first.getByRole('gridcell').nth(names.indexOf('nested'))).toContainText('c: x')
+  const bigList = first.getByRole('gridcell').nth(names.indexOf('big_list'))
+  await bigList.getByRole('button', { name: 'Show members' }).click()
+  await expect(bigList).toContainText('2: 3')
+  await expect(tables.gridRow(2).getByRole('gridcell').nth(names.indexOf('big_list'))).toHaveText(/^▸?\[\]$/)
   expect(errors).toEqual([])
 }
 

@@ -15,6 +15,7 @@ import {
   Float16,
   Int16,
   Int32,
+  LargeList,
   LargeUtf8,
   Map_,
   Null,
@@ -82,6 +83,8 @@ describe('toJsonArrowSchema', () => {
       fields: [{ name: 'item', nullable: true, type: { type: 'float32' } }]
     })
     expect(byName['tags']?.type).toEqual({ type: 'list', fields: [{ name: 'item', nullable: true, type: { type: 'utf8' } }] })
+    const big = toJsonArrowSchema(new Schema([new Field('ids', new LargeList(new Field('item', new Int32(), true)), true)]))
+    expect(big.fields[0]?.type).toEqual({ type: 'large_list', fields: [{ name: 'item', nullable: true, type: { type: 'int32' } }] })
     expect(byName['meta']?.type.fields?.map((f) => [f.name, f.type.type])).toEqual([
       ['source', 'utf8'],
       ['rank', 'int32']

@@ -55,6 +55,7 @@ export function toJsonArrowDataType(type: DataType): JsonArrowDataType {
   if (DataType.isFixedSizeBinary(type)) return { type: 'fixed_size_binary', length: type.byteWidth }
   if (DataType.isFixedSizeList(type)) return { type: 'fixed_size_list', length: type.listSize, fields: type.children.map(toJsonArrowField) }
   if (DataType.isList(type)) return { type: 'list', fields: type.children.map(toJsonArrowField) }
+  if (DataType.isLargeList(type)) return { type: 'large_list', fields: type.children.map(toJsonArrowField) }
   if (DataType.isStruct(type)) return { type: 'struct', fields: type.children.map(toJsonArrowField) }
   if (DataType.isMap(type)) return { type: 'map', fields: type.children.map(toJsonArrowField) }
   if (DataType.isDate(type)) return { type: type.unit === DateUnit.DAY ? 'date32' : 'date64' }

@@ -4,9 +4,9 @@
  * users would do against it must work, and what it writes must open in LanceDB directly.
  */
 import { connectNamespace, type Connection } from '@lancedb/lancedb'
-import { Field, Int32, Schema, Utf8 } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { lanceArrow } from '../src/main/namespace/lance-arrow'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 const WRITE_KEY = 'conformance-write-key'
@@ -94,6 +94,8 @@ describe("LanceDB's REST client against the reference server", () => {
   })
 
   it('creates empty tables, overwrites, honours existOk and refuses duplicates', async () => {
+    // LanceDB takes only schemas made of its own Arrow copy.
+    const { Field, Int32, Schema, Utf8 } = lanceArrow
     const schema = new Schema([new Field('id', new Int32(), true), new Field('label', new Utf8(), true)])
     const empty = await db.createEmptyTable('blank', schema, ['sales'])
     expect(await empty.countRows()).toBe(0)

@@ -12,13 +12,9 @@ export async function expectAppUsable(catalog: CatalogPage, table: string): Prom
   await expect(page.getByRole('heading', { name: 'Lance Catalog Browser' })).toBeVisible()
   await expect(page.getByRole('dialog')).toHaveCount(0)
   // The tree's one Tab stop (roving tabindex) takes focus and keys move it.
-  // A late answer (a create released after its dialog closed) can move the tab stop to the
-  // new row while this runs: focus whichever row is the tab stop once the tree settles.
   const tabStop = catalog.tree.locator('[role="treeitem"][tabindex="0"]')
-  await expect(async () => {
-    await tabStop.focus()
-    await expect(tabStop).toBeFocused({ timeout: 1_000 })
-  }).toPass()
+  await tabStop.focus()
+  await expect(tabStop).toBeFocused()
   await page.keyboard.press('Home')
   await expect(catalog.tree.getByRole('treeitem').first()).toBeFocused()
   const row = catalog.table(table)

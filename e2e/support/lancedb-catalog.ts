@@ -23,6 +23,7 @@ import {
   tableToIPC,
   vectorFromArray
 } from 'apache-arrow'
+import { tableForLance } from '../../src/main/namespace/arrow-schema'
 
 /** Length of the sample table's `vector` column. */
 export const VECTOR_DIMENSION = 8
@@ -163,11 +164,10 @@ function numberedNames(prefix: string, count: number): string[] {
 async function createSample(db: Connection, name: string, rows: number, namespace: string[], storageOptions: Readonly<Record<string, string>> = {}): Promise<void> {
   // LanceDB 0.39 passes a namespace's storage options to its manifest only; tables need them again.
   const options = Object.keys(storageOptions).length > 0 ? { storageOptions: { ...storageOptions } } : {}
+  // LanceDB takes only Arrow objects of its own copy, which the app's boundary makes.
+  const data = tableForLance(sampleTableIpc(rows))
   // LanceDB cannot infer a schema from zero rows, so an empty table goes through the schema.
-  const table =
-    rows === 0
-      ? await db.createEmptyTable(name, sampleSchema(), namespace, options)
-      : await db.createTable(name, sampleTable(rows), namespace, options)
+  const table = rows === 0 ? await db.createEmptyTable(name, data.schema, namespace, options) : await db.createTable(name, data, namespace, options)
   table.close()
 }
 

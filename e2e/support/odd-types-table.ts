@@ -1,20 +1,15 @@
 /**
  * A LanceDB table holding one column of each unusual Arrow type LanceDB 0.39 stores, with
  * values tests can predict. LanceDB 0.39 refuses interval, union, list_view and decimal32/64
- * columns ("Unsupported data type"), and Arrow JS 18 cannot build or decode large_list
- * (LanceDB stores one made by SQL `arrow_cast`, but then its own schema() and every scan that
- * includes it fail with `Unrecognized type: "LargeList" (21)`), so those are covered by
+ * columns ("Unsupported data type: Interval(YearMonth)" and so on), so those are covered by
  * formatter unit tests only. The null-typed column must be nullable (LanceDB 0.39 refuses a
  * non-nullable one holding nulls); it is stored and scanned like any null-only column.
  */
-import { createRequire } from 'node:module'
 import { connectNamespace } from '@lancedb/lancedb'
 import type { DataType, Int32 as Int32Type, Table as ArrowTable, Utf8 as Utf8Type } from 'apache-arrow'
-
-// LanceDB re-labels tables from another Arrow copy through its `sanitize` step, which does
-// not know large_utf8; built with LanceDB's own copy, the table goes in unchanged.
-const arrow = createRequire(import.meta.url)('apache-arrow') as typeof import('apache-arrow')
-const { Binary, DateDay, DateMillisecond, Decimal, Dictionary, Duration, Field, FixedSizeBinary, Float16, Int32, LargeBinary, LargeUtf8, List, Map_, Null, RecordBatch, Schema, Struct, Table, Time, TimeUnit, Timestamp, Utf8, makeData, makeVector, vectorFromArray } = arrow
+// LanceDB takes only tables built with its own Arrow copy.
+import { lanceArrow as arrow } from '../../src/main/namespace/lance-arrow'
+const { Binary, DateDay, DateMillisecond, Decimal, Dictionary, Duration, Field, FixedSizeBinary, Float16, Int32, LargeBinary, LargeList, LargeUtf8, List, Map_, Null, RecordBatch, Schema, Struct, Table, Time, TimeUnit, Timestamp, Utf8, makeData, makeVector, vectorFromArray } = arrow
 
 /** The table's name. */
 export const ODD_TYPES_TABLE = 'all_types'
@@ -66,6 +61,7 @@ export function oddTypesTable(): ArrowTable {
       [{ a: [{ b: 1, c: 'x' }, { b: 2, c: null }] }, { a: [] }, null],
       new Struct([new Field('a', new List(new Field('item', inner, true)), true)])
     ),
+    big_list: vectorFromArray([[1, 2, 3], [], null], new LargeList(new Field('item', new Int32(), true))),
     scores: vectorFromArray([new Map([['k', 1], ['j', 2]]), new Map(), null], new Map_(new Field('entries', entries, false))),
     [NULL_TYPED_COLUMN]: vectorFromArray([null, null, null], new Null()),
     all_null: vectorFromArray([null, null, null], new Utf8()),
@@ -93,6 +89,7 @@ export const ODD_TYPES_EXPECTED: Readonly<Record<string, string>> = {
   bytes: '0xabcd (2 bytes)',
   fixed_bytes: '0xdeadbeef (4 bytes)',
   nested: '{a: [{b: 1, c: x}, {b: 2, c: null}]}',
+  big_list: '[1, 2, 3]',
   scores: '{k: 1, j: 2}',
   [NULL_TYPED_COLUMN]: 'null',
   all_null: 'null',

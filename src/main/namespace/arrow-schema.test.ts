@@ -91,6 +91,16 @@ describe('describeFields', () => {
     })
   })
 
+  it('names a large list by its item type and gives the item as its child', () => {
+    const field = new Field('ids', new arrow.LargeList(new Field('item', new arrow.Int32(), true)), true)
+    expect(describeField(field)).toEqual({
+      name: 'ids',
+      type: 'large_list<int32>',
+      nullable: true,
+      children: [{ name: 'item', type: 'int32', nullable: true }]
+    })
+  })
+
   it('names maps by key and value type', () => {
     const entries = new Field('entries', new arrow.Struct([new Field('key', new arrow.Utf8(), false), new Field('value', new arrow.Int32(), true)]), false)
     expect(describeField(new Field('counts', new arrow.Map_(entries), true)).type).toBe('map<utf8, int32>')

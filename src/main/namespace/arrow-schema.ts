@@ -7,15 +7,12 @@
  * Schema checks therefore go by `typeId` (the `DataType.isX` guards compare type ids),
  * never by `instanceof`, so schemas from either copy convert the same way.
  */
-import { createRequire } from 'node:module'
 import { DataType, DateUnit, IntervalUnit, Precision, TimeUnit, Type, UnionMode } from 'apache-arrow'
 import type { Field, Schema, Table } from 'apache-arrow'
 import type { FieldInfo } from '../../shared/catalog-types'
 import { CatalogError } from '../../shared/errors'
 
-// Arrow's IPC writer, given a table from the other copy, silently writes an empty stream;
-// so streams going into and out of LanceDB are read and written with LanceDB's own copy.
-const lanceArrow = createRequire(import.meta.url)('apache-arrow') as typeof import('apache-arrow')
+import { lanceArrow } from './lance-arrow'
 
 /** Decodes an Arrow IPC stream into a table made of LanceDB's own Arrow classes. */
 export function tableForLance(stream: Uint8Array): Table {
@@ -91,6 +88,7 @@ export function typeName(type: DataType): string {
   if (DataType.isDuration(type)) return `duration[${unitName(type.unit)}]`
   if (DataType.isInterval(type)) return `interval[${INTERVAL_NAMES[type.unit] ?? 'unknown'}]`
   if (DataType.isList(type)) return `list<${type.children[0] ? typeName(type.children[0].type) : 'unknown'}>`
+  if (DataType.isLargeList(type)) return `large_list<${type.children[0] ? typeName(type.children[0].type) : 'unknown'}>`
   if (DataType.isFixedSizeList(type)) {
     return `fixed_size_list<${type.children[0] ? typeName(type.children[0].type) : 'unknown'}>[${type.listSize}]`
   }
@@ -139,7 +137,7 @@ function isNumeric(type: DataType): boolean {
 
 /** Struct members, list items, map entries and union members; none for flat types. */
 function childFields(type: DataType): readonly Field[] {
-  if (DataType.isStruct(type) || DataType.isList(type) || DataType.isMap(type) || DataType.isUnion(type)) {
+  if (DataType.isStruct(type) || DataType.isList(type) || DataType.isLargeList(type) || DataType.isMap(type) || DataType.isUnion(type)) {
     return type.children
   }
   return []

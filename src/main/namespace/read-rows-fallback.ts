@@ -1,6 +1,6 @@
 /**
  * Reading a page of rows when one column breaks the whole scan. LanceDB fails a scan that
- * includes a type its Arrow version cannot decode (large_list for Arrow JS 18), and a REST
+ * includes a type its Arrow version cannot decode (large_list with Arrow JS 18), and a REST
  * server answers such a query with an error. Rather than an empty grid, find which
  * columns fail on their own, read the others, and name the failing ones in the page's
  * schema metadata so the grid can say which column could not be read and why.

@@ -2,14 +2,11 @@
  * Builds one byte-capped page of rows from record batches as LanceDB streams them, so a
  * read never holds more than the page plus the batch in hand, however many rows it asks for.
  */
-import { createRequire } from 'node:module'
 import type { RecordBatch } from 'apache-arrow'
 import type { RowsPage } from '../../shared/contract/tables'
 import { END_OF_STREAM, messageAt } from './arrow-messages'
-
-// Batches from LanceDB are instances of its own (require-loaded) Arrow copy; our ESM
-// copy's writer would silently write them as empty, so LanceDB's copy encodes them.
-const lanceArrow = createRequire(import.meta.url)('apache-arrow') as typeof import('apache-arrow')
+// Batches from LanceDB are instances of its own Arrow copy, so that copy encodes them.
+import { lanceArrow } from './lance-arrow'
 
 /** A batch encoded as a one-batch stream, split into its schema message and the rest. */
 interface EncodedBatch {

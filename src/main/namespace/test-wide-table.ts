@@ -3,11 +3,8 @@
  * `id` (0, 1, 2, ...) and a `payload` string of `rowBytes` bytes. The payload column is
  * built straight from one repeated buffer, so making 100,000 rows of 4.6 KB takes seconds.
  */
-import { createRequire } from 'node:module'
 import { connectNamespace } from '@lancedb/lancedb'
-
-// LanceDB accepts only tables built from its own (require-loaded) Arrow copy.
-const arrow = createRequire(import.meta.url)('apache-arrow') as typeof import('apache-arrow')
+import { lanceArrow as arrow } from './lance-arrow'
 
 /** Rows per write: about 46 MB of payload at 4.6 KB a row. */
 const WRITE_ROWS = 10_000

@@ -18,6 +18,7 @@ describe('JSON Arrow schema to display fields', () => {
       fields: [
         field('embedding', { type: 'fixed_size_list', length: 768, fields: [item] }, false),
         field('tags', { type: 'list', fields: [field('item', { type: 'utf8' })] }),
+        field('ids', { type: 'large_list', fields: [field('item', { type: 'int32' })] }),
         field('point', { type: 'struct', fields: [field('x', { type: 'float64' }), field('y', { type: 'float64' })] }),
         field('attrs', { type: 'map', fields: [field('entries', { type: 'struct', fields: [field('key', { type: 'utf8' }, false), field('value', { type: 'int32' })] }, false)] }),
         field('price', { type: 'decimal128', length: 10002 }),
@@ -27,8 +28,9 @@ describe('JSON Arrow schema to display fields', () => {
     }
     const fields = fieldsFromJsonSchema(schema)
     expect(fields?.[0]).toEqual({ name: 'embedding', type: 'vector<float32>[768]', nullable: false, dimension: 768 })
-    expect(fields?.slice(1).map((f) => f.type)).toEqual(['list<utf8>', 'struct', 'map<utf8, int32>', 'decimal128(10, 2)', 'timestamp[us]', 'bool'])
-    expect(fields?.[2]?.children?.map((c) => c.name)).toEqual(['x', 'y'])
+    expect(fields?.slice(1).map((f) => f.type)).toEqual(['list<utf8>', 'large_list<int32>', 'struct', 'map<utf8, int32>', 'decimal128(10, 2)', 'timestamp[us]', 'bool'])
+    expect(fields?.[2]?.children?.map((c) => c.name)).toEqual(['item'])
+    expect(fields?.[3]?.children?.map((c) => c.name)).toEqual(['x', 'y'])
   })
 
   it('names the same columns exactly as the Arrow schema converter does', () => {
@@ -54,8 +56,8 @@ describe('JSON Arrow schema to display fields', () => {
   })
 
   it('keeps columns of types Arrow JS cannot build, named as the server named them', () => {
-    const fields = fieldsFromJsonSchema({ fields: [field('big', { type: 'large_list', fields: [field('item', { type: 'int64' })] }), field('u', { type: 'union' })] })
-    expect(fields?.map((f) => f.type)).toEqual(['large_list<int64>', 'union'])
+    const fields = fieldsFromJsonSchema({ fields: [field('big', { type: 'list_view', fields: [field('item', { type: 'int64' })] }), field('u', { type: 'union' })] })
+    expect(fields?.map((f) => f.type)).toEqual(['list_view<int64>', 'union'])
   })
 
   it('returns null for something that is not a schema', () => {

@@ -24,6 +24,7 @@ import {
   Int8,
   LargeBinary,
   LargeUtf8,
+  LargeList,
   List,
   Map_,
   Null,
@@ -56,7 +57,7 @@ function fieldFromJson(value: unknown): FieldInfo | null {
   if (!isRecord(value) || typeof value['name'] !== 'string') return null
   const arrow = arrowField(value)
   if (arrow) return describeField(arrow)
-  // A type Arrow JS cannot build (large_list, union, a server's own name): still show the
+  // A type Arrow JS cannot build (union, a server's own name): still show the
   // column, named as the server named it, rather than hide it.
   const type = jsonType(value['type'])
   const children = (type && Array.isArray(type['fields']) ? type['fields'] : []).flatMap((child) => fieldFromJson(child) ?? [])
@@ -64,7 +65,7 @@ function fieldFromJson(value: unknown): FieldInfo | null {
   const metadata = stringRecord(value['metadata'])
   return {
     name: value['name'],
-    type: name.endsWith('list') && children[0] ? `${name}<${children[0].type}>` : name,
+    type: name.includes('list') && children[0] ? `${name}<${children[0].type}>` : name,
     nullable: value['nullable'] !== false,
     ...(metadata ? { metadata } : {}),
     ...(children.length > 0 ? { children } : {})
@@ -129,6 +130,8 @@ function arrowType(json: Record<string, unknown> | null): DataType | null {
     }
     case 'list':
       return fields[0] ? new List(fields[0]) : null
+    case 'large_list':
+      return fields[0] ? new LargeList(fields[0]) : null
     case 'fixed_size_list':
       return fields[0] && length !== undefined ? new FixedSizeList(length, fields[0]) : null
     case 'struct':

@@ -76,7 +76,7 @@ export function cellView(type: DataType, value: unknown): CellView {
     const item = type.children[0]?.type
     if (item && (DataType.isFloat(item) || DataType.isInt(item))) return vectorView(item, value as Vector, type.listSize)
   }
-  if (DataType.isList(type) || DataType.isFixedSizeList(type)) {
+  if (DataType.isList(type) || DataType.isLargeList(type) || DataType.isFixedSizeList(type)) {
     const itemType: DataType | undefined = type.children[0]?.type
     const list = value as Vector
     return nested(list.length, '[]', false, (i) => ({ label: String(i), view: itemType ? cellView(itemType, list.get(i)) : plainText(list.get(i)) }))

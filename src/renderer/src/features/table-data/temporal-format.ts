@@ -118,12 +118,18 @@ export function durationText(raw: bigint, unit: TimeUnit): string {
 
 /**
  * An interval as Arrow JS returns it: `[years, months]` for year-month, `[days, ms]` for
- * day-time. Month-day-nano intervals are not decoded by this Arrow version: null.
+ * day-time, and for month-day-nano the four 32-bit words it is stored in (months, days, and
+ * the nanoseconds as low and high word). Null for a unit this function does not know.
  */
 export function intervalText(unit: IntervalUnit, value: ArrayLike<number>): string | null {
-  const [a = 0, b = 0] = Array.from(value)
+  const [a = 0, b = 0, low = 0, high = 0] = Array.from(value)
   if (unit === IntervalUnit.YEAR_MONTH) return `${plural(a, 'year')} ${plural(b, 'month')}`
   if (unit === IntervalUnit.DAY_TIME) return `${plural(a, 'day')} ${b} ms`
+  if (unit === IntervalUnit.MONTH_DAY_NANO) {
+    // The 64-bit nanosecond count: exact as a bigint, whatever its size.
+    const nanos = (BigInt(high) << 32n) + BigInt(low >>> 0)
+    return `${plural(a, 'month')} ${plural(b, 'day')} ${nanos} ns`
+  }
   return null
 }
 

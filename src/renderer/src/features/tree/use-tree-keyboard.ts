@@ -4,8 +4,9 @@
  * typing jumps to a loaded name; Shift+F10 or the Menu key opens the actions menu.
  * Focus is roving: exactly one row has tabindex 0, and its key survives refreshes.
  */
-import { useEffect, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useConnectionView, useUiStore } from '../../app/ui-store'
+import type { NodeKey } from '../../lib/node-key'
 import type { TreeRow } from './flatten'
 import type { MenuTarget } from './namespace-menu'
 import type { TreeView } from './use-tree-rows'
@@ -35,15 +36,14 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
   const typed = useRef({ text: '', at: 0 })
   const moved = useRef(false)
 
+  // The row that was the Tab stop last time. Until a click or a key names a row, the stop
+  // is the first row by default; a row added above it (a create answered late, a refresh)
+  // must not take the stop from under someone who tabbed onto it, so it stays put.
+  const [lastStop, setLastStop] = useState<NodeKey | null>(null)
   // The model finds a key's row through its parent's counts, without a scan of the rows.
-  const focused = useMemo(() => {
-    const index = tree.indexOfKey(view.focusedKey)
-    if (index >= 0) return { index, key: view.focusedKey }
-    const first = nextItem(tree, -1, 1)
-    const row = tree.rowAt(first)
-    return { index: first, key: isItem(row) ? row.key : null }
-  }, [tree, view.focusedKey])
+  const focused = useMemo(() => tabStop(tree, view.focusedKey, lastStop), [tree, view.focusedKey, lastStop])
   const focusKey = focused.key
+  if (focusKey !== null && focusKey !== lastStop) setLastStop(focusKey)
 
   // The effect below must run when the focused key changes, not when a page arrives
   // (that would yank the view back while someone scrolls), so it reads these via refs.
@@ -141,6 +141,17 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
   }
 
   return { focusKey, onKeyDown }
+}
+
+/** The Tab stop: the first of these keys whose row is in the tree, else the first row. */
+function tabStop(tree: TreeView, focusedKey: NodeKey | null, lastStop: NodeKey | null): { readonly index: number; readonly key: NodeKey | null } {
+  for (const key of [focusedKey, lastStop]) {
+    const index = key === null ? -1 : tree.indexOfKey(key)
+    if (index >= 0) return { index, key }
+  }
+  const first = nextItem(tree, -1, 1)
+  const row = tree.rowAt(first)
+  return { index: first, key: isItem(row) ? row.key : null }
 }
 
 /** The next namespace or table row from `from` in direction `step`, or `from` if there is none. */
