@@ -2,6 +2,7 @@
  * Schema pieces every domain of the IPC contract uses.
  */
 import { z } from 'zod'
+import { MAX_PAGES_AHEAD } from '../catalog-types'
 import { componentProblem } from '../namespace-path'
 
 /** A namespace or table name, checked with the component rule. */
@@ -20,6 +21,8 @@ export const connectionId = z.string().min(1, 'A connection id is required.')
 export const pageToken = z.string().nullable().optional()
 /** Page size: an inclusive upper bound. */
 export const limit = z.number().int().min(1).max(10_000).optional()
+/** How many pages after the asked one to fetch in the same call; 0 by default. */
+export const pagesAhead = z.number().int().min(0).max(MAX_PAGES_AHEAD).optional()
 /** A table's address. */
 export const tableRef = z.object({ namespace: namespacePath, name: component }).strict()
 /** Raw bytes (Arrow IPC); the browser transport carries them raw in a binary frame. */
