@@ -12,6 +12,19 @@ export interface Page<T> {
 }
 
 /**
+ * A page, plus the pages after it that the caller asked for in the same call (`ahead`):
+ * each of those is the answer to the previous one's token. A tree walking a long listing
+ * thus crosses the process boundary once per several pages instead of once per page.
+ */
+export interface PageWithFollowing<T> extends Page<T> {
+  /** Absent or shorter than asked when the listing ended, or when fetching further failed (asking for that page again shows why). */
+  readonly following?: readonly Page<T>[]
+}
+
+/** Most pages one listing call fetches after the asked one. */
+export const MAX_PAGES_AHEAD = 10
+
+/**
  * Where a listing starts (a token from the previous page; absent, null or empty means "from
  * the start") and the most items to return (an inclusive upper bound), as the contract checks it.
  */

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import type { catalogContract } from '../../shared/contract/catalog'
 import { CatalogError } from '../../shared/errors'
+import { listWithFollowing } from '../../shared/pages-ahead'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
 
@@ -28,8 +29,10 @@ export function catalogHandlers({ registry, info, uiState, revealPath }: Handler
       revealPath(location.startsWith('file:') ? fileURLToPath(location) : location)
       return null
     },
-    'namespaces:list': async ({ connectionId, parent, pageToken, limit }) =>
-      (await registry.client(connectionId)).listNamespaces(parent, { pageToken, limit }),
+    'namespaces:list': async ({ connectionId, parent, pageToken, limit, ahead }) => {
+      const client = await registry.client(connectionId)
+      return listWithFollowing((token) => client.listNamespaces(parent, { pageToken: token, limit }), pageToken, ahead)
+    },
     'namespaces:create': async ({ connectionId, path }) => {
       await (await registry.client(connectionId)).createNamespace(path)
       return null
@@ -38,8 +41,10 @@ export function catalogHandlers({ registry, info, uiState, revealPath }: Handler
       await (await registry.client(connectionId)).dropNamespace(path, 'restrict')
       return null
     },
-    'tables:list': async ({ connectionId, namespace, pageToken, limit }) =>
-      (await registry.client(connectionId)).listTables(namespace, { pageToken, limit }),
+    'tables:list': async ({ connectionId, namespace, pageToken, limit, ahead }) => {
+      const client = await registry.client(connectionId)
+      return listWithFollowing((token) => client.listTables(namespace, { pageToken: token, limit }), pageToken, ahead)
+    },
     'tables:describe': async ({ connectionId, table }) => (await registry.client(connectionId)).describeTable(table)
   }
 }

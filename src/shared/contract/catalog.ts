@@ -2,8 +2,8 @@
  * Channels for the app itself, its connections, and browsing a catalog.
  */
 import { z } from 'zod'
-import type { ConnectionSummary, Page, TableDescription } from '../catalog-types'
-import { connectionId, namespacePath, nonRootPath, pageRequest, response, tableRef } from './common'
+import type { ConnectionSummary, PageWithFollowing, TableDescription } from '../catalog-types'
+import { connectionId, namespacePath, nonRootPath, pageRequest, pagesAhead, response, tableRef } from './common'
 
 /** What the renderer learns about the process that serves it. */
 export interface AppInfo {
@@ -27,8 +27,8 @@ export const catalogContract = {
     response: response<null>()
   },
   'namespaces:list': {
-    request: pageRequest.extend({ connectionId, parent: namespacePath }).strict(),
-    response: response<Page<string>>()
+    request: pageRequest.extend({ connectionId, parent: namespacePath, ahead: pagesAhead }).strict(),
+    response: response<PageWithFollowing<string>>()
   },
   'namespaces:create': {
     request: z.object({ connectionId, path: nonRootPath }).strict(),
@@ -39,8 +39,8 @@ export const catalogContract = {
     response: response<null>()
   },
   'tables:list': {
-    request: pageRequest.extend({ connectionId, namespace: namespacePath }).strict(),
-    response: response<Page<string>>()
+    request: pageRequest.extend({ connectionId, namespace: namespacePath, ahead: pagesAhead }).strict(),
+    response: response<PageWithFollowing<string>>()
   },
   'tables:describe': {
     request: z.object({ connectionId, table: tableRef }).strict(),

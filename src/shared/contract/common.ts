@@ -2,6 +2,7 @@
  * Schema pieces every domain of the IPC contract uses.
  */
 import { z } from 'zod'
+import { MAX_PAGES_AHEAD } from '../catalog-types'
 import { componentProblem } from '../namespace-path'
 
 /** A namespace or table name, checked with the component rule. */
@@ -25,6 +26,8 @@ export const pageToken = z.string().nullable().optional()
 export const limit = z.number().int().min(1).max(10_000).optional()
 /** Where a listing starts and how much of it to return (the type is `PageRequest`). */
 export const pageRequest = z.object({ pageToken, limit })
+/** How many pages after the asked one to fetch in the same call; 0 by default. */
+export const pagesAhead = z.number().int().min(0).max(MAX_PAGES_AHEAD).optional()
 /** A table's address (the type is `TableRef`). */
 export const tableRef = z.object({ namespace: namespacePath, name: component }).strict()
 /** The connect types a connection can have (the type is `ConnectType`). */

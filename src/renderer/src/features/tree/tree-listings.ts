@@ -11,6 +11,7 @@ import { api, unwrap } from '../../lib/api'
 import { namespaceKey, type NamespaceKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import type { ListingSnapshot } from './flatten'
+import { bufferedListing, type BufferedListing } from './page-buffer'
 
 /** Longest wait for a change to reach subscribers when no animation frame comes. */
 const NOTIFY_FALLBACK_MS = 100
@@ -20,6 +21,8 @@ type Observer = InfiniteQueryObserver<Page<string>, Error, InfiniteData<Page<str
 interface NodeObservers {
   readonly namespaces: Observer
   readonly tables: Observer
+  readonly namespaceList: BufferedListing
+  readonly tableList: BufferedListing
   readonly namespaceNames: NameList
   readonly tableNames: NameList
   readonly unsubscribe: () => void
@@ -34,6 +37,8 @@ export class TreeListings {
   readonly #listeners = new Set<() => void>()
   /** Nodes fetching ahead, and how many more pages each still wants. */
   readonly #ahead = new Map<NamespaceKey, number>()
+  /** Nodes whose every remaining page is being fetched ("load the rest"). */
+  readonly #draining = new Set<NamespaceKey>()
   #version = 0
   /** Cancels the pending coalesced notification, if one is scheduled. */
   #cancelNotify: (() => void) | null = null
@@ -118,10 +123,11 @@ export class TreeListings {
 
   async #chain(path: NamespacePath, id: NamespaceKey): Promise<void> {
     try {
-      for (let left = this.#ahead.get(id) ?? 0; left > 0 && this.#nodes.has(id); left = this.#ahead.get(id) ?? 0) {
+      // Pages an earlier call brought along (or is bringing) are taken too: they cost no new call.
+      for (let left = this.#ahead.get(id) ?? 0; (left > 0 || this.#nextIsHere(id)) && this.#nodes.has(id); left = this.#ahead.get(id) ?? 0) {
         const snapshot = this.snapshot(path)
         if (snapshot && (snapshot.complete || snapshot.error)) return
-        this.#ahead.set(id, left - 1)
+        this.#ahead.set(id, Math.max(0, left - 1))
         await this.loadMore(path)
       }
     } catch {
@@ -131,8 +137,28 @@ export class TreeListings {
     }
   }
 
+  /** True if the page `loadMore` would fetch next for a node is here or on its way from an earlier call. */
+  #nextIsHere(id: NamespaceKey): boolean {
+    const node = this.#nodes.get(id)
+    if (!node) return false
+    const namespaces = node.namespaces.getCurrentResult()
+    const [observer, listing] = namespaces.hasNextPage ? [namespaces, node.namespaceList] : [node.tables.getCurrentResult(), node.tableList]
+    return !observer.isFetching && listing.has(observer.data?.pages.at(-1)?.nextPageToken ?? undefined)
+  }
+
   /** Fetches every remaining page of a node (the filter's "load the rest"). */
   async loadAll(path: NamespacePath): Promise<void> {
+    const id = namespaceKey(path)
+    // Every page is wanted: each call brings several.
+    this.#draining.add(id)
+    try {
+      await this.#loadRest(path)
+    } finally {
+      this.#draining.delete(id)
+    }
+  }
+
+  async #loadRest(path: NamespacePath): Promise<void> {
     for (;;) {
       const before = this.snapshot(path)
       if (!before || before.complete || before.error) return
@@ -193,12 +219,17 @@ export class TreeListings {
         initialPageParam: undefined,
         getNextPageParam: (page) => page.nextPageToken || undefined
       })
-    const namespaces = observer(queryKeys.namespaces(connectionId, path, limit), (pageToken) =>
-      unwrap(api.namespaces.list({ connectionId, parent: path, pageToken, limit }))
+    // While pages are wanted ahead, a call brings several: with a call per page, every page
+    // waited for this thread (busy drawing while End is held) to take its answer.
+    const id = namespaceKey(path)
+    const ahead = (): number => (this.#draining.has(id) ? Infinity : (this.#ahead.get(id) ?? 0))
+    const namespaceList = bufferedListing(
+      (pageToken, pages) => unwrap(api.namespaces.list({ connectionId, parent: path, pageToken, limit, ahead: pages })),
+      ahead
     )
-    const tables = observer(queryKeys.tables(connectionId, path, limit), (pageToken) =>
-      unwrap(api.tables.list({ connectionId, namespace: path, pageToken, limit }))
-    )
+    const tableList = bufferedListing((pageToken, pages) => unwrap(api.tables.list({ connectionId, namespace: path, pageToken, limit, ahead: pages })), ahead)
+    const namespaces = observer(queryKeys.namespaces(connectionId, path, limit), namespaceList)
+    const tables = observer(queryKeys.tables(connectionId, path, limit), tableList)
     // Only what the rows show counts as a change: a fetch starting or a refetch that brings
     // the same pages would re-flatten a 100,000-row tree (and churn large arrays) for nothing.
     const watch = (observer: Observer): (() => void) => {
@@ -215,6 +246,8 @@ export class TreeListings {
     return {
       namespaces,
       tables,
+      namespaceList,
+      tableList,
       namespaceNames: nameList(),
       tableNames: nameList(),
       unsubscribe: () => {
