@@ -86,7 +86,10 @@ describe('routes and errors', () => {
     const notEmpty = await call('POST', '/v1/namespace/analytics/drop', { json: {} })
     expect([notEmpty.status, notEmpty.body['code']]).toEqual([409, 3])
 
-    const badName = await call('GET', '/v1/namespace/bad%20name/list')
+    // Names are data: one outside the naming rule is looked up like any other.
+    const listedName = await call('GET', '/v1/namespace/bad%20name/list')
+    expect([listedName.status, listedName.body['code']]).toEqual([404, 1])
+    const badName = await call('POST', '/v1/namespace/bad%20name/create', { json: {} })
     expect([badName.status, badName.body['code']]).toEqual([400, 13])
     expect(badName.body['error']).toMatch(/a space is not allowed/)
     const rootTable = await call('POST', '/v1/table/%24/describe', { json: {} })

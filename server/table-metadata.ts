@@ -13,7 +13,7 @@ import { connectNamespace, type Table } from '@lancedb/lancedb'
 import { tableFromArrays, tableToIPC } from 'apache-arrow'
 import { CatalogError } from '../src/shared/errors'
 import type { TableRef } from '../src/shared/catalog-types'
-import { toIdentifier } from '../src/shared/namespace-path'
+import { displayIdentifier } from '../src/shared/namespace-path'
 import type { Database } from './databases'
 import { toJsonArrowSchema, type JsonArrowSchema } from './json-schema'
 import { allTables } from './listing'
@@ -90,7 +90,7 @@ export async function isOnlyDeclared(database: Database, ref: TableRef): Promise
 export async function declareTable(database: Database, ref: TableRef): Promise<string> {
   // Creating over a declared-only table succeeds in LanceDB, so check the listing first.
   if ((await allTables(database.client, ref.namespace)).includes(ref.name)) {
-    throw new CatalogError('table_exists', `Table "${toIdentifier([...ref.namespace, ref.name])}" already exists.`)
+    throw new CatalogError('table_exists', `Table "${displayIdentifier([...ref.namespace, ref.name])}" already exists.`)
   }
   const placeholder = tableToIPC(tableFromArrays({ declared_placeholder: new Int32Array(0) }), 'stream')
   await database.client.createTable(ref, placeholder, 'create')

@@ -5,7 +5,7 @@
  */
 import { CatalogError } from '../src/shared/errors'
 import type { TableRef } from '../src/shared/catalog-types'
-import { samePath, toIdentifier } from '../src/shared/namespace-path'
+import { displayIdentifier, samePath } from '../src/shared/namespace-path'
 import type { Database } from './databases'
 import { invalidRequest } from './errors'
 import { empty, json, MAX_ARROW_BYTES } from './http-io'
@@ -126,7 +126,7 @@ function uriOf(location: string, wanted: boolean): { table_uri?: string } {
 }
 
 function identifierOf(ref: TableRef): string {
-  return toIdentifier([...ref.namespace, ref.name])
+  return displayIdentifier([...ref.namespace, ref.name])
 }
 
 function tableNotFound(ref: TableRef): CatalogError {

@@ -11,7 +11,7 @@
  */
 import type { TableRef } from '../../shared/catalog-types'
 import { CatalogError } from '../../shared/errors'
-import { toIdentifier } from '../../shared/namespace-path'
+import { displayIdentifier } from '../../shared/namespace-path'
 import type { CreateMode, NamespaceClient } from './namespace-client'
 
 /**
@@ -28,7 +28,7 @@ export async function createTableSafely(
 ): Promise<void> {
   if (mode !== 'overwrite' && (await tableExists(client, table))) {
     if (mode === 'exist_ok') return
-    const id = toIdentifier([...table.namespace, table.name])
+    const id = displayIdentifier([...table.namespace, table.name])
     throw new CatalogError('table_exists', `Table "${id}" already exists.`, { table: id })
   }
   try {

@@ -13,7 +13,7 @@ import { connect, connectNamespace, type Connection, type Table as LanceTable } 
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
-import { componentProblem, pathProblem, type NamespacePath } from '../../shared/namespace-path'
+import { componentProblem, listedNameProblem, type NamespacePath } from '../../shared/namespace-path'
 import { makeFolders } from '../files/bounded-fs'
 import { describeFields, emptyIpc, tableForLance } from './arrow-schema'
 import { createDirTable, withCreateLock, type DirCreateHost } from './dir-create'
@@ -107,6 +107,7 @@ class DirNamespace implements NamespaceClient {
 
   async createNamespace(path: NamespacePath, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
     this.begin(options, path)
+    if (path.length > 0) checkName(path[path.length - 1] as string)
     if (path.length === 0) {
       if (mode === 'exist_ok') return
       throw new CatalogError('namespace_exists', `Namespace ${quoteNs(path)} already exists.`, { namespace: [] })
@@ -169,6 +170,7 @@ class DirNamespace implements NamespaceClient {
 
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
     this.begin(options, table.namespace, table.name)
+    checkName(table.name)
     // Without this check LanceDB would file the table under a namespace that does not exist.
     await this.requireNamespace(table.namespace)
     await createDirTable(this.createHost, table, tableForLance(arrowStream), mode)
@@ -235,13 +237,18 @@ class DirNamespace implements NamespaceClient {
     this.legacy?.close()
   }
 
-  /** Checks the client is open, the call not cancelled and every name valid, before any disk access. */
+  /**
+   * Checks the client is open, the call not cancelled and every name usable, before any
+   * disk access. Names are taken as listed (LanceDB's dir namespace holds any name);
+   * creates check the naming rule themselves.
+   */
   private begin(options: CallOptions | undefined, path: NamespacePath, tableName?: string): void {
     if (this.closed) throw new CatalogError('connection_not_found', `The catalog at ${this.root} has been closed.`)
     if (options?.signal?.aborted) throw new CatalogError('cancelled', 'The request was cancelled.')
-    const problem = pathProblem(path)
-    if (problem) throw new CatalogError('invalid_name', problem, { namespace: [...path] })
-    if (tableName !== undefined) checkName(tableName)
+    for (const name of tableName === undefined ? path : [...path, tableName]) {
+      const problem = listedNameProblem(name)
+      if (problem) throw new CatalogError('invalid_name', problem, { namespace: [...path] })
+    }
   }
 
   private async requireNamespace(path: NamespacePath): Promise<void> {

@@ -151,11 +151,23 @@ describe('namespaces', () => {
     expect(requests).toHaveLength(2)
   })
 
-  it('refuses invalid names before sending anything', async () => {
+  it('refuses empty names before sending anything', async () => {
     const { url, requests } = await serve((_req, res) => sendJson(res, 200, {}))
-    const error = await failure(open({ uri: url }).createNamespace(['bad name']))
+    const error = await failure(open({ uri: url }).createNamespace(['ok', '']))
     expect(error.code).toBe('invalid_name')
     expect(requests).toHaveLength(0)
+  })
+
+  it('sends listed names as they are, with a spare delimiter when a name holds "$"', async () => {
+    const { url, requests } = await serve((_req, res) => sendJson(res, 200, { tables: ['Q3 sales'] }))
+    const client = open({ uri: url })
+    expect((await client.listTables(['my ns', 'café'])).items).toEqual(['Q3 sales'])
+    await client.listTables(['price$usd'])
+    const [plain, spare] = requests
+    expect(decodeURIComponent(plain?.path ?? '')).toBe('/v1/namespace/my ns$café/table/list')
+    expect(plain?.query.get('delimiter')).toBe('$')
+    expect(decodeURIComponent(spare?.path ?? '')).toBe('/v1/namespace/price$usd/table/list')
+    expect(spare?.query.get('delimiter')).toBe('|')
   })
 })
 

@@ -7,7 +7,7 @@ import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '.
 import { assertNever } from '../../../shared/assert-never'
 import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
-import { componentProblem, toIdentifier, type NamespacePath } from '../../../shared/namespace-path'
+import { componentProblem, delimiterFor, displayIdentifier, toIdentifier, type NamespacePath } from '../../../shared/namespace-path'
 import { describeFields } from '../arrow-schema'
 import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
 import { rowsOfIpc, schemaOfIpc, toArrowStream, withAtLeastOneBatch } from './arrow-ipc'
@@ -58,7 +58,7 @@ class RestNamespace implements RestNamespaceClient {
     const response = await this.http.request({
       method: 'GET',
       path: `/v1/namespace/${encodeURIComponent(id)}/list`,
-      query: this.#pageQuery(page),
+      query: this.#pageQuery(page, parent),
       idempotent: true,
       signal: options.signal,
       subject: this.#namespaceName(parent),
@@ -72,7 +72,7 @@ class RestNamespace implements RestNamespaceClient {
     const response = await this.http.request({
       method: 'GET',
       path: `/v1/namespace/${encodeURIComponent(id)}/table/list`,
-      query: this.#pageQuery(page),
+      query: this.#pageQuery(page, namespace),
       idempotent: true,
       signal: options.signal,
       subject: this.#namespaceName(namespace),
@@ -80,7 +80,7 @@ class RestNamespace implements RestNamespaceClient {
     })
     const result = this.#page(response, 'tables', id, page, `the tables in ${this.#namespaceName(namespace)}`)
     // The spec allows full identifiers here; the interface promises bare names.
-    const prefix = namespace.length > 0 ? id + this.delimiter : undefined
+    const prefix = namespace.length > 0 ? id + this.#delimiter(namespace) : undefined
     if (!prefix || !result.items.some((name) => name.startsWith(prefix))) return result
     return { ...result, items: result.items.map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name)) }
   }
@@ -94,7 +94,7 @@ class RestNamespace implements RestNamespaceClient {
     await this.http.request({
       method: 'POST',
       path: `/v1/namespace/${encodeURIComponent(id)}/create`,
-      query: { delimiter: this.delimiter },
+      query: { delimiter: this.#delimiter(path) },
       json: { id: path, mode },
       idempotent: false,
       signal: options.signal,
@@ -112,7 +112,7 @@ class RestNamespace implements RestNamespaceClient {
     await this.http.request({
       method: 'POST',
       path: `/v1/namespace/${encodeURIComponent(id)}/drop`,
-      query: { delimiter: this.delimiter },
+      query: { delimiter: this.#delimiter(path) },
       json: { id: path, behavior },
       idempotent: false,
       signal: options.signal,
@@ -129,7 +129,7 @@ class RestNamespace implements RestNamespaceClient {
       await this.http.request({
         method: 'POST',
         path: `/v1/namespace/${encodeURIComponent(id)}/exists`,
-        query: { delimiter: this.delimiter },
+        query: { delimiter: this.#delimiter(path) },
         json: { id: path },
         idempotent: true,
         signal: options.signal,
@@ -150,7 +150,7 @@ class RestNamespace implements RestNamespaceClient {
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/describe`,
       // The REST binding takes the flag as a query parameter; older servers read the body.
-      query: { delimiter: this.delimiter, load_detailed_metadata: true },
+      query: { delimiter: this.#tableDelimiter(table), load_detailed_metadata: true },
       json: { id: [...table.namespace, table.name], load_detailed_metadata: true },
       idempotent: true,
       signal: options.signal,
@@ -176,7 +176,7 @@ class RestNamespace implements RestNamespaceClient {
     await this.http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/create`,
-      query: { delimiter: this.delimiter, mode },
+      query: { delimiter: this.#tableDelimiter(table), mode },
       body: withAtLeastOneBatch(arrowStream),
       contentType: ARROW_STREAM,
       idempotent: false,
@@ -195,7 +195,7 @@ class RestNamespace implements RestNamespaceClient {
     await this.http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/drop`,
-      query: { delimiter: this.delimiter },
+      query: { delimiter: this.#tableDelimiter(table) },
       idempotent: false,
       signal: options.signal,
       subject: this.#tableName(table),
@@ -210,7 +210,7 @@ class RestNamespace implements RestNamespaceClient {
     await this.http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/rename`,
-      query: { delimiter: this.delimiter },
+      query: { delimiter: this.#tableDelimiter(table) },
       json: { id: [...table.namespace, table.name], new_table_name: newName },
       idempotent: false,
       signal: options.signal,
@@ -226,7 +226,7 @@ class RestNamespace implements RestNamespaceClient {
     const response = await this.http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/count_rows`,
-      query: { delimiter: this.delimiter },
+      query: { delimiter: this.#tableDelimiter(table) },
       json: { id: [...table.namespace, table.name], ...(filter ? { predicate: filter } : {}) },
       idempotent: true,
       signal: options.signal,
@@ -256,7 +256,7 @@ class RestNamespace implements RestNamespaceClient {
       await this.http.request({
         method: 'POST',
         path: `/v1/table/${encodeURIComponent(id)}/query`,
-        query: { delimiter: this.delimiter },
+        query: { delimiter: this.#tableDelimiter(table) },
         json: {
           id: [...table.namespace, table.name],
           // `vector` is required but nullable: null asks for a plain scan.
@@ -320,31 +320,44 @@ class RestNamespace implements RestNamespaceClient {
     return { items, nextPageToken }
   }
 
-  #pageQuery(page: PageRequest): Record<string, string | number | undefined> {
+  #pageQuery(page: PageRequest, path: NamespacePath): Record<string, string | number | undefined> {
     if (page.limit !== undefined && !(Number.isInteger(page.limit) && page.limit > 0)) {
       throw new CatalogError('invalid_request', `A page limit must be a whole number above zero (got ${page.limit}).`)
     }
-    return { delimiter: this.delimiter, page_token: page.pageToken ?? undefined, limit: page.limit }
+    return { delimiter: this.#delimiter(path), page_token: page.pageToken ?? undefined, limit: page.limit }
   }
 
   #id(path: NamespacePath): string {
-    try {
-      return toIdentifier(path, this.delimiter)
-    } catch (error) {
-      throw new CatalogError('invalid_name', error instanceof Error ? error.message : String(error))
-    }
+    return this.#named(() => toIdentifier(path, this.#delimiter(path)))
   }
 
   #tableId(table: TableRef): string {
     return this.#id([...table.namespace, table.name])
   }
 
+  /** The connection's delimiter, or a spare one when a listed name contains it. */
+  #delimiter(path: NamespacePath): string {
+    return this.#named(() => delimiterFor(path, this.delimiter))
+  }
+
+  #tableDelimiter(table: TableRef): string {
+    return this.#delimiter([...table.namespace, table.name])
+  }
+
+  #named<T>(make: () => T): T {
+    try {
+      return make()
+    } catch (error) {
+      throw new CatalogError('invalid_name', error instanceof Error ? error.message : String(error))
+    }
+  }
+
   #namespaceName(path: NamespacePath): string {
-    return path.length === 0 ? 'the root namespace' : `namespace "${path.join(this.delimiter)}"`
+    return path.length === 0 ? 'the root namespace' : `namespace "${displayIdentifier(path, this.delimiter)}"`
   }
 
   #tableName(table: TableRef): string {
-    return `table "${[...table.namespace, table.name].join(this.delimiter)}"`
+    return `table "${displayIdentifier([...table.namespace, table.name], this.delimiter)}"`
   }
 }
 

@@ -6,7 +6,7 @@
  * import shows progress and can be cancelled until it is sent.
  */
 import { useMemo, useState, type ReactNode } from 'react'
-import { componentProblem, toIdentifier, type NamespacePath } from '@shared/namespace-path'
+import { componentProblem, displayIdentifier, type NamespacePath } from '@shared/namespace-path'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { RowsPreview } from './rows-preview'
@@ -27,7 +27,7 @@ interface Props {
 
 /** The dialog; closes itself once the table is created and opened. */
 export function CreateTableDialog({ connectionId, namespace, onClose }: Props): ReactNode {
-  const [namespaceText, setNamespaceText] = useState(namespace.length === 0 ? '' : toIdentifier(namespace))
+  const [namespaceText, setNamespaceText] = useState(namespace.length === 0 ? '' : displayIdentifier(namespace))
   const [name, setName] = useState('')
   const [mode, setMode] = useState<CreateMode>('create')
   const [confirmed, setConfirmed] = useState(false)

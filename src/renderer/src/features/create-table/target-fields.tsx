@@ -4,16 +4,17 @@
  * you type with the rule main enforces; overwrite asks for a confirmation naming the table.
  */
 import { useId, type ReactNode } from 'react'
-import { DEFAULT_DELIMITER, pathProblem, type NamespacePath } from '@shared/namespace-path'
+import { DEFAULT_DELIMITER, parseDisplayIdentifier, type NamespacePath } from '@shared/namespace-path'
 import { Field } from '../../ui/field'
 import type { CreateMode } from './use-create-table'
 
-/** A namespace typed as an identifier (`a$b`; empty or `$` for the root), with its problem. */
+/**
+ * A namespace typed as an identifier (`a$b`; empty or `$` for the root; a name holding
+ * `$` or quotes in double quotes, as "Copy identifier" writes it), with its problem. The
+ * namespace already exists, so its names are taken as the catalog lists them.
+ */
 export function parseNamespace(text: string): { readonly path: NamespacePath; readonly problem: string | null } {
-  const trimmed = text.trim()
-  if (trimmed === '' || trimmed === DEFAULT_DELIMITER) return { path: [], problem: null }
-  const path = trimmed.split(DEFAULT_DELIMITER)
-  return { path, problem: pathProblem(path) }
+  return parseDisplayIdentifier(text.trim())
 }
 
 const MODES: readonly (readonly [CreateMode, string])[] = [

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
-import { componentProblem, toIdentifier } from '@shared/namespace-path'
+import { componentProblem, displayIdentifier } from '@shared/namespace-path'
 import { useConnectionView, useUiStore } from '../../app/ui-store'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
@@ -59,7 +59,7 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
       }
     >
       <p>
-        Drop the table <code>{toIdentifier([...table.namespace, table.name])}</code> and all its rows? This cannot be undone.
+        Drop the table <code>{displayIdentifier([...table.namespace, table.name])}</code> and all its rows? This cannot be undone.
       </p>
       <label className="field">
         Type the table name to confirm
@@ -116,7 +116,7 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
       }
     >
       <p className="muted">
-        Renames <code>{toIdentifier([...table.namespace, table.name])}</code> within its namespace.
+        Renames <code>{displayIdentifier([...table.namespace, table.name])}</code> within its namespace.
       </p>
       <Field label="New name" value={name} onChange={setName} error={problem ?? undefined} autoFocus />
       {rename.isError && <ErrorAlert error={rename.error} />}

@@ -4,11 +4,11 @@
  */
 import { useState, type ReactNode } from 'react'
 import type { TableDescription } from '@shared/catalog-types'
-import { toIdentifier } from '@shared/namespace-path'
+import { displayIdentifier } from '@shared/namespace-path'
 
 /** The facts list of the details tab. */
 export function TableFacts({ description }: { readonly description: TableDescription }): ReactNode {
-  const identifier = toIdentifier([...description.table.namespace, description.table.name])
+  const identifier = displayIdentifier([...description.table.namespace, description.table.name])
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null)
   const copy = (): void => {
     navigator.clipboard.writeText(identifier).then(

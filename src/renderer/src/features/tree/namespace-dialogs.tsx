@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { componentProblem, toIdentifier, type NamespacePath } from '@shared/namespace-path'
+import { componentProblem, displayIdentifier, type NamespacePath } from '@shared/namespace-path'
 import { useUiStore } from '../../app/ui-store'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
@@ -42,7 +42,7 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
       }
     })
   }
-  const where = parent.length === 0 ? 'the catalog root' : toIdentifier(parent)
+  const where = parent.length === 0 ? 'the catalog root' : displayIdentifier(parent)
   return (
     <Dialog
       title="Create namespace"
@@ -102,7 +102,7 @@ export function DropNamespaceDialog({ connectionId, path, onClose }: DropProps):
       }
     >
       <p>
-        Drop the namespace <code>{toIdentifier(path)}</code>? Only an empty namespace can be dropped.
+        Drop the namespace <code>{displayIdentifier(path)}</code>? Only an empty namespace can be dropped.
       </p>
       {drop.isError && <ErrorAlert error={drop.error} />}
     </Dialog>

@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { toIdentifier, type NamespacePath } from '@shared/namespace-path'
+import { displayIdentifier, type NamespacePath } from '@shared/namespace-path'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { useAppInfo } from '../../lib/use-app-info'
@@ -87,7 +87,7 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
           { label: 'Rename table…', run: () => setOpen('renameTable') },
           { label: 'Drop table…', run: () => setOpen('dropTable') }
         ]),
-    { label: 'Copy identifier', run: () => copy(toIdentifier(fullPath)) },
+    { label: 'Copy identifier', run: () => copy(displayIdentifier(fullPath)) },
     { label: 'Copy path', run: () => copy(JSON.stringify(fullPath)) },
     // Only the desktop app can open a file manager, and only a directory catalog has folders.
     ...(host === 'electron' && isDir ? [{ label: 'Show in file manager', run: reveal }] : [])
