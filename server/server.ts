@@ -19,6 +19,7 @@ import { json, writeReply, type Reply } from './http-io'
 import { namespaceRoutes } from './namespace-routes'
 import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard'
 import { createContext, matchRoute, type Route } from './router'
+import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
 
 /** How to run a catalog server. */
@@ -116,11 +117,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   const url = new URL(req.url ?? '/', 'http://localhost')
   const method = req.method ?? 'GET'
   let reply: Reply
+  const matched: { route: Route | null } = { route: null }
   try {
-    reply = await answer(req, url, method, state)
+    reply = await answer(req, url, method, state, matched)
   } catch (error) {
     const { status, body } = errorReply(error, url.pathname, state.root)
-    reply = json(body, status)
+    reply = json(body, specStatus(matched.route, status))
   }
   try {
     writeReply(res, reply)
@@ -131,13 +133,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   state.log?.(`${method} ${url.pathname}${url.search} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`)
 }
 
-async function answer(req: IncomingMessage, url: URL, method: string, state: ServerState): Promise<Reply> {
+async function answer(req: IncomingMessage, url: URL, method: string, state: ServerState, matched: { route: Route | null }): Promise<Reply> {
   // Where the request comes from, then credentials, so that neither a foreign page nor a
   // caller without keys learns which routes or databases exist.
   checkRequestSource(state.hosts, req.headers)
   const access = authenticate(state.auth, req.headers)
   checkDatabaseHeaders(req.headers)
   const match = matchRoute(ROUTES, method, url.pathname)
+  matched.route = match.route
   if (match.route.writes) requireWrite(access, match.route.writes)
   const ctx = createContext(req, url, match, access, state.pageSize, () => state.registry.select(req.headers))
   return match.route.handle(ctx)
