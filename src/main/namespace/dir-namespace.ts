@@ -159,13 +159,19 @@ class DirNamespace implements NamespaceClient {
 
   async describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription> {
     this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'describe', async (t) => ({
-      table: { namespace: [...table.namespace], name: table.name },
-      location: locationOf(t),
-      version: await t.version(),
-      rowCount: await t.countRows(),
-      fields: describeFields(await t.schema())
-    }))
+    return this.withTable(table, 'describe', async (t) => {
+      // Lance's own statistics read the manifest only: rows, fragments and bytes at once.
+      const stats = await t.stats()
+      return {
+        table: { namespace: [...table.namespace], name: table.name },
+        location: locationOf(t),
+        version: await t.version(),
+        rowCount: stats.numRows,
+        fields: describeFields(await t.schema()),
+        fragmentCount: stats.fragmentStats.numFragments,
+        totalBytes: stats.totalBytes
+      }
+    })
   }
 
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {

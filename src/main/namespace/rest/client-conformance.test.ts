@@ -99,6 +99,7 @@ it('sends only spec-valid requests for every operation the app uses', async () =
       'DescribeTable',
       'DropNamespace',
       'DropTable',
+      'GetTableStats',
       'ListNamespaces',
       'ListTables',
       'NamespaceExists',

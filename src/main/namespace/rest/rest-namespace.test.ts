@@ -197,8 +197,8 @@ describe('tables', () => {
     ])
   })
 
-  it('falls back to count_rows and query when describe returns only the location', async () => {
-    const { url } = await serve((req, res) => {
+  it('falls back to count_rows and query when describe returns only the location and stats are not offered', async () => {
+    const { url, requests } = await serve((req, res) => {
       if (req.path.endsWith('/describe')) return sendJson(res, 200, { location: 's3://bucket/items.lance' })
       if (req.path.endsWith('/count_rows')) return sendJson(res, 200, { count: 3 })
       if (req.path.endsWith('/query')) {
@@ -206,10 +206,28 @@ describe('tables', () => {
         res.writeHead(200, { 'content-type': 'application/vnd.apache.arrow.stream' })
         return void res.end(Buffer.from(bytes))
       }
+      res.writeHead(404)
+      res.end('Not Found')
     })
-    const description = await open({ uri: url }).describeTable(table)
+    const client = open({ uri: url })
+    const description = await client.describeTable(table)
     expect(description).toMatchObject({ location: 's3://bucket/items.lance', version: null, rowCount: 3 })
     expect(description.fields.map((f) => `${f.name}:${f.type}`)).toEqual(['id:int64', 'label:utf8'])
+    // The missing stats route is remembered: the next describe does not ask again.
+    await client.describeTable(table)
+    expect(requests.filter((r) => r.path.endsWith('/stats'))).toHaveLength(1)
+  })
+
+  it('takes rows, fragments and bytes from the stats operation, without count_rows', async () => {
+    const { url, requests } = await serve((req, res) => {
+      if (req.path.endsWith('/describe')) return sendJson(res, 200, { location: 'x', version: 4, schema: { fields: [{ name: 'id', type: { type: 'int64' }, nullable: false }] } })
+      if (req.path.endsWith('/stats')) return sendJson(res, 200, { num_rows: 1234, total_bytes: 5_000_000, num_indices: 0, fragment_stats: { num_fragments: 3, num_small_fragments: 0 } })
+      return sendJson(res, 500, { error: 'not expected', code: 18 })
+    })
+    const description = await open({ uri: url }).describeTable(table)
+    expect(description).toMatchObject({ version: 4, rowCount: 1234, fragmentCount: 3, totalBytes: 5_000_000 })
+    expect(requests.map((r) => r.path.split('/').pop())).toEqual(['describe', 'stats'])
+    expect(JSON.parse(requests[1]?.body.toString() ?? '')).toEqual({ id: ['db', 'items'] })
   })
 
   it('creates a table with the mode query parameter, the stream content type and a zero-row batch', async () => {

@@ -17,6 +17,7 @@ import { fieldsFromJsonSchema } from './json-schema'
 import { readListingPage } from './listing-page'
 import { PageTokenGuard, collectAll, listAll } from './pagination'
 import { parseRestProperties } from './rest-config'
+import { isMissingRoute, TableStatsReader } from './table-stats'
 
 export { collectAll, listAll }
 
@@ -47,11 +48,14 @@ const MAX_QUERY_ATTEMPTS = 8
 
 class RestNamespace implements RestNamespaceClient {
   readonly pageGuard = new PageTokenGuard()
+  readonly #stats: TableStatsReader
 
   constructor(
     readonly http: HttpTransport,
     readonly delimiter: string
-  ) {}
+  ) {
+    this.#stats = new TableStatsReader(http)
+  }
 
   async listNamespaces(parent: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
     const id = this.#id(parent)
@@ -158,17 +162,21 @@ class RestNamespace implements RestNamespaceClient {
       notFound: 'table_not_found'
     })
     if (!isRecord(body)) throw new CatalogError('bad_response', `The server's description of ${this.#tableName(table)} is not a JSON object.`)
-    const stats = isRecord(body['stats']) ? body['stats'] : {}
-    const reportedRows = count(stats['num_rows']) ?? count(body['num_rows'])
+    const described = isRecord(body['stats']) ? body['stats'] : {}
     const reportedFields = fieldsFromJsonSchema(body['schema'])
-    // A server that ignores load_detailed_metadata answers only the location; ask the
-    // data routes for what it left out.
+    // Rows, fragments and bytes from the spec's stats operation; without it, a row count
+    // some servers put on describe, else count_rows. A server that ignores
+    // load_detailed_metadata answers only the location; the data routes fill in the schema.
+    const target = { encodedId: encodeURIComponent(id), query: { delimiter: this.#tableDelimiter(table) }, id: [...table.namespace, table.name], subject: this.#tableName(table) }
+    const stats = await this.#stats.read(target, options)
+    const reportedRows = stats?.rows ?? count(described['num_rows']) ?? count(body['num_rows'])
     const [rowCount, fields] = await Promise.all([
       reportedRows ?? this.#optional(() => this.countRows(table, undefined, options)),
       reportedFields ?? this.#optional(() => this.#fieldsFromData(table, options)).then((found) => found ?? [])
     ])
     const location = typeof body['location'] === 'string' ? body['location'] : typeof body['table_uri'] === 'string' ? body['table_uri'] : null
-    return { table, location, version: count(body['version']), rowCount, fields }
+    const sizes = stats ? { fragmentCount: stats.fragments, totalBytes: stats.bytes } : { fragmentCount: count(described['num_fragments']) }
+    return { table, location, version: count(body['version']), rowCount, fields, ...sizes }
   }
 
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
@@ -371,12 +379,6 @@ export function parseCount(text: string): number | null {
   } catch {
     return null
   }
-}
-
-function isMissingRoute(error: CatalogError): boolean {
-  const status = error.details?.status
-  const unrouted = (status === 404 || status === 405 || status === 406 || status === 501) && error.details?.lanceCode === undefined
-  return unrouted || error.code === 'unsupported'
 }
 
 function count(value: unknown): number | null {
