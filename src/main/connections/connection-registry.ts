@@ -9,7 +9,7 @@ import { assertNever } from '../../shared/assert-never'
 import { CatalogError } from '../../shared/errors'
 import type { NamespaceClient } from '../namespace/namespace-client'
 import { openDirNamespace } from '../namespace/dir-namespace'
-import { openRestNamespace } from '../namespace/rest/rest-namespace'
+import { openRestCatalog } from '../namespace/rest/data-access'
 import { SECRET_HEADERS, type ConnectionSpec } from './connection-spec'
 
 interface Entry {
@@ -27,7 +27,7 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
       return openDirNamespace(root)
     }
     case 'rest':
-      return openRestNamespace(spec.properties, { secretHeaders: [...SECRET_HEADERS, ...(spec.secretHeaders ?? [])] })
+      return openRestCatalog(spec.properties, { secretHeaders: [...SECRET_HEADERS, ...(spec.secretHeaders ?? [])] })
     default:
       return assertNever(spec.type)
   }

@@ -11,15 +11,15 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { connect, connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
-import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../shared/contract/tables'
+import type { RowsPage } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
 import { componentProblem, listedNameProblem, type NamespacePath } from '../../shared/namespace-path'
 import { makeFolders } from '../files/bounded-fs'
-import { describeFields, emptyIpc, tableForLance } from './arrow-schema'
+import { describeFields, tableForLance } from './arrow-schema'
 import { createDirTable, withCreateLock, type DirCreateHost } from './dir-create'
 import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, CreateMode, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
-import { pageFromBatches } from './rows-page'
+import { readLanceRows } from './lance-rows'
 
 /** Opens (creating it if missing) the folder `root` as a directory catalog. */
 export async function openDirNamespace(root: string): Promise<NamespaceClient> {
@@ -220,20 +220,7 @@ class DirNamespace implements NamespaceClient {
   async readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
     this.begin(options, table.namespace, table.name)
     checkWindow(request)
-    const maxBytes = request.maxBytes ?? READ_PAGE_MAX_BYTES
-    return this.withTable(table, 'read the rows of', async (t) => {
-      let query = t.query()
-      if (request.columns) query = query.select([...request.columns])
-      if (request.filter?.trim()) query = query.where(request.filter)
-      // Batches stream from LanceDB and the page stops pulling them once full, so a read
-      // of many large rows holds one page, not every row asked for.
-      const page = request.limit === 0 ? null : await pageFromBatches(query.offset(request.offset).limit(request.limit), request.limit, maxBytes)
-      if (page) return page
-      // LanceDB answers an empty result without columns; answer with the columns asked for.
-      const { fields } = await t.schema()
-      const arrow = emptyIpc(request.columns ? request.columns.flatMap((c) => fields.filter((f) => f.name === c)) : fields)
-      return { arrow, rowCount: 0, truncated: false }
-    })
+    return this.withTable(table, 'read the rows of', (t) => readLanceRows(t, request))
   }
 
   async close(): Promise<void> {
