@@ -18,6 +18,7 @@ import { readListingPage } from './listing-page'
 import { PageTokenGuard, collectAll, listAll } from './pagination'
 import { parseRestProperties } from './rest-config'
 import { isMissingRoute, TableStatsReader } from './table-stats'
+import { awaitTransactions } from './transactions'
 
 export { collectAll, listAll }
 
@@ -95,7 +96,7 @@ class RestNamespace implements RestNamespaceClient {
       throw new CatalogError('namespace_exists', 'The root namespace always exists; give the new namespace a name.')
     }
     const id = this.#id(path)
-    await this.http.request({
+    const response = await this.http.request({
       method: 'POST',
       path: `/v1/namespace/${encodeURIComponent(id)}/create`,
       query: { delimiter: this.#delimiter(path) },
@@ -108,12 +109,14 @@ class RestNamespace implements RestNamespaceClient {
       conflict: 'namespace_exists',
       lostRace: 'namespace_exists'
     })
+    // A long-running operation is done only when its transaction says so.
+    await awaitTransactions(this.http, response, `the create of ${this.#namespaceName(path)}`, options)
   }
 
   async dropNamespace(path: NamespacePath, behavior: DropBehavior = 'restrict', options: CallOptions = {}): Promise<void> {
     if (path.length === 0) throw new CatalogError('invalid_request', 'The root namespace cannot be dropped.')
     const id = this.#id(path)
-    await this.http.request({
+    const response = await this.http.request({
       method: 'POST',
       path: `/v1/namespace/${encodeURIComponent(id)}/drop`,
       query: { delimiter: this.#delimiter(path) },
@@ -124,6 +127,8 @@ class RestNamespace implements RestNamespaceClient {
       notFound: 'namespace_not_found',
       conflict: 'namespace_not_empty'
     })
+    // A long-running operation is done only when its transaction says so.
+    await awaitTransactions(this.http, response, `the drop of ${this.#namespaceName(path)}`, options)
   }
 
   async namespaceExists(path: NamespacePath, options: CallOptions = {}): Promise<boolean> {
@@ -181,7 +186,7 @@ class RestNamespace implements RestNamespaceClient {
 
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
     const id = this.#tableId(table)
-    await this.http.request({
+    const response = await this.http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/create`,
       query: { delimiter: this.#tableDelimiter(table), mode },
@@ -195,12 +200,14 @@ class RestNamespace implements RestNamespaceClient {
       conflict: 'table_exists',
       lostRace: 'table_exists'
     })
+    // A long-running operation is done only when its transaction says so.
+    await awaitTransactions(this.http, response, `the create of ${this.#tableName(table)}`, options)
   }
 
   async dropTable(table: TableRef, options: CallOptions = {}): Promise<void> {
     const id = this.#tableId(table)
     // The spec's REST binding sends no body for drop.
-    await this.http.request({
+    const response = await this.http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/drop`,
       query: { delimiter: this.#tableDelimiter(table) },
@@ -209,6 +216,8 @@ class RestNamespace implements RestNamespaceClient {
       subject: this.#tableName(table),
       notFound: 'table_not_found'
     })
+    // A long-running operation is done only when its transaction says so.
+    await awaitTransactions(this.http, response, `the drop of ${this.#tableName(table)}`, options)
   }
 
   async renameTable(table: TableRef, newName: string, options: CallOptions = {}): Promise<void> {
