@@ -34,6 +34,9 @@ test('browses a REST catalog with an API key like a directory one', async ({ wor
     await app.expand('web')
     await app.table('page_views').click()
     await expect(app.page.getByLabel('Row count')).toHaveText('12')
+    // Rows, fragments and size come from the catalog's table stats operation.
+    await expect(app.page.getByLabel('Fragments')).toHaveText('1')
+    await expect(app.page.getByLabel('Data size', { exact: true })).toHaveText(/^\d+(\.\d)? (bytes|KiB|MiB)$/)
     await expect(app.schemaRow('vector').getByRole('cell').nth(3)).toHaveText('8')
     await expect(app.schemaRow('id')).toContainText('int64')
 

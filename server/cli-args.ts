@@ -20,6 +20,8 @@ Options:
   --api-key KEY[:read|:write]  accept "x-api-key: KEY" (repeatable; write by default)
   --bearer TOKEN[:read|:write] accept "Authorization: Bearer TOKEN" (repeatable)
   --page-size N                at most N items per listing page
+  --metadata-only              serve no data routes (query, count_rows, stats,
+                               create): clients use table locations and declare
   --verbose                    log one line per request to stderr
   --help                       show this text
 
@@ -38,6 +40,8 @@ export interface CliArgs {
   readonly apiKeys: readonly Grant[]
   readonly bearerTokens: readonly Grant[]
   readonly pageSize: number | null
+  /** Serve no data routes (`--metadata-only`). */
+  readonly metadataOnly: boolean
   readonly verbose: boolean
   readonly help: boolean
 }
@@ -61,6 +65,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const allowedHosts: string[] = []
   let pageSize: number | null = null
   let verbose = false
+  let metadataOnly = false
   let help = false
   const apiKeys: Grant[] = []
   const bearerTokens: Grant[] = []
@@ -100,6 +105,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       case '--verbose':
         verbose = true
         break
+      case '--metadata-only':
+        metadataOnly = true
+        break
       case '--help':
       case '-h':
         help = true
@@ -109,7 +117,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     }
   }
   if (!help && root === null) throw new UsageError('--root DIR is required: the catalog folder to serve.')
-  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, verbose, help }
+  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, verbose, metadataOnly, help }
 }
 
 function nonEmpty(flag: string, value: string): string {

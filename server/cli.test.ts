@@ -16,7 +16,7 @@ describe('parseCliArgs', () => {
   it('reads every flag, in both spellings, with repeats', () => {
     const args = parseCliArgs([
       '--root', 'cat', '--port=0', '--api-key', 'k1', '--api-key=k2:read', '--bearer', 't:write', '--page-size', '5', '--host', '::1', '--verbose',
-      '--allow-host', 'catalog.internal', '--allow-host=[::1]'
+      '--metadata-only', '--allow-host', 'catalog.internal', '--allow-host=[::1]'
     ])
     expect(args).toEqual({
       root: 'cat',
@@ -30,9 +30,10 @@ describe('parseCliArgs', () => {
       bearerTokens: [{ secret: 't', access: 'write' }],
       pageSize: 5,
       verbose: true,
+      metadataOnly: true,
       help: false
     })
-    expect(parseCliArgs(['--root', 'x'])).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', allowedHosts: [], pageSize: null })
+    expect(parseCliArgs(['--root', 'x'])).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', allowedHosts: [], pageSize: null, metadataOnly: false })
     // Binding beyond loopback is an explicit opt-out.
     expect(parseCliArgs(['--root', 'x', '--host', '0.0.0.0']).host).toBe('0.0.0.0')
     // Only ":read" and ":write" are access suffixes; other colons belong to the key.

@@ -39,6 +39,7 @@ async function main(argv: readonly string[]): Promise<number> {
     apiKeys: args.apiKeys,
     bearerTokens: args.bearerTokens,
     pageSize: args.pageSize,
+    dataRoutes: !args.metadataOnly,
     ...(args.verbose ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {})
   })
   process.stdout.write(`Catalog server listening on ${server.url}\n`)

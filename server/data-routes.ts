@@ -1,10 +1,11 @@
 /**
- * Table routes that read data: count_rows (bare integer reply), query (Arrow IPC stream
- * reply; offset, limit, columns and filter, no vector or full-text search) and stats.
+ * Table routes that read data: count_rows (bare integer reply), query (Arrow IPC file
+ * reply, as the spec says; offset, limit, columns and filter, no vector or full-text
+ * search) and stats.
  */
 import { CatalogError } from '../src/shared/errors'
 import { invalidRequest } from './errors'
-import { arrow, json } from './http-io'
+import { arrowFile, json } from './http-io'
 import { optionalCount, optionalString } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { withLanceTable } from './table-metadata'
@@ -48,7 +49,7 @@ async function queryTable(ctx: RequestContext) {
     ...(columns ? { columns } : {}),
     ...(filter !== undefined && filter.trim() !== '' ? { filter } : {})
   })
-  return arrow(page.arrow)
+  return arrowFile(page.arrow)
 }
 
 async function tableStats(ctx: RequestContext) {

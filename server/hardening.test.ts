@@ -72,23 +72,28 @@ describe('requests from web pages on other sites', () => {
     expect((await raw('POST', '/v1/table/victim/describe', { origin: `http://127.0.0.1:${otherPort}` })).status).toBe(403)
     expect((await raw('POST', '/v1/table/victim/describe', { origin: 'null' })).status).toBe(403)
     expect((await raw('POST', '/v1/table/victim/describe', { origin: `https://127.0.0.1:${server.port}` })).status).toBe(403)
-    expect((await raw('POST', '/v1/table/victim/describe', { origin: `http://localhost:${server.port}` })).status).toBe(200)
-    expect((await raw('POST', '/v1/table/victim/describe', { origin: `http://127.0.0.1:${server.port}` })).status).toBe(200)
+    const json = { 'content-type': 'application/json' }
+    expect((await raw('POST', '/v1/table/victim/describe', { ...json, origin: `http://localhost:${server.port}` }, '{}')).status).toBe(200)
+    expect((await raw('POST', '/v1/table/victim/describe', { ...json, origin: `http://127.0.0.1:${server.port}` }, '{}')).status).toBe(200)
   })
 
-  it('refuses a JSON route whose body is not sent as application/json (415), and changes nothing', async () => {
+  it('refuses a body not sent as application/json (400, as the spec lists no 415), and changes nothing', async () => {
     const plain = await raw('POST', '/v1/table/victim/drop', { 'content-type': 'text/plain' }, '{}')
-    expect([plain.status, plain.body['code']]).toEqual([415, 13])
+    expect([plain.status, plain.body['code']]).toEqual([400, 13])
     expect(plain.body['error']).toMatch(/application\/json/)
     const form = await raw('POST', '/v1/namespace/formed/create', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=b')
-    expect(form.status).toBe(415)
+    expect(form.status).toBe(400)
     const untyped = await raw('POST', '/v1/namespace/untyped/create', {}, '{}')
-    expect(untyped.status).toBe(415)
+    expect(untyped.status).toBe(400)
+    const bodiless = await raw('POST', '/v1/namespace/bodiless/create')
+    expect([bodiless.status, bodiless.body['error']]).toEqual([400, expect.stringMatching(/needs a JSON request body/)])
+    const otherId = await raw('POST', '/v1/namespace/mine/create', { 'content-type': 'application/json' }, '{"id":["theirs"]}')
+    expect([otherId.status, otherId.body['error']]).toEqual([400, expect.stringMatching(/names another object than the path/)])
     expect(await rootTables()).toEqual(['keep', 'victim'])
     expect((await raw('GET', '/v1/namespace/%24/list')).body['namespaces']).toEqual(['a'])
-    // What API clients send still works: JSON with a charset, and bodiless POSTs.
+    // What API clients send still works: JSON with a charset, and a bodiless drop (the spec's).
     expect((await raw('POST', '/v1/table/victim/count_rows', { 'content-type': 'application/json; charset=utf-8' }, '{}')).text.trim()).toBe('3')
-    expect((await raw('POST', '/v1/table/victim/count_rows')).text.trim()).toBe('3')
+    expect((await raw('POST', '/v1/table/victim/count_rows')).status).toBe(400)
   })
 })
 

@@ -2,6 +2,7 @@
  * Reading request bodies and writing replies for the reference server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { tableFromIPC, tableToIPC } from 'apache-arrow'
 import { CatalogError } from '../src/shared/errors'
 import { HttpStatusError, invalidRequest } from './errors'
 
@@ -12,6 +13,8 @@ export const MAX_ARROW_BYTES = 512 * 1024 * 1024
 
 /** Media type of Arrow IPC streams. */
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream'
+/** Media type of Arrow IPC files: the framing the spec gives query answers. */
+export const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file'
 
 /** A reply a handler returns; the server writes it. */
 export type Reply =
@@ -29,9 +32,9 @@ export function empty(status = 200): Reply {
   return { kind: 'empty', status }
 }
 
-/** An Arrow IPC stream reply. */
-export function arrow(body: Uint8Array): Reply {
-  return { kind: 'bytes', status: 200, contentType: ARROW_STREAM_TYPE, body }
+/** An Arrow IPC reply in file framing, from the stream the dir client reads. */
+export function arrowFile(stream: Uint8Array): Reply {
+  return { kind: 'bytes', status: 200, contentType: ARROW_FILE_TYPE, body: tableToIPC(tableFromIPC(stream), 'file') }
 }
 
 /** Reads the whole body, refusing more than `maxBytes` with a 413-style 400. */

@@ -14,6 +14,7 @@ import { pageOf, readPageQuery } from './tokens'
 export const namespaceRoutes: readonly Route[] = [
   { method: 'GET', pattern: '/v1/namespace/:id/list', handle: listNamespaces },
   { method: 'GET', pattern: '/v1/namespace/:id/table/list', handle: listTables },
+  { method: 'GET', pattern: '/v1/table', handle: listAllTables },
   { method: 'POST', pattern: '/v1/namespace/:id/create', writes: 'create namespaces', handle: createNamespace },
   { method: 'POST', pattern: '/v1/namespace/:id/describe', handle: describeNamespace },
   { method: 'POST', pattern: '/v1/namespace/:id/exists', handle: namespaceExists },
@@ -32,15 +33,32 @@ async function listNamespaces(ctx: RequestContext) {
 async function listTables(ctx: RequestContext) {
   const namespace = namespacePathOf(param(ctx, 'id'), ctx.delimiter)
   const page = readPageQuery(ctx.query)
-  const includeDeclared = flagOf(ctx.query, {}, 'include_declared', true)
   const database = await ctx.database()
-  let names = await allTables(database.client, namespace)
-  if (!includeDeclared) {
-    const declared = await Promise.all(names.map((name) => isOnlyDeclared(database, { namespace, name })))
-    names = names.filter((_, i) => !declared[i])
-  }
+  const names = await withoutDeclared(ctx, namespace, await allTables(database.client, namespace))
   const result = pageOf(names, page, ctx.pageSize)
   return json({ tables: result.items, ...(result.nextPageToken ? { page_token: result.nextPageToken } : {}) })
+}
+
+/** Every table of the catalog, as full identifiers joined with the request's delimiter. */
+async function listAllTables(ctx: RequestContext) {
+  const page = readPageQuery(ctx.query)
+  const { client } = await ctx.database()
+  const identifiers: string[] = []
+  const walk = async (path: readonly string[]): Promise<void> => {
+    for (const name of await withoutDeclared(ctx, path, await allTables(client, path))) identifiers.push([...path, name].join(ctx.delimiter))
+    for (const child of await allNamespaces(client, path)) await walk([...path, child])
+  }
+  await walk([])
+  const result = pageOf(identifiers, page, ctx.pageSize)
+  return json({ tables: result.items, ...(result.nextPageToken ? { page_token: result.nextPageToken } : {}) })
+}
+
+/** `names` less the tables only declared, when the request says `include_declared=false`. */
+async function withoutDeclared(ctx: RequestContext, namespace: readonly string[], names: string[]): Promise<string[]> {
+  if (flagOf(ctx.query, {}, 'include_declared', true)) return names
+  const database = await ctx.database()
+  const declared = await Promise.all(names.map((name) => isOnlyDeclared(database, { namespace, name })))
+  return names.filter((_, i) => !declared[i])
 }
 
 async function createNamespace(ctx: RequestContext) {
@@ -50,18 +68,20 @@ async function createNamespace(ctx: RequestContext) {
   const mode = createModeOf(body.mode, '"mode"')
   const { client } = await ctx.database()
   await client.createNamespace(path, mode)
-  // The dir implementation keeps no namespace properties; the spec's answer for that is null.
-  return json({ properties: null })
+  // The dir implementation keeps no namespace properties, so the answer leaves them out.
+  return json({})
 }
 
 async function describeNamespace(ctx: RequestContext) {
   const path = namespacePathOf(param(ctx, 'id'), ctx.delimiter)
+  await ctx.jsonBody()
   await requireNamespace(ctx, path)
-  return json({ properties: null })
+  return json({})
 }
 
 async function namespaceExists(ctx: RequestContext) {
   const path = namespacePathOf(param(ctx, 'id'), ctx.delimiter)
+  await ctx.jsonBody()
   await requireNamespace(ctx, path)
   return empty(200)
 }
@@ -78,7 +98,7 @@ async function dropNamespace(ctx: RequestContext) {
   } catch (error) {
     if (!(skipMissing && error instanceof CatalogError && error.code === 'namespace_not_found')) throw error
   }
-  return json({ properties: null })
+  return json({})
 }
 
 async function requireNamespace(ctx: RequestContext, path: readonly string[]): Promise<void> {

@@ -26,7 +26,10 @@ export interface RequestContext {
   database(): Promise<Database>
   /** The raw body, at most `maxBytes`. */
   body(maxBytes: number): Promise<Buffer>
-  /** The body as a JSON object (`{}` when empty); 415 unless it is sent as JSON. */
+  /**
+   * The body as a JSON object: 400 when it is missing (the spec requires one on every JSON
+   * route), not sent as JSON, or names in `id` another object than the path does.
+   */
   jsonBody(): Promise<Record<string, unknown>>
 }
 
@@ -117,9 +120,23 @@ export function createContext(
     body,
     jsonBody: async () => {
       const bytes = await body(MAX_JSON_BYTES)
+      if (bytes.length === 0) throw invalidRequest('This operation needs a JSON request body (at least `{}`).')
       checkJsonContentType(req.headers['content-type'], bytes.length)
-      return parseJsonObject(bytes)
+      const parsed = parseJsonObject(bytes)
+      checkBodyId(parsed, match.params['id'], delimiterOf(url.searchParams))
+      return parsed
     }
+  }
+}
+
+/** Refuses a body whose `id` names another object than the path's `{id}` (the spec sends both). */
+function checkBodyId(body: Record<string, unknown>, pathId: string | undefined, delimiter: string): void {
+  const id = body['id']
+  if (id === undefined || id === null || pathId === undefined) return
+  if (!Array.isArray(id) || !id.every((part) => typeof part === 'string')) throw invalidRequest('"id" must be a list of names.')
+  const fromPath = pathId === delimiter ? [] : pathId.split(delimiter)
+  if (id.length !== fromPath.length || id.some((part, i) => part !== fromPath[i])) {
+    throw invalidRequest(`The body's "id" (${JSON.stringify(id)}) names another object than the path (${JSON.stringify(fromPath)}).`)
   }
 }
 

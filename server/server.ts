@@ -19,6 +19,7 @@ import { json, writeReply, type Reply } from './http-io'
 import { namespaceRoutes } from './namespace-routes'
 import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard'
 import { createContext, matchRoute, type Route } from './router'
+import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
 
 /** How to run a catalog server. */
@@ -44,6 +45,12 @@ export interface CatalogServerOptions {
   readonly log?: (line: string) => void
   /** Opens a folder as a namespace client; the app's dir implementation by default. */
   readonly openDir?: DirOpener
+  /**
+   * False serves metadata only, like catalogs made for LanceDB's client: no `count_rows`,
+   * `query`, `stats` or `create` (404); clients read and write data at each table's
+   * `location` and create tables through `declare`. True by default.
+   */
+  readonly dataRoutes?: boolean
 }
 
 /** A running server. */
@@ -57,6 +64,9 @@ export interface RunningCatalogServer {
 
 /** Every route the server answers. */
 export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes]
+
+/** The routes of a metadata-only server: everything but the data routes and the spec's table create. */
+export const METADATA_ROUTES: readonly Route[] = ROUTES.filter((route) => !dataRoutes.includes(route) && route.pattern !== '/v1/table/:id/create')
 
 /** Starts a server and resolves once it is listening. */
 export async function startCatalogServer(options: CatalogServerOptions): Promise<RunningCatalogServer> {
@@ -82,7 +92,8 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   })
   const { port } = server.address() as AddressInfo
   const hosts = hostPolicy(host, port, options.allowedHosts ?? [])
-  state = { root: path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log }
+  const routes = options.dataRoutes === false ? METADATA_ROUTES : ROUTES
+  state = { root: path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log, routes }
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | null = null
   return {
@@ -109,6 +120,7 @@ interface ServerState {
   readonly registry: DatabaseRegistry
   readonly hosts: HostPolicy
   readonly log: ((line: string) => void) | undefined
+  readonly routes: readonly Route[]
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): Promise<void> {
@@ -116,11 +128,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   const url = new URL(req.url ?? '/', 'http://localhost')
   const method = req.method ?? 'GET'
   let reply: Reply
+  const matched: { route: Route | null } = { route: null }
   try {
-    reply = await answer(req, url, method, state)
+    reply = await answer(req, url, method, state, matched)
   } catch (error) {
     const { status, body } = errorReply(error, url.pathname, state.root)
-    reply = json(body, status)
+    reply = json(body, specStatus(matched.route, status))
   }
   try {
     writeReply(res, reply)
@@ -131,13 +144,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
   state.log?.(`${method} ${url.pathname}${url.search} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`)
 }
 
-async function answer(req: IncomingMessage, url: URL, method: string, state: ServerState): Promise<Reply> {
+async function answer(req: IncomingMessage, url: URL, method: string, state: ServerState, matched: { route: Route | null }): Promise<Reply> {
   // Where the request comes from, then credentials, so that neither a foreign page nor a
   // caller without keys learns which routes or databases exist.
   checkRequestSource(state.hosts, req.headers)
   const access = authenticate(state.auth, req.headers)
   checkDatabaseHeaders(req.headers)
-  const match = matchRoute(ROUTES, method, url.pathname)
+  const match = matchRoute(state.routes, method, url.pathname)
+  matched.route = match.route
   if (match.route.writes) requireWrite(access, match.route.writes)
   const ctx = createContext(req, url, match, access, state.pageSize, () => state.registry.select(req.headers))
   return match.route.handle(ctx)

@@ -13,16 +13,15 @@ import { connectNamespace, type Table } from '@lancedb/lancedb'
 import { tableFromArrays, tableToIPC } from 'apache-arrow'
 import { CatalogError } from '../src/shared/errors'
 import type { TableRef } from '../src/shared/catalog-types'
-import { toIdentifier } from '../src/shared/namespace-path'
+import { displayIdentifier } from '../src/shared/namespace-path'
 import type { Database } from './databases'
 import { toJsonArrowSchema, type JsonArrowSchema } from './json-schema'
 import { allTables } from './listing'
 
-/** The spec's TableBasicStats, plus `num_rows` (an extension: the row count the UI shows). */
+/** The spec's TableBasicStats (row counts come from the stats operation, not from here). */
 export interface TableStats {
   readonly num_deleted_rows: number
   readonly num_fragments: number
-  readonly num_rows: number
 }
 
 /** What `load_detailed_metadata` adds to a describe. */
@@ -50,9 +49,10 @@ export async function withLanceTable<T>(database: Database, ref: TableRef, fn: (
   }
 }
 
-/** Version, schema and statistics of a table that has data. */
-export function detailedMetadata(database: Database, ref: TableRef): Promise<DetailedMetadata> {
+/** Version, schema and statistics of a table that has data, at `atVersion` when given. */
+export function detailedMetadata(database: Database, ref: TableRef, atVersion?: number): Promise<DetailedMetadata> {
   return withLanceTable(database, ref, async (table) => {
+    if (atVersion !== undefined) await checkoutVersion(table, ref, atVersion)
     const [version, schema, stats, versions] = await Promise.all([table.version(), table.schema(), table.stats(), table.listVersions()])
     // Deleted rows are only in the version summary Lance keeps with each manifest.
     const summary = versions.find((v) => v.version === version)?.metadata ?? {}
@@ -61,11 +61,19 @@ export function detailedMetadata(database: Database, ref: TableRef): Promise<Det
       schema: toJsonArrowSchema(schema),
       stats: {
         num_deleted_rows: Number(summary.total_deletion_file_rows ?? 0),
-        num_fragments: stats.fragmentStats.numFragments,
-        num_rows: stats.numRows
+        num_fragments: stats.fragmentStats.numFragments
       }
     }
   })
+}
+
+/** Moves `table` to `version`, answering 404 for a version the table never had. */
+async function checkoutVersion(table: Table, ref: TableRef, version: number): Promise<void> {
+  const versions = await table.listVersions()
+  if (!versions.some((v) => v.version === version)) {
+    throw new CatalogError('table_not_found', `Table "${displayIdentifier([...ref.namespace, ref.name])}" has no version ${version}.`)
+  }
+  await table.checkout(version)
 }
 
 /** For a table known to exist: true when it is declared but has no data yet. */
@@ -90,7 +98,7 @@ export async function isOnlyDeclared(database: Database, ref: TableRef): Promise
 export async function declareTable(database: Database, ref: TableRef): Promise<string> {
   // Creating over a declared-only table succeeds in LanceDB, so check the listing first.
   if ((await allTables(database.client, ref.namespace)).includes(ref.name)) {
-    throw new CatalogError('table_exists', `Table "${toIdentifier([...ref.namespace, ref.name])}" already exists.`)
+    throw new CatalogError('table_exists', `Table "${displayIdentifier([...ref.namespace, ref.name])}" already exists.`)
   }
   const placeholder = tableToIPC(tableFromArrays({ declared_placeholder: new Int32Array(0) }), 'stream')
   await database.client.createTable(ref, placeholder, 'create')

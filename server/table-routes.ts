@@ -5,12 +5,12 @@
  */
 import { CatalogError } from '../src/shared/errors'
 import type { TableRef } from '../src/shared/catalog-types'
-import { samePath, toIdentifier } from '../src/shared/namespace-path'
+import { displayIdentifier, samePath } from '../src/shared/namespace-path'
 import type { Database } from './databases'
 import { invalidRequest } from './errors'
-import { empty, json, MAX_ARROW_BYTES } from './http-io'
+import { checkJsonContentType, empty, json, MAX_ARROW_BYTES, MAX_JSON_BYTES } from './http-io'
 import { allTables } from './listing'
-import { createModeOf, flagOf, optionalString, optionalStrings } from './request-fields'
+import { createModeOf, flagOf, optionalCount, optionalString, optionalStrings } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { absoluteLocation, declareTable, detailedMetadata, locationUri } from './table-metadata'
 
@@ -30,6 +30,7 @@ async function describeTable(ctx: RequestContext) {
   const detailed = flagOf(ctx.query, body, 'load_detailed_metadata', false)
   const withUri = flagOf(ctx.query, body, 'with_table_uri', false)
   const checkDeclared = flagOf(ctx.query, body, 'check_declared', false)
+  const version = optionalCount(body, 'version')
   const database = await ctx.database()
   const identity = detailed ? { table: ref.name, namespace: [...ref.namespace] } : {}
   let location: string
@@ -37,13 +38,16 @@ async function describeTable(ctx: RequestContext) {
     location = absoluteLocation((await database.client.describeTable(ref)).location, database.root)
   } catch (error) {
     const declared = await declaredLocation(database, ref, error)
-    return json({ ...identity, location: declared, ...uriOf(declared, withUri), properties: null, is_only_declared: true })
+    if (version !== undefined) throw tableNotFound(ref)
+    return json({ ...identity, location: declared, ...uriOf(declared, withUri), is_only_declared: true })
   }
   database.declaredLocations.delete(identifierOf(ref))
-  const base = { ...identity, location, ...uriOf(location, withUri), properties: null }
-  if (!detailed) return json(checkDeclared ? { ...base, is_only_declared: false } : base)
-  const { version, schema, stats } = await detailedMetadata(database, ref)
-  return json({ ...base, version, schema, stats, is_only_declared: false })
+  const base = { ...identity, location, ...uriOf(location, withUri) }
+  // A version asked for is checked (and answered) even without detailed metadata.
+  if (!detailed && version === undefined) return json(checkDeclared ? { ...base, is_only_declared: false } : base)
+  const metadata = await detailedMetadata(database, ref, version)
+  if (!detailed) return json({ ...base, version: metadata.version, ...(checkDeclared ? { is_only_declared: false } : {}) })
+  return json({ ...base, ...metadata, is_only_declared: false })
 }
 
 async function tableExists(ctx: RequestContext) {
@@ -70,7 +74,7 @@ async function createTable(ctx: RequestContext) {
     await database.client.createTable(ref, stream, mode)
     database.declaredLocations.delete(id)
     const description = await database.client.describeTable(ref)
-    return json({ location: absoluteLocation(description.location, database.root), version: description.version, properties: null })
+    return json({ location: absoluteLocation(description.location, database.root), ...(description.version === null ? {} : { version: description.version }) })
   })
 }
 
@@ -84,16 +88,18 @@ async function declare(ctx: RequestContext) {
   const id = identifierOf(ref)
   const location = await database.tableWrites.run(id, () => declareTable(database, ref))
   database.declaredLocations.set(id, location)
-  return json({ location, properties: null })
+  return json({ location })
 }
 
 async function dropTable(ctx: RequestContext) {
+  // The spec's drop has no request body, but one a browser could send cross-site (text/plain,
+  // a form) is still refused: only a JSON body, or none, reaches the drop.
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
-  await ctx.jsonBody()
+  checkJsonContentType(ctx.req.headers['content-type'], (await ctx.body(MAX_JSON_BYTES)).length)
   const database = await ctx.database()
   await database.client.dropTable(ref)
   database.declaredLocations.delete(identifierOf(ref))
-  return json({ id: [...ref.namespace, ref.name], properties: null })
+  return json({ id: [...ref.namespace, ref.name] })
 }
 
 async function renameTable(ctx: RequestContext) {
@@ -126,7 +132,7 @@ function uriOf(location: string, wanted: boolean): { table_uri?: string } {
 }
 
 function identifierOf(ref: TableRef): string {
-  return toIdentifier([...ref.namespace, ref.name])
+  return displayIdentifier([...ref.namespace, ref.name])
 }
 
 function tableNotFound(ref: TableRef): CatalogError {

@@ -53,6 +53,10 @@ export interface TableDescription {
   /** Null when the backend cannot count rows cheaply. */
   readonly rowCount: number | null
   readonly fields: readonly FieldInfo[]
+  /** Data fragments (files) of the current version, when the backend reports them. */
+  readonly fragmentCount?: number | null
+  /** Bytes of the current version's data, when the backend reports them. */
+  readonly totalBytes?: number | null
 }
 
 /** The connect types a connection can have. */

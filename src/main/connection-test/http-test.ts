@@ -14,6 +14,7 @@ import { enterpriseRoutes } from '../namespace/rest/enterprise'
 import { HttpTransport, type HttpRequest, type HttpResponse, type HttpTimeouts } from '../namespace/rest/http'
 import { PageTokenGuard } from '../namespace/rest/pagination'
 import { parseRestProperties } from '../namespace/rest/rest-config'
+import { dataAccessStep } from './data-access-test'
 import { elapsed } from './dir-test'
 import { judgeFailure, judgeStatus, type Judgement, type StepContext } from './verdicts'
 
@@ -69,7 +70,8 @@ export async function testHttp(
     if (kind === 'rest') {
       const root = encodeURIComponent(delimiter)
       const list: HttpRequest = { method: 'GET', path: `/v1/namespace/${root}/list`, query: { limit: 1 }, idempotent: true }
-      return [await step('List root namespaces', list, judgeListing('namespaces'), 'read')]
+      const listed = await step('List root namespaces', list, judgeListing('namespaces'), 'read')
+      return listed.verdict === 'ok' ? [listed, await dataAccessStep(http, delimiter, base, shown)] : [listed]
     }
     const tables: HttpRequest = { method: 'GET', path: '/v1/tables', query: { limit: 1 }, idempotent: true }
     const connectivity = await step('Connectivity (list tables)', tables, judgeListing('tables'), 'read')

@@ -11,7 +11,7 @@ import { DEFAULT_DELIMITER } from '../../shared/namespace-path'
 import type { NamespaceClient } from '../namespace/namespace-client'
 import { storageOptionsOf } from '../../shared/storage-options'
 import { openDirNamespace } from '../namespace/dir-namespace'
-import { openRestNamespace } from '../namespace/rest/rest-namespace'
+import { openRestCatalog } from '../namespace/rest/data-access'
 import type { ConnectionSpec } from './connection-spec'
 
 interface Entry {
@@ -29,7 +29,7 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
       return openDirNamespace(root, storageOptionsOf(spec.properties))
     }
     case 'rest':
-      return openRestNamespace(spec.properties, { secretHeaders: spec.secretHeaders ?? [], ...(spec.routes ? { routes: spec.routes } : {}) })
+      return openRestCatalog(spec.properties, { secretHeaders: spec.secretHeaders ?? [], ...(spec.routes ? { routes: spec.routes } : {}) })
     default:
       return assertNever(spec.type)
   }

@@ -12,7 +12,7 @@
 import type { TableRef } from '../../shared/catalog-types'
 import type { CreateMode } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
-import { toIdentifier } from '../../shared/namespace-path'
+import { displayIdentifier } from '../../shared/namespace-path'
 import type { NamespaceClient } from './namespace-client'
 
 /**
@@ -29,7 +29,7 @@ export async function createTableSafely(
 ): Promise<void> {
   if (mode !== 'overwrite' && (await tableExists(client, table))) {
     if (mode === 'exist_ok') return
-    const id = toIdentifier([...table.namespace, table.name])
+    const id = displayIdentifier([...table.namespace, table.name])
     throw new CatalogError('table_exists', `Table "${id}" already exists.`, { table: id })
   }
   try {

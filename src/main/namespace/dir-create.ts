@@ -18,7 +18,7 @@ import type { Table } from 'apache-arrow'
 import type { TableRef } from '../../shared/catalog-types'
 import type { CreateMode } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
-import { toIdentifier, type NamespacePath } from '../../shared/namespace-path'
+import { displayIdentifier, type NamespacePath } from '../../shared/namespace-path'
 import { isLostRace, messageOf, quoteTable, type Subject } from './dir-errors'
 import { KeyedLock } from './keyed-lock'
 
@@ -31,7 +31,7 @@ const OVERWRITE_ATTEMPTS = 5
 
 /** Runs `work` while no other create of the same table or namespace in this catalog runs in this process. */
 export function withCreateLock<T>(root: string, kind: 'table' | 'namespace', path: NamespacePath, work: () => Promise<T>): Promise<T> {
-  return createLocks.run(`${root}\u0000${kind}\u0000${toIdentifier(path)}`, work)
+  return createLocks.run(`${root}\u0000${kind}\u0000${JSON.stringify(path)}`, work)
 }
 
 /** What the create needs from the dir client. */
@@ -140,7 +140,7 @@ export function justBefore(name: string): string {
 }
 
 function tableExists(table: TableRef, cause?: unknown): CatalogError {
-  const id = toIdentifier([...table.namespace, table.name])
+  const id = displayIdentifier([...table.namespace, table.name])
   const details = cause instanceof CatalogError ? { ...cause.details, table: id } : { table: id }
   return new CatalogError('table_exists', `Table ${quoteTable(table)} already exists.`, details)
 }

@@ -3,7 +3,7 @@
  * on, a message naming the object, LanceDB's own text kept in `details.cause`.
  */
 import { CatalogError, userMessage, type ErrorCode } from '../../shared/errors'
-import { toIdentifier, type NamespacePath } from '../../shared/namespace-path'
+import { displayIdentifier, type NamespacePath } from '../../shared/namespace-path'
 import type { TableRef } from '../../shared/catalog-types'
 
 /** What a failed call was about, for the error message. */
@@ -62,7 +62,7 @@ export function fromLance(error: unknown, action: string, subject: Subject): Cat
   // Otherwise keep LanceDB's own first sentence (e.g. "No field named x") without source
   // locations or file paths; the full text stays in `cause` for the technical details.
   const message = messages[code] ?? `Could not ${action}: ${userMessage(cause)}`
-  const about = subject.table ? { table: toIdentifier([...ns, subject.table.name]) } : { namespace: toIdentifier(ns) }
+  const about = subject.table ? { table: displayIdentifier([...ns, subject.table.name]) } : { namespace: displayIdentifier(ns) }
   return new CatalogError(code, message, { cause, ...about })
 }
 
@@ -74,12 +74,12 @@ function codeOf(cause: string, subject: Subject): ErrorCode {
 
 /** `the root namespace` or `"a$b"`, for messages. */
 export function quoteNs(path: NamespacePath): string {
-  return path.length === 0 ? 'the root namespace' : `"${toIdentifier(path)}"`
+  return path.length === 0 ? 'the root namespace' : `"${displayIdentifier(path)}"`
 }
 
 /** `"a$b$table"`, for messages. */
 export function quoteTable(table: TableRef): string {
-  return `"${toIdentifier([...table.namespace, table.name])}"`
+  return `"${displayIdentifier([...table.namespace, table.name])}"`
 }
 
 /** The message of anything thrown. */

@@ -306,14 +306,16 @@ describe('opening and guarding', () => {
     })
   })
 
-  it('rejects invalid names before touching the disk', async () => {
+  it('rejects names outside the naming rule for creates, and empty names anywhere, before touching the disk', async () => {
     const root = await tempRoot()
     const client = await open(root)
     const attempts = [
-      client.listTables(['bad name']),
+      client.listTables(['ok', '']),
       client.createNamespace(['a/b']),
+      client.createNamespace(['bad name']),
       client.createTable({ namespace: [], name: '../escape' }, sampleTableIpc(1)),
-      client.describeTable({ namespace: ['ok'], name: 'x$y' }),
+      client.createTable({ namespace: [], name: 'my table' }, sampleTableIpc(1)),
+      client.describeTable({ namespace: ['ok'], name: '' }),
       client.renameTable({ namespace: [], name: 't' }, 'new name')
     ]
     for (const attempt of attempts) await expect(attempt).rejects.toMatchObject({ code: 'invalid_name' })

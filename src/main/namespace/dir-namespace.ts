@@ -11,18 +11,18 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { connect, connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
-import { READ_PAGE_MAX_BYTES, type CreateMode, type RowsPage } from '../../shared/contract/tables'
+import type { CreateMode, RowsPage } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
-import { componentProblem, pathProblem, type NamespacePath } from '../../shared/namespace-path'
+import { componentProblem, listedNameProblem, type NamespacePath } from '../../shared/namespace-path'
 import { makeFolders } from '../files/bounded-fs'
-import { describeFields, emptyIpc, tableForLance } from './arrow-schema'
+import { describeFields, tableForLance } from './arrow-schema'
 import { objectStoreRootProblem, rootLocation, storageProperties } from '../../shared/storage-options'
 import { collectAll } from './collect-all'
 import { createDirTable, storageOf, withCreateLock, type DirCreateHost } from './dir-create'
 import { objectStoreError } from './object-store-errors'
 import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
-import { pageFromBatches } from './rows-page'
+import { readLanceRows } from './lance-rows'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -133,6 +133,7 @@ class DirNamespace implements NamespaceClient {
 
   async createNamespace(path: NamespacePath, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
     this.begin(options, path)
+    if (path.length > 0) checkName(path[path.length - 1] as string)
     if (path.length === 0) {
       if (mode === 'exist_ok') return
       throw new CatalogError('namespace_exists', `Namespace ${quoteNs(path)} already exists.`, { namespace: [] })
@@ -184,17 +185,24 @@ class DirNamespace implements NamespaceClient {
 
   async describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription> {
     this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'describe', async (t) => ({
-      table: { namespace: [...table.namespace], name: table.name },
-      location: locationOf(t),
-      version: await t.version(),
-      rowCount: await t.countRows(),
-      fields: describeFields(await t.schema())
-    }))
+    return this.withTable(table, 'describe', async (t) => {
+      // Lance's own statistics read the manifest only: rows, fragments and bytes at once.
+      const stats = await t.stats()
+      return {
+        table: { namespace: [...table.namespace], name: table.name },
+        location: locationOf(t),
+        version: await t.version(),
+        rowCount: stats.numRows,
+        fields: describeFields(await t.schema()),
+        fragmentCount: stats.fragmentStats.numFragments,
+        totalBytes: stats.totalBytes
+      }
+    })
   }
 
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
     this.begin(options, table.namespace, table.name)
+    checkName(table.name)
     // Without this check LanceDB would file the table under a namespace that does not exist.
     await this.requireNamespace(table.namespace)
     await createDirTable(this.createHost, table, tableForLance(arrowStream), mode)
@@ -238,20 +246,7 @@ class DirNamespace implements NamespaceClient {
   async readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
     this.begin(options, table.namespace, table.name)
     checkWindow(request)
-    const maxBytes = request.maxBytes ?? READ_PAGE_MAX_BYTES
-    return this.withTable(table, 'read the rows of', async (t) => {
-      let query = t.query()
-      if (request.columns) query = query.select([...request.columns])
-      if (request.filter?.trim()) query = query.where(request.filter)
-      // Batches stream from LanceDB and the page stops pulling them once full, so a read
-      // of many large rows holds one page, not every row asked for.
-      const page = request.limit === 0 ? null : await pageFromBatches(query.offset(request.offset).limit(request.limit), request.limit, maxBytes)
-      if (page) return page
-      // LanceDB answers an empty result without columns; answer with the columns asked for.
-      const { fields } = await t.schema()
-      const arrow = emptyIpc(request.columns ? request.columns.flatMap((c) => fields.filter((f) => f.name === c)) : fields)
-      return { arrow, rowCount: 0, truncated: false }
-    })
+    return this.withTable(table, 'read the rows of', (t) => readLanceRows(t, request))
   }
 
   async close(): Promise<void> {
@@ -261,13 +256,18 @@ class DirNamespace implements NamespaceClient {
     this.legacy?.close()
   }
 
-  /** Checks the client is open, the call not cancelled and every name valid, before any disk access. */
+  /**
+   * Checks the client is open, the call not cancelled and every name usable, before any
+   * disk access. Names are taken as listed (LanceDB's dir namespace holds any name);
+   * creates check the naming rule themselves.
+   */
   private begin(options: CallOptions | undefined, path: NamespacePath, tableName?: string): void {
     if (this.closed) throw new CatalogError('connection_not_found', `The catalog at ${this.root} has been closed.`)
     if (options?.signal?.aborted) throw new CatalogError('cancelled', 'The request was cancelled.')
-    const problem = pathProblem(path)
-    if (problem) throw new CatalogError('invalid_name', problem, { namespace: [...path] })
-    if (tableName !== undefined) checkName(tableName)
+    for (const name of tableName === undefined ? path : [...path, tableName]) {
+      const problem = listedNameProblem(name)
+      if (problem) throw new CatalogError('invalid_name', problem, { namespace: [...path] })
+    }
   }
 
   private async requireNamespace(path: NamespacePath): Promise<void> {

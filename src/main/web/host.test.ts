@@ -93,12 +93,12 @@ describe('browser-mode host', () => {
   })
 
   it('turns a request that fails its schema into {ok:false} with a clear message', async () => {
-    const reply = await rpc('namespaces:list', { connectionId: 'x', parent: ['ok', 'bad name'] })
+    const reply = await rpc('namespaces:create', { connectionId: 'x', path: ['ok', 'bad name'] })
     expect(reply.status).toBe(200)
     const result = JSON.parse(reply.body) as { ok: boolean; error: { code: string; message: string } }
     expect(result.ok).toBe(false)
     expect(result.error.code).toBe('invalid_request')
-    expect(result.error.message).toContain('parent.1')
+    expect(result.error.message).toContain('path.1')
     expect(result.error.message).toContain('"bad name" is not a valid name')
   })
 

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod'
 import type { ConnectionSummary, PageWithFollowing, TableDescription } from '../catalog-types'
-import { connectionId, namespacePath, nonRootPath, pageRequest, pagesAhead, response, tableRef } from './common'
+import { connectionId, namespacePath, newNamespacePath, nonRootPath, pageRequest, pagesAhead, response, tableRef } from './common'
 
 /** What the renderer learns about the process that serves it. */
 export interface AppInfo {
@@ -31,7 +31,7 @@ export const catalogContract = {
     response: response<PageWithFollowing<string>>()
   },
   'namespaces:create': {
-    request: z.object({ connectionId, path: nonRootPath }).strict(),
+    request: z.object({ connectionId, path: newNamespacePath }).strict(),
     response: response<null>()
   },
   'namespaces:drop': {

@@ -3,10 +3,19 @@
  */
 import { z } from 'zod'
 import { MAX_PAGES_AHEAD } from '../catalog-types'
-import { componentProblem } from '../namespace-path'
+import { componentProblem, listedNameProblem } from '../namespace-path'
 
-/** A namespace or table name, checked with the component rule. */
+/**
+ * A namespace or table name as a catalog lists it: any non-empty name, used as it is.
+ * Names a catalog returns are data; only names this app creates follow the naming rule.
+ */
 export const component = z.string().superRefine((value, ctx) => {
+  const problem = listedNameProblem(value)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+})
+
+/** A name this app is asked to create (or rename to), checked with the naming rule. */
+export const newName = z.string().superRefine((value, ctx) => {
   const problem = componentProblem(value)
   if (problem) ctx.addIssue({ code: 'custom', message: problem })
 })
@@ -15,6 +24,15 @@ export const component = z.string().superRefine((value, ctx) => {
 export const namespacePath = z.array(component).readonly()
 /** A namespace path other than the root. */
 export const nonRootPath = z.array(component).min(1, 'The root namespace always exists.').readonly()
+/** The path of a namespace to create: its parents as listed, its own name by the naming rule. */
+export const newNamespacePath = z
+  .array(component)
+  .min(1, 'The root namespace always exists.')
+  .superRefine((path, ctx) => {
+    const problem = componentProblem(path[path.length - 1] ?? '')
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [path.length - 1] })
+  })
+  .readonly()
 /** The id of an open connection. */
 export const connectionId = z.string().min(1, 'A connection id is required.')
 /** A page token; absent, null or empty starts a listing from the beginning. */
@@ -32,6 +50,8 @@ export const pagesAhead = z.number().int().min(0).max(MAX_PAGES_AHEAD).optional(
 export const tableRef = z.object({ namespace: namespacePath, name: component }).strict()
 /** The connect types a connection can have (the type is `ConnectType`). */
 export const connectType = z.enum(['dir', 'rest'])
+/** The address of a table to create: its namespace as listed, its name by the naming rule. */
+export const newTableRef = z.object({ namespace: namespacePath, name: newName }).strict()
 /** Raw bytes (Arrow IPC); the browser transport carries them raw in a binary frame. */
 export const bytes = z.instanceof(Uint8Array)
 

@@ -4,7 +4,7 @@
  * the renderer.
  */
 import { z } from 'zod'
-import { bytes, component, connectionId, response, tableRef } from './common'
+import { bytes, connectionId, newName, newTableRef, response, tableRef } from './common'
 
 /** The most Arrow bytes one page of rows holds, for dir and REST alike (about 16 MiB). */
 export const READ_PAGE_MAX_BYTES = 16 * 1024 * 1024
@@ -48,7 +48,7 @@ export const tablesContract = {
     response: response<number>()
   },
   'tables:create': {
-    request: z.object({ connectionId, table: tableRef, mode: createMode, data: bytes }).strict(),
+    request: z.object({ connectionId, table: newTableRef, mode: createMode, data: bytes }).strict(),
     response: response<null>()
   },
   'tables:drop': {
@@ -56,7 +56,7 @@ export const tablesContract = {
     response: response<null>()
   },
   'tables:rename': {
-    request: z.object({ connectionId, table: tableRef, newName: component }).strict(),
+    request: z.object({ connectionId, table: tableRef, newName }).strict(),
     response: response<null>()
   }
 } as const

@@ -45,6 +45,7 @@ describe('creates that lose a race on the server', () => {
     let created = false
     const { url } = await serve((req, res) => {
       if (routeOf(req) === 'describe') return created ? sendJson(res, 200, described) : sendJson(res, 404, tableMissing)
+      if (routeOf(req) === 'stats') return sendJson(res, 200, { num_rows: 1, num_indices: 0, total_bytes: 10, fragment_stats: { num_fragments: 1 } })
       // Another creator won between our check and our create; a server may answer exist_ok with a conflict.
       created = true
       sendJson(res, 409, { error: 'Table "n1$t" already exists.', code: 5 })

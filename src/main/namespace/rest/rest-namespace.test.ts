@@ -152,11 +152,23 @@ describe('namespaces', () => {
     expect(requests).toHaveLength(2)
   })
 
-  it('refuses invalid names before sending anything', async () => {
+  it('refuses empty names before sending anything', async () => {
     const { url, requests } = await serve((_req, res) => sendJson(res, 200, {}))
-    const error = await failure(open({ uri: url }).createNamespace(['bad name']))
+    const error = await failure(open({ uri: url }).createNamespace(['ok', '']))
     expect(error.code).toBe('invalid_name')
     expect(requests).toHaveLength(0)
+  })
+
+  it('sends listed names as they are, with a spare delimiter when a name holds "$"', async () => {
+    const { url, requests } = await serve((_req, res) => sendJson(res, 200, { tables: ['Q3 sales'] }))
+    const client = open({ uri: url })
+    expect((await client.listTables(['my ns', 'café'])).items).toEqual(['Q3 sales'])
+    await client.listTables(['price$usd'])
+    const [plain, spare] = requests
+    expect(decodeURIComponent(plain?.path ?? '')).toBe('/v1/namespace/my ns$café/table/list')
+    expect(plain?.query.get('delimiter')).toBe('$')
+    expect(decodeURIComponent(spare?.path ?? '')).toBe('/v1/namespace/price$usd/table/list')
+    expect(spare?.query.get('delimiter')).toBe('|')
   })
 })
 
@@ -186,8 +198,8 @@ describe('tables', () => {
     ])
   })
 
-  it('falls back to count_rows and query when describe returns only the location', async () => {
-    const { url } = await serve((req, res) => {
+  it('falls back to count_rows and query when describe returns only the location and stats are not offered', async () => {
+    const { url, requests } = await serve((req, res) => {
       if (req.path.endsWith('/describe')) return sendJson(res, 200, { location: 's3://bucket/items.lance' })
       if (req.path.endsWith('/count_rows')) return sendJson(res, 200, { count: 3 })
       if (req.path.endsWith('/query')) {
@@ -195,10 +207,28 @@ describe('tables', () => {
         res.writeHead(200, { 'content-type': 'application/vnd.apache.arrow.stream' })
         return void res.end(Buffer.from(bytes))
       }
+      res.writeHead(404)
+      res.end('Not Found')
     })
-    const description = await open({ uri: url }).describeTable(table)
+    const client = open({ uri: url })
+    const description = await client.describeTable(table)
     expect(description).toMatchObject({ location: 's3://bucket/items.lance', version: null, rowCount: 3 })
     expect(description.fields.map((f) => `${f.name}:${f.type}`)).toEqual(['id:int64', 'label:utf8'])
+    // The missing stats route is remembered: the next describe does not ask again.
+    await client.describeTable(table)
+    expect(requests.filter((r) => r.path.endsWith('/stats'))).toHaveLength(1)
+  })
+
+  it('takes rows, fragments and bytes from the stats operation, without count_rows', async () => {
+    const { url, requests } = await serve((req, res) => {
+      if (req.path.endsWith('/describe')) return sendJson(res, 200, { location: 'x', version: 4, schema: { fields: [{ name: 'id', type: { type: 'int64' }, nullable: false }] } })
+      if (req.path.endsWith('/stats')) return sendJson(res, 200, { num_rows: 1234, total_bytes: 5_000_000, num_indices: 0, fragment_stats: { num_fragments: 3, num_small_fragments: 0 } })
+      return sendJson(res, 500, { error: 'not expected', code: 18 })
+    })
+    const description = await open({ uri: url }).describeTable(table)
+    expect(description).toMatchObject({ version: 4, rowCount: 1234, fragmentCount: 3, totalBytes: 5_000_000 })
+    expect(requests.map((r) => r.path.split('/').pop())).toEqual(['describe', 'stats'])
+    expect(JSON.parse(requests[1]?.body.toString() ?? '')).toEqual({ id: ['db', 'items'] })
   })
 
   it('creates a table with the mode query parameter, the stream content type and a zero-row batch', async () => {

@@ -7,7 +7,7 @@ import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '.
 import { assertNever } from '../../../shared/assert-never'
 import { READ_PAGE_MAX_BYTES, type CreateMode, type RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
-import { componentProblem, toIdentifier, type NamespacePath } from '../../../shared/namespace-path'
+import { componentProblem, delimiterFor, displayIdentifier, toIdentifier, type NamespacePath } from '../../../shared/namespace-path'
 import { describeFields } from '../arrow-schema'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
 import { rowsOfIpc, schemaOfIpc, toArrowStream, withAtLeastOneBatch } from './arrow-ipc'
@@ -18,6 +18,8 @@ import { fieldsFromJsonSchema } from './json-schema'
 import { readListingPage } from './listing-page'
 import { PageTokenGuard } from './pagination'
 import { parseRestProperties } from './rest-config'
+import { isMissingRoute, TableStatsReader } from './table-stats'
+import { awaitTransactions } from './transactions'
 
 /** Options of a REST connection: which headers are secret, timeouts, size cap, retries, create routes. */
 export interface RestNamespaceOptions extends HttpOptions {
@@ -54,11 +56,13 @@ class RestNamespace implements RestNamespaceClient {
   // Remembers page tokens per listing; shared with the Enterprise routes so every listing on this connection is guarded.
   readonly #pageGuard = new PageTokenGuard()
   readonly #routes: RestNamespaceOptions['routes']
+  readonly #stats: TableStatsReader
 
   constructor(http: HttpTransport, readonly delimiter: string, routes: RestNamespaceOptions['routes']) {
     this.#http = http
     this.#routes = routes
     this.enterprise = enterpriseRoutes(http, this.#pageGuard)
+    this.#stats = new TableStatsReader(http)
   }
 
   async listNamespaces(parent: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
@@ -66,7 +70,7 @@ class RestNamespace implements RestNamespaceClient {
     const response = await this.#http.request({
       method: 'GET',
       path: `/v1/namespace/${encodeURIComponent(id)}/list`,
-      query: this.#pageQuery(page),
+      query: this.#pageQuery(page, parent),
       idempotent: true,
       signal: options.signal,
       subject: this.#namespaceName(parent),
@@ -80,7 +84,7 @@ class RestNamespace implements RestNamespaceClient {
     const response = await this.#http.request({
       method: 'GET',
       path: `/v1/namespace/${encodeURIComponent(id)}/table/list`,
-      query: this.#pageQuery(page),
+      query: this.#pageQuery(page, namespace),
       idempotent: true,
       signal: options.signal,
       subject: this.#namespaceName(namespace),
@@ -88,7 +92,7 @@ class RestNamespace implements RestNamespaceClient {
     })
     const result = this.#page(response, 'tables', id, page, `the tables in ${this.#namespaceName(namespace)}`)
     // The spec allows full identifiers here; the interface promises bare names.
-    const prefix = namespace.length > 0 ? id + this.delimiter : undefined
+    const prefix = namespace.length > 0 ? id + this.#delimiter(namespace) : undefined
     if (!prefix || !result.items.some((name) => name.startsWith(prefix))) return result
     return { ...result, items: result.items.map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name)) }
   }
@@ -99,10 +103,10 @@ class RestNamespace implements RestNamespaceClient {
       throw new CatalogError('namespace_exists', 'The root namespace always exists; give the new namespace a name.')
     }
     const id = this.#id(path)
-    await this.#http.request({
+    const response = await this.#http.request({
       method: 'POST',
       path: `/v1/namespace/${encodeURIComponent(id)}/create`,
-      query: { delimiter: this.delimiter },
+      query: { delimiter: this.#delimiter(path) },
       json: { id: path, mode },
       idempotent: false,
       signal: options.signal,
@@ -112,15 +116,17 @@ class RestNamespace implements RestNamespaceClient {
       conflict: 'namespace_exists',
       lostRace: 'namespace_exists'
     })
+    // A long-running operation is done only when its transaction says so.
+    await awaitTransactions(this.#http, response, `the create of ${this.#namespaceName(path)}`, options)
   }
 
   async dropNamespace(path: NamespacePath, behavior: DropBehavior = 'restrict', options: CallOptions = {}): Promise<void> {
     if (path.length === 0) throw new CatalogError('invalid_request', 'The root namespace cannot be dropped.')
     const id = this.#id(path)
-    await this.#http.request({
+    const response = await this.#http.request({
       method: 'POST',
       path: `/v1/namespace/${encodeURIComponent(id)}/drop`,
-      query: { delimiter: this.delimiter },
+      query: { delimiter: this.#delimiter(path) },
       json: { id: path, behavior },
       idempotent: false,
       signal: options.signal,
@@ -128,6 +134,8 @@ class RestNamespace implements RestNamespaceClient {
       notFound: 'namespace_not_found',
       conflict: 'namespace_not_empty'
     })
+    // A long-running operation is done only when its transaction says so.
+    await awaitTransactions(this.#http, response, `the drop of ${this.#namespaceName(path)}`, options)
   }
 
   async namespaceExists(path: NamespacePath, options: CallOptions = {}): Promise<boolean> {
@@ -137,7 +145,7 @@ class RestNamespace implements RestNamespaceClient {
       await this.#http.request({
         method: 'POST',
         path: `/v1/namespace/${encodeURIComponent(id)}/exists`,
-        query: { delimiter: this.delimiter },
+        query: { delimiter: this.#delimiter(path) },
         json: { id: path },
         idempotent: true,
         signal: options.signal,
@@ -158,7 +166,7 @@ class RestNamespace implements RestNamespaceClient {
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/describe`,
       // The REST binding takes the flag as a query parameter; older servers read the body.
-      query: { delimiter: this.delimiter, load_detailed_metadata: true },
+      query: { delimiter: this.#tableDelimiter(table), load_detailed_metadata: true },
       json: { id: [...table.namespace, table.name], load_detailed_metadata: true },
       idempotent: true,
       signal: options.signal,
@@ -166,17 +174,21 @@ class RestNamespace implements RestNamespaceClient {
       notFound: 'table_not_found'
     })
     if (!isRecord(body)) throw new CatalogError('bad_response', `The server's description of ${this.#tableName(table)} is not a JSON object.`)
-    const stats = isRecord(body['stats']) ? body['stats'] : {}
-    const reportedRows = count(stats['num_rows']) ?? count(body['num_rows'])
+    const described = isRecord(body['stats']) ? body['stats'] : {}
     const reportedFields = fieldsFromJsonSchema(body['schema'])
-    // A server that ignores load_detailed_metadata answers only the location; ask the
-    // data routes for what it left out.
+    // Rows, fragments and bytes from the spec's stats operation; without it, a row count
+    // some servers put on describe, else count_rows. A server that ignores
+    // load_detailed_metadata answers only the location; the data routes fill in the schema.
+    const target = { encodedId: encodeURIComponent(id), query: { delimiter: this.#tableDelimiter(table) }, id: [...table.namespace, table.name], subject: this.#tableName(table) }
+    const stats = await this.#stats.read(target, options)
+    const reportedRows = stats?.rows ?? count(described['num_rows']) ?? count(body['num_rows'])
     const [rowCount, fields] = await Promise.all([
       reportedRows ?? this.#optional(() => this.countRows(table, undefined, options)),
       reportedFields ?? this.#optional(() => this.#fieldsFromData(table, options)).then((found) => found ?? [])
     ])
     const location = typeof body['location'] === 'string' ? body['location'] : typeof body['table_uri'] === 'string' ? body['table_uri'] : null
-    return { table, location, version: count(body['version']), rowCount, fields }
+    const sizes = stats ? { fragmentCount: stats.fragments, totalBytes: stats.bytes } : { fragmentCount: count(described['num_fragments']) }
+    return { table, location, version: count(body['version']), rowCount, fields, ...sizes }
   }
 
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
@@ -185,10 +197,10 @@ class RestNamespace implements RestNamespaceClient {
       return this.enterprise.createTable(table.name, arrowStream, { ...options, mode })
     }
     const id = this.#tableId(table)
-    await this.#http.request({
+    const response = await this.#http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/create`,
-      query: { delimiter: this.delimiter, mode },
+      query: { delimiter: this.#tableDelimiter(table), mode },
       body: withAtLeastOneBatch(arrowStream),
       contentType: ARROW_STREAM,
       idempotent: false,
@@ -199,20 +211,24 @@ class RestNamespace implements RestNamespaceClient {
       conflict: 'table_exists',
       lostRace: 'table_exists'
     })
+    // A long-running operation is done only when its transaction says so.
+    await awaitTransactions(this.#http, response, `the create of ${this.#tableName(table)}`, options)
   }
 
   async dropTable(table: TableRef, options: CallOptions = {}): Promise<void> {
     const id = this.#tableId(table)
     // The spec's REST binding sends no body for drop.
-    await this.#http.request({
+    const response = await this.#http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/drop`,
-      query: { delimiter: this.delimiter },
+      query: { delimiter: this.#tableDelimiter(table) },
       idempotent: false,
       signal: options.signal,
       subject: this.#tableName(table),
       notFound: 'table_not_found'
     })
+    // A long-running operation is done only when its transaction says so.
+    await awaitTransactions(this.#http, response, `the drop of ${this.#tableName(table)}`, options)
   }
 
   async renameTable(table: TableRef, newName: string, options: CallOptions = {}): Promise<void> {
@@ -222,7 +238,7 @@ class RestNamespace implements RestNamespaceClient {
     await this.#http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/rename`,
-      query: { delimiter: this.delimiter },
+      query: { delimiter: this.#tableDelimiter(table) },
       json: { id: [...table.namespace, table.name], new_table_name: newName },
       idempotent: false,
       signal: options.signal,
@@ -238,7 +254,7 @@ class RestNamespace implements RestNamespaceClient {
     const response = await this.#http.request({
       method: 'POST',
       path: `/v1/table/${encodeURIComponent(id)}/count_rows`,
-      query: { delimiter: this.delimiter },
+      query: { delimiter: this.#tableDelimiter(table) },
       json: { id: [...table.namespace, table.name], ...(filter ? { predicate: filter } : {}) },
       idempotent: true,
       signal: options.signal,
@@ -268,7 +284,7 @@ class RestNamespace implements RestNamespaceClient {
       await this.#http.request({
         method: 'POST',
         path: `/v1/table/${encodeURIComponent(id)}/query`,
-        query: { delimiter: this.delimiter },
+        query: { delimiter: this.#tableDelimiter(table) },
         json: {
           id: [...table.namespace, table.name],
           // `vector` is required but nullable: null asks for a plain scan.
@@ -333,28 +349,41 @@ class RestNamespace implements RestNamespaceClient {
   }
 
   // The limit was checked at the contract (a whole number from 1 to 10,000).
-  #pageQuery(page: PageRequest): Record<string, string | number | undefined> {
-    return { delimiter: this.delimiter, page_token: page.pageToken ?? undefined, limit: page.limit }
+  #pageQuery(page: PageRequest, path: NamespacePath): Record<string, string | number | undefined> {
+    return { delimiter: this.#delimiter(path), page_token: page.pageToken ?? undefined, limit: page.limit }
   }
 
   #id(path: NamespacePath): string {
-    try {
-      return toIdentifier(path, this.delimiter)
-    } catch (error) {
-      throw new CatalogError('invalid_name', error instanceof Error ? error.message : String(error))
-    }
+    return this.#named(() => toIdentifier(path, this.#delimiter(path)))
   }
 
   #tableId(table: TableRef): string {
     return this.#id([...table.namespace, table.name])
   }
 
+  /** The connection's delimiter, or a spare one when a listed name contains it. */
+  #delimiter(path: NamespacePath): string {
+    return this.#named(() => delimiterFor(path, this.delimiter))
+  }
+
+  #tableDelimiter(table: TableRef): string {
+    return this.#delimiter([...table.namespace, table.name])
+  }
+
+  #named<T>(make: () => T): T {
+    try {
+      return make()
+    } catch (error) {
+      throw new CatalogError('invalid_name', error instanceof Error ? error.message : String(error))
+    }
+  }
+
   #namespaceName(path: NamespacePath): string {
-    return path.length === 0 ? 'the root namespace' : `namespace "${path.join(this.delimiter)}"`
+    return path.length === 0 ? 'the root namespace' : `namespace "${displayIdentifier(path, this.delimiter)}"`
   }
 
   #tableName(table: TableRef): string {
-    return `table "${[...table.namespace, table.name].join(this.delimiter)}"`
+    return `table "${displayIdentifier([...table.namespace, table.name], this.delimiter)}"`
   }
 }
 
@@ -368,12 +397,6 @@ export function parseCount(text: string): number | null {
   } catch {
     return null
   }
-}
-
-function isMissingRoute(error: CatalogError): boolean {
-  const status = error.details?.status
-  const unrouted = (status === 404 || status === 405 || status === 406 || status === 501) && error.details?.lanceCode === undefined
-  return unrouted || error.code === 'unsupported'
 }
 
 function count(value: unknown): number | null {

@@ -127,13 +127,11 @@ export function sameNode(a: NodeRef, b: NodeRef): boolean {
 }
 
 /**
- * A path as people read and type it: its components joined by the connection's delimiter,
- * the delimiter alone for the root. Unlike `toIdentifier` it never throws, since it shows
- * whatever names a server listed.
+ * A path as people read and type it, with the connection's delimiter (names holding the
+ * delimiter or quotes are quoted); shared/namespace-path is its one home, named here so the
+ * renderer finds every identity rule in this module.
  */
-export function displayIdentifier(path: NamespacePath, delimiter: string): string {
-  return path.length === 0 ? delimiter : path.join(delimiter)
-}
+export { displayIdentifier } from '@shared/namespace-path'
 
 /** A path as a JSON array of its components, the form "Copy path" gives. */
 export function pathAsJson(path: NamespacePath): string {

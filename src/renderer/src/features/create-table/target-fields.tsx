@@ -4,16 +4,18 @@
  * you type with the rule main enforces; overwrite asks for a confirmation naming the table.
  */
 import { useId, type ReactNode } from 'react'
-import { pathProblem, type NamespacePath } from '@shared/namespace-path'
+import { parseDisplayIdentifier, type NamespacePath } from '@shared/namespace-path'
 import { Field } from '../../ui/field'
 import type { CreateMode } from '@shared/contract/tables'
 
-/** A namespace typed as an identifier (`a$b`; empty or the delimiter alone for the root), with its problem. */
+/**
+ * A namespace typed as an identifier (`a$b`; empty or the delimiter alone for the root; a
+ * name holding the delimiter or quotes in double quotes, as "Copy identifier" writes it),
+ * with its problem. The namespace already exists, so its names are taken as the catalog
+ * lists them.
+ */
 export function parseNamespace(text: string, delimiter: string): { readonly path: NamespacePath; readonly problem: string | null } {
-  const trimmed = text.trim()
-  if (trimmed === '' || trimmed === delimiter) return { path: [], problem: null }
-  const path = trimmed.split(delimiter)
-  return { path, problem: pathProblem(path) }
+  return parseDisplayIdentifier(text.trim(), delimiter)
 }
 
 const MODES: readonly (readonly [CreateMode, string])[] = [

@@ -6,6 +6,19 @@ import { useState, type ReactNode } from 'react'
 import type { TableDescription } from '@shared/catalog-types'
 import { displayIdentifier } from '../../lib/node-key'
 
+/** `1,234 bytes`, `12.3 KiB`, `4.5 MiB`… */
+function formatBytes(bytes: number): string {
+  const units = ['KiB', 'MiB', 'GiB', 'TiB']
+  if (bytes < 1024) return `${bytes.toLocaleString('en-US')} bytes`
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value.toFixed(1)} ${units[unit]}`
+}
+
 /** The facts list of the details tab. */
 export function TableFacts({ description, delimiter }: { readonly description: TableDescription; readonly delimiter: string }): ReactNode {
   const identifier = displayIdentifier([...description.table.namespace, description.table.name], delimiter)
@@ -30,6 +43,18 @@ export function TableFacts({ description, delimiter }: { readonly description: T
       </dd>
       <dt>Rows</dt>
       <dd aria-label="Row count">{description.rowCount === null ? 'unknown' : description.rowCount.toLocaleString('en-US')}</dd>
+      {description.fragmentCount == null ? null : (
+        <>
+          <dt>Fragments</dt>
+          <dd aria-label="Fragments">{description.fragmentCount.toLocaleString('en-US')}</dd>
+        </>
+      )}
+      {description.totalBytes == null ? null : (
+        <>
+          <dt>Size</dt>
+          <dd aria-label="Data size">{formatBytes(description.totalBytes)}</dd>
+        </>
+      )}
       <dt>Version</dt>
       <dd aria-label="Version">{description.version ?? 'unknown'}</dd>
       <dt>Location</dt>

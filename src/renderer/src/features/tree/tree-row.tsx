@@ -3,6 +3,7 @@
  * (loading, empty, error with Retry). Positioned absolutely by the virtualizer.
  */
 import type { MouseEvent, ReactNode } from 'react'
+import { COMPONENT_RULE, followsNamingRule } from '@shared/namespace-path'
 import { useConnectionView, useUiStore } from '../../app/ui-store'
 import { sameTable } from '../../lib/node-key'
 import { ErrorAlert } from '../../ui/error-alert'
@@ -24,6 +25,8 @@ interface Props {
   readonly listings: TreeListings
   readonly onContextMenu: (target: MenuTarget) => void
 }
+
+const OUTSIDE_RULE = `Listed by the catalog as it is; names made in this app ${COMPONENT_RULE}.`
 
 /** Draws one row. */
 export function TreeRowView({ row, setsize, index, top, height, measure, focusable, listings, onContextMenu }: Props): ReactNode {
@@ -82,6 +85,13 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
             {isTable ? '▦' : '◆'}
           </span>
           <span className="tree-name">{row.name}</span>
+          {followsNamingRule(row.name) ? null : (
+            // Quiet on purpose: the name is the catalog's data and works as it is; the mark
+            // only explains why this app would not create such a name itself.
+            <span className="name-marker" title={OUTSIDE_RULE} aria-hidden="true">
+              ≁
+            </span>
+          )}
         </div>
       )
     }

@@ -1,0 +1,41 @@
+/**
+ * The error statuses the Lance REST spec lists for each operation this server implements
+ * (besides 200 and any 5XX). A failure whose natural status an operation does not list
+ * (406 for a query the server cannot run, 415 for a body not sent as JSON, 404 for a
+ * listing of every table) is answered 400 instead, the spec's catch-all for a request the
+ * server will not carry out, so clients see only what the spec promises.
+ */
+import type { Route } from './router'
+
+const COMMON = [400, 401, 403, 404, 503] as const
+
+const LISTED: Readonly<Record<string, readonly number[]>> = {
+  'GET /v1/namespace/:id/list': [...COMMON, 406],
+  'GET /v1/namespace/:id/table/list': [...COMMON, 406],
+  'GET /v1/table': [400, 401, 403, 503],
+  'POST /v1/namespace/:id/create': [...COMMON, 406, 409],
+  'POST /v1/namespace/:id/describe': COMMON,
+  'POST /v1/namespace/:id/exists': COMMON,
+  'POST /v1/namespace/:id/drop': [...COMMON, 409],
+  'POST /v1/table/:id/describe': COMMON,
+  'POST /v1/table/:id/exists': COMMON,
+  'POST /v1/table/:id/create': [...COMMON, 409],
+  'POST /v1/table/:id/declare': [...COMMON, 409],
+  'POST /v1/table/:id/drop': COMMON,
+  'POST /v1/table/:id/rename': [...COMMON, 409],
+  'POST /v1/table/:id/count_rows': COMMON,
+  'POST /v1/table/:id/query': COMMON,
+  'POST /v1/table/:id/stats': COMMON
+}
+
+/** True when `route` is one of the spec's operations (the Enterprise routes are not). */
+export function isSpecRoute(route: Route): boolean {
+  return LISTED[`${route.method} ${route.pattern}`] !== undefined
+}
+
+/** The status to answer for an error of `status` on `route` (null: no route matched). */
+export function specStatus(route: Route | null, status: number): number {
+  if (route === null || status >= 500) return status
+  const listed = LISTED[`${route.method} ${route.pattern}`]
+  return listed === undefined || listed.includes(status) ? status : 400
+}

@@ -1,0 +1,64 @@
+/**
+ * Opening a REST catalog's tables at their `location`, for catalogs that serve metadata
+ * only (list, describe, declare) and leave reading and writing data to the client, as
+ * catalogs made for LanceDB's own client do.
+ *
+ * The opening is LanceDB's: its REST namespace connection describes the table, then opens
+ * the dataset at the returned `location` with the returned `storage_options` (local paths
+ * and object stores alike, vended credentials included), and creates a table by `declare`
+ * followed by a direct write. LanceDB 0.39's JavaScript API has no call that opens a
+ * dataset by URI alone (`connect(dir).openTable(name)` needs a `NAME.lance` folder, and a
+ * V2 catalog's locations are not named so), so the describe is left to LanceDB.
+ */
+import { connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
+import type { TableRef } from '../../../shared/catalog-types'
+import type { CreateMode } from '../../../shared/contract/tables'
+import { tableForLance } from '../arrow-schema'
+
+/** What LanceDB needs to reach the catalog: the base URI, headers and delimiter. */
+export interface LocationCatalog {
+  readonly uri: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly delimiter: string
+}
+
+/** Tables of one catalog, opened at their locations through LanceDB. */
+export class LocationTables {
+  #connection: Promise<Connection> | null = null
+
+  constructor(private readonly catalog: LocationCatalog) {}
+
+  /** Opens `table` at the location (and with the storage options) its describe returns. */
+  async open(table: TableRef): Promise<LanceTable> {
+    return (await this.#connect()).openTable(table.name, [...table.namespace])
+  }
+
+  /** Declares `table` in the catalog and writes `arrowStream` at the location it is given. */
+  async create(table: TableRef, arrowStream: Uint8Array, mode: CreateMode): Promise<void> {
+    const connection = await this.#connect()
+    const data = tableForLance(arrowStream)
+    const options = mode === 'exist_ok' ? { mode: 'create' as const, existOk: true } : { mode }
+    const created = await connection.createTable(table.name, data, [...table.namespace], options)
+    created.close()
+  }
+
+  /** Closes the LanceDB connection, if one was opened. */
+  async close(): Promise<void> {
+    const connection = this.#connection
+    this.#connection = null
+    if (connection) (await connection).close()
+  }
+
+  #connect(): Promise<Connection> {
+    this.#connection ??= connectNamespace('rest', {
+      uri: this.catalog.uri,
+      headers: { ...this.catalog.headers },
+      extraProperties: { delimiter: this.catalog.delimiter }
+    }).catch((error: unknown) => {
+      // Not kept: the next call tries again (a catalog that was down may be back).
+      this.#connection = null
+      throw error
+    })
+    return this.#connection
+  }
+}

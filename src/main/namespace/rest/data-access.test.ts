@@ -1,0 +1,87 @@
+/**
+ * Data access per catalog: against the reference server with its data routes turned off
+ * (404, as catalogs made for LanceDB's client answer), the client reads and writes real
+ * LanceDB tables at their locations; with data routes it uses them; with neither it says so.
+ */
+import { connectNamespace } from '@lancedb/lancedb'
+import { tableFromIPC } from 'apache-arrow'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../../e2e/support/lancedb-catalog'
+import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
+import { CatalogError } from '../../../shared/errors'
+import { openRestCatalog } from './data-access'
+import { sendJson, startServer } from './test-http-server'
+
+let root: string
+let server: RunningCatalogServer
+const log: string[] = []
+
+beforeAll(async () => {
+  root = await makeTempDir('data-access')
+  await buildNestedCatalog(root, { tables: { top: 3 }, namespaces: { sales: { tables: { orders: 7 } } } })
+  server = await startCatalogServer({ root, dataRoutes: false, log: (line) => log.push(line) })
+})
+
+afterAll(async () => {
+  await server?.close()
+  await removeDir(root)
+})
+
+describe('a metadata-only catalog', () => {
+  it('counts, reads and creates at table locations, never calling the data routes again once missing', async () => {
+    const client = openRestCatalog({ uri: server.url })
+    try {
+      const orders = { namespace: ['sales'], name: 'orders' }
+      expect((await client.describeTable(orders)).rowCount).toBe(7)
+      expect(client.mode).toBe('location')
+      const page = await client.readRows(orders, { offset: 2, limit: 3, columns: ['id'], filter: 'id >= 0' })
+      expect(Array.from(tableFromIPC(page.arrow).getChild('id')?.toArray() ?? [], Number)).toEqual([2, 3, 4])
+      expect(await client.countRows({ namespace: [], name: 'top' }, 'id > 0')).toBe(2)
+
+      await client.createTable({ namespace: ['sales'], name: 'made' }, sampleTableIpc(4))
+      const lance = await connectNamespace('dir', { root })
+      try {
+        expect(await (await lance.openTable('made', ['sales'])).countRows()).toBe(4)
+      } finally {
+        lance.close()
+      }
+      const dataCalls = log.filter((line) => /\/(count_rows|query|stats|create)\b/.test(line))
+      // One count_rows (the probe that found the routes missing) and one stats, all 404.
+      expect(dataCalls.every((line) => line.includes('-> 404'))).toBe(true)
+      expect(dataCalls.filter((line) => line.includes('/count_rows'))).toHaveLength(1)
+      expect(log.some((line) => /\/v1\/table\/sales%24made\/declare.* -> 200/.test(line))).toBe(true)
+    } finally {
+      await client.close()
+    }
+  })
+})
+
+describe('other catalogs', () => {
+  it('uses the data routes when the catalog offers them', async () => {
+    const full = await startCatalogServer({ root })
+    const client = openRestCatalog({ uri: full.url })
+    try {
+      expect(await client.countRows({ namespace: [], name: 'top' })).toBe(3)
+      expect(client.mode).toBe('routes')
+    } finally {
+      await client.close()
+      await full.close()
+    }
+  })
+
+  it('says plainly when a catalog offers neither data routes nor a location LanceDB can open', async () => {
+    const { url, close } = await startServer((req, res) => {
+      if (req.path.endsWith('/describe')) return sendJson(res, 200, { location: '/nowhere/at/all.lance' })
+      sendJson(res, 404, { error: 'no such route' })
+    })
+    const client = openRestCatalog({ uri: url })
+    try {
+      const error = await client.readRows({ namespace: [], name: 't' }, { offset: 0, limit: 1 }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(CatalogError)
+      expect((error as CatalogError).message).toMatch(/offers neither the data routes .* nor a table location LanceDB can open/)
+    } finally {
+      await client.close()
+      await close()
+    }
+  })
+})

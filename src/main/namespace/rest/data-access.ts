@@ -1,0 +1,165 @@
+/**
+ * Data access chosen per catalog: the spec's data routes (`count_rows`, `query`,
+ * `create`) when the catalog offers them, otherwise each table's `location`, opened
+ * through LanceDB (see ../location/open-location.ts), with creates going through
+ * `declare` and a direct write. The first data call decides, and the choice is kept for
+ * the connection; a table that neither way can reach gets a message saying so.
+ */
+import type { Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
+import type { RowsPage } from '../../../shared/contract/tables'
+import { CatalogError } from '../../../shared/errors'
+import type { NamespacePath } from '../../../shared/namespace-path'
+import { fromLance, messageOf } from '../dir-errors'
+import { readLanceRows } from '../lance-rows'
+import { LocationTables } from '../location/open-location'
+import type { CallOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
+import type { CreateMode } from '../../../shared/contract/tables'
+import { parseRestProperties } from './rest-config'
+import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
+import { isMissingRoute } from './table-stats'
+
+/** How a catalog's table data is reached: not yet known, the data routes, or table locations. */
+export type DataAccessMode = 'unknown' | 'routes' | 'location'
+
+/** Opens a REST client whose data calls fall back to table locations on a metadata-only catalog. */
+export function openRestCatalog(properties: Readonly<Record<string, string>>, options: RestNamespaceOptions = {}): DataAccessClient {
+  const config = parseRestProperties(properties)
+  const uri = config.baseUrl.href.replace(/\/+$/, '')
+  return new DataAccessClient(openRestNamespace(properties, options), new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter }))
+}
+
+/** A REST client that picks the data access per catalog. */
+export class DataAccessClient implements RestNamespaceClient {
+  #mode: DataAccessMode = 'unknown'
+
+  constructor(
+    private readonly rest: RestNamespaceClient,
+    private readonly locations: LocationTables
+  ) {}
+
+  get enterprise(): RestNamespaceClient['enterprise'] {
+    return this.rest.enterprise
+  }
+
+  get delimiter(): string {
+    return this.rest.delimiter
+  }
+
+  /** How data is reached so far on this connection. */
+  get mode(): DataAccessMode {
+    return this.#mode
+  }
+
+  listNamespaces(parent: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
+    return this.rest.listNamespaces(parent, page, options)
+  }
+
+  listTables(namespace: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
+    return this.rest.listTables(namespace, page, options)
+  }
+
+  createNamespace(path: NamespacePath, mode?: CreateMode, options?: CallOptions): Promise<void> {
+    return this.rest.createNamespace(path, mode, options)
+  }
+
+  dropNamespace(path: NamespacePath, behavior?: DropBehavior, options?: CallOptions): Promise<void> {
+    return this.rest.dropNamespace(path, behavior, options)
+  }
+
+  namespaceExists(path: NamespacePath, options?: CallOptions): Promise<boolean> {
+    return this.rest.namespaceExists(path, options)
+  }
+
+  async describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription> {
+    const description = await this.rest.describeTable(table, options)
+    // No stats and no count_rows (the describe found both routes missing): the catalog
+    // serves metadata only, so rows are counted at the table's location.
+    if (description.rowCount !== null || this.#mode === 'routes') return description
+    this.#mode = 'location'
+    return { ...description, rowCount: await this.countRows(table, undefined, options) }
+  }
+
+  dropTable(table: TableRef, options?: CallOptions): Promise<void> {
+    return this.rest.dropTable(table, options)
+  }
+
+  renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void> {
+    return this.rest.renameTable(table, newName, options)
+  }
+
+  createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
+    return this.#data(
+      () => this.rest.createTable(table, arrowStream, mode, options),
+      () => this.#atLocation(table, 'create table', () => this.locations.create(table, arrowStream, mode))
+    )
+  }
+
+  countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number> {
+    return this.#data(
+      () => this.rest.countRows(table, filter, options),
+      () => this.#withTable(table, 'count the rows of', (t) => t.countRows(filter?.trim() ? filter : undefined))
+    )
+  }
+
+  readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
+    return this.#data(
+      () => this.rest.readRows(table, request, options),
+      () => this.#withTable(table, 'read the rows of', (t) => readLanceRows(t, request))
+    )
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.rest.close(), this.locations.close()])
+  }
+
+  /** Runs `viaRoute` unless the catalog is known to lack data routes; on a missing route, `atLocation`. */
+  async #data<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
+    if (this.#mode === 'location') return atLocation()
+    try {
+      const result = await viaRoute()
+      this.#mode = 'routes'
+      return result
+    } catch (error) {
+      if (this.#mode === 'routes' || !(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      this.#mode = 'location'
+      return atLocation()
+    }
+  }
+
+  async #withTable<T>(table: TableRef, action: string, use: (t: Awaited<ReturnType<LocationTables['open']>>) => Promise<T>): Promise<T> {
+    const opened = await this.#atLocation(table, action, () => this.locations.open(table)).catch(async (error: unknown) => {
+      // LanceDB reports a location it cannot open as a missing table; the catalog knows better.
+      if (!(error instanceof CatalogError) || error.code !== 'table_not_found') throw error
+      const described = await this.rest.describeTable(table).then(
+        (found) => found,
+        () => null
+      )
+      if (!described) throw error
+      throw this.#unreachable(`LanceDB could not open its location ${described.location ?? '(none given)'}`)
+    })
+    try {
+      return await this.#atLocation(table, action, () => use(opened))
+    } finally {
+      opened.close()
+    }
+  }
+
+  /** Runs one LanceDB call on a table's location, saying plainly when the catalog offers no way to its data. */
+  async #atLocation<T>(table: TableRef, action: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      const known = fromLance(error, action, { table })
+      if (known.code !== 'internal') throw known
+      throw this.#unreachable(messageOf(error))
+    }
+  }
+
+  #unreachable(cause: string): CatalogError {
+    return new CatalogError(
+      'unsupported',
+      `This catalog offers neither the data routes (query, count_rows, create) nor a table location LanceDB can open, so this table's data cannot be reached: ${cause}.`,
+      { cause }
+    )
+  }
+}
