@@ -5,8 +5,12 @@ import { TableToolbar } from '../features/table-actions/table-toolbar'
 import { TableDetails } from '../features/table-details/table-details'
 import { NamespaceTree } from '../features/tree/namespace-tree'
 import { ErrorBoundary } from '../ui/error-boundary'
+import { ThemeSwitch } from '../ui/theme/theme-switch'
 import { ShellSurface } from './shell-surface'
 import { PAGE_SIZES, useConnectionView, useUiStore } from './ui-store'
+import { Database, Table2 } from 'lucide-react'
+import { EmptyState } from '../ui/empty-state'
+import { Select } from '../ui/select'
 
 /** The main layout: connections and the catalog tree on the left, details on the right. */
 export function App(): ReactNode {
@@ -14,6 +18,8 @@ export function App(): ReactNode {
   const { selectedTable } = useConnectionView()
   const pageSize = useUiStore((state) => state.pageSize)
   const setPageSize = useUiStore((state) => state.setPageSize)
+  const theme = useUiStore((state) => state.theme)
+  const setTheme = useUiStore((state) => state.setTheme)
   return (
     <div className="layout">
       <aside className="sidebar">
@@ -29,16 +35,19 @@ export function App(): ReactNode {
             <NamespaceTree key={connectionId} connectionId={connectionId} />
           </ErrorBoundary>
         )}
-        <label className="setting">
-          Page size{' '}
-          <select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="settings">
+          <ThemeSwitch value={theme} onChange={setTheme} />
+          <label className="setting">
+            Page size{' '}
+            <Select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </Select>
+          </label>
+        </div>
       </aside>
       <main className="content">
         <ShellSurface />
@@ -52,7 +61,11 @@ export function App(): ReactNode {
             <TableDetails connectionId={connectionId} table={selectedTable} />
           </ErrorBoundary>
         ) : (
-          <p className="muted placeholder">Select a table to see its schema and row count.</p>
+          <EmptyState icon={connectionId ? Table2 : Database} title={connectionId ? 'No table open' : 'No catalog open'}>
+            {connectionId
+              ? 'Select a table to see its schema and row count.'
+              : 'Choose a connection on the left, or add a profile for a directory or REST catalog.'}
+          </EmptyState>
         )}
       </main>
     </div>

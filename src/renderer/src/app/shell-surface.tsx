@@ -59,7 +59,7 @@ export function ShellSurface(): ReactNode {
           title="Keyboard shortcuts"
           onClose={() => setShortcuts(false)}
           onSubmit={() => setShortcuts(false)}
-          actions={<button type="submit">Close</button>}
+          footer={{ submitLabel: 'Close', cancel: null }}
         >
           <table className="shortcuts">
             <tbody>

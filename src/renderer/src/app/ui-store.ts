@@ -1,13 +1,14 @@
 /**
  * UI state only: which connection is shown, and per connection which nodes are
- * expanded, which row has focus and which table is selected; plus the page size. Server
- * data never lives here; it is in react-query. Persisted in the data dir, so the tree
- * looks the same after a restart.
+ * expanded, which row has focus and which table is selected; plus the page size and the
+ * theme. Server data never lives here; it is in react-query. Persisted in the data dir,
+ * so the tree and the theme look the same after a restart.
  */
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
+import type { ThemePreference } from '../ui/theme/theme'
 import { createUiStateStorage } from './ui-state-storage'
 
 /** Page sizes offered in the settings. */
@@ -27,11 +28,14 @@ interface UiState {
   readonly connectionId: string | null
   readonly views: Readonly<Record<string, ConnectionView>>
   readonly pageSize: number
+  /** System follows the OS colour scheme; Light and Dark override it. */
+  readonly theme: ThemePreference
   selectConnection(id: string): void
   setExpanded(path: NamespacePath, expanded: boolean): void
   focusRow(key: string): void
   selectTable(table: TableRef | null): void
   setPageSize(size: number): void
+  setTheme(theme: ThemePreference): void
 }
 
 function updateView(state: UiState, change: (view: ConnectionView) => Partial<ConnectionView>): Partial<UiState> {
@@ -48,6 +52,7 @@ export const useUiStore = create<UiState>()(
       connectionId: null,
       views: {},
       pageSize: 100,
+      theme: 'system',
       selectConnection: (id) => set({ connectionId: id }),
       setExpanded: (path, expanded) =>
         set((state) =>
@@ -59,13 +64,14 @@ export const useUiStore = create<UiState>()(
         ),
       focusRow: (key) => set((state) => updateView(state, () => ({ focusedKey: key }))),
       selectTable: (table) => set((state) => updateView(state, () => ({ selectedTable: table }))),
-      setPageSize: (pageSize) => set({ pageSize })
+      setPageSize: (pageSize) => set({ pageSize }),
+      setTheme: (theme) => set({ theme })
     }),
     {
       name: 'lance-catalog-browser:ui',
       version: 1,
       storage: createJSONStorage(createUiStateStorage),
-      partialize: (state) => ({ connectionId: state.connectionId, views: state.views, pageSize: state.pageSize })
+      partialize: (state) => ({ connectionId: state.connectionId, views: state.views, pageSize: state.pageSize, theme: state.theme })
     }
   )
 )

@@ -3,6 +3,7 @@ import { useUiStore } from '../../app/ui-store'
 import { ErrorAlert } from '../../ui/error-alert'
 import { useProfiles } from '../profiles/use-profiles'
 import { useConnections } from './use-connections'
+import './connections.css'
 
 /** The connections of this run; choosing one shows its catalog in the tree. */
 export function ConnectionList(): ReactNode {

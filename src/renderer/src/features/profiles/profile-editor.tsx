@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react'
 import type { ProfileView, SecretStorageInfo } from '@shared/profile-types'
 import { isSecretHeader } from '@shared/profile-validation'
 import { ApiError } from '../../lib/api'
+import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
@@ -27,6 +28,7 @@ import { HeaderRows } from './header-rows'
 import { RootField } from './root-field'
 import { TestReport } from './test-report'
 import { useSaveProfile, useTestConnection } from './use-profiles'
+import './profiles.css'
 
 interface Props {
   /** The profile being edited; absent for a new one. */
@@ -93,19 +95,15 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
       title={profile ? `Edit ${profile.name}` : 'New connection'}
       onClose={onClose}
       onSubmit={submit}
-      actions={
-        <>
-          <button type="button" onClick={runTest} disabled={test.isPending}>
+      footer={{
+        submitLabel: 'Save',
+        busy: save.isPending,
+        extra: (
+          <Button onClick={runTest} busy={test.isPending}>
             Test connection
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={save.isPending}>
-            Save
-          </button>
-        </>
-      }
+          </Button>
+        )
+      }}
     >
       <div className="profile-editor">
         <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="My catalog" />

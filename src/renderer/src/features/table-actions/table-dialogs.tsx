@@ -47,16 +47,13 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
       // onClose through mutate(): skipped if this dialog closed before the answer came, so a
       // late answer cannot close a dialog opened since.
       onSubmit={() => matches && drop.mutate(undefined, { onSuccess: onClose })}
-      actions={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="danger" disabled={!matches || drop.isPending}>
-            {drop.isPending ? 'Dropping…' : 'Drop'}
-          </button>
-        </>
-      }
+      footer={{
+        submitLabel: drop.isPending ? 'Dropping…' : 'Drop',
+        submitVariant: 'danger',
+        busy: drop.isPending,
+        submitDisabled: !matches,
+        disabledReason: 'Type the table name to confirm'
+      }}
     >
       <p>
         Drop the table <code>{toIdentifier([...table.namespace, table.name])}</code> and all its rows? This cannot be undone.
@@ -104,16 +101,7 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
           }
         })
       }
-      actions={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={!ready}>
-            {rename.isPending ? 'Renaming…' : 'Rename'}
-          </button>
-        </>
-      }
+      footer={{ submitLabel: rename.isPending ? 'Renaming…' : 'Rename', busy: rename.isPending, submitDisabled: !ready, disabledReason: problem ?? 'Type a new name' }}
     >
       <p className="muted">
         Renames <code>{toIdentifier([...table.namespace, table.name])}</code> within its namespace.

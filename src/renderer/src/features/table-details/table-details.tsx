@@ -12,6 +12,7 @@ import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
 import { useTableDescription } from './use-table-description'
 import './table-details.css'
+import { Skeleton } from '../../ui/skeleton'
 
 const TABS = ['Details', 'Data'] as const
 type Tab = (typeof TABS)[number]
@@ -55,7 +56,7 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
         ))}
       </div>
       <div role="tabpanel" id={`table-panel-${tab}`} aria-labelledby={`table-tab-${tab}`} className="tab-panel">
-        {description.isPending && <p className="muted">Loading table…</p>}
+        {description.isPending && <Skeleton label="Loading table…" lines={['40%', '70%', '55%', '65%']} />}
         {description.isError && <ErrorAlert error={description.error} onRetry={() => void description.refetch()} />}
         {tab === 'Details' && description.isSuccess && (
           <>
