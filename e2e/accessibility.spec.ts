@@ -4,15 +4,13 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './fixtures/test'
-import { SCREEN_SIZE, THEMES, buildScreensCatalog, walkScreens } from './pages/screens'
+import { THEMES, openScreens, walkScreens } from './pages/screens'
 
 for (const theme of THEMES) {
   test(`main screens have no serious accessibility violations (${theme})`, async ({ workDir, openApp }) => {
-    const root = await buildScreensCatalog(workDir)
-    const app = await openApp(['--dir', root])
-    await app.page.setViewportSize(SCREEN_SIZE)
-    await app.page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
-    await expect(app.page.locator('html')).toHaveAttribute('data-theme', theme)
+    // Seven screens, each launched into and scanned: three times the usual time limit.
+    test.slow()
+    const { app, root } = await openScreens(workDir, openApp, theme)
     await walkScreens(app, root, async (screen) => {
       const results = await new AxeBuilder({ page: app.page }).analyze()
       const serious = results.violations

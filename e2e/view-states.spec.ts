@@ -50,7 +50,7 @@ test('the disabled submit of a dialog says what it waits for', async ({ workDir,
   const dialog = app.page.getByRole('dialog', { name: 'Drop table' })
   const drop = dialog.getByRole('button', { name: 'Drop', exact: true })
   await expect(drop).toBeDisabled()
-  await expect(drop).toHaveAccessibleDescription('Type the table name to confirm')
+  await expect(drop).toHaveAccessibleDescription("Type the table's name above first")
   await dialog.getByLabel('Type the table name to confirm').fill('events')
   await expect(drop).toBeEnabled()
   await expect(drop).toHaveAccessibleDescription('')

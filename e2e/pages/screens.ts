@@ -47,6 +47,22 @@ export function volatileParts(page: Page): Locator[] {
   ]
 }
 
+/** Opens the app on a fresh screens catalog at the fixed size, with the OS in `theme`. */
+export async function openScreens(
+  workDir: string,
+  openApp: (flags?: readonly string[]) => Promise<CatalogPage>,
+  theme: (typeof THEMES)[number]
+): Promise<{ app: CatalogPage; root: string }> {
+  const root = await buildScreensCatalog(workDir)
+  // Without the keychain the profiles panel reads the same whether or not the machine
+  // runs a keyring.
+  const app = await openApp(['--no-keychain', '--dir', root])
+  await app.page.setViewportSize(SCREEN_SIZE)
+  await app.page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+  await expect(app.page.locator('html')).toHaveAttribute('data-theme', theme)
+  return { app, root }
+}
+
 /** Walks the screens of an app opened on `buildScreensCatalog`'s root, calling `visit` on each. */
 export async function walkScreens(app: CatalogPage, root: string, visit: (screen: ScreenName) => Promise<void>): Promise<void> {
   const { page } = app

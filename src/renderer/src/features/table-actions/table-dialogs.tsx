@@ -52,7 +52,7 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
         submitVariant: 'danger',
         busy: drop.isPending,
         submitDisabled: !matches,
-        disabledReason: 'Type the table name to confirm'
+        disabledReason: "Type the table's name above first"
       }}
     >
       <p>
@@ -101,7 +101,7 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
           }
         })
       }
-      footer={{ submitLabel: rename.isPending ? 'Renaming…' : 'Rename', busy: rename.isPending, submitDisabled: !ready, disabledReason: problem ?? 'Type a new name' }}
+      footer={{ submitLabel: rename.isPending ? 'Renaming…' : 'Rename', busy: rename.isPending, submitDisabled: !ready, disabledReason: problem ? 'Fix the name above first' : 'Type a new name first' }}
     >
       <p className="muted">
         Renames <code>{toIdentifier([...table.namespace, table.name])}</code> within its namespace.

@@ -52,7 +52,7 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
         submitLabel: create.isPending ? 'Creating…' : 'Create',
         busy: create.isPending,
         submitDisabled: name === '' || problem !== null,
-        disabledReason: problem ?? 'Type a namespace name'
+        disabledReason: problem ? 'Fix the name above first' : 'Type a name first'
       }}
     >
       <p className="muted">In {where}</p>

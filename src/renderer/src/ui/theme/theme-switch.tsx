@@ -1,6 +1,7 @@
 /**
- * System / Light / Dark as a radio group (arrow keys move between them), with an icon
- * for each choice.
+ * System / Light / Dark as a radio group (arrow keys move between them): an icon for
+ * each choice, its name in a tooltip and as the radio's label, so the switch fits one
+ * line of the sidebar.
  */
 import { useId, type ReactNode } from 'react'
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react'
@@ -24,10 +25,10 @@ export function ThemeSwitch({ value, onChange }: Props): ReactNode {
         {THEME_CHOICES.map((choice) => {
           const Icon = ICONS[choice.value]
           return (
-            <label key={choice.value} className={styles.option}>
+            <label key={choice.value} className={styles.option} title={choice.label}>
               <input className={styles.input} type="radio" name={name} value={choice.value} checked={value === choice.value} onChange={() => onChange(choice.value)} />
               <Icon aria-hidden size={14} />
-              {choice.label}
+              <span className="visually-hidden">{choice.label}</span>
             </label>
           )
         })}
