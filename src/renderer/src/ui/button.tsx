@@ -43,8 +43,10 @@ export function Button({ variant = 'secondary', busy = false, disabledReason, ic
       {children}
     </button>
   )
-  return showReason && disabledReason ? (
-    <Tooltip id={reasonId} text={disabledReason}>
+  // A button that can have a reason keeps its wrapper while enabled, so it is not
+  // remounted (and does not lose focus) when it becomes disabled or enabled.
+  return disabledReason !== undefined ? (
+    <Tooltip id={reasonId} text={disabledReason} off={!showReason}>
       {button}
     </Tooltip>
   ) : (

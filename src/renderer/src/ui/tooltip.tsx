@@ -14,17 +14,21 @@ interface Props {
   readonly decorative?: boolean
   /** Align with the anchor's end edge (for controls at the right of the window). */
   readonly alignEnd?: boolean
+  /** No tooltip for now; the wrapper stays, so the control is not remounted when it comes. */
+  readonly off?: boolean
   readonly children: ReactNode
 }
 
 /** Wraps `children` with a tooltip showing `text`. */
-export function Tooltip({ text, id, decorative, alignEnd, children }: Props): ReactNode {
+export function Tooltip({ text, id, decorative, alignEnd, off, children }: Props): ReactNode {
   return (
     <span className={styles.anchor}>
       {children}
-      <span id={id} role={decorative ? undefined : 'tooltip'} aria-hidden={decorative || undefined} className={cx(styles.tip, alignEnd && styles.end)}>
-        {text}
-      </span>
+      {!off && (
+        <span id={id} role={decorative ? undefined : 'tooltip'} aria-hidden={decorative || undefined} className={cx(styles.tip, alignEnd && styles.end)}>
+          {text}
+        </span>
+      )}
     </span>
   )
 }
