@@ -73,6 +73,10 @@ test('filters rows with SQL, shows a bad filter inline, and chooses columns', as
   await filter.press('Enter')
   await expect(app.page.getByRole('alert')).toContainText('The filter cannot be used')
   await expect(filter).toHaveAttribute('aria-invalid', 'true')
+  // The grid keeps the rows of the last filter that worked, under the error.
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('6 matching rows')
+  await expect(tables.grid).toHaveAttribute('aria-rowcount', '7')
+  await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('291')
   await app.page.getByRole('button', { name: 'Clear' }).click()
   await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('300 rows')
 

@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { ConnectionList } from '../features/connections/connection-list'
 import { ProfilesPanel } from '../features/profiles/profiles-panel'
 import { TableToolbar } from '../features/table-actions/table-toolbar'
 import { NamespaceTree } from '../features/tree/namespace-tree'
 import { ErrorBoundary } from '../ui/error-boundary'
 import { SplitPane } from '../ui/split-pane'
+import { ThemeSwitch } from '../ui/theme/theme-switch'
 import { Toaster } from '../ui/toast'
 import styles from './app.module.css'
 import { CommandHost } from './command-host'
@@ -12,6 +13,9 @@ import { ShellSurface } from './shell-surface'
 import { StatusBar } from './status-bar'
 import { TableTabsView } from './table-tabs-view'
 import { PAGE_SIZES, useConnectionView, useUiStore } from './ui-store'
+import { Database } from 'lucide-react'
+import { EmptyState } from '../ui/empty-state'
+import { Select } from '../ui/select'
 
 /**
  * The main layout: connections and the catalog tree in a resizable sidebar, the open
@@ -25,10 +29,7 @@ export function App(): ReactNode {
   const sidebarSize = useUiStore((state) => state.panes.sidebar)
   const setPanes = useUiStore((state) => state.setPanes)
   const theme = useUiStore((state) => state.theme)
-  // The chosen theme as an attribute the stylesheets can key on ("system" follows the OS).
-  useEffect(() => {
-    document.documentElement.dataset['theme'] = theme
-  }, [theme])
+  const setTheme = useUiStore((state) => state.setTheme)
   const sidebar = (
     <aside className={`sidebar ${styles.sidebar}`}>
       <h1 className="app-title">Lance Catalog Browser</h1>
@@ -43,16 +44,19 @@ export function App(): ReactNode {
           <NamespaceTree key={connectionId} connectionId={connectionId} />
         </ErrorBoundary>
       )}
-      <label className="setting">
-        Page size{' '}
-        <select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="settings">
+        <ThemeSwitch value={theme} onChange={setTheme} />
+        <label className="setting">
+          Page size{' '}
+          <Select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Select>
+        </label>
+      </div>
     </aside>
   )
   const content = (
@@ -68,7 +72,9 @@ export function App(): ReactNode {
           <TableTabsView connectionId={connectionId} />
         </ErrorBoundary>
       ) : (
-        <p className="muted placeholder">Select a table to see its schema and row count.</p>
+        <EmptyState icon={Database} title="No catalog open">
+          Choose a connection on the left, or add a profile for a directory or REST catalog.
+        </EmptyState>
       )}
     </main>
   )

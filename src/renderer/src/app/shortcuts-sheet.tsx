@@ -22,7 +22,7 @@ const IN_PLACE: readonly (readonly [string, string])[] = [
 /** The sheet as a dialog. */
 export function ShortcutsSheet({ onClose }: { readonly onClose: () => void }): ReactNode {
   return (
-    <Dialog title="Keyboard shortcuts" onClose={onClose} onSubmit={onClose} actions={<button type="submit">Close</button>}>
+    <Dialog title="Keyboard shortcuts" onClose={onClose} onSubmit={onClose} footer={{ submitLabel: 'Close', cancel: null }}>
       <table className="shortcuts" aria-label="Commands">
         <tbody>
           {Object.entries(ACCELERATORS).map(([name, accelerator]) => (

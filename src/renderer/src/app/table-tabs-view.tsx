@@ -3,11 +3,13 @@
  * tab's pane is mounted; the others keep their place and their cached data (react-query),
  * so switching back is quick.
  */
+import { Table2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { useDelimiter } from '../features/connections/use-connections'
 import { TableDetails } from '../features/table-details/table-details'
 import { displayIdentifier, tableKey } from '../lib/node-key'
+import { EmptyState } from '../ui/empty-state'
 import { ErrorBoundary } from '../ui/error-boundary'
 import { Tabs } from '../ui/tabs'
 import { useConnectionView, useUiStore } from './ui-store'
@@ -23,7 +25,13 @@ export function TableTabsView({ connectionId }: { readonly connectionId: string 
   const closeTable = useUiStore((state) => state.closeTable)
   const moveTab = useUiStore((state) => state.moveTab)
   const byKey = (key: string): TableRef | undefined => tabs.find((table) => keyOf(table) === key)
-  if (tabs.length === 0 || !selectedTable) return <p className="muted placeholder">Select a table to see its schema and row count.</p>
+  if (tabs.length === 0 || !selectedTable) {
+    return (
+      <EmptyState icon={Table2} title="No table open">
+        Select a table to see its schema and row count.
+      </EmptyState>
+    )
+  }
   const activeKey = keyOf(selectedTable)
   return (
     <Tabs

@@ -23,16 +23,7 @@ export function ConfirmDialog({ title, children, confirmLabel, danger, pending, 
       title={title}
       onClose={onClose}
       onSubmit={onConfirm}
-      actions={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={danger ? 'danger' : undefined} disabled={pending}>
-            {confirmLabel}
-          </button>
-        </>
-      }
+      footer={{ submitLabel: confirmLabel, submitVariant: danger ? 'danger' : 'primary', busy: pending }}
     >
       {children}
       {error !== undefined && error !== null && <ErrorAlert error={error} />}

@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react'
 import { useUiStore } from '../../app/ui-store'
 import { ErrorAlert } from '../../ui/error-alert'
+import { Skeleton } from '../../ui/skeleton'
 import { useProfiles } from '../profiles/use-profiles'
 import { useConnections } from './use-connections'
+import './connections.css'
 
 /** The connections of this run; choosing one shows its catalog in the tree. */
 export function ConnectionList(): ReactNode {
@@ -22,7 +24,7 @@ export function ConnectionList(): ReactNode {
     if (next) selectConnection(next.id)
   }, [connectionId, list, lastUsed, profilesSettled, selectConnection])
 
-  if (connections.isPending) return <p className="muted">Loading connections…</p>
+  if (connections.isPending) return <Skeleton label="Loading connections…" lines={['70%', '45%']} style={{ padding: '0 12px' }} />
   if (connections.isError) return <ErrorAlert error={connections.error} onRetry={() => void connections.refetch()} />
 
   return (

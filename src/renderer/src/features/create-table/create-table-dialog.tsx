@@ -63,22 +63,12 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
       wide
       onClose={onClose}
       onSubmit={submit}
-      actions={
-        <>
-          {phase.step === 'reading' ? (
-            <button type="button" onClick={cancel}>
-              Cancel import
-            </button>
-          ) : (
-            <button type="button" onClick={onClose} disabled={phase.step === 'sending'}>
-              Cancel
-            </button>
-          )}
-          <button type="submit" disabled={!ready}>
-            {phase.step === 'sending' ? 'Writing…' : phase.step === 'reading' ? 'Reading…' : 'Create'}
-          </button>
-        </>
-      }
+      footer={{
+        submitLabel: phase.step === 'sending' ? 'Writing…' : phase.step === 'reading' ? 'Reading…' : 'Create',
+        busy: phase.step === 'sending' || phase.step === 'reading',
+        submitDisabled: !ready,
+        cancel: phase.step === 'reading' ? { label: 'Cancel import', onClick: cancel } : { disabled: phase.step === 'sending' }
+      }}
     >
       <TargetFields
         namespaceText={namespaceText}

@@ -62,8 +62,8 @@ export function RowsPreview({ source, fields }: { readonly source: SourcePreview
 }
 
 function show(value: unknown): ReactNode {
-  if (value === null || value === undefined) return <span className="cell-null">null</span>
-  if (value === '') return <span className="cell-empty">""</span>
+  if (value === null || value === undefined) return <span className="preview-null">null</span>
+  if (value === '') return <span className="preview-empty">""</span>
   if (typeof value === 'string') return value
   return describe(value)
 }

@@ -20,7 +20,7 @@ export function CodeDialog({ profile, onClose }: { readonly profile: ProfileView
     queryFn: () => unwrap(api.profiles.snippet({ id: profile.id, language }))
   })
   return (
-    <Dialog title={`Copy ${profile.name} as code`} onClose={onClose} onSubmit={onClose} actions={<button type="submit">Close</button>}>
+    <Dialog title={`Copy ${profile.name} as code`} onClose={onClose} onSubmit={onClose} footer={{ submitLabel: 'Close', cancel: null }}>
       <div className="field">
         <label htmlFor="snippet-language">Language</label>
         <select id="snippet-language" value={language} onChange={(event) => setLanguage(event.target.value as Language)}>

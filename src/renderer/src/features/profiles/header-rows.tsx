@@ -3,9 +3,11 @@
  * Authorization and x-api-key), and remove. A secret row that has a stored value shows
  * its mask as a placeholder; leaving the value empty keeps it.
  */
+import { X } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
 import { isSecretHeader } from '@shared/connection-policy'
 import type { FieldErrors } from '@shared/profile-validation'
+import { IconButton } from '../../ui/button'
 import { emptyRow, type HeaderRow } from './editor-form'
 
 interface Props {
@@ -81,9 +83,7 @@ function Row({ row, position, nameError, valueError, onChange, onRemove }: RowPr
       <label className="secret-toggle" title={alwaysSecret ? 'This header is always kept secret.' : undefined}>
         <input type="checkbox" checked={secret} disabled={alwaysSecret} onChange={(event) => onChange({ secret: event.target.checked })} /> Secret
       </label>
-      <button type="button" aria-label={`Remove header ${position}`} onClick={onRemove}>
-        ✕
-      </button>
+      <IconButton icon={X} label={`Remove header ${position}`} size="sm" onClick={onRemove} />
       {nameError && (
         <p id={`${id}-name`} className="field-problem header-problem">
           {nameError}

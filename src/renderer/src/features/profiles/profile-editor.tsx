@@ -8,6 +8,7 @@ import type { ProfileKind, ProfileView, SecretStorageInfo } from '@shared/profil
 import { isSecretHeader } from '@shared/connection-policy'
 import { rootLocation } from '@shared/storage-options'
 import { ApiError } from '../../lib/api'
+import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
@@ -28,6 +29,7 @@ import { RootField } from './root-field'
 import { StorageFields } from './storage-fields'
 import { TestReport } from './test-report'
 import { useSaveProfile, useTestConnection } from './use-profiles'
+import './profiles.css'
 
 interface Props {
   /** The profile being edited; absent for a new one. */
@@ -95,19 +97,15 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
       title={profile ? `Edit ${profile.name}` : 'New connection'}
       onClose={onClose}
       onSubmit={submit}
-      actions={
-        <>
-          <button type="button" onClick={runTest} disabled={test.isPending}>
+      footer={{
+        submitLabel: 'Save',
+        busy: save.isPending,
+        extra: (
+          <Button onClick={runTest} busy={test.isPending}>
             Test connection
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={save.isPending}>
-            Save
-          </button>
-        </>
-      }
+          </Button>
+        )
+      }}
     >
       <div className="profile-editor">
         <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="My catalog" />

@@ -17,6 +17,7 @@ import { TestDialog } from './test-dialog'
 import { ExportDialog, ImportDialog } from './transfer-dialogs'
 import { useOpenProfile, useProfileChanges, useProfiles } from './use-profiles'
 import { useShellCommand } from '../../app/use-shell-events'
+import './profiles.css'
 
 type Open =
   | { readonly kind: 'editor'; readonly profile?: ProfileView }

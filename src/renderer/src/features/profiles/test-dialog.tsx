@@ -4,6 +4,7 @@
  */
 import { useEffect, type ReactNode } from 'react'
 import type { ProfileView } from '@shared/profile-types'
+import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { TestReport } from './test-report'
@@ -21,14 +22,15 @@ export function TestDialog({ profile, onClose }: { readonly profile: ProfileView
       title={`Test ${profile.name}`}
       onClose={onClose}
       onSubmit={onClose}
-      actions={
-        <>
-          <button type="button" onClick={() => test.mutate({ id: profile.id })} disabled={test.isPending}>
+      footer={{
+        submitLabel: 'Close',
+        cancel: null,
+        extra: (
+          <Button onClick={() => test.mutate({ id: profile.id })} busy={test.isPending}>
             Test again
-          </button>
-          <button type="submit">Close</button>
-        </>
-      }
+          </Button>
+        )
+      }}
     >
       {test.isPending && <p role="status">Testing the connection…</p>}
       {test.isError && <ErrorAlert error={test.error} />}

@@ -6,6 +6,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { formatTestReport, isPassing, VERDICT_LABELS, type ConnectionTestReport, type ConnectionTestStep } from '@shared/connection-test'
 import { CopyButton } from '../../ui/copy-button'
+import './profiles.css'
 
 /** One test report, as a labelled region. */
 export function TestReport({ report, label = 'Test result' }: { readonly report: ConnectionTestReport; readonly label?: string }): ReactNode {

@@ -15,7 +15,7 @@ import { useImportProfiles } from './use-profiles'
 export function ExportDialog({ onClose }: { readonly onClose: () => void }): ReactNode {
   const exported = useQuery({ queryKey: ['profile-export'], queryFn: () => unwrap(api.profiles.export({})), staleTime: 0 })
   return (
-    <Dialog title="Export profiles" onClose={onClose} onSubmit={onClose} actions={<button type="submit">Close</button>}>
+    <Dialog title="Export profiles" onClose={onClose} onSubmit={onClose} footer={{ submitLabel: 'Close', cancel: null }}>
       <p className="muted">Secret values are left out; whoever imports this enters them again.</p>
       {exported.isError && <ErrorAlert error={exported.error} />}
       <textarea className="code-text" aria-label="Exported profiles" readOnly rows={14} value={exported.data ?? ''} />
@@ -46,16 +46,13 @@ export function ImportDialog({ onClose }: { readonly onClose: () => void }): Rea
       title="Import profiles"
       onClose={onClose}
       onSubmit={() => run.mutate(json)}
-      actions={
-        <>
-          <button type="button" onClick={onClose}>
-            {outcome ? 'Close' : 'Cancel'}
-          </button>
-          <button type="submit" disabled={json.trim() === '' || run.isPending}>
-            Import
-          </button>
-        </>
-      }
+      footer={{
+        submitLabel: 'Import',
+        busy: run.isPending,
+        submitDisabled: json.trim() === '',
+        disabledReason: 'Paste profiles JSON or choose a file',
+        cancel: { label: outcome ? 'Close' : 'Cancel' }
+      }}
     >
       <div className="field">
         <label htmlFor="import-file">Import from file</label>

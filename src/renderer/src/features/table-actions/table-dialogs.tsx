@@ -44,16 +44,13 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
       // onClose through mutate(): skipped if this dialog closed before the answer came, so a
       // late answer cannot close a dialog opened since.
       onSubmit={() => matches && drop.mutate(undefined, { onSuccess: onClose })}
-      actions={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="danger" disabled={!matches || drop.isPending}>
-            {drop.isPending ? 'Dropping…' : 'Drop'}
-          </button>
-        </>
-      }
+      footer={{
+        submitLabel: drop.isPending ? 'Dropping…' : 'Drop',
+        submitVariant: 'danger',
+        busy: drop.isPending,
+        submitDisabled: !matches,
+        disabledReason: "Type the table's name above first"
+      }}
     >
       <p>
         Drop the table <code>{displayIdentifier([...table.namespace, table.name], delimiter)}</code> and all its rows? This cannot be undone.
@@ -101,16 +98,7 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
           }
         })
       }
-      actions={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={!ready}>
-            {rename.isPending ? 'Renaming…' : 'Rename'}
-          </button>
-        </>
-      }
+      footer={{ submitLabel: rename.isPending ? 'Renaming…' : 'Rename', busy: rename.isPending, submitDisabled: !ready, disabledReason: problem ? 'Fix the name above first' : 'Type a new name first' }}
     >
       <p className="muted">
         Renames <code>{displayIdentifier([...table.namespace, table.name], delimiter)}</code> within its namespace.

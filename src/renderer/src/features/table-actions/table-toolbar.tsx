@@ -1,41 +1,44 @@
 /**
  * The content area's toolbar: "Create table" (in the namespace of the focused tree row
- * or the selected table) and, with a table selected, "Rename table" and "Drop table".
+ * or the selected table), "Rename table" and "Drop table" (disabled, saying why, until a
+ * table is selected).
  */
+import { FilePlus2, Pencil, Trash2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
 import { useConnectionView } from '../../app/ui-store'
 import { decodeKey, type NodeKey } from '../../lib/node-key'
+import { Button } from '../../ui/button'
+import { Toolbar, ToolbarSeparator } from '../../ui/toolbar'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from './table-dialogs'
 import './table-actions.css'
 
 type Open = 'create' | 'rename' | 'drop' | null
 
+const NO_TABLE = 'Select a table in the tree first'
+
 /** The toolbar and the dialogs it opens. */
 export function TableToolbar({ connectionId, selectedTable }: { readonly connectionId: string; readonly selectedTable: TableRef | null }): ReactNode {
   const [open, setOpen] = useState<Open>(null)
   const { focusedKey } = useConnectionView()
   return (
-    <div className="content-toolbar" role="toolbar" aria-label="Table actions">
-      <button type="button" onClick={() => setOpen('create')}>
+    <Toolbar label="Table actions" className="content-toolbar">
+      <Button variant="primary" icon={FilePlus2} onClick={() => setOpen('create')}>
         Create table
-      </button>
-      {selectedTable && (
-        <>
-          <button type="button" onClick={() => setOpen('rename')}>
-            Rename table
-          </button>
-          <button type="button" onClick={() => setOpen('drop')}>
-            Drop table
-          </button>
-        </>
-      )}
+      </Button>
+      <ToolbarSeparator />
+      <Button variant="ghost" icon={Pencil} disabled={!selectedTable} disabledReason={NO_TABLE} onClick={() => setOpen('rename')}>
+        Rename table
+      </Button>
+      <Button variant="ghost" icon={Trash2} disabled={!selectedTable} disabledReason={NO_TABLE} onClick={() => setOpen('drop')}>
+        Drop table
+      </Button>
       {open === 'create' && <CreateTableDialog connectionId={connectionId} namespace={selectionNamespace(focusedKey, selectedTable)} onClose={() => setOpen(null)} />}
       {open === 'rename' && selectedTable && <RenameTableDialog connectionId={connectionId} table={selectedTable} onClose={() => setOpen(null)} />}
       {open === 'drop' && selectedTable && <DropTableDialog connectionId={connectionId} table={selectedTable} onClose={() => setOpen(null)} />}
-    </div>
+    </Toolbar>
   )
 }
 

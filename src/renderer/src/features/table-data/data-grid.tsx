@@ -3,6 +3,7 @@
  * viewport, and only the pages of rows those need are fetched and kept. Rows arrive as
  * Arrow, and each cell reads its value straight from the decoded column.
  */
+import { Rows3, SearchX } from 'lucide-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Table, Vector } from 'apache-arrow'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
@@ -15,6 +16,7 @@ import { GridCell, isExpandable } from './grid-cell'
 import { PAGE_ROWS, pageOfRow, pagesFor } from './row-pages'
 import { gridKeyHandler, type CellPosition } from './use-grid-keyboard'
 import { useRowPages } from './use-table-rows'
+import { EmptyState } from '../../ui/empty-state'
 
 /** A column to show: its name and its readable type (from the table description). */
 export interface GridColumn {
@@ -175,7 +177,16 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
             </div>
           ))}
         </div>
-        {total === 0 && <p className="muted grid-empty">No rows.</p>}
+        {total === 0 &&
+          (view.filter ? (
+            <EmptyState compact icon={SearchX} title="No rows match the filter">
+              Change or clear the filter to see rows.
+            </EmptyState>
+          ) : (
+            <EmptyState compact icon={Rows3} title="No rows">
+              This table is empty; rows added to it show here after a refresh (F5).
+            </EmptyState>
+          ))}
       </div>
     </>
   )

@@ -1,9 +1,12 @@
 /**
  * An optional SQL filter (a where clause) for the grid. It applies on submit, not on
- * every key, and an invalid filter's error is shown right under the box.
+ * every key, and an invalid filter's error is shown right under the box: its first line,
+ * with the engine's full text folded away (it can run to a screenful).
  */
+import { AlertCircle, Filter, X } from 'lucide-react'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { ApiError } from '../../lib/api'
+import { Button } from '../../ui/button'
 
 interface Props {
   readonly filter: string
@@ -21,6 +24,7 @@ export function FilterBar({ filter, onApply, error }: Props): ReactNode {
     onApply(draft.trim())
   }
   const message = error ? (error instanceof Error ? error.message : String(error)) : null
+  const [headline = '', ...rest] = (message ?? '').split('\n')
   return (
     <form className="filter-bar" role="search" aria-label="Filter rows" onSubmit={submit}>
       <input
@@ -32,23 +36,35 @@ export function FilterBar({ filter, onApply, error }: Props): ReactNode {
         aria-describedby={message ? errorId : undefined}
         onChange={(event) => setDraft(event.target.value)}
       />
-      <button type="submit">Apply</button>
+      <Button type="submit" icon={Filter}>
+        Apply
+      </Button>
       {filter && (
-        <button
-          type="button"
+        <Button
+          variant="ghost"
+          icon={X}
           onClick={() => {
             setDraft('')
             onApply('')
           }}
         >
           Clear
-        </button>
+        </Button>
       )}
       {message && (
-        <p id={errorId} role="alert" className="field-problem filter-error">
-          The filter cannot be used: {message}
-          {error instanceof ApiError ? ` (${error.code})` : ''}
-        </p>
+        <div id={errorId} role="alert" className="filter-error">
+          <AlertCircle aria-hidden size={14} className="filter-error-icon" />
+          <div className="filter-error-text">
+            The filter cannot be used: {headline}
+            {error instanceof ApiError ? ` (${error.code})` : ''}
+            {rest.some((line) => line.trim() !== '') && (
+              <details>
+                <summary>Full message</summary>
+                <pre className="filter-error-more">{rest.join('\n')}</pre>
+              </details>
+            )}
+          </div>
+        </div>
       )}
     </form>
   )

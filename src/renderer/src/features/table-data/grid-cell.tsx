@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { summary, type CellView, type NestedEntry } from './cell-format'
+import { ChevronDown, ChevronRight } from 'lucide-react'
 
 interface Props {
   readonly id: string
@@ -69,7 +70,7 @@ function CellContent({ view, expanded, onToggle }: { readonly view: CellView; re
                   onToggle()
                 }}
               >
-                {expanded ? '▾' : '▸'}
+                {expanded ? <ChevronDown aria-hidden size={12} /> : <ChevronRight aria-hidden size={12} />}
               </button>
             )}
             <span className="cell-text">{view.text}</span>

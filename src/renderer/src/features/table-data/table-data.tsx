@@ -1,6 +1,7 @@
 /**
  * The data tab of a table: column choice, SQL filter, the number of matching rows and
- * the virtualized grid. The grid starts afresh when the columns or filter change.
+ * the virtualized grid. The grid starts afresh when the columns or filter change; a filter
+ * the engine refuses shows its error above the grid, which keeps the last rows that worked.
  */
 import { useMemo, useState, type ReactNode } from 'react'
 import type { FieldInfo, TableRef } from '@shared/catalog-types'
@@ -28,10 +29,18 @@ interface Props {
 /** Rows of a table, paged as they scroll into view. */
 export function TableData({ connectionId, table, fields }: Props): ReactNode {
   const [chosen, setChosen] = useState<readonly string[] | null>(null)
+  // The filter last applied, and the last one that worked, which the grid shows.
   const [filter, setFilter] = useState('')
+  const [shown, setShown] = useState('')
   const [windowStart, setWindowStart] = useState(0)
-  const view: RowsView = useMemo(() => ({ columns: chosen, filter }), [chosen, filter])
-  const count = useRowCount(connectionId, table, filter)
+  const view: RowsView = useMemo(() => ({ columns: chosen, filter: shown }), [chosen, shown])
+  const tried = useRowCount(connectionId, table, filter)
+  const count = useRowCount(connectionId, table, shown)
+  // A filter counts as working once its count arrives; until then the grid keeps the old one.
+  if (filter !== shown && tried.isSuccess) {
+    setShown(filter)
+    setWindowStart(0)
+  }
   // The first page is asked for alongside the description and the count, not after them:
   // the grid, once it knows the columns, finds it cached.
   useRowPages(connectionId, table, view, fields ? [] : [0])
@@ -39,23 +48,19 @@ export function TableData({ connectionId, table, fields }: Props): ReactNode {
     () => (fields ?? []).filter((field) => !chosen || chosen.includes(field.name)).map((field) => ({ name: field.name, type: field.type })),
     [fields, chosen]
   )
-  const filterFailed = filter !== '' && count.isError
+  const filterFailed = filter !== shown && tried.isError
   const matching = count.data ?? null
   const windowRows = matching === null ? null : Math.min(WINDOW_ROWS, Math.max(0, matching - windowStart))
-  const apply = (next: string): void => {
-    setFilter(next)
-    setWindowStart(0)
-  }
   return (
     <div className="table-data">
       <div className="data-toolbar">
         <ColumnChooser all={(fields ?? []).map((field) => field.name)} chosen={chosen} onChange={setChosen} />
-        <FilterBar filter={filter} onApply={apply} error={filterFailed ? count.error : null} />
+        <FilterBar filter={filter} onApply={setFilter} error={filterFailed ? tried.error : null} />
         <span className="muted" role="status" aria-label="Matching rows">
-          {count.isSuccess ? `${count.data.toLocaleString('en-US')} ${filter ? 'matching ' : ''}rows` : count.isPending ? 'Counting rows…' : ''}
+          {count.isSuccess ? `${count.data.toLocaleString('en-US')} ${shown ? 'matching ' : ''}rows` : count.isPending ? 'Counting rows…' : ''}
         </span>
       </div>
-      {count.isError && !filterFailed && <ErrorAlert error={count.error} onRetry={() => void count.refetch()} />}
+      {count.isError && <ErrorAlert error={count.error} onRetry={() => void count.refetch()} />}
       {matching !== null && matching > WINDOW_ROWS && (
         <RowWindow start={windowStart} rows={windowRows ?? 0} matching={matching} onMove={setWindowStart} />
       )}

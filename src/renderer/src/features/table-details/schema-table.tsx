@@ -5,6 +5,7 @@
  */
 import { useState, type ReactNode } from 'react'
 import type { FieldInfo } from '@shared/catalog-types'
+import { ChevronDown, ChevronRight } from 'lucide-react'
 
 /** The schema table. */
 export function SchemaTable({ fields }: { readonly fields: readonly FieldInfo[] }): ReactNode {
@@ -56,7 +57,7 @@ function FieldRow({ field, depth, expandable, open, onToggle }: RowProps): React
         <span className="schema-name" style={{ paddingLeft: `${depth * 16}px` }}>
           {expandable ? (
             <button type="button" className="schema-toggle" aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} members of ${field.name}`} onClick={onToggle}>
-              {open ? '▾' : '▸'}
+              {open ? <ChevronDown aria-hidden size={14} /> : <ChevronRight aria-hidden size={14} />}
             </button>
           ) : (
             <span className="schema-toggle" aria-hidden="true" />

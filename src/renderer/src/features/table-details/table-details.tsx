@@ -9,6 +9,7 @@ import { useUiStore } from '../../app/ui-store'
 import { tableKey } from '../../lib/node-key'
 import { ErrorAlert } from '../../ui/error-alert'
 import { ErrorBoundary } from '../../ui/error-boundary'
+import { Skeleton } from '../../ui/skeleton'
 import { SplitPane } from '../../ui/split-pane'
 import { useDelimiter } from '../connections/use-connections'
 import { TableData } from '../table-data/table-data'
@@ -26,7 +27,7 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
   const key = tableKey(table)
   const details = (
     <div className="details-scroll">
-      {description.isPending && <p className="muted">Loading table…</p>}
+      {description.isPending && <Skeleton label="Loading table…" lines={['40%', '70%', '55%', '65%']} />}
       {description.isError && <ErrorAlert error={description.error} onRetry={() => void description.refetch()} />}
       {description.isSuccess && (
         <>

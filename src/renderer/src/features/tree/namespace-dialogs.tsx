@@ -54,16 +54,12 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
       title="Create namespace"
       onClose={onClose}
       onSubmit={submit}
-      actions={
-        <>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={name === '' || problem !== null || create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create'}
-          </button>
-        </>
-      }
+      footer={{
+        submitLabel: create.isPending ? 'Creating…' : 'Create',
+        busy: create.isPending,
+        submitDisabled: name === '' || problem !== null,
+        disabledReason: problem ? 'Fix the name above first' : 'Type a name first'
+      }}
     >
       <p className="muted">In {where}</p>
       <Field label="Namespace name" value={name} onChange={setName} error={problem ?? undefined} autoFocus />
@@ -98,16 +94,7 @@ export function DropNamespaceDialog({ connectionId, path, onClose }: DropProps):
       onClose={onClose}
       // onClose through mutate(): skipped if this dialog closed before the answer came.
       onSubmit={() => drop.mutate(undefined, { onSuccess: onClose })}
-      actions={
-        <>
-          <button type="button" autoFocus onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="danger" disabled={drop.isPending}>
-            {drop.isPending ? 'Dropping…' : 'Drop'}
-          </button>
-        </>
-      }
+      footer={{ submitLabel: drop.isPending ? 'Dropping…' : 'Drop', submitVariant: 'danger', busy: drop.isPending, cancel: { autoFocus: true } }}
     >
       <p>
         Drop the namespace <code>{displayIdentifier(path, delimiter)}</code>? Only an empty namespace can be dropped.

@@ -4,13 +4,15 @@
  * copy its identifier or path; in the desktop app, show a directory catalog's folders.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+import { Copy, FilePlus2, FolderOpen, FolderPlus, Pencil, RefreshCw, Route, Trash2 } from 'lucide-react'
 import type { NamespacePath } from '@shared/namespace-path'
 import { api, unwrap } from '../../lib/api'
 import { displayIdentifier, pathAsJson } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import { useAppInfo } from '../../lib/use-app-info'
 import { ErrorAlert } from '../../ui/error-alert'
+import { Menu, type MenuItem } from '../../ui/menu'
 import { useConnections, useDelimiter } from '../connections/use-connections'
 import { copyWithToast } from '../table-actions/action-toasts'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
@@ -27,9 +29,6 @@ export interface MenuTarget {
   readonly y: number
 }
 
-/** Space kept between the menu and the window's edge. */
-const MENU_MARGIN = 4
-
 type Open = 'menu' | 'create' | 'drop' | 'createTable' | 'dropTable' | 'renameTable'
 
 /** The menu and the dialogs it opens. */
@@ -37,25 +36,9 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   const client = useQueryClient()
   const [open, setOpen] = useState<Open>('menu')
   const [revealError, setRevealError] = useState<unknown>(null)
-  const menuRef = useRef<HTMLDivElement>(null)
   const host = useAppInfo().data?.host
   const isDir = useConnections().data?.find((connection) => connection.id === connectionId)?.type === 'dir'
   const delimiter = useDelimiter(connectionId)
-  useEffect(() => {
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
-  }, [open])
-  const [position, setPosition] = useState({ left: target.x, top: target.y })
-  // Opened at the pointer, the menu may run past the window's edge, out of the pointer's
-  // reach: move it back inside before it is painted.
-  useLayoutEffect(() => {
-    const menu = menuRef.current
-    if (!menu) return
-    const { width, height } = menu.getBoundingClientRect()
-    const left = Math.max(MENU_MARGIN, Math.min(target.x, window.innerWidth - width - MENU_MARGIN))
-    const top = Math.max(MENU_MARGIN, Math.min(target.y, window.innerHeight - height - MENU_MARGIN))
-    setPosition((current) => (current.left === left && current.top === top ? current : { left, top }))
-  }, [target.x, target.y, open])
-
   const fullPath = target.kind === 'table' ? [...target.path, target.name] : target.path
   const refresh = (): void => {
     void client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, target.path) })
@@ -78,46 +61,26 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   if (open === 'dropTable') return <DropTableDialog connectionId={connectionId} table={table} onClose={onClose} />
   if (open === 'renameTable') return <RenameTableDialog connectionId={connectionId} table={table} onClose={onClose} />
 
-  const items: { label: string; run: () => void }[] = [
+  const items: MenuItem[] = [
     ...(target.kind === 'namespace'
       ? [
-          { label: 'Create namespace…', run: () => setOpen('create') },
-          { label: 'Drop namespace…', run: () => setOpen('drop') },
-          { label: 'Create table…', run: () => setOpen('createTable') },
-          { label: 'Refresh', run: refresh }
+          { label: 'Create namespace…', icon: FolderPlus, run: () => setOpen('create') },
+          { label: 'Drop namespace…', icon: Trash2, danger: true, run: () => setOpen('drop') },
+          { label: 'Create table…', icon: FilePlus2, run: () => setOpen('createTable') },
+          { label: 'Refresh', icon: RefreshCw, run: refresh }
         ]
       : [
-          { label: 'Rename table…', run: () => setOpen('renameTable') },
-          { label: 'Drop table…', run: () => setOpen('dropTable') }
+          { label: 'Rename table…', icon: Pencil, run: () => setOpen('renameTable') },
+          { label: 'Drop table…', icon: Trash2, danger: true, run: () => setOpen('dropTable') }
         ]),
-    { label: 'Copy identifier', run: () => copy(displayIdentifier(fullPath, delimiter), 'identifier') },
-    { label: 'Copy path', run: () => copy(pathAsJson(fullPath), 'path') },
+    { label: 'Copy identifier', icon: Copy, separated: true, run: () => copy(displayIdentifier(fullPath, delimiter), 'identifier') },
+    { label: 'Copy path', icon: Route, run: () => copy(pathAsJson(fullPath), 'path') },
     // Only the desktop app can open a file manager, and only a directory catalog has folders.
-    ...(host === 'electron' && isDir ? [{ label: 'Show in file manager', run: reveal }] : [])
+    ...(host === 'electron' && isDir ? [{ label: 'Show in file manager', icon: FolderOpen, run: reveal }] : [])
   ]
-  const onKeyDown = (event: KeyboardEvent): void => {
-    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
-    const at = entries.indexOf(document.activeElement as HTMLElement)
-    if (event.key === 'Escape' || event.key === 'Tab') {
-      event.preventDefault()
-      onClose()
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      entries[(at + step + entries.length) % entries.length]?.focus()
-    }
-  }
   return (
-    <>
-      <div className="menu-backdrop" onClick={onClose} onContextMenu={(event) => (event.preventDefault(), onClose())} />
-      <div ref={menuRef} role="menu" aria-label={`Actions for ${target.name}`} className="menu" style={{ left: `${position.left}px`, top: `${position.top}px` }} onKeyDown={onKeyDown}>
-        {items.map((item) => (
-          <button key={item.label} type="button" role="menuitem" tabIndex={-1} onClick={item.run}>
-            {item.label}
-          </button>
-        ))}
-        {revealError !== null && <ErrorAlert error={revealError} />}
-      </div>
-    </>
+    <Menu label={`Actions for ${target.name}`} items={items} x={target.x} y={target.y} onClose={onClose}>
+      {revealError !== null && <ErrorAlert error={revealError} />}
+    </Menu>
   )
 }

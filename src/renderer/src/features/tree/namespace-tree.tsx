@@ -12,6 +12,7 @@ import { TreeFilter } from './tree-filter'
 import { TreeRowView } from './tree-row'
 import { useTreeKeyboard } from './use-tree-keyboard'
 import { useTreeRows } from './use-tree-rows'
+import './tree.css'
 
 /** Height of one row in pixels; fixed, so the virtualizer needs no measuring. */
 const ROW_HEIGHT = 26

@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../ui/error-alert'
 import type { TreeRow } from './flatten'
 import type { MenuTarget } from './namespace-menu'
 import type { TreeListings } from './tree-listings'
+import { ChevronDown, ChevronRight, Folder, Table2 } from 'lucide-react'
 
 interface Props {
   readonly row: TreeRow
@@ -79,10 +80,10 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
           onContextMenu={openMenu}
         >
           <span className="twisty" aria-hidden="true">
-            {isTable ? '' : row.expanded ? '▾' : '▸'}
+            {isTable ? null : row.expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
           </span>
           <span className={isTable ? 'icon table-icon' : 'icon namespace-icon'} aria-hidden="true">
-            {isTable ? '▦' : '◆'}
+            {isTable ? <Table2 size={14} /> : <Folder size={14} />}
           </span>
           <span className="tree-name">{row.name}</span>
           {followsNamingRule(row.name) ? null : (
@@ -105,13 +106,14 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
     case 'more':
       return (
         <div role="none" className="tree-row tree-status muted" style={style}>
-          Loading…
+          <span className="tree-skeleton" aria-hidden="true" />
+          <span className="visually-hidden">Loading…</span>
         </div>
       )
     case 'empty':
       return (
         <div role="none" className="tree-row tree-status muted" style={style}>
-          Empty
+          Empty: create a table or namespace from its menu
         </div>
       )
   }

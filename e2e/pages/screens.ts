@@ -1,0 +1,107 @@
+/**
+ * The main screens of the app, reached the way a user reaches them, in one walk: start,
+ * the tree with nested namespaces open, a table's details, its data grid, a filter the
+ * engine refuses (the error state), the create-table dialog and the connection editor
+ * with a test report. The screenshot and accessibility specs both take this walk.
+ */
+import { join } from 'node:path'
+import { expect, type Locator, type Page } from '@playwright/test'
+import type { CatalogPage } from './catalog-page'
+import { ProfilesPage } from './profiles-page'
+import { TablesPage } from './tables-page'
+import { buildNestedCatalog } from '../support/lancedb-catalog'
+
+/** The screens, in the order of the walk. */
+export const SCREENS = ['start', 'tree', 'table-details', 'grid', 'filter-error', 'create-table', 'connection-test'] as const
+/** One screen of the walk. */
+export type ScreenName = (typeof SCREENS)[number]
+
+/** The themes every screen is checked in. */
+export const THEMES = ['light', 'dark'] as const
+
+/** A fixed window size, so screenshots compare. */
+export const SCREEN_SIZE = { width: 1280, height: 800 }
+
+/** Builds the catalog the walk shows: tables at the root and two levels of namespaces. */
+export async function buildScreensCatalog(workDir: string): Promise<string> {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, {
+    tables: { events: 40 },
+    namespaces: {
+      analytics: { tables: { page_views: 12 }, namespaces: { web: { tables: { sessions: 5 } } } },
+      staging: {}
+    }
+  })
+  return root
+}
+
+/**
+ * Parts of a screen that differ from run to run (temp folder paths, measured latencies),
+ * covered in screenshots.
+ */
+export function volatileParts(page: Page): Locator[] {
+  return [
+    page.getByRole('definition').filter({ hasText: /lcb-e2e-/ }),
+    page.getByRole('region', { name: 'Test result' }).getByText(/\d+ ms|lcb-e2e-/),
+    page.getByRole('dialog').getByLabel('Root', { exact: true })
+  ]
+}
+
+/** Opens the app on a fresh screens catalog at the fixed size, with the OS in `theme`. */
+export async function openScreens(
+  workDir: string,
+  openApp: (flags?: readonly string[]) => Promise<CatalogPage>,
+  theme: (typeof THEMES)[number]
+): Promise<{ app: CatalogPage; root: string }> {
+  const root = await buildScreensCatalog(workDir)
+  // Without the keychain the profiles panel reads the same whether or not the machine
+  // runs a keyring.
+  const app = await openApp(['--no-keychain', '--dir', root])
+  await app.page.setViewportSize(SCREEN_SIZE)
+  await app.page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+  await expect(app.page.locator('html')).toHaveAttribute('data-theme', theme)
+  return { app, root }
+}
+
+/** Walks the screens of an app opened on `buildScreensCatalog`'s root, calling `visit` on each. */
+export async function walkScreens(app: CatalogPage, root: string, visit: (screen: ScreenName) => Promise<void>): Promise<void> {
+  const { page } = app
+  const tables = new TablesPage(page)
+  await expect(app.table('events')).toBeVisible()
+  await expect(app.namespace('analytics')).toBeVisible()
+  await visit('start')
+
+  await app.expand('analytics')
+  await app.expand('web')
+  await expect(app.table('sessions')).toBeVisible()
+  await expect(app.namespace('staging')).toBeVisible()
+  await visit('tree')
+
+  await app.table('page_views').click()
+  await expect(app.schemaRow('vector')).toBeVisible()
+  await visit('table-details')
+
+  await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('12 rows')
+  await expect(tables.gridRow(12).getByRole('gridcell').nth(0)).toHaveText('11')
+  await visit('grid')
+
+  const filter = page.getByLabel('Filter (SQL where clause)')
+  await filter.fill('score >>> 3')
+  await filter.press('Enter')
+  await expect(page.getByRole('alert')).toContainText('The filter cannot be used')
+  await visit('filter-error')
+  await page.getByRole('button', { name: 'Clear' }).click()
+  await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('12 rows')
+
+  const dialog = await tables.openCreateDialog()
+  await expect(dialog.getByLabel('Table name')).toBeVisible()
+  await visit('create-table')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+
+  const profiles = new ProfilesPage(page)
+  const editor = await profiles.startNew('Local catalog', 'Directory', root)
+  await editor.getByRole('button', { name: 'Test connection' }).click()
+  await expect(profiles.testResult()).toContainText('Connection test passed.')
+  await visit('connection-test')
+}

@@ -1,0 +1,29 @@
+/**
+ * Screenshots of the main screens in both themes, compared with the baselines in
+ * e2e/screenshots.spec.ts-snapshots/. The app draws with Inter / DejaVu fonts that
+ * .ci/run installs, so text renders the same on every machine. After an intended change
+ * of look, regenerate the baselines (and review them) with
+ *   npx playwright test e2e/screenshots.spec.ts --update-snapshots
+ */
+import { expect, test } from './fixtures/test'
+import { SCREEN_SIZE, THEMES, openScreens, volatileParts, walkScreens } from './pages/screens'
+
+for (const theme of THEMES) {
+  test(`main screens look as recorded (${theme})`, async ({ workDir, openApp }) => {
+    // Seven screens in one walk: three times the usual time limit.
+    test.slow()
+    const { app, root } = await openScreens(workDir, openApp, theme)
+    await walkScreens(app, root, async (screen) => {
+      // The pointer rests off every control, so no hover look or tooltip is recorded.
+      await app.page.mouse.move(SCREEN_SIZE.width - 1, SCREEN_SIZE.height - 1)
+      await expect(app.page).toHaveScreenshot(`${screen}-${theme}.png`, {
+        animations: 'disabled',
+        caret: 'hide',
+        mask: volatileParts(app.page),
+        // Anti-aliasing may differ a little between machines; a restyled button (about
+        // 2,000 of the 1,024,000 pixels) or a moved layout changes more than 0.15%.
+        maxDiffPixelRatio: 0.0015
+      })
+    })
+  })
+}
