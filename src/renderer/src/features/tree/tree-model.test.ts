@@ -138,7 +138,11 @@ function check(model: TreeModel, world: World, watched: Set<NamespaceKey>): void
     row.kind === 'more' || (row.kind === 'loading' && row.key.startsWith('more:')) ? [{ id: namespaceKey(row.path), index }] : []
   )
   expect(model.moreBetween(0, flat.rows.length).map(namespaceKey).sort()).toEqual(more.map((m) => m.id).sort())
-  const incomplete = flat.rows.filter((row) => row.kind === 'more' || row.kind === 'loading').map((row) => namespaceKey(row.path))
+  // Every watched listing not complete and not failed, whether the filter shows its node or not.
+  const incomplete = [...watched].filter((id) => {
+    const snapshot = world.snapshot(namespacePathOf(id) ?? [])
+    return !snapshot || (!snapshot.complete && !snapshot.error)
+  })
   expect(model.incomplete().map(namespaceKey).sort()).toEqual(incomplete.sort())
 }
 
@@ -223,6 +227,20 @@ describe('TreeModel', () => {
     expect(model.indexOfKey(namespaceKey(['big', 'child_99999']))).toBe(100_003)
     expect(model.moreBetween(100_000, 100_010)).toEqual([['big']])
     expect(model.setsize(namespaceKey(['big']))).toBe(-1)
+  })
+
+  it('lists an incomplete node the filter hides, so its remaining pages can still be loaded', () => {
+    // The match (child_950) is on a later page of `big`; no loaded child matches, so `big` is hidden.
+    const firstPage = Array.from({ length: 100 }, (_, i) => `child_${String(i).padStart(3, '0')}`)
+    const listings: Record<string, ListingSnapshot> = {
+      '': { namespaces: ['big', 'other'], tables: [], complete: true, loading: false, error: null },
+      big: { namespaces: firstPage, tables: [], complete: false, loading: false, error: null }
+    }
+    const model = new TreeModel()
+    model.update({ listing: (path) => listings[path.join('/')], expanded: new Set([namespaceKey(['big'])]), filter: 'child_950' })
+    expect(model.items).toBe(0)
+    expect(model.count).toBe(0)
+    expect(model.incomplete()).toEqual([['big']])
   })
 })
 

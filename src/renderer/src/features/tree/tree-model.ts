@@ -116,11 +116,15 @@ export class TreeModel {
       .map(({ node }) => node.path)
   }
 
-  /** Shown nodes whose listing is not complete (the filter's "not fully loaded"). */
+  /**
+   * Watched nodes whose listing is not complete (the filter's "not fully loaded"), shown or
+   * not: a filter that hides every loaded child of a node hides its "more" row with it, and
+   * the match may be on a page not loaded yet. One pass over the expanded nodes, not the rows.
+   */
   incomplete(): NamespacePath[] {
-    return this.#statusRows()
-      .filter(({ node }) => node.status === 'more' || node.status === 'loading')
-      .map(({ node }) => node.path)
+    const out: NamespacePath[] = []
+    for (const node of this.#nodes.values()) if (node.status === 'more' || node.status === 'loading') out.push(node.path)
+    return out
   }
 
   /** Each shown node with the index of its status row (where a "more" row would be). */

@@ -26,7 +26,7 @@ export interface TreeView {
   readonly setsize: (parentId: NamespaceKey) => number
   /** Nodes whose "more" row lies between two row indexes (to load their next page). */
   readonly moreBetween: (start: number, end: number) => NamespacePath[]
-  /** Shown nodes not fully loaded. */
+  /** Watched nodes not fully loaded, including those the filter hides. */
   readonly incomplete: () => NamespacePath[]
 }
 
