@@ -19,6 +19,10 @@ Options:
                                repeatable); describe returns them as storage_options
   --storage-env NAME=VARIABLE  the same, with the value taken from an environment
                                variable (use it for secret keys and tokens)
+  --credential-lifetime SECONDS
+                               each describe says its storage options expire that
+                               long after it (expires_at_millis), as short-lived
+                               vended credentials do
   --port N                     TCP port, 0 for any free port (default 2333)
   --host ADDRESS               address to bind (default 127.0.0.1); anything but a
                                loopback address opens the catalog to that network
@@ -49,6 +53,8 @@ export interface CliArgs {
   readonly pageSize: number | null
   /** Storage options for an object-store root (`--storage`, `--storage-env`). */
   readonly storageOptions: Readonly<Record<string, string>>
+  /** `--credential-lifetime` in milliseconds; null without it. */
+  readonly credentialLifetimeMs: number | null
   /** Serve no data routes (`--metadata-only`). */
   readonly metadataOnly: boolean
   readonly verbose: boolean
@@ -79,6 +85,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   const apiKeys: Grant[] = []
   const bearerTokens: Grant[] = []
   const storageOptions: Record<string, string> = {}
+  let credentialLifetimeMs: number | null = null
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
@@ -99,6 +106,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         storageOptions[name] = option
         break
       }
+      case '--credential-lifetime':
+        credentialLifetimeMs = wholeNumber(flag, value(), 1, 7 * 24 * 3600) * 1000
+        break
       case '--storage-env': {
         const [name, option] = storageFromEnv(flag, value(), env)
         storageOptions[name] = option
@@ -140,7 +150,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   if (root !== null && rootLocation(root).kind === 'local' && Object.keys(storageOptions).length > 0) {
     throw new UsageError('--storage and --storage-env apply to an object-store --root (s3://, gs://, az://) only.')
   }
-  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, storageOptions, verbose, metadataOnly, help }
+  if (credentialLifetimeMs !== null && Object.keys(storageOptions).length === 0) {
+    throw new UsageError('--credential-lifetime needs storage options (--storage) to hand out.')
+  }
+  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, storageOptions, credentialLifetimeMs, verbose, metadataOnly, help }
 }
 
 function catalogRoot(value: string): string {

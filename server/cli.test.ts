@@ -31,6 +31,7 @@ describe('parseCliArgs', () => {
       bearerTokens: [{ secret: 't', access: 'write' }],
       pageSize: 5,
       storageOptions: {},
+      credentialLifetimeMs: null,
       verbose: true,
       metadataOnly: true,
       help: false
@@ -44,10 +45,10 @@ describe('parseCliArgs', () => {
 
   it('takes an object-store root with storage options, secrets from the environment', () => {
     const args = parseCliArgs(
-      ['--root', 's3://bucket/cat', '--storage', 'region=us-east-1', '--storage=allow_http = true', '--storage-env', 'aws_secret_access_key=LCB_TEST_SECRET'],
+      ['--root', 's3://bucket/cat', '--storage', 'region=us-east-1', '--storage=allow_http = true', '--storage-env', 'aws_secret_access_key=LCB_TEST_SECRET', '--credential-lifetime', '900'],
       { LCB_TEST_SECRET: 'from-env' }
     )
-    expect(args).toMatchObject({ root: 's3://bucket/cat', storageOptions: { region: 'us-east-1', allow_http: 'true', aws_secret_access_key: 'from-env' } })
+    expect(args).toMatchObject({ root: 's3://bucket/cat', storageOptions: { region: 'us-east-1', allow_http: 'true', aws_secret_access_key: 'from-env' }, credentialLifetimeMs: 900_000 })
   })
 
   it.each([
@@ -66,7 +67,9 @@ describe('parseCliArgs', () => {
     [['--root', 'x', '--storage', 'region=us-east-1'], /apply to an object-store --root .* only/],
     [['--root', 's3://b', '--storage', 'no-equals'], /--storage: A storage option is written "name=value"/],
     [['--root', 's3://b', '--storage-env', 'aws_secret_access_key=LCB_SURELY_UNSET_VARIABLE'], /LCB_SURELY_UNSET_VARIABLE is not set/],
-    [['--root', 's3://b', '--storage-env', 'aws_secret_access_key=not a name'], /must be "name=VARIABLE"/]
+    [['--root', 's3://b', '--storage-env', 'aws_secret_access_key=not a name'], /must be "name=VARIABLE"/],
+    [['--root', 's3://b', '--credential-lifetime', '60'], /--credential-lifetime needs storage options/],
+    [['--root', 's3://b', '--storage', 'region=x', '--credential-lifetime', '0'], /--credential-lifetime must be a whole number from 1/]
   ])('rejects %j with a clear message', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError)
     expect(() => parseCliArgs(argv)).toThrow(message)

@@ -1,5 +1,5 @@
 /**
- * `npm run catalog-server -- --root DIR|URI [--storage NAME=VALUE]... [--storage-env NAME=VARIABLE]... [--port N] [--api-key KEY[:read|:write]]...
+ * `npm run catalog-server -- --root DIR|URI [--storage NAME=VALUE]... [--storage-env NAME=VARIABLE]... [--credential-lifetime SECONDS] [--port N] [--api-key KEY[:read|:write]]...
  * [--bearer TOKEN[:read|:write]]... [--page-size N] [--host 127.0.0.1] [--allow-host NAME]...
  * [--verbose]`
  *
@@ -37,6 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const server = await startCatalogServer({
     root,
     storageOptions: args.storageOptions,
+    credentialLifetimeMs: args.credentialLifetimeMs,
     port: args.port,
     host: args.host,
     allowedHosts: args.allowedHosts,

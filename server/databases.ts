@@ -21,6 +21,8 @@ export interface Database {
   readonly root: string
   /** LanceDB storage options (no prefix) that reach an object-store root; empty for a folder. */
   readonly storageOptions: Readonly<Record<string, string>>
+  /** How long the storage options a describe hands out are said to last (`expires_at_millis`); null: no expiry. */
+  readonly credentialLifetimeMs: number | null
   /** The dir implementation: every catalog operation goes through it. */
   readonly client: NamespaceClient
   /**
@@ -76,11 +78,14 @@ export class DatabaseRegistry {
   readonly #databases = new Map<string, Promise<Database>>()
   #closed = false
 
-  constructor(root: string, open: DirOpener = openDirNamespace, storageOptions: Readonly<Record<string, string>> = {}) {
+  readonly #credentialLifetimeMs: number | null
+
+  constructor(root: string, open: DirOpener = openDirNamespace, storageOptions: Readonly<Record<string, string>> = {}, credentialLifetimeMs: number | null = null) {
     this.#objectStore = rootLocation(root).kind !== 'local'
     this.#root = this.#objectStore ? root.trim().replace(/\/+$/, '') : path.resolve(root)
     this.#open = open
     this.#storageOptions = { ...storageOptions }
+    this.#credentialLifetimeMs = credentialLifetimeMs
   }
 
   /** The database a request selects; 404 with a clear message for an unknown one. */
@@ -131,7 +136,7 @@ export class DatabaseRegistry {
     }
     const storageOptions = this.#objectStore ? this.#storageOptions : {}
     const client = await this.#open(folder, storageOptions)
-    return { root: folder, storageOptions, client, declaredLocations: new Map(), tableWrites: new KeyedLock() }
+    return { root: folder, storageOptions, credentialLifetimeMs: this.#credentialLifetimeMs, client, declaredLocations: new Map(), tableWrites: new KeyedLock() }
   }
 }
 

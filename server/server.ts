@@ -58,6 +58,11 @@ export interface CatalogServerOptions {
    * `storage_options`, so clients that read at a table's location can reach it.
    */
   readonly storageOptions?: Readonly<Record<string, string>>
+  /**
+   * With `storageOptions`: each describe says they expire this many milliseconds later
+   * (`expires_at_millis`), as short-lived vended credentials do. No expiry by default.
+   */
+  readonly credentialLifetimeMs?: number | null
 }
 
 /** A running server. */
@@ -87,7 +92,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   if (!objectStore && Object.keys(options.storageOptions ?? {}).length > 0) {
     throw new RangeError('Storage options apply to a root on an object store (s3://, gs://, az://) only.')
   }
-  const registry = new DatabaseRegistry(options.root, options.openDir, options.storageOptions)
+  const registry = new DatabaseRegistry(options.root, options.openDir, options.storageOptions, options.credentialLifetimeMs ?? null)
   // Set once listening (the port is known only then); no request arrives before that.
   let state: ServerState | null = null
   const server = createServer({ keepAlive: true }, (req, res) => {

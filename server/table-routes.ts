@@ -133,7 +133,11 @@ async function declaredLocation(database: Database, ref: TableRef, error: unknow
  * credentials); nothing for a local folder.
  */
 function storageOf(database: Database): { storage_options?: Record<string, string> } {
-  return Object.keys(database.storageOptions).length > 0 ? { storage_options: { ...database.storageOptions } } : {}
+  if (Object.keys(database.storageOptions).length === 0) return {}
+  const lifetime = database.credentialLifetimeMs
+  // Lance's key for vended credentials that run out: clients describe the table again before then.
+  const expiry: Record<string, string> = lifetime === null ? {} : { expires_at_millis: String(Date.now() + lifetime) }
+  return { storage_options: { ...database.storageOptions, ...expiry } }
 }
 
 function uriOf(location: string, wanted: boolean): { table_uri?: string } {

@@ -28,8 +28,14 @@ afterAll(async () => {
   await s3?.close()
 })
 
-async function serve(dataRoutes: boolean, log?: string[]): Promise<RunningCatalogServer> {
-  const server = await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes, ...(log ? { log: (line: string) => log.push(line) } : {}) })
+async function serve(dataRoutes: boolean, log?: string[], credentialLifetimeMs: number | null = null): Promise<RunningCatalogServer> {
+  const server = await startCatalogServer({
+    root,
+    storageOptions: s3.storageOptions,
+    dataRoutes,
+    credentialLifetimeMs,
+    ...(log ? { log: (line: string) => log.push(line) } : {})
+  })
   servers.push(server)
   return server
 }
@@ -91,5 +97,33 @@ describe('a REST catalog on an S3-compatible store', () => {
     } finally {
       await client.close()
     }
+  })
+
+  /** Reads the same rows at the location three times; answers the ids and how often the table was described. */
+  async function readAtLocation(credentialLifetimeMs: number): Promise<{ ids: number[][]; describes: number }> {
+    const log: string[] = []
+    const server = await serve(false, log, credentialLifetimeMs)
+    const client = openRestCatalog({ uri: server.url })
+    try {
+      const pages: number[][] = []
+      for (let i = 0; i < 3; i++) pages.push(ids((await client.readRows(orders, { offset: 0, limit: 4 })).arrow))
+      return { ids: pages, describes: log.filter((line) => line.startsWith('POST /v1/table/sales%24orders/describe')).length }
+    } finally {
+      await client.close()
+    }
+  }
+
+  it('describes the table anew while reading when the vended credentials run out soon (expires_at_millis)', async () => {
+    // Ten minutes: the credentials outlive every read, so each read describes once, to open the table.
+    const lasting = await readAtLocation(10 * 60_000)
+    // Twenty seconds: inside the window in which LanceDB renews credentials before they expire.
+    const expiring = await readAtLocation(20_000)
+    expect(lasting.ids).toEqual([[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]])
+    expect(expiring.ids).toEqual(lasting.ids)
+    expect(lasting.describes).toBe(3)
+    expect(expiring.describes).toBeGreaterThan(lasting.describes)
+    const described = await describeJson(await serve(false, undefined, 20_000), 'sales$orders')
+    const expiresAt = Number((described.storage_options as Record<string, string>).expires_at_millis)
+    expect(expiresAt).toBeGreaterThan(Date.now())
   })
 })
