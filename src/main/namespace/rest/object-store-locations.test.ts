@@ -66,6 +66,15 @@ describe('a REST catalog on an S3-compatible store', () => {
     expect(described.storage_options).toEqual(s3.storageOptions)
   })
 
+  it('refuses a declare, which would need a marker file on the store, and leaves nothing listed', async () => {
+    const server = await serve(false)
+    const response = await fetch(`${server.url}/v1/table/sales%24declared/declare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(response.status).not.toBe(200)
+    expect(((await response.json()) as { error: string }).error).toMatch(/declares tables only in a catalog on local disk/)
+    const listed = (await (await fetch(`${server.url}/v1/namespace/sales/table/list`)).json()) as { tables: string[] }
+    expect(listed.tables).toEqual(['orders'])
+  })
+
   it('reads rows through the data routes', async () => {
     const server = await serve(true)
     const client = openRestCatalog({ uri: server.url })
