@@ -1,7 +1,8 @@
 /**
  * Command-line flags of the catalog server. Accepts `--flag value` and `--flag=value`;
- * `--api-key` and `--bearer` may repeat.
+ * `--api-key`, `--bearer`, `--storage` and `--storage-env` may repeat.
  */
+import { objectStoreRootProblem, parseStorageAssignment, rootLocation } from '../src/shared/storage-options'
 import { parseGrant, type Grant } from './auth'
 import { bindAddress } from './server'
 
@@ -11,7 +12,17 @@ export const USAGE = `Usage: npm run catalog-server -- --root DIR [options]
 Serves the directory catalog in DIR over the Lance REST namespace API.
 
 Options:
-  --root DIR                   catalog folder to serve (required; must exist)
+  --root DIR                   catalog folder to serve (required; must exist), or
+                               an object-store URI (s3://bucket/prefix, gs://, az://)
+  --storage NAME=VALUE         a LanceDB storage option for an object-store root
+                               (region, endpoint, aws_access_key_id, allow_http, ...;
+                               repeatable); describe returns them as storage_options
+  --storage-env NAME=VARIABLE  the same, with the value taken from an environment
+                               variable (use it for secret keys and tokens)
+  --credential-lifetime SECONDS
+                               each describe says its storage options expire that
+                               long after it (expires_at_millis), as short-lived
+                               vended credentials do
   --port N                     TCP port, 0 for any free port (default 2333)
   --host ADDRESS               address to bind (default 127.0.0.1); anything but a
                                loopback address opens the catalog to that network
@@ -40,6 +51,10 @@ export interface CliArgs {
   readonly apiKeys: readonly Grant[]
   readonly bearerTokens: readonly Grant[]
   readonly pageSize: number | null
+  /** Storage options for an object-store root (`--storage`, `--storage-env`). */
+  readonly storageOptions: Readonly<Record<string, string>>
+  /** `--credential-lifetime` in milliseconds; null without it. */
+  readonly credentialLifetimeMs: number | null
   /** Serve no data routes (`--metadata-only`). */
   readonly metadataOnly: boolean
   readonly verbose: boolean
@@ -57,8 +72,8 @@ export class UsageError extends Error {
 /** The port the server uses when none is given: the spec's default port. */
 export const DEFAULT_PORT = 2333
 
-/** Parses the arguments after the script name. */
-export function parseCliArgs(argv: readonly string[]): CliArgs {
+/** Parses the arguments after the script name; `--storage-env` reads `env`. */
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliArgs {
   let root: string | null = null
   let port = DEFAULT_PORT
   let host = '127.0.0.1'
@@ -69,6 +84,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   let help = false
   const apiKeys: Grant[] = []
   const bearerTokens: Grant[] = []
+  const storageOptions: Record<string, string> = {}
+  let credentialLifetimeMs: number | null = null
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
@@ -82,8 +99,21 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     }
     switch (flag) {
       case '--root':
-        root = nonEmpty(flag, value())
+        root = catalogRoot(nonEmpty(flag, value()))
         break
+      case '--storage': {
+        const [name, option] = storageOption(flag, value())
+        storageOptions[name] = option
+        break
+      }
+      case '--credential-lifetime':
+        credentialLifetimeMs = wholeNumber(flag, value(), 1, 7 * 24 * 3600) * 1000
+        break
+      case '--storage-env': {
+        const [name, option] = storageFromEnv(flag, value(), env)
+        storageOptions[name] = option
+        break
+      }
       case '--port':
         port = wholeNumber(flag, value(), 0, 65535)
         break
@@ -117,7 +147,38 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     }
   }
   if (!help && root === null) throw new UsageError('--root DIR is required: the catalog folder to serve.')
-  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, verbose, metadataOnly, help }
+  if (root !== null && rootLocation(root).kind === 'local' && Object.keys(storageOptions).length > 0) {
+    throw new UsageError('--storage and --storage-env apply to an object-store --root (s3://, gs://, az://) only.')
+  }
+  if (credentialLifetimeMs !== null && Object.keys(storageOptions).length === 0) {
+    throw new UsageError('--credential-lifetime needs storage options (--storage) to hand out.')
+  }
+  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, storageOptions, credentialLifetimeMs, verbose, metadataOnly, help }
+}
+
+function catalogRoot(value: string): string {
+  const problem = objectStoreRootProblem(value)
+  if (problem) throw new UsageError(`--root ${value}: ${problem}`)
+  return rootLocation(value).kind === 'local' ? value : value.trim()
+}
+
+function storageOption(flag: string, value: string): [name: string, value: string] {
+  try {
+    return parseStorageAssignment(value)
+  } catch (error) {
+    throw new UsageError(`${flag}: ${(error as Error).message}`)
+  }
+}
+
+// "aws_secret_access_key=S3_SECRET" -> the option with that variable's value, never echoed.
+function storageFromEnv(flag: string, value: string, env: NodeJS.ProcessEnv): [name: string, value: string] {
+  const [name, variable] = storageOption(flag, value)
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
+    throw new UsageError(`${flag} "${value}" must be "name=VARIABLE", e.g. ${flag} "aws_secret_access_key=S3_SECRET".`)
+  }
+  const option = env[variable]
+  if (option === undefined || option === '') throw new UsageError(`${flag}: the environment variable ${variable} is not set.`)
+  return [name, option]
 }
 
 function nonEmpty(flag: string, value: string): string {

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { startTestS3 } from '../e2e/support/s3-server'
 import { DEFAULT_PORT, parseCliArgs, UsageError } from './cli-args'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -29,6 +30,8 @@ describe('parseCliArgs', () => {
       ],
       bearerTokens: [{ secret: 't', access: 'write' }],
       pageSize: 5,
+      storageOptions: {},
+      credentialLifetimeMs: null,
       verbose: true,
       metadataOnly: true,
       help: false
@@ -38,6 +41,14 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--root', 'x', '--host', '0.0.0.0']).host).toBe('0.0.0.0')
     // Only ":read" and ":write" are access suffixes; other colons belong to the key.
     expect(parseCliArgs(['--root', 'x', '--api-key', 'a:b:c']).apiKeys).toEqual([{ secret: 'a:b:c', access: 'write' }])
+  })
+
+  it('takes an object-store root with storage options, secrets from the environment', () => {
+    const args = parseCliArgs(
+      ['--root', 's3://bucket/cat', '--storage', 'region=us-east-1', '--storage=allow_http = true', '--storage-env', 'aws_secret_access_key=LCB_TEST_SECRET', '--credential-lifetime', '900'],
+      { LCB_TEST_SECRET: 'from-env' }
+    )
+    expect(args).toMatchObject({ root: 's3://bucket/cat', storageOptions: { region: 'us-east-1', allow_http: 'true', aws_secret_access_key: 'from-env' }, credentialLifetimeMs: 900_000 })
   })
 
   it.each([
@@ -50,7 +61,15 @@ describe('parseCliArgs', () => {
     [['--root', 'x', '--allow-host', 'name:8080'], /--allow-host takes a host name or address without a port/],
     [['--root', 'x', '--api-key', ':read'], /--api-key: .*no secret/],
     [['--root', 'x', '--colour'], /Unknown option --colour/],
-    [['--root', 'x', 'extra'], /Unexpected argument "extra"/]
+    [['--root', 'x', 'extra'], /Unexpected argument "extra"/],
+    [['--root', 'ftp://host/cat'], /--root ftp:\/\/host\/cat: "ftp:\/\/" is not a storage the app opens/],
+    [['--root', 's3://'], /Name the bucket/],
+    [['--root', 'x', '--storage', 'region=us-east-1'], /apply to an object-store --root .* only/],
+    [['--root', 's3://b', '--storage', 'no-equals'], /--storage: A storage option is written "name=value"/],
+    [['--root', 's3://b', '--storage-env', 'aws_secret_access_key=LCB_SURELY_UNSET_VARIABLE'], /LCB_SURELY_UNSET_VARIABLE is not set/],
+    [['--root', 's3://b', '--storage-env', 'aws_secret_access_key=not a name'], /must be "name=VARIABLE"/],
+    [['--root', 's3://b', '--credential-lifetime', '60'], /--credential-lifetime needs storage options/],
+    [['--root', 's3://b', '--storage', 'region=x', '--credential-lifetime', '0'], /--credential-lifetime must be a whole number from 1/]
   ])('rejects %j with a clear message', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError)
     expect(() => parseCliArgs(argv)).toThrow(message)
@@ -103,6 +122,35 @@ describe('the catalog-server process', () => {
     expect(await exited(bad)).toEqual({ code: 2, signal: null })
     expect(badOutput.stderr()).toContain('--port must be a whole number')
     expect(badOutput.stderr()).toContain('Usage: npm run catalog-server')
+  })
+
+  it('serves a catalog on an S3-compatible store with --storage options, the secret key from the environment', async () => {
+    const s3 = await startTestS3()
+    try {
+      const s3Root = `s3://${s3.bucket}/served`
+      await buildNestedCatalog(s3Root, { namespaces: { sales: { tables: { orders: 2 } } } }, s3.storageOptions)
+      const { aws_secret_access_key: secret, ...plain } = s3.storageOptions
+      const flags = Object.entries(plain).flatMap(([name, value]) => ['--storage', `${name}=${value}`])
+      const tsx = createRequire(import.meta.url).resolve('tsx/cli')
+      running = spawn(process.execPath, [tsx, CLI, '--root', s3Root, ...flags, '--storage-env', 'aws_secret_access_key=LCB_TEST_S3_SECRET', '--port', '0'], {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, LCB_TEST_S3_SECRET: secret },
+        stdio: ['ignore', 'pipe', 'pipe']
+      })
+      const output = collect(running)
+      const url = await listeningUrl(output)
+      expect(await (await fetch(`${url}/v1/namespace/sales/table/list`)).json()).toEqual({ tables: ['orders'] })
+      const described = (await (await fetch(`${url}/v1/table/sales%24orders/describe`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).json()) as {
+        location: string
+        storage_options: Record<string, string>
+      }
+      expect(described.location).toMatch(/^s3:\/\/bucket\/served\//)
+      expect(described.storage_options).toEqual(s3.storageOptions)
+      running.kill('SIGTERM')
+      expect(await exited(running)).toEqual({ code: 0, signal: null })
+    } finally {
+      await s3.close()
+    }
   })
 })
 

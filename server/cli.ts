@@ -1,5 +1,5 @@
 /**
- * `npm run catalog-server -- --root DIR [--port N] [--api-key KEY[:read|:write]]...
+ * `npm run catalog-server -- --root DIR|URI [--storage NAME=VALUE]... [--storage-env NAME=VARIABLE]... [--credential-lifetime SECONDS] [--port N] [--api-key KEY[:read|:write]]...
  * [--bearer TOKEN[:read|:write]]... [--page-size N] [--host 127.0.0.1] [--allow-host NAME]...
  * [--verbose]`
  *
@@ -9,6 +9,7 @@
  */
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
+import { rootLocation } from '../src/shared/storage-options'
 import { parseCliArgs, UsageError, USAGE } from './cli-args'
 import { isLoopback, startCatalogServer } from './server'
 
@@ -25,14 +26,18 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`)
     return 0
   }
-  const root = path.resolve(args.root)
-  const info = await stat(root).catch(() => null)
-  if (!info?.isDirectory()) {
+  // An object-store root is checked by its first request (LanceDB opens it lazily).
+  const local = rootLocation(args.root).kind === 'local'
+  const root = local ? path.resolve(args.root) : args.root
+  const info = local ? await stat(root).catch(() => null) : null
+  if (local && !info?.isDirectory()) {
     process.stderr.write(`catalog-server: --root ${root} is not an existing folder.\n`)
     return 2
   }
   const server = await startCatalogServer({
     root,
+    storageOptions: args.storageOptions,
+    credentialLifetimeMs: args.credentialLifetimeMs,
     port: args.port,
     host: args.host,
     allowedHosts: args.allowedHosts,

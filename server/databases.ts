@@ -2,21 +2,27 @@
  * The databases one server serves: the root folder itself, and every folder below it
  * that a request names with `x-service-database` (optionally under an
  * `x-service-database-prefix` folder, see `databaseFolder`). Each folder gets one dir
- * namespace client, opened on first use and closed with the server.
+ * namespace client, opened on first use and closed with the server. A root on an object
+ * store (`s3://bucket/prefix`) is served alone, opened with the server's storage options.
  */
 import { stat } from 'node:fs/promises'
 import type { IncomingHttpHeaders } from 'node:http'
 import path from 'node:path'
 import { CatalogError } from '../src/shared/errors'
 import { componentProblem } from '../src/shared/namespace-path'
+import { rootLocation } from '../src/shared/storage-options'
 import type { NamespaceClient } from '../src/main/namespace/namespace-client'
 import { openDirNamespace } from '../src/main/namespace/dir-namespace'
 import { KeyedLock } from '../src/main/namespace/keyed-lock'
 
 /** One catalog folder and the handles the server uses on it. */
 export interface Database {
-  /** Absolute path of the catalog folder. */
+  /** Absolute path of the catalog folder, or its object-store URI. */
   readonly root: string
+  /** LanceDB storage options (no prefix) that reach an object-store root; empty for a folder. */
+  readonly storageOptions: Readonly<Record<string, string>>
+  /** How long the storage options a describe hands out are said to last (`expires_at_millis`); null: no expiry. */
+  readonly credentialLifetimeMs: number | null
   /** The dir implementation: every catalog operation goes through it. */
   readonly client: NamespaceClient
   /**
@@ -32,8 +38,8 @@ export interface Database {
   readonly tableWrites: KeyedLock
 }
 
-/** How a folder is turned into a namespace client; tests may count or wrap opens. */
-export type DirOpener = (root: string) => Promise<NamespaceClient>
+/** How a folder or object-store URI is turned into a namespace client; tests may count or wrap opens. */
+export type DirOpener = (root: string, storageOptions: Readonly<Record<string, string>>) => Promise<NamespaceClient>
 
 /**
  * Resolves which folder a request's headers select.
@@ -67,18 +73,25 @@ export function databaseFolder(root: string, headers: IncomingHttpHeaders): { fo
 export class DatabaseRegistry {
   readonly #root: string
   readonly #open: DirOpener
+  readonly #storageOptions: Readonly<Record<string, string>>
+  readonly #objectStore: boolean
   readonly #databases = new Map<string, Promise<Database>>()
   #closed = false
 
-  constructor(root: string, open: DirOpener = openDirNamespace) {
-    this.#root = path.resolve(root)
+  readonly #credentialLifetimeMs: number | null
+
+  constructor(root: string, open: DirOpener = openDirNamespace, storageOptions: Readonly<Record<string, string>> = {}, credentialLifetimeMs: number | null = null) {
+    this.#objectStore = rootLocation(root).kind !== 'local'
+    this.#root = this.#objectStore ? root.trim().replace(/\/+$/, '') : path.resolve(root)
     this.#open = open
+    this.#storageOptions = { ...storageOptions }
+    this.#credentialLifetimeMs = credentialLifetimeMs
   }
 
   /** The database a request selects; 404 with a clear message for an unknown one. */
   async select(headers: IncomingHttpHeaders): Promise<Database> {
     if (this.#closed) throw new CatalogError('unavailable', 'The catalog server is shutting down.')
-    const { folder, name } = databaseFolder(this.#root, headers)
+    const { folder, name } = this.#objectStore ? this.#onlyRoot(headers) : databaseFolder(this.#root, headers)
     let pending = this.#databases.get(folder)
     if (!pending) {
       pending = this.#openFolder(folder, name)
@@ -105,12 +118,25 @@ export class DatabaseRegistry {
     if (failed) throw failed.reason
   }
 
+  /**
+   * An object store has no folders to check, and opening a prefix nobody wrote succeeds
+   * as an empty catalog, so a server on one serves its root only and says so.
+   */
+  #onlyRoot(headers: IncomingHttpHeaders): { folder: string; name: null } {
+    const { name } = databaseFolder(this.#root, headers)
+    if (name !== null) {
+      throw new CatalogError('namespace_not_found', `Database "${name}" does not exist on this server: a catalog on object storage is served alone, without x-service-database.`)
+    }
+    return { folder: this.#root, name }
+  }
+
   async #openFolder(folder: string, name: string | null): Promise<Database> {
     if (name !== null && !(await isDirectory(folder))) {
       throw new CatalogError('namespace_not_found', `Database "${name}" does not exist on this server.`)
     }
-    const client = await this.#open(folder)
-    return { root: folder, client, declaredLocations: new Map(), tableWrites: new KeyedLock() }
+    const storageOptions = this.#objectStore ? this.#storageOptions : {}
+    const client = await this.#open(folder, storageOptions)
+    return { root: folder, storageOptions, credentialLifetimeMs: this.#credentialLifetimeMs, client, declaredLocations: new Map(), tableWrites: new KeyedLock() }
   }
 }
 

@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { isIP, type AddressInfo } from 'node:net'
 import path from 'node:path'
+import { rootLocation } from '../src/shared/storage-options'
 import { authenticate, parseGrant, requireWrite, type AuthConfig, type Grant } from './auth'
 import { checkDatabaseHeaders } from './database-names'
 import { dataRoutes } from './data-routes'
@@ -51,6 +52,17 @@ export interface CatalogServerOptions {
    * `location` and create tables through `declare`. True by default.
    */
   readonly dataRoutes?: boolean
+  /**
+   * LanceDB storage options (no `storage.` prefix: region, endpoint, keys, ...) for a
+   * `root` on an object store (`s3://bucket/prefix`). Each describe returns them as
+   * `storage_options`, so clients that read at a table's location can reach it.
+   */
+  readonly storageOptions?: Readonly<Record<string, string>>
+  /**
+   * With `storageOptions`: each describe says they expire this many milliseconds later
+   * (`expires_at_millis`), as short-lived vended credentials do. No expiry by default.
+   */
+  readonly credentialLifetimeMs?: number | null
 }
 
 /** A running server. */
@@ -76,7 +88,11 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
     apiKeys: (options.apiKeys ?? []).map(toGrant),
     bearerTokens: (options.bearerTokens ?? []).map(toGrant)
   }
-  const registry = new DatabaseRegistry(options.root, options.openDir)
+  const objectStore = rootLocation(options.root).kind !== 'local'
+  if (!objectStore && Object.keys(options.storageOptions ?? {}).length > 0) {
+    throw new RangeError('Storage options apply to a root on an object store (s3://, gs://, az://) only.')
+  }
+  const registry = new DatabaseRegistry(options.root, options.openDir, options.storageOptions, options.credentialLifetimeMs ?? null)
   // Set once listening (the port is known only then); no request arrives before that.
   let state: ServerState | null = null
   const server = createServer({ keepAlive: true }, (req, res) => {
@@ -93,7 +109,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   const { port } = server.address() as AddressInfo
   const hosts = hostPolicy(host, port, options.allowedHosts ?? [])
   const routes = options.dataRoutes === false ? METADATA_ROUTES : ROUTES
-  state = { root: path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log, routes }
+  state = { root: objectStore ? options.root.trim() : path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log, routes }
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | null = null
   return {

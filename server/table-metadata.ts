@@ -14,6 +14,7 @@ import { tableFromArrays, tableToIPC } from 'apache-arrow'
 import { CatalogError } from '../src/shared/errors'
 import type { TableRef } from '../src/shared/catalog-types'
 import { displayIdentifier } from '../src/shared/namespace-path'
+import { rootLocation, storageProperties } from '../src/shared/storage-options'
 import type { Database } from './databases'
 import { toJsonArrowSchema, type JsonArrowSchema } from './json-schema'
 import { allTables } from './listing'
@@ -36,9 +37,11 @@ const RESERVED_MARKER = '.lance-reserved'
 
 /** Runs `fn` on the table opened through a fresh LanceDB connection, then closes both. */
 export async function withLanceTable<T>(database: Database, ref: TableRef, fn: (table: Table) => Promise<T>): Promise<T> {
-  const connection = await connectNamespace('dir', { root: database.root })
+  const { root, storageOptions } = database
+  const connection = await connectNamespace('dir', { root, ...storageProperties(storageOptions) })
   try {
-    const table = await connection.openTable(ref.name, [...ref.namespace])
+    // LanceDB gives the namespace's `storage.*` properties to its manifest only; the table needs them again.
+    const table = await connection.openTable(ref.name, [...ref.namespace], Object.keys(storageOptions).length > 0 ? { storageOptions: { ...storageOptions } } : undefined)
     try {
       return await fn(table)
     } finally {
@@ -96,6 +99,10 @@ export async function isOnlyDeclared(database: Database, ref: TableRef): Promise
  * state Lance's directory namespace itself gives a declared table.
  */
 export async function declareTable(database: Database, ref: TableRef): Promise<string> {
+  // Checked before anything is written: the marker below is a local file.
+  if (rootLocation(database.root).kind !== 'local') {
+    throw new CatalogError('unsupported', 'This server declares tables only in a catalog on local disk; create the table through the create route instead.')
+  }
   // Creating over a declared-only table succeeds in LanceDB, so check the listing first.
   if ((await allTables(database.client, ref.namespace)).includes(ref.name)) {
     throw new CatalogError('table_exists', `Table "${displayIdentifier([...ref.namespace, ref.name])}" already exists.`)

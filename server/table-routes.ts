@@ -42,7 +42,7 @@ async function describeTable(ctx: RequestContext) {
     return json({ ...identity, location: declared, ...uriOf(declared, withUri), is_only_declared: true })
   }
   database.declaredLocations.delete(identifierOf(ref))
-  const base = { ...identity, location, ...uriOf(location, withUri) }
+  const base = { ...identity, location, ...uriOf(location, withUri), ...storageOf(database) }
   // A version asked for is checked (and answered) even without detailed metadata.
   if (!detailed && version === undefined) return json(checkDeclared ? { ...base, is_only_declared: false } : base)
   const metadata = await detailedMetadata(database, ref, version)
@@ -125,6 +125,19 @@ async function declaredLocation(database: Database, ref: TableRef, error: unknow
   if ((await allTables(database.client, ref.namespace)).includes(ref.name)) return location
   database.declaredLocations.delete(id)
   throw error
+}
+
+/**
+ * The spec's `storage_options`: what a client needs to open the location itself (a
+ * catalog on an object store hands out the keys it was started with, as catalogs vend
+ * credentials); nothing for a local folder.
+ */
+function storageOf(database: Database): { storage_options?: Record<string, string> } {
+  if (Object.keys(database.storageOptions).length === 0) return {}
+  const lifetime = database.credentialLifetimeMs
+  // Lance's key for vended credentials that run out: clients describe the table again before then.
+  const expiry: Record<string, string> = lifetime === null ? {} : { expires_at_millis: String(Date.now() + lifetime) }
+  return { storage_options: { ...database.storageOptions, ...expiry } }
 }
 
 function uriOf(location: string, wanted: boolean): { table_uri?: string } {

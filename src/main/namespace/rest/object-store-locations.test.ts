@@ -1,0 +1,138 @@
+/**
+ * REST catalogs whose tables live on an object store: the reference server serves a
+ * LanceDB catalog on `s3://bucket/prefix` (s3rver behind the signature gate), its
+ * describe returns `s3://` locations with `storage_options`, and the app's REST client
+ * reads the rows through the data routes, or, on a metadata-only catalog, at the
+ * location with the storage options the describe returned (the client has no keys of
+ * its own, and the store refuses unsigned requests).
+ */
+import { tableFromIPC } from 'apache-arrow'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildNestedCatalog } from '../../../../e2e/support/lancedb-catalog'
+import { startTestS3, type TestS3 } from '../../../../e2e/support/s3-server'
+import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
+import { openRestCatalog } from './data-access'
+
+let s3: TestS3
+let root: string
+const servers: RunningCatalogServer[] = []
+
+beforeAll(async () => {
+  s3 = await startTestS3()
+  root = `s3://${s3.bucket}/catalogs/rest`
+  await buildNestedCatalog(root, { tables: { top: 3 }, namespaces: { sales: { tables: { orders: 12 } } } }, s3.storageOptions)
+})
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()))
+  await s3?.close()
+})
+
+async function serve(dataRoutes: boolean, log?: string[], credentialLifetimeMs: number | null = null): Promise<RunningCatalogServer> {
+  const server = await startCatalogServer({
+    root,
+    storageOptions: s3.storageOptions,
+    dataRoutes,
+    credentialLifetimeMs,
+    ...(log ? { log: (line: string) => log.push(line) } : {})
+  })
+  servers.push(server)
+  return server
+}
+
+async function describeJson(server: RunningCatalogServer, id: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${server.url}/v1/table/${encodeURIComponent(id)}/describe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}'
+  })
+  expect(response.status).toBe(200)
+  return (await response.json()) as Record<string, unknown>
+}
+
+function ids(arrow: Uint8Array): number[] {
+  return tableFromIPC(arrow)
+    .toArray()
+    .map((row: { id: unknown }) => Number(row.id))
+}
+
+const orders = { namespace: ['sales'], name: 'orders' }
+
+describe('a REST catalog on an S3-compatible store', () => {
+  it('describes tables with s3:// locations and the storage options that reach them', async () => {
+    const server = await serve(true)
+    const described = await describeJson(server, 'sales$orders')
+    expect(described.location).toMatch(new RegExp(`^s3://${s3.bucket}/catalogs/rest/`))
+    expect(described.storage_options).toEqual(s3.storageOptions)
+  })
+
+  it('refuses a declare, which would need a marker file on the store, and leaves nothing listed', async () => {
+    const server = await serve(false)
+    const response = await fetch(`${server.url}/v1/table/sales%24declared/declare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(response.status).not.toBe(200)
+    expect(((await response.json()) as { error: string }).error).toMatch(/declares tables only in a catalog on local disk/)
+    const listed = (await (await fetch(`${server.url}/v1/namespace/sales/table/list`)).json()) as { tables: string[] }
+    expect(listed.tables).toEqual(['orders'])
+  })
+
+  it('reads rows through the data routes', async () => {
+    const server = await serve(true)
+    const client = openRestCatalog({ uri: server.url })
+    try {
+      const described = await client.describeTable(orders)
+      expect(described.rowCount).toBe(12)
+      expect(described.location).toMatch(/^s3:\/\//)
+      expect(ids((await client.readRows(orders, { offset: 9, limit: 5 })).arrow)).toEqual([9, 10, 11])
+      expect(client.mode).toBe('routes')
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('reads rows at the location with the described storage options when the catalog serves metadata only', async () => {
+    const log: string[] = []
+    const server = await serve(false, log)
+    const client = openRestCatalog({ uri: server.url })
+    try {
+      expect((await client.describeTable(orders)).rowCount).toBe(12)
+      expect(client.mode).toBe('location')
+      const page = await client.readRows(orders, { offset: 2, limit: 3, columns: ['id'], filter: 'id >= 0' })
+      expect(ids(page.arrow)).toEqual([2, 3, 4])
+      expect(await client.countRows({ namespace: [], name: 'top' }, 'id > 0')).toBe(2)
+      // Every data route the client tried answered 404: the rows came from the store.
+      const dataCalls = log.filter((line) => /\/(count_rows|query|stats)\b/.test(line))
+      expect(dataCalls.length).toBeGreaterThan(0)
+      expect(dataCalls.every((line) => line.includes('-> 404'))).toBe(true)
+    } finally {
+      await client.close()
+    }
+  })
+
+  /** Reads the same rows at the location three times; answers the ids and how often the table was described. */
+  async function readAtLocation(credentialLifetimeMs: number): Promise<{ ids: number[][]; describes: number }> {
+    const log: string[] = []
+    const server = await serve(false, log, credentialLifetimeMs)
+    const client = openRestCatalog({ uri: server.url })
+    try {
+      const pages: number[][] = []
+      for (let i = 0; i < 3; i++) pages.push(ids((await client.readRows(orders, { offset: 0, limit: 4 })).arrow))
+      return { ids: pages, describes: log.filter((line) => line.startsWith('POST /v1/table/sales%24orders/describe')).length }
+    } finally {
+      await client.close()
+    }
+  }
+
+  it('describes the table anew while reading when the vended credentials run out soon (expires_at_millis)', async () => {
+    // Ten minutes: the credentials outlive every read, so each read describes once, to open the table.
+    const lasting = await readAtLocation(10 * 60_000)
+    // Twenty seconds: inside the window in which LanceDB renews credentials before they expire.
+    const expiring = await readAtLocation(20_000)
+    expect(lasting.ids).toEqual([[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]])
+    expect(expiring.ids).toEqual(lasting.ids)
+    expect(lasting.describes).toBe(3)
+    expect(expiring.describes).toBeGreaterThan(lasting.describes)
+    const described = await describeJson(await serve(false, undefined, 20_000), 'sales$orders')
+    const expiresAt = Number((described.storage_options as Record<string, string>).expires_at_millis)
+    expect(expiresAt).toBeGreaterThan(Date.now())
+  })
+})
