@@ -13,8 +13,12 @@ export async function expectAppUsable(catalog: CatalogPage, table: string): Prom
   await expect(page.getByRole('dialog')).toHaveCount(0)
   // The tree's one Tab stop (roving tabindex) takes focus and keys move it.
   const tabStop = catalog.tree.locator('[role="treeitem"][tabindex="0"]')
-  await tabStop.focus()
-  await expect(tabStop).toBeFocused()
+  // A late answer released just before (a create whose dialog was closed) may still be
+  // redrawing the tree; on a loaded machine that redraw can land between focus and check.
+  await expect(async () => {
+    await tabStop.focus()
+    await expect(tabStop).toBeFocused({ timeout: 1_000 })
+  }).toPass()
   await page.keyboard.press('Home')
   await expect(catalog.tree.getByRole('treeitem').first()).toBeFocused()
   const row = catalog.table(table)
