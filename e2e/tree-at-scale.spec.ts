@@ -5,6 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { buildNestedCatalog } from './support/lancedb-catalog'
+import { openBigNode } from './pages/big-node'
 import { startListingServer } from './support/listing-server'
 import { expect, test } from './fixtures/test'
 
@@ -15,10 +16,7 @@ test('scrolls to the last of 100,000 children with a bounded number of rows', as
   test.setTimeout(240_000)
   const server = await startListingServer({ children: CHILDREN })
   try {
-    const app = await openApp(['--rest', server.url])
-    await app.setPageSize(1000)
-    await app.expand('big')
-    await expect(app.namespace(server.childName(0))).toBeVisible()
+    const app = await openBigNode(openApp, server, 1000)
 
     let peak = 0
     const last = app.namespace(server.childName(CHILDREN - 1))

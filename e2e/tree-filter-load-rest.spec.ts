@@ -3,6 +3,7 @@
  * child of the node, and so the node and its "more" row, yet its status still offers to
  * load the rest, and loading it shows the match.
  */
+import { openBigNode } from './pages/big-node'
 import { startListingServer } from './support/listing-server'
 import { expect, test } from './fixtures/test'
 
@@ -13,10 +14,7 @@ test('a filter that hides every loaded child still offers to load the rest of th
   test.setTimeout(120_000)
   const server = await startListingServer({ children: CHILDREN })
   try {
-    const app = await openApp(['--rest', server.url])
-    await app.setPageSize(100)
-    await app.expand('big')
-    await expect(app.namespace(server.childName(0))).toBeVisible()
+    const app = await openBigNode(openApp, server, 100)
 
     const match = server.childName(CHILDREN - 1)
     await app.page.getByLabel('Filter loaded names').fill(match)

@@ -2,6 +2,7 @@
  * Pages brought ahead: while End is held, one listing call brings several pages of 100.
  * Every child still shows once, in order, with the right position.
  */
+import { openBigNode } from './pages/big-node'
 import { startListingServer } from './support/listing-server'
 import { expect, test } from './fixtures/test'
 
@@ -11,10 +12,7 @@ test('holding End at pages of 100 reaches the last child with every page in plac
   test.setTimeout(180_000)
   const server = await startListingServer({ children: CHILDREN })
   try {
-    const app = await openApp(['--rest', server.url])
-    await app.setPageSize(100)
-    await app.expand('big')
-    await expect(app.namespace(server.childName(0))).toBeVisible()
+    const app = await openBigNode(openApp, server, 100)
     await expect(app.namespace('big')).toBeFocused()
 
     const last = app.namespace(server.childName(CHILDREN - 1))
