@@ -67,7 +67,7 @@ export function oddTypesTable(): ArrowTable {
     all_null: vectorFromArray([null, null, null], new Utf8()),
     [ODD_NAME_COLUMN]: vectorFromArray(['ünïcode ✓', 'b', 'c'], new Utf8())
   })
-  // Arrow JS 18's `new Table` marks the null-typed field non-nullable, and LanceDB 0.39
+  // Arrow JS's `new Table` marks the null-typed field non-nullable, and LanceDB 0.39
   // refuses a non-nullable field holding nulls.
   const schema = new Schema(table.schema.fields.map((f) => (f.name === NULL_TYPED_COLUMN ? new Field(f.name, f.type, true, f.metadata) : f)))
   return new Table(schema, table.batches.map((batch) => new RecordBatch(schema, batch.data)))

@@ -1,7 +1,6 @@
 /**
- * Reading a page of rows when one column breaks the whole scan. LanceDB fails a scan that
- * includes a type its Arrow version cannot decode (large_list with Arrow JS 18), and a REST
- * server answers such a query with an error. Rather than an empty grid, find which
+ * Reading a page of rows when one column breaks the whole scan. An engine fails a scan that
+ * includes a type it cannot decode, and a REST server answers such a query with an error. Rather than an empty grid, find which
  * columns fail on their own, read the others, and name the failing ones in the page's
  * schema metadata so the grid can say which column could not be read and why.
  */
@@ -13,22 +12,11 @@ import { UNREADABLE_COLUMNS_KEY, type UnreadableColumn } from '../../shared/unre
 import type { NamespaceClient, ReadRowsRequest } from './namespace-client'
 
 /**
- * Errors that say nothing about a column: the table, the connection or the caller is the
- * problem, so probing column by column would only repeat them.
+ * The errors a single column can cause: the server or engine refused or failed the query
+ * itself. Anything else (a missing table, the connection, the caller's rights, a timeout)
+ * says nothing about columns, and probing column by column would only repeat it.
  */
-const NOT_ABOUT_COLUMNS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'invalid_name',
-  'namespace_not_found',
-  'table_not_found',
-  'unauthenticated',
-  'permission_denied',
-  'throttled',
-  'unavailable',
-  'unreachable',
-  'timeout',
-  'cancelled',
-  'connection_not_found'
-])
+const MAY_BE_ABOUT_COLUMNS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['invalid_request', 'server_error', 'bad_response', 'unsupported', 'invalid_catalog', 'internal'])
 
 /** Reads rows; if the read fails because of some columns, reads the rest and names those. */
 export async function readRowsSkippingUnreadable(client: NamespaceClient, table: TableRef, request: ReadRowsRequest): Promise<RowsPage> {
@@ -56,7 +44,7 @@ export async function readRowsSkippingUnreadable(client: NamespaceClient, table:
 }
 
 function mayBeAboutColumns(error: unknown): boolean {
-  return !(error instanceof CatalogError && NOT_ABOUT_COLUMNS.has(error.code))
+  return !(error instanceof CatalogError) || MAY_BE_ABOUT_COLUMNS.has(error.code)
 }
 
 /** The same page with the unreadable columns named in the schema metadata. */
