@@ -38,7 +38,14 @@ export const CHANNELS = [
   'profiles:checkRoot',
   'profiles:createRoot',
   'profiles:useSecretsFile',
-  'shell:openFolder'
+  'shell:openFolder',
+  // Schema evolution and export (issue 16)
+  'schema:addColumns',
+  'schema:alterColumns',
+  'schema:dropColumns',
+  'export:start',
+  'export:status',
+  'export:cancel'
 ] as const
 
 /** A channel name. */

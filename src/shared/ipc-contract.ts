@@ -10,6 +10,8 @@ import { catalogContract } from './contract/catalog'
 import { profilesContract } from './contract/profiles'
 import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
+import { exportContract } from './contract/export'
+import { schemaContract } from './contract/schema'
 
 export type { AppInfo } from './contract/catalog'
 export type { Channel } from './ipc-channels'
@@ -19,7 +21,9 @@ export const contract = {
   ...catalogContract,
   ...tablesContract,
   ...profilesContract,
-  ...shellContract
+  ...shellContract,
+  ...schemaContract,
+  ...exportContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

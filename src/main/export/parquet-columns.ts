@@ -108,11 +108,11 @@ function converterOf(type: DataType): (value: unknown) => unknown {
  * A top-level timestamp column's stored integers, read from the buffers: Arrow JS's `get`
  * answers milliseconds, which would lose micro- and nanoseconds. Seconds become milliseconds.
  */
-function rawTimestamps(vector: Vector): unknown[] {
+export function rawTimestamps(vector: Vector, secondsAsMillis = true): unknown[] {
   const values: unknown[] = []
   for (const chunk of vector.data) {
     const raw = chunk.values as BigInt64Array
-    const seconds = (chunk.type as { unit: TimeUnit }).unit === TimeUnit.SECOND
+    const seconds = secondsAsMillis && (chunk.type as { unit: TimeUnit }).unit === TimeUnit.SECOND
     for (let j = 0; j < chunk.length; j++) {
       values.push(chunk.getValid(j) ? (seconds ? raw[j]! * 1000n : raw[j]!) : null)
     }

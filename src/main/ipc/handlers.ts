@@ -14,6 +14,9 @@ import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
 import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
+import { schemaHandlers } from './schema-handlers'
+import { exportHandlers } from './export-handlers'
+import type { ExportJobs } from '../export/export-jobs'
 
 /** What the handlers need from their surroundings. */
 export interface HandlerContext {
@@ -30,9 +33,11 @@ export interface HandlerContext {
   /** Shows a path in the system file manager; only the Electron host has one. */
   readonly revealPath?: (path: string) => void
   readonly uiState: UiStateFile
+  /** The exports of this run. */
+  readonly exports: ExportJobs
 }
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context) }
+  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context), ...schemaHandlers(context), ...exportHandlers(context) }
 }

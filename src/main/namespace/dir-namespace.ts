@@ -23,6 +23,8 @@ import { objectStoreError } from './object-store-errors'
 import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { readLanceRows } from './lance-rows'
+import { addLanceColumns, alterLanceColumns, dropLanceColumns } from './lance-native/schema'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -247,6 +249,21 @@ class DirNamespace implements NamespaceClient {
     this.begin(options, table.namespace, table.name)
     checkWindow(request)
     return this.withTable(table, 'read the rows of', (t) => readLanceRows(t, request))
+  }
+
+  async addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'add columns to', (t) => addLanceColumns(t, columns))
+  }
+
+  async alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'alter the columns of', (t) => alterLanceColumns(t, alterations))
+  }
+
+  async dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns))
   }
 
   async close(): Promise<void> {

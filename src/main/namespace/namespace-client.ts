@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import type { NamespacePath } from '../../shared/namespace-path'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage, rowsWindow } from '../../shared/contract/tables'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -46,6 +47,13 @@ export interface NamespaceClient {
   countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number>
   /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
+  // Schema evolution (issue 16, schema part): each answers the version the change made.
+  /** Adds columns computed by SQL expressions over the existing rows. */
+  addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult>
+  /** Renames columns or changes their nullability. */
+  alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult>
+  /** Drops columns. */
+  dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult>
   /** Releases pools and handles; the client is unusable afterwards. */
   close(): Promise<void>
 }

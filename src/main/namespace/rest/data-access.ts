@@ -17,6 +17,8 @@ import type { CreateMode } from '../../../shared/contract/tables'
 import { parseRestProperties } from './rest-config'
 import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
 import { isMissingRoute } from './table-stats'
+import { addLanceColumns, alterLanceColumns, dropLanceColumns } from '../lance-native/schema'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
 
 /** How a catalog's table data is reached: not yet known, the data routes, or table locations. */
 export type DataAccessMode = 'unknown' | 'routes' | 'location'
@@ -108,6 +110,19 @@ export class DataAccessClient implements RestNamespaceClient {
     )
   }
 
+  // Schema evolution (issue 16): the alter routes, else LanceDB at the table's location.
+  addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#schemaChange(() => this.rest.addColumns(table, columns, options), () => this.#withTable(table, 'add columns to', (t) => addLanceColumns(t, columns)))
+  }
+
+  alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#schemaChange(() => this.rest.alterColumns(table, alterations, options), () => this.#withTable(table, 'alter the columns of', (t) => alterLanceColumns(t, alterations)))
+  }
+
+  dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#schemaChange(() => this.rest.dropColumns(table, columns, options), () => this.#withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns)))
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.rest.close(), this.locations.close()])
   }
@@ -152,6 +167,21 @@ export class DataAccessClient implements RestNamespaceClient {
       const known = fromLance(error, action, { table })
       if (known.code !== 'internal') throw known
       throw this.#unreachable(messageOf(error))
+    }
+  }
+
+  /**
+   * A schema change through its route; a catalog without it (some serve the data routes
+   * but not the alter ones) changes the table at its location. Decided per call: the
+   * data-access mode is about the data routes.
+   */
+  async #schemaChange<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
+    if (this.#mode === 'location') return atLocation()
+    try {
+      return await viaRoute()
+    } catch (error) {
+      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      return atLocation()
     }
   }
 

@@ -20,6 +20,9 @@ import { PageTokenGuard } from './pagination'
 import { parseRestProperties } from './rest-config'
 import { isMissingRoute, TableStatsReader } from './table-stats'
 import { awaitTransactions } from './transactions'
+import { restAddColumns, restAlterColumns, restDropColumns } from './schema'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
+import type { StatsTarget } from './table-stats'
 
 /** Options of a REST connection: which headers are secret, timeouts, size cap, retries, create routes. */
 export interface RestNamespaceOptions extends HttpOptions {
@@ -323,8 +326,26 @@ class RestNamespace implements RestNamespaceClient {
     throw new CatalogError('bad_response', `The server answered ${what} in batches larger than ${maxBytes} bytes even for fewer rows.`, { limitBytes: maxBytes })
   }
 
+  // Schema evolution (issue 16): the spec's alter routes, in schema.ts.
+  addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return restAddColumns(this.#http, this.#target(table), columns, options)
+  }
+
+  alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return restAlterColumns(this.#http, this.#target(table), alterations, options)
+  }
+
+  dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return restDropColumns(this.#http, this.#target(table), columns, options)
+  }
+
   async close(): Promise<void> {
     await this.#http.close()
+  }
+
+  /** How a table-level route addresses `table`. */
+  #target(table: TableRef): StatsTarget {
+    return { encodedId: encodeURIComponent(this.#tableId(table)), query: { delimiter: this.#tableDelimiter(table) }, id: [...table.namespace, table.name], subject: this.#tableName(table) }
   }
 
   async #fieldsFromData(table: TableRef, options: CallOptions): Promise<FieldInfo[]> {
