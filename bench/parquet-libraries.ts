@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib'
 import { performance } from 'node:perf_hooks'
 import { build } from 'esbuild'
 import {
-  Bool, Field, FixedSizeList, Float32, Float64, Int64, makeVector, RecordBatch, Schema, Struct, Table, tableFromIPC,
+  Bool, Field, FixedSizeList, Float32, Float64, Int64, RecordBatch, Schema, Struct, Table, tableFromIPC,
   tableToIPC, TimestampMicrosecond, Utf8, vectorFromArray, makeData
 } from 'apache-arrow'
 import { parquetReadObjects } from 'hyparquet'

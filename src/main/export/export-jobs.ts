@@ -86,6 +86,13 @@ export class ExportJobs {
     return this.#job(id).status
   }
 
+  /** The export's status once it has ended (done, failed or cancelled). */
+  async settled(id: string): Promise<ExportStatus> {
+    const job = this.#job(id)
+    await job.finished
+    return job.status
+  }
+
   /** Cancels a running export and answers its final status (a finished one is left as it is). */
   async cancel(id: string): Promise<ExportStatus> {
     const job = this.#job(id)

@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { connect } from '@lancedb/lancedb'
+import { tableFromIPC } from 'apache-arrow'
+import { parquetReadObjects } from 'hyparquet'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EXPORT_TABLE, exportFilter, exportRow, makeExportTable } from '../../../e2e/support/export-table'
+import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { CsvReader, headerNames } from '../../renderer/src/features/create-table/csv'
+import type { ExportFormat, ExportStatus } from '../../shared/contract/export'
+import { openDirNamespace } from '../namespace/dir-namespace'
+import type { NamespaceClient } from '../namespace/namespace-client'
+import { ExportJobs } from './export-jobs'
+
+// More rows than one read page (10,000), so every format writes several batches.
+const ROWS = 25_000
+const KEPT = 21_000
+const table = { namespace: [], name: EXPORT_TABLE }
+let dir: string
+let client: NamespaceClient
+
+beforeAll(async () => {
+  dir = await makeTempDir('export-jobs')
+  const db = await connect(join(dir, 'catalog'))
+  ;(await makeExportTable(db, ROWS)).close()
+  db.close()
+  client = await openDirNamespace(join(dir, 'catalog'))
+}, 60_000)
+
+afterAll(async () => {
+  await client.close()
+  await removeDir(dir)
+})
+
+async function exportTo(format: ExportFormat, columns?: string[]): Promise<{ status: ExportStatus; bytes: Buffer }> {
+  const path = join(dir, `out.${format}`)
+  const jobs = new ExportJobs(async () => path)
+  const started = await jobs.start(client, { table, format, filter: exportFilter(KEPT), ...(columns ? { columns } : {}) })
+  const status = await jobs.settled(started!.id)
+  expect(status.error).toBeUndefined()
+  return { status, bytes: await readFile(path) }
+}
+
+describe('exports', () => {
+  it("writes every filtered row to CSV that the app's CSV reader reads back", async () => {
+    const { status, bytes } = await exportTo('csv')
+    expect(status).toMatchObject({ state: 'done', rowsWritten: KEPT, totalRows: KEPT })
+    const reader = new CsvReader(bytes.toString('utf8'))
+    const [header, ...records] = reader.read(KEPT + 10)
+    expect(headerNames(header!)).toEqual(['id', 'name', 'score', 'flag', 'ts', 'vector'])
+    expect(records).toHaveLength(KEPT)
+    for (const id of [0, 1, 12_345, KEPT - 1]) {
+      const want = exportRow(id)
+      expect(records[id]!.fields).toEqual([
+        String(id),
+        want.name,
+        String(want.score),
+        String(want.flag),
+        new Date(Number(want.tsMicros / 1000n)).toISOString().slice(0, 19) + `.${String(want.tsMicros % 1_000_000n).padStart(6, '0')}Z`,
+        JSON.stringify(want.vector)
+      ])
+    }
+  })
+
+  it('writes JSON lines with exact 64-bit ids and every filtered row', async () => {
+    const { bytes } = await exportTo('jsonl', ['id', 'name'])
+    const lines = bytes.toString('utf8').trimEnd().split('\n')
+    expect(lines).toHaveLength(KEPT)
+    expect(JSON.parse(lines[0]!)).toEqual({ id: 0, name: null })
+    expect(JSON.parse(lines[7]!)).toEqual({ id: 7, name: exportRow(7).name })
+  })
+
+  it('writes an Arrow IPC file with the same schema and rows', async () => {
+    const { bytes } = await exportTo('arrow')
+    const read = tableFromIPC(bytes)
+    expect(read.numRows).toBe(KEPT)
+    expect(read.schema.fields.map((f) => `${f.name}:${String(f.type)}`)).toEqual([
+      'id:Int64', 'name:Utf8', 'score:Float64', 'flag:Bool', 'ts:Timestamp<MICROSECOND, UTC>', 'vector:FixedSizeList[4]<Float32>'
+    ])
+    expect(read.getChild('id')!.get(KEPT - 1)).toBe(BigInt(KEPT - 1))
+    expect(Array.from(read.getChild('vector')!.get(123) as Float32Array)).toEqual(exportRow(123).vector)
+  })
+
+  it('writes Parquet that hyparquet reads back row for row', async () => {
+    const { bytes } = await exportTo('parquet')
+    const rows = await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer })
+    expect(rows).toHaveLength(KEPT)
+    for (const id of [0, 1, 9_999, 10_000, KEPT - 1]) {
+      const want = exportRow(id)
+      expect(rows[id]).toEqual({
+        id: BigInt(id),
+        name: want.name,
+        score: want.score,
+        flag: want.flag,
+        ts: new Date(Number(want.tsMicros / 1000n)),
+        vector: want.vector
+      })
+    }
+  })
+
+  it('hands a browser-mode export out once as a download, then removes it', async () => {
+    const jobs = new ExportJobs()
+    const started = await jobs.start(client, { table, format: 'csv', filter: 'id < 5', columns: ['id'] })
+    const done = await jobs.settled(started!.id)
+    expect(done.state).toBe('done')
+    const ticket = done.downloadPath!.replace('/download/', '')
+    const download = await jobs.takeDownload(ticket)
+    expect(download?.fileName).toBe('events.csv')
+    expect(await readFile(download!.path, 'utf8')).toBe('id\r\n0\r\n1\r\n2\r\n3\r\n4\r\n')
+    expect(await jobs.takeDownload(ticket)).toBeNull()
+    await download!.done()
+    await jobs.close()
+  })
+
+  it('stops a cancelled export and removes the partial file', async () => {
+    const path = join(dir, 'cancelled.csv')
+    const jobs = new ExportJobs(async () => path)
+    const started = await jobs.start(client, { table, format: 'csv' })
+    const status = await jobs.cancel(started!.id)
+    expect(status.state).toBe('cancelled')
+    await expect(readFile(path)).rejects.toThrow(/ENOENT/)
+  })
+
+  it('says what failed when the file cannot be written', async () => {
+    const jobs = new ExportJobs(async () => join(dir, 'no-such-folder', 'out.csv'))
+    await expect(jobs.start(client, { table, format: 'csv' })).rejects.toThrow(/Cannot write .*no-such-folder.*Choose a folder you can write to/)
+  })
+
+  it('fails with the reason LanceDB gives when the filter is not valid SQL, keeping no file', async () => {
+    const jobs = new ExportJobs(async () => join(dir, 'bad.csv'))
+    const started = await jobs.start(client, { table, format: 'csv', filter: 'nope >' })
+    const status = await jobs.settled(started!.id)
+    expect(status.state).toBe('failed')
+    expect(status.error?.message).toMatch(/count the rows|read the rows/)
+    await expect(readFile(join(dir, 'bad.csv'))).rejects.toThrow(/ENOENT/)
+  })
+})
