@@ -75,7 +75,7 @@ export class ExportJobs {
       (rowsWritten) => update({ state: 'done', rowsWritten, ...(ticket ? { downloadPath: `/download/${ticket}` } : {}) }),
       (error: unknown) => {
         const e = error instanceof CatalogError ? error : new CatalogError('internal', String(error))
-        update({ state: e.code === 'cancelled' ? 'cancelled' : 'failed', error: { code: e.code, message: e.message } })
+        update({ state: e.code === 'cancelled' ? 'cancelled' : 'failed', error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } })
       }
     )
     return job.status

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { connectionId, response, tableRef } from './common'
+import type { ErrorValue } from '../errors'
 
 /** The formats an export writes. */
 export const exportFormat = z.enum(['csv', 'jsonl', 'arrow', 'parquet'])
@@ -30,7 +31,7 @@ export interface ExportStatus {
   /** In browser mode once done: the one-time URL path (`/download/…`) that serves the file. */
   readonly downloadPath?: string
   /** What went wrong, when failed. */
-  readonly error?: { readonly code: string; readonly message: string }
+  readonly error?: ErrorValue
 }
 
 /** Export channels. */

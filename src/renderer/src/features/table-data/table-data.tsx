@@ -11,6 +11,7 @@ import { ColumnChooser } from './column-chooser'
 import { DataGrid, type GridColumn } from './data-grid'
 import { FilterBar } from './filter-bar'
 import { useRowCount, useRowPages } from './use-table-rows'
+import { ExportButton } from '../table-export/export-dialog'
 import './table-data.css'
 
 /**
@@ -59,6 +60,7 @@ export function TableData({ connectionId, table, fields }: Props): ReactNode {
         <span className="muted" role="status" aria-label="Matching rows">
           {count.isSuccess ? `${count.data.toLocaleString('en-US')} ${shown ? 'matching ' : ''}rows` : count.isPending ? 'Counting rows…' : ''}
         </span>
+        <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
       </div>
       {count.isError && <ErrorAlert error={count.error} onRetry={() => void count.refetch()} />}
       {matching !== null && matching > WINDOW_ROWS && (

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import type { TableDescription, TableRef } from '@shared/catalog-types'
 import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
+import { AddColumnButton, ColumnActions } from '../table-schema/schema-actions'
 
 /** What every view is given. */
 export interface DetailViewProps {
@@ -29,11 +30,15 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
   {
     key: 'overview',
     label: 'Overview',
-    render: ({ description, delimiter }) => (
+    render: ({ connectionId, table, description, delimiter }) => (
       <>
         <TableFacts description={description} delimiter={delimiter} />
         <h3>Schema</h3>
-        <SchemaTable fields={description.fields} />
+        <AddColumnButton connectionId={connectionId} table={table} fields={description.fields} />
+        <SchemaTable
+          fields={description.fields}
+          renderActions={(field) => <ColumnActions connectionId={connectionId} table={table} fields={description.fields} field={field} />}
+        />
       </>
     )
   }
