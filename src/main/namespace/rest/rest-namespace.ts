@@ -18,6 +18,7 @@ import { fieldsFromJsonSchema } from './json-schema'
 import { readListingPage } from './listing-page'
 import { PageTokenGuard } from './pagination'
 import { parseRestProperties } from './rest-config'
+import { OAuth2TokenSource } from './oauth2'
 import { isMissingRoute, TableStatsReader } from './table-stats'
 import { awaitTransactions } from './transactions'
 
@@ -43,7 +44,8 @@ export function openRestNamespace(
   options: RestNamespaceOptions = {}
 ): RestNamespaceClient {
   const config = parseRestProperties(properties)
-  return new RestNamespace(new HttpTransport(config.baseUrl, config.headers, options), config.delimiter, options.routes)
+  const tokens = config.oauth2 ? { tokens: new OAuth2TokenSource(config.oauth2, options.timeouts ? { timeouts: options.timeouts } : {}) } : {}
+  return new RestNamespace(new HttpTransport(config.baseUrl, config.headers, { ...options, ...tokens }), config.delimiter, options.routes)
 }
 
 const ARROW_STREAM = 'application/vnd.apache.arrow.stream'
