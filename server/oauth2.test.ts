@@ -120,7 +120,7 @@ describe('catalog routes with OAuth2 on', () => {
     const token = String((await tokenByBasic()).body['access_token'])
     expect((await list(token)).status).toBe(200)
     // Waits for the server's own verdict to change, not for a fixed time.
-    await expect.poll(async () => (await list(token)).status, { timeout: 10_000, intervals: [250] }).toBe(401)
+    await expect.poll(async () => (await list(token)).status, { timeout: 10_000, interval: 250 }).toBe(401)
     expect((await list(token)).body['error']).toMatch(/expired/)
   })
 })
