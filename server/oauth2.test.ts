@@ -69,7 +69,7 @@ describe('POST /oauth/token', () => {
     expect(answer.status).toBe(200)
     expect(answer.headers['cache-control']).toBe('no-store')
     expect(answer.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 2, scope: 'catalog' })
-    expect(logged.slice(before)).toEqual([expect.stringMatching(/^oauth2: issued token #\d+ to client "browser-app" \(basic client authentication\), expires in 2 s$/)])
+    expect(logged.slice(before)).toEqual([expect.stringMatching(/^oauth2: issued token #\d+ to client "browser-app" \(basic client authentication\), expires in 2 s \(at \d{4}-\d\d-\d\dT[\d:.]+Z\)$/)])
     const listed = await list(String(answer.body['access_token']))
     expect(listed.status).toBe(200)
     expect(listed.body['namespaces']).toEqual(['analytics'])

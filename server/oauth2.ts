@@ -26,6 +26,8 @@ export interface OAuth2Options {
   readonly tokenLifetimeMs?: number
   /** Gets one line per token issued; the server's request log when left out. */
   readonly log?: (line: string) => void
+  /** Gets each token issued (never logged), for tests that check where tokens end up. */
+  readonly onToken?: (token: string) => void
 }
 
 /** What a presented bearer token is to the issuer. */
@@ -50,6 +52,7 @@ export class TokenIssuer {
   readonly #clients: readonly OAuth2Client[]
   readonly #lifetimeMs: number
   readonly #log: (line: string) => void
+  readonly #onToken: ((token: string) => void) | undefined
   readonly #tokens = new Map<string, { readonly client: string; readonly expiresAt: number }>()
   #issued = 0
 
@@ -60,6 +63,7 @@ export class TokenIssuer {
     this.#clients = options.clients
     this.#lifetimeMs = lifetime
     this.#log = log
+    this.#onToken = options.onToken
   }
 
   /** How many tokens were issued so far. */
@@ -109,7 +113,9 @@ export class TokenIssuer {
     this.#tokens.set(token, { client: client.id, expiresAt: now + this.#lifetimeMs })
     this.#issued++
     const seconds = Math.round(this.#lifetimeMs / 1000)
-    this.#log(`oauth2: issued token #${this.#issued} to client "${client.id}" (${how} client authentication), expires in ${seconds} s`)
+    const at = new Date(now + this.#lifetimeMs).toISOString()
+    this.#log(`oauth2: issued token #${this.#issued} to client "${client.id}" (${how} client authentication), expires in ${seconds} s (at ${at})`)
+    this.#onToken?.(token)
     const body = { access_token: token, token_type: 'Bearer', expires_in: seconds, ...(scope ? { scope } : {}) }
     return { kind: 'json', status: 200, body, headers: NO_STORE }
   }
