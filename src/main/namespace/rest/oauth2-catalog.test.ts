@@ -65,6 +65,21 @@ describe('a catalog behind OAuth2 client credentials', () => {
     }
   })
 
+  it('reads at table locations through LanceDB with the token on a metadata-only catalog', async () => {
+    const metadataOnly = await startCatalogServer({ root, dataRoutes: false, oauth2: { clients }, log: (line) => log.push(line) })
+    const client = openRestCatalog({ ...properties(), uri: metadataOnly.url })
+    try {
+      const orders = { namespace: ['sales'], name: 'orders' }
+      expect((await client.describeTable(orders)).rowCount).toBe(5)
+      expect(client.mode).toBe('location')
+      const page = await client.readRows(orders, { offset: 1, limit: 2, columns: ['id'] })
+      expect(Array.from(tableFromIPC(page.arrow).getChild('id')?.toArray() ?? [], Number)).toEqual([1, 2])
+    } finally {
+      await client.close()
+      await metadataOnly.close()
+    }
+  })
+
   it('says the token step failed when the client secret is wrong, without showing it', async () => {
     const client = openRestCatalog({ ...properties(), 'oauth2.client_secret': 'wrong-secret-value' })
     try {

@@ -44,7 +44,7 @@ export function openRestNamespace(
   options: RestNamespaceOptions = {}
 ): RestNamespaceClient {
   const config = parseRestProperties(properties)
-  const tokens = config.oauth2 ? { tokens: new OAuth2TokenSource(config.oauth2, options.timeouts ? { timeouts: options.timeouts } : {}) } : {}
+  const tokens = config.oauth2 && !options.tokens ? { tokens: new OAuth2TokenSource(config.oauth2, options.timeouts ? { timeouts: options.timeouts } : {}) } : {}
   return new RestNamespace(new HttpTransport(config.baseUrl, config.headers, { ...options, ...tokens }), config.delimiter, options.routes)
 }
 
