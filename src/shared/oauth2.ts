@@ -92,3 +92,15 @@ export function oauth2PropertyErrors(properties: Readonly<Record<string, string>
   }
   return errors
 }
+
+/** Header rows that clash with OAuth2 (it sends the token as Authorization), keyed `header:<index>:name`. */
+export function oauth2HeaderErrors(properties: Readonly<Record<string, string>>, headers: readonly { readonly name: string }[]): Record<string, string> {
+  if (!usesOAuth2(properties)) return {}
+  const errors: Record<string, string> = {}
+  headers.forEach((header, i) => {
+    if (header.name.trim().toLowerCase() === 'authorization') {
+      errors[`header:${i}:name`] = 'OAuth2 client credentials send their token as Authorization: remove this header.'
+    }
+  })
+  return errors
+}

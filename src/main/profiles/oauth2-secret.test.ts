@@ -80,3 +80,22 @@ describe('the OAuth2 client secret of a REST profile', () => {
     })
   })
 })
+
+describe('an OAuth2 profile without a client secret (imported from an export)', () => {
+  it('lists the client secret as needing a value', async () => {
+    const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    const view = await store.create(draft('https://catalog.example.com', { client_id: 'browser', client_secret: '' }))
+    expect(view.secretHeaders).toEqual([KEY])
+    expect(view.hasSecret).toEqual({ [KEY]: false })
+    await expect(store.toConnectionSpec(view.id)).rejects.toThrow(/has no value for oauth2\.client_secret/)
+  })
+
+  it('refuses an Authorization header next to OAuth2', async () => {
+    const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    const withHeader: ProfileDraft = { ...draft('https://catalog.example.com', { client_id: 'browser', client_secret: SECRET }), headers: [{ name: 'Authorization', value: 'Bearer x' }] }
+    const error = await store.create(withHeader).catch((e: unknown) => e)
+    expect((error as { details?: { fieldErrors?: unknown } }).details?.fieldErrors).toEqual({
+      'header:0:name': 'OAuth2 client credentials send their token as Authorization: remove this header.'
+    })
+  })
+})

@@ -4,8 +4,8 @@
  * oauth2.client_secret`, where the origins are the catalog's and, when it is another
  * server, the token endpoint's, so the secret is only ever sent to the token endpoint it
  * was saved for. The profile file keeps the key with `''` and lists it among the
- * profile's secrets. In a draft the value is a new value, or the mask it was shown (keep
- * the stored one); `''` or no key means none.
+ * profile's secrets (with or without a value). In a draft the value is a new value, or
+ * the mask it was shown (keep the stored one); `''` or no key means none.
  */
 import { looksLikeMask } from '../../shared/connection-policy'
 import { isOAuth2Secret, OAUTH2_PROPERTIES } from '../../shared/oauth2'
@@ -17,13 +17,15 @@ export async function resolveOAuth2Secret(ctx: StorageSecretContext): Promise<vo
   const { properties, previous, oldOrigin, newOrigin } = ctx
   const key = OAUTH2_PROPERTIES.clientSecret
   const value = properties[key]
-  if (value === undefined) return
-  if (value === '' || newOrigin === null || properties[OAUTH2_PROPERTIES.clientId] === undefined) {
+  if (value === undefined && properties[OAUTH2_PROPERTIES.clientId] === undefined) return
+  if (newOrigin === null || properties[OAUTH2_PROPERTIES.clientId] === undefined) {
     delete properties[key]
     return
   }
+  // Listed even without a value (an imported profile), so the profile shows it needs one.
   properties[key] = ''
   ctx.secretNames.push(key)
+  if (value === undefined || value === '') return
   const keep = looksLikeMask(value)
   const storedBefore = keep && (previous?.secretHeaders.includes(key) ?? false)
   if (storedBefore && oldOrigin !== null && oldOrigin === newOrigin) {
