@@ -3,7 +3,7 @@
  * file and exports, shown as a mask, given to the connection, and bound to the catalog's
  * and the token endpoint's origins (moving either clears it).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -97,5 +97,22 @@ describe('an OAuth2 profile without a client secret (imported from an export)', 
     expect((error as { details?: { fieldErrors?: unknown } }).details?.fieldErrors).toEqual({
       'header:0:name': 'OAuth2 client credentials send their token as Authorization: remove this header.'
     })
+  })
+})
+
+describe('the profiles file read again', () => {
+  it('keeps the client secret listed, and moves a plain one a hand edit left in the file to the secret store', async () => {
+    const secrets = new MemorySecretStore()
+    const { store } = await ProfileStore.open(dataDir, secrets)
+    const { id } = await store.create(draft('https://catalog.example.com', { client_id: 'browser', client_secret: SECRET }))
+    const { store: reopened } = await ProfileStore.open(dataDir, secrets)
+    expect((await reopened.toConnectionSpec(id)).properties[KEY]).toBe(SECRET)
+
+    const path = join(dataDir, PROFILES_FILE)
+    const file = await readFile(path, 'utf8')
+    await writeFile(path, file.replace('"oauth2.client_secret": ""', '"oauth2.client_secret": "cs-hand-edited-5566"'))
+    const { store: edited } = await ProfileStore.open(dataDir, secrets)
+    expect((await edited.toConnectionSpec(id)).properties[KEY]).toBe('cs-hand-edited-5566')
+    expect(await readFile(path, 'utf8')).not.toContain('cs-hand-edited-5566')
   })
 })

@@ -8,8 +8,9 @@
  * the mask it was shown (keep the stored one); `''` or no key means none.
  */
 import { looksLikeMask } from '../../shared/connection-policy'
-import { isOAuth2Secret, OAUTH2_PROPERTIES } from '../../shared/oauth2'
+import { isOAuth2Secret, OAUTH2_PROPERTIES, usesOAuth2 } from '../../shared/oauth2'
 import { secretPropertyKey } from '../../shared/storage-options'
+import type { Profile } from '../../shared/profile-types'
 import type { StorageSecretContext } from './storage-secrets'
 
 /** Moves a REST draft's client secret out of its properties into the secret plan. */
@@ -43,4 +44,14 @@ export async function resolveOAuth2Secret(ctx: StorageSecretContext): Promise<vo
 /** The property a stored secret's value goes back to: the client secret's own, or its header's. */
 export function secretProperty(connectType: string, secretName: string, headerPrefix: string): string {
   return connectType === 'rest' && isOAuth2Secret(secretName) ? secretName : secretPropertyKey(connectType, secretName, headerPrefix)
+}
+
+/**
+ * A stored REST profile's client secret as a `[name, value]` pair beside its secret
+ * headers (the value is `''` unless a hand-edited file put one there), or nothing.
+ */
+export function oauth2SecretEntry(profile: Profile): Array<[name: string, value: string]> {
+  const key = OAUTH2_PROPERTIES.clientSecret
+  if (profile.connectType !== 'rest' || !usesOAuth2(profile.properties)) return []
+  return profile.properties[key] !== undefined || profile.secretHeaders.includes(key) ? [[key, profile.properties[key] ?? '']] : []
 }
