@@ -40,7 +40,7 @@ export function OAuth2Fields({ form, onChange, errors }: Props): ReactNode {
         onChange={(clientSecret) => onChange({ clientSecret }, OAUTH2_FIELDS.clientSecret)}
         error={errors[OAUTH2_FIELDS.clientSecret]}
         placeholder={form.clientSecretStored ? `${form.clientSecretStored} (stored; leave empty to keep)` : undefined}
-        hint="Sent only to the token endpoint it was saved for; the catalog gets the token as Authorization: Bearer."
+        hint="Kept with the other secrets and sent only to the token endpoint it was saved for; the catalog gets the token as Authorization: Bearer."
       />
       <Field
         label="Scopes"

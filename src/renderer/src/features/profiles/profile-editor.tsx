@@ -219,9 +219,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             {leftBehindMessage(profile, formState)}
           </p>
         )}
-        {http && secretStorage && (
-          <p className="muted secret-note">Secrets (API key, token, client secret, headers marked secret): {secretStorage.description}.</p>
-        )}
+        {http && secretStorage && <p className="muted secret-note">Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>}
         {save.isError && !(save.error instanceof ApiError && save.error.details?.['fieldErrors']) && <ErrorAlert error={save.error} />}
         {test.isPending && <p role="status">Testing the connection…</p>}
         {test.isError && <ErrorAlert error={test.error} />}
