@@ -16,7 +16,7 @@ import { TableData } from '../table-data/table-data'
 import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
 import { useTableDescription } from './use-table-description'
-import './table-details.css'
+import styles from './table-details.module.css'
 
 /** The details and data of one table. */
 export function TableDetails({ connectionId, table }: { readonly connectionId: string; readonly table: TableRef }): ReactNode {
@@ -26,7 +26,7 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
   const delimiter = useDelimiter(connectionId)
   const key = tableKey(table)
   const details = (
-    <div className="details-scroll">
+    <div className={styles.detailsScroll}>
       {description.isPending && <Skeleton label="Loading table…" lines={['40%', '70%', '55%', '65%']} />}
       {description.isError && <ErrorAlert error={description.error} onRetry={() => void description.refetch()} />}
       {description.isSuccess && (
@@ -45,7 +45,7 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
     </ErrorBoundary>
   )
   return (
-    <section aria-labelledby="table-title" className="details">
+    <section aria-labelledby="table-title" className={styles.details}>
       <h2 id="table-title">{table.name}</h2>
       <SplitPane
         orientation="vertical"
