@@ -7,7 +7,8 @@
  *   feature's widgets;
  * - a module is imported as `styles` only by the files of its own folder and never
  *   reaches out with `:global`;
- * - an app or feature module styles only classes its own markup uses.
+ * - an app or feature module styles only classes its own markup uses, and app or feature
+ *   markup names no global class but the kit's (a bare feature class would be unstyled).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve } from 'node:path'
@@ -58,6 +59,21 @@ export function importProblems(file: string, source: string): string[] {
 }
 
 /**
+ * Class names written as strings in TSX: `className="a b"`, `className={'a'}` and the
+ * strings in `cx(...)` that are not compared with something (`kind === 'x'`).
+ */
+export function literalClasses(markup: string): string[] {
+  const strings = [
+    ...[...markup.matchAll(/className=(?:"([^"]*)"|\{'([^']*)'\})/g)].map((match) => match[1] ?? match[2] ?? ''),
+    ...[...markup.matchAll(/\bcx\(([^)]*)\)/g)].flatMap((match) => {
+      const args = match[1] ?? ''
+      return [...args.matchAll(/'([^']*)'/g)].filter((inner) => !/[=!]==?\s*$/.test(args.slice(0, inner.index))).map((inner) => inner[1] ?? '')
+    })
+  ]
+  return strings.flatMap((text) => text.split(/\s+/)).filter(Boolean)
+}
+
+/**
  * Whether `markup` (TSX source) uses the module class `name`: as a member of the module's
  * import (`styles.item`, `styles['item']`).
  */
@@ -92,6 +108,14 @@ describe('renderer styles', () => {
     expect(offenders).toEqual([])
   })
 
+  it('names only the shared widgets\' global classes (ui/kit.css) in class strings of app and feature markup', () => {
+    const kitClasses = selectorClasses(readFileSync(join(RENDERER, 'ui', 'kit.css'), 'utf8'))
+    const markup = [join(RENDERER, 'app'), join(RENDERER, 'features')].flatMap((dir) => filesUnder(dir, ['.tsx']))
+    const strays = markup.flatMap((file) => literalClasses(readFileSync(file, 'utf8')).filter((name) => !kitClasses.has(name)).map((name) => `${rel(file)}: ${name}`))
+    // A class of a feature's own is a CSS module member (styles.x); a bare name would be unstyled.
+    expect(strays).toEqual([])
+  })
+
   const areas = [join(RENDERER, 'app'), ...readdirSync(join(RENDERER, 'features')).map((name) => join(RENDERER, 'features', name))]
   for (const area of areas) {
     for (const sheet of filesUnder(area, ['.module.css'])) {
@@ -112,6 +136,10 @@ describe('renderer styles', () => {
     const sheet = join('features', 'tree', 'tree.css')
     expect(plainSheets([...GLOBAL_SHEETS, join('features', 'tree', 'tree.module.css'), sheet])).toEqual([sheet])
     expect(importProblems(join('features', 'tree', 'tree-row.tsx'), "import { x } from './y'\nimport './tree.css'\n")).toHaveLength(1)
+  })
+
+  it('reads the class names written as strings', () => {
+    expect(literalClasses(`<p className="muted a-b">x</p> <i className={'c'} /> <b className={cx('d', styles.e, on && 'f', kind === 'g' && styles.h)} />`)).toEqual(['muted', 'a-b', 'c', 'd', 'f'])
   })
 
   it('refuses a module imported under another name or from another feature', () => {
