@@ -13,7 +13,7 @@ import { Button } from '../../ui/button'
 import { Toolbar, ToolbarSeparator } from '../../ui/toolbar'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from './table-dialogs'
-import './table-actions.css'
+import styles from './table-actions.module.css'
 
 type Open = 'create' | 'rename' | 'drop' | null
 
@@ -24,7 +24,7 @@ export function TableToolbar({ connectionId, selectedTable }: { readonly connect
   const [open, setOpen] = useState<Open>(null)
   const { focusedKey } = useConnectionView()
   return (
-    <Toolbar label="Table actions" className="content-toolbar">
+    <Toolbar label="Table actions" className={styles.contentToolbar}>
       <Button variant="primary" icon={FilePlus2} onClick={() => setOpen('create')}>
         Create table
       </Button>

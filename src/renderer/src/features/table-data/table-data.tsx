@@ -11,7 +11,7 @@ import { ColumnChooser } from './column-chooser'
 import { DataGrid, type GridColumn } from './data-grid'
 import { FilterBar } from './filter-bar'
 import { useRowCount, useRowPages } from './use-table-rows'
-import './table-data.css'
+import styles from './table-data.module.css'
 
 /**
  * Rows one grid scrolls through. Browsers cap an element's height near 33 million pixels,
@@ -52,8 +52,8 @@ export function TableData({ connectionId, table, fields }: Props): ReactNode {
   const matching = count.data ?? null
   const windowRows = matching === null ? null : Math.min(WINDOW_ROWS, Math.max(0, matching - windowStart))
   return (
-    <div className="table-data">
-      <div className="data-toolbar">
+    <div className={styles.tableData}>
+      <div className={styles.dataToolbar}>
         <ColumnChooser all={(fields ?? []).map((field) => field.name)} chosen={chosen} onChange={setChosen} />
         <FilterBar filter={filter} onApply={setFilter} error={filterFailed ? tried.error : null} />
         <span className="muted" role="status" aria-label="Matching rows">
@@ -91,7 +91,7 @@ interface WindowProps {
 function RowWindow({ start, rows, matching, onMove }: WindowProps): ReactNode {
   const format = (n: number): string => n.toLocaleString('en-US')
   return (
-    <div className="row-window">
+    <div className={styles.rowWindow}>
       <span>
         Rows {format(start + 1)}–{format(start + rows)} of {format(matching)}
       </span>
