@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MASK_PREFIX } from '../../shared/connection-policy'
 import type { ProfileDraft } from '../../shared/profile-types'
 import { MemorySecretStore } from '../secrets/secret-store'
-import { exportProfiles } from './export'
+import { codeSnippet, exportProfiles } from './export'
 import { PROFILES_FILE, ProfileStore } from './profile-store'
 import { SECRETS_CLEARED_MESSAGE } from './secret-binding'
 
@@ -114,5 +114,16 @@ describe('the profiles file read again', () => {
     const { store: edited } = await ProfileStore.open(dataDir, secrets)
     expect((await edited.toConnectionSpec(id)).properties[KEY]).toBe('cs-hand-edited-5566')
     expect(await readFile(path, 'utf8')).not.toContain('cs-hand-edited-5566')
+  })
+})
+
+describe('the LanceDB snippet of an OAuth2 profile', () => {
+  it('says where to get the token instead of listing the oauth2 properties', async () => {
+    const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    const { id } = await store.create(draft('https://catalog.example.com/base', { client_id: 'browser', client_secret: SECRET }))
+    const snippet = codeSnippet(store.profile(id), 'typescript')
+    expect(snippet).toContain('// This profile uses OAuth2 client credentials (client "browser"): get a token from https://catalog.example.com/base/oauth/token')
+    expect(snippet).not.toContain('oauth2.')
+    expect(snippet).toContain('"x-trace": "on"')
   })
 })
