@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import type { TableDescription } from '../catalog-types'
+import { tagNameProblem } from '../tag-name'
 import { connectionId, response, tableRef } from './common'
 import { rowsWindow, type RowsPage } from './tables'
 
@@ -35,12 +36,11 @@ export interface TableHistory {
 /** A version number (Lance versions start at 1). */
 export const versionNumber = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
 
-/** A tag name: letters, digits, `_`, `-` and `.`, not starting with a dot, at most 100 characters. */
-export const tagName = z
-  .string()
-  .min(1, 'Give the tag a name.')
-  .max(100, 'A tag name has at most 100 characters.')
-  .regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/, 'A tag name uses letters, digits, "_", "-" and "." only, and does not start with a dot.')
+/** A tag name to create, checked with the rule of ../tag-name.ts. */
+export const tagName = z.string().superRefine((value, ctx) => {
+  const problem = tagNameProblem(value)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+})
 
 /** Version channels. */
 export const versionsContract = {

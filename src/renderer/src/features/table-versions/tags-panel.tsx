@@ -6,7 +6,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Tag, Trash2 } from 'lucide-react'
 import type { TableRef } from '@shared/catalog-types'
-import { tagName, type TableTagInfo } from '@shared/contract/versions'
+import type { TableTagInfo } from '@shared/contract/versions'
+import { tagNameProblem } from '@shared/tag-name'
 import { Button } from '../../ui/button'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Select } from '../../ui/select'
@@ -37,14 +38,15 @@ export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Pro
   const reason = readOnly === null ? undefined : readOnlyReason(readOnly)
   const create = (event: FormEvent): void => {
     event.preventDefault()
-    const checked = tagName.safeParse(name.trim())
-    if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? 'This tag name cannot be used.')
+    const tag = name.trim()
+    const rule = tagNameProblem(tag)
+    if (rule) return setProblem(rule)
     setProblem(null)
     mutation.mutate(
-      { kind: 'create', tag: checked.data, version },
+      { kind: 'create', tag, version },
       {
         onSuccess: () => {
-          showToast(`Tagged version ${version} of ${table.name} "${checked.data}"`)
+          showToast(`Tagged version ${version} of ${table.name} "${tag}"`)
           setName('')
         }
       }
