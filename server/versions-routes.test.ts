@@ -4,6 +4,8 @@
  * metadata-only server, where counts and rows of an older version are read at the table's
  * location. Restores are checked through LanceDB itself.
  */
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { connect, type Connection } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,7 +24,7 @@ const clients: NamespaceClient[] = []
 beforeAll(async () => {
   root = await makeTempDir('versions-routes')
   db = await connect(root)
-  for (const name of ['articles', 'restored', 'tagged', 'metadata_only']) (await makeLanceNativeTable(db, name)).close()
+  for (const name of ['articles', 'restored', 'tagged', 'metadata_only', 'unrouted', 'paged']) (await makeLanceNativeTable(db, name)).close()
 })
 
 afterAll(async () => {
@@ -32,15 +34,36 @@ afterAll(async () => {
   await removeDir(root)
 })
 
-async function open(options: { dataRoutes?: boolean } = {}): Promise<NamespaceClient> {
-  const server = await startCatalogServer({ root, ...options })
+async function open(options: { dataRoutes?: boolean; pageSize?: number; versionRoutes?: false } = {}): Promise<NamespaceClient> {
+  const { versionRoutes, ...serverOptions } = options
+  const server = await startCatalogServer({ root, ...serverOptions })
   servers.push(server)
-  const client = openRestCatalog({ uri: server.url }, { maxRetries: 0 })
+  const uri = versionRoutes === false ? await withoutVersionRoutes(server.url) : server.url
+  const client = openRestCatalog({ uri }, { maxRetries: 0 })
   clients.push(client)
   return client
 }
 
 const ref = (name: string) => ({ namespace: [], name })
+
+/** A catalog without the version and tag routes: a proxy answering them 404 (no Lance code), as a server that never heard of them. */
+async function withoutVersionRoutes(target: string): Promise<string> {
+  const upstream = new URL(target)
+  const proxy = createServer((req, res) => {
+    if (/\/(version\/list|restore|tags\/[a-z]+)\/?$/.test(new URL(req.url ?? '/', target).pathname)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')
+      return
+    }
+    const outgoing = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    req.pipe(outgoing)
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  servers.push({ url: '', port: 0, close: () => new Promise<void>((resolve) => proxy.close(() => resolve())) })
+  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+}
 
 async function idsAt(name: string, version?: number): Promise<number[]> {
   const table = await db.openTable(name)
@@ -107,5 +130,19 @@ describe('versions over REST (reference server)', () => {
     const page = await client.readRows(ref('metadata_only'), { offset: 0, limit: 1000, version: 1 })
     expect(page.rowCount).toBe(300)
     expect(await client.countRowsAt(ref('metadata_only'), 4)).toBe(500)
+  })
+
+  it('follows the pages of the version listing', async () => {
+    const client = await open({ pageSize: 1 })
+    expect((await client.listVersions(ref('paged'))).map((v) => v.version)).toEqual([1, 2, 3, 4])
+  })
+
+  it('without the version and tag routes, lists, restores and tags at the table\'s location', async () => {
+    const client = await open({ versionRoutes: false })
+    expect((await client.listVersions(ref('unrouted'))).map((v) => v.rows)).toEqual([...NATIVE_VERSION_ROWS])
+    await client.createTag(ref('unrouted'), 'before', 3)
+    expect(await client.listTags(ref('unrouted'))).toEqual([{ name: 'before', version: 3 }])
+    expect(await client.restoreVersion(ref('unrouted'), 1)).toBe(5)
+    expect(await idsAt('unrouted')).toEqual(await idsAt('unrouted', 1))
   })
 })

@@ -3,7 +3,7 @@
  * naming a version with a new tag. Off (saying why) while an older version is open, and
  * replaced by a note where the catalog offers no tags.
  */
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Tag, Trash2 } from 'lucide-react'
 import type { TableRef } from '@shared/catalog-types'
 import type { TableTagInfo } from '@shared/contract/versions'
@@ -34,6 +34,7 @@ export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Pro
   const [version, setVersion] = useState<number>(latest)
   const [problem, setProblem] = useState<string | null>(null)
   const mutation = useTagMutation(connectionId, table)
+  const problemId = useId()
   if (tags === null) return <p className={styles.muted}>This catalog offers no tags for its tables.</p>
   const reason = readOnly === null ? undefined : readOnlyReason(readOnly)
   const create = (event: FormEvent): void => {
@@ -75,7 +76,7 @@ export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Pro
       <form className={styles.tagForm} onSubmit={create} aria-label="New tag">
         <label>
           Tag name
-          <input value={name} onChange={(event) => setName(event.target.value)} aria-invalid={problem !== null || undefined} disabled={reason !== undefined} />
+          <input value={name} onChange={(event) => setName(event.target.value)} aria-invalid={problem !== null || undefined} aria-describedby={problem ? problemId : undefined} disabled={reason !== undefined} />
         </label>
         <label>
           Version
@@ -92,7 +93,7 @@ export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Pro
         </Button>
       </form>
       {problem && (
-        <p className={styles.problem} role="alert">
+        <p id={problemId} className={styles.problem} role="alert">
           {problem}
         </p>
       )}
