@@ -35,7 +35,7 @@ export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Pro
   const [problem, setProblem] = useState<string | null>(null)
   const mutation = useTagMutation(connectionId, table)
   const problemId = useId()
-  if (tags === null) return <p className={styles.muted}>This catalog offers no tags for its tables.</p>
+  if (tags === null) return <p className={styles.quiet}>This catalog offers no tags for its tables.</p>
   const reason = readOnly === null ? undefined : readOnlyReason(readOnly)
   const create = (event: FormEvent): void => {
     event.preventDefault()
@@ -59,7 +59,7 @@ export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Pro
     <section aria-label="Tags">
       <h3>Tags</h3>
       {tags.length === 0 ? (
-        <p className={styles.muted}>No tags yet. A tag names a version so it is easy to find and open later.</p>
+        <p className={styles.quiet}>No tags yet. A tag names a version so it is easy to find and open later.</p>
       ) : (
         <ul className={styles.tags}>
           {tags.map((tag) => (

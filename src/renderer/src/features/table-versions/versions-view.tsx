@@ -39,7 +39,7 @@ export function VersionsView({ connectionId, table }: DetailViewProps): ReactNod
             </th>
             <th scope="col">Tags</th>
             <th scope="col">
-              <span className={styles.muted}>Actions</span>
+              <span className={styles.quiet}>Actions</span>
             </th>
           </tr>
         </thead>
@@ -81,11 +81,11 @@ function VersionRow({ info, latest, open, tags, onOpen, onRestore }: RowProps): 
     <tr className={shown ? styles.current : undefined} aria-current={shown ? 'true' : undefined}>
       <td>
         {info.version}
-        {isLatest && <span className={styles.muted}> (latest)</span>}
+        {isLatest && <span className={styles.quiet}> (latest)</span>}
       </td>
-      <td>{info.timestamp ? <time dateTime={info.timestamp}>{formatTime(info.timestamp)}</time> : <span className={styles.muted}>unknown</span>}</td>
-      <td>{info.operation ?? <span className={styles.muted}>not recorded</span>}</td>
-      <td className={styles.numeric}>{info.rows === null ? <span className={styles.muted}>unknown</span> : info.rows.toLocaleString('en-US')}</td>
+      <td>{info.timestamp ? <time dateTime={info.timestamp}>{formatTime(info.timestamp)}</time> : <span className={styles.quiet}>unknown</span>}</td>
+      <td>{info.operation ?? <span className={styles.quiet}>not recorded</span>}</td>
+      <td className={styles.numeric}>{info.rows === null ? <span className={styles.quiet}>unknown</span> : info.rows.toLocaleString('en-US')}</td>
       <td>
         {tags.map((tag) => (
           <span key={tag} className={styles.tag}>
