@@ -7,6 +7,7 @@
  * are created and deleted, and LanceDB sees them.
  */
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { connect } from '@lancedb/lancedb'
 import { startCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
@@ -154,4 +155,41 @@ test('versions of a REST catalog table: list, open read-only, restore, tags', as
   } finally {
     await server.close()
   }
+})
+
+test('the Versions view, the banner and the restore dialog work from the keyboard and pass axe in both themes', async ({ workDir, openApp }) => {
+  const root = await makeCatalog(workDir)
+  const app = await openApp(['--dir', root])
+  const page = app.page
+  await app.table(NATIVE_TABLE).click()
+  const tab = page.getByRole('tab', { name: 'Versions' })
+  await tab.focus()
+  await page.keyboard.press('Enter')
+  const versions = page.getByRole('table', { name: 'Versions' })
+  await expect(versions.locator('tbody tr')).toHaveCount(4)
+  // Keyboard only: open version 1, then ask for a restore and leave with Escape.
+  await versions.getByRole('button', { name: 'Open version 1 read-only' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status', { name: 'Version 1 of 4 (read-only)' })).toBeVisible()
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    const results = await new AxeBuilder({ page }).include('.details').analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    expect(serious, theme).toEqual([])
+  }
+  await page.getByRole('button', { name: 'Back to latest' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status', { name: /^Version \d/ })).toHaveCount(0)
+  const restore = versions.getByRole('button', { name: 'Restore version 3…' })
+  await restore.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Restore version' })
+  await expect(dialog).toContainText(`Restore ${NATIVE_TABLE} to version 3? This makes version 5 with the rows of version 3.`)
+  const results = await new AxeBuilder({ page }).include('dialog').analyze()
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(restore).toBeFocused()
+  expect((await lanceView(root)).version).toBe(4)
 })
