@@ -1,6 +1,7 @@
 /**
  * Versions of a LanceDB-made table (4 versions: 300, 300, 300, 500 rows), over a directory
- * catalog and over REST against the reference server: the Versions tab lists them with
+ * catalog and over REST against the reference server (with its data routes, and
+ * metadata-only, where older versions are read at the table's location): the Versions tab lists them with
  * their row counts, version 1 opens read-only with its own rows (banner "Version 1 of 4",
  * writes off), Escape and Cancel on the restore confirmation change nothing, and a restore
  * makes version 5 with the restored version's rows, checked through LanceDB's SDK. Tags
@@ -149,6 +150,17 @@ test('versions of a directory catalog table: list, open read-only, restore, tags
 test('versions of a REST catalog table: list, open read-only, restore, tags', async ({ workDir, openApp }) => {
   const root = await makeCatalog(workDir)
   const server = await startCatalogServer({ root })
+  try {
+    const app = await openApp(['--rest', server.url])
+    await versionsScenario(app, root)
+  } finally {
+    await server.close()
+  }
+})
+
+test('versions of a metadata-only REST catalog table: older versions read at the table location', async ({ workDir, openApp }) => {
+  const root = await makeCatalog(workDir)
+  const server = await startCatalogServer({ root, dataRoutes: false })
   try {
     const app = await openApp(['--rest', server.url])
     await versionsScenario(app, root)
