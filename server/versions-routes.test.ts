@@ -140,6 +140,7 @@ describe('versions over REST (reference server)', () => {
   it('without the version and tag routes, lists, restores and tags at the table\'s location', async () => {
     const client = await open({ versionRoutes: false })
     expect((await client.listVersions(ref('unrouted'))).map((v) => v.rows)).toEqual([...NATIVE_VERSION_ROWS])
+    expect(await client.describeVersion(ref('unrouted'), 2)).toMatchObject({ version: 2, rowCount: 300, location: expect.stringContaining('unrouted') })
     await client.createTag(ref('unrouted'), 'before', 3)
     expect(await client.listTags(ref('unrouted'))).toEqual([{ name: 'before', version: 3 }])
     expect(await client.restoreVersion(ref('unrouted'), 1)).toBe(5)

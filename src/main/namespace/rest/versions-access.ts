@@ -32,8 +32,8 @@ export class VersionAccess {
     private readonly routes: RestVersionRoutes,
     /** Null: the catalog's routes only (no fallback). */
     private readonly locations: LocationOpener | null,
-    /** Reads rows through the catalog's query route (with `version`). */
-    private readonly rows: Pick<NamespaceClient, 'readRows'>
+    /** Reads rows through the catalog's query route (with `version`), and describes the latest version. */
+    private readonly rows: Pick<NamespaceClient, 'readRows' | 'describeTable'>
   ) {}
 
   listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
@@ -57,7 +57,12 @@ export class VersionAccess {
       if (!described) throw new CatalogError('unsupported', 'The catalog does not describe older versions.')
       return { ...described, rowCount: await this.countRowsAt(table, version, undefined, options) }
     }
-    return this.#via('describe', table, viaRoute, async (t) => ({ ...(await lance.describeLanceVersion(t, table, version)), location: null }))
+    // At the location, the catalog's describe of the latest version still says where the table lives.
+    const atLocation = async (t: LanceTable): Promise<TableDescription> => {
+      const [older, latest] = await Promise.all([lance.describeLanceVersion(t, table, version), this.rows.describeTable(table, options)])
+      return { ...older, location: latest.location }
+    }
+    return this.#via('describe', table, viaRoute, atLocation)
   }
 
   countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {

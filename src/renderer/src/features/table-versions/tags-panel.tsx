@@ -31,7 +31,9 @@ interface Props {
 export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Props): ReactNode {
   const latest = versions[versions.length - 1] ?? 1
   const [name, setName] = useState('')
-  const [version, setVersion] = useState<number>(latest)
+  // The latest version until the user picks one (a restore moves the latest on).
+  const [chosen, setChosen] = useState<number | null>(null)
+  const version = chosen ?? latest
   const [problem, setProblem] = useState<string | null>(null)
   const mutation = useTagMutation(connectionId, table)
   const problemId = useId()
@@ -80,7 +82,7 @@ export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Pro
         </label>
         <label>
           Version
-          <Select value={version} onChange={(event) => setVersion(Number(event.target.value))} disabled={reason !== undefined}>
+          <Select value={version} onChange={(event) => setChosen(Number(event.target.value))} disabled={reason !== undefined}>
             {[...versions].reverse().map((v) => (
               <option key={v} value={v}>
                 {v}
