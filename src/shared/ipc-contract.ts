@@ -10,6 +10,7 @@ import { catalogContract } from './contract/catalog'
 import { profilesContract } from './contract/profiles'
 import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
+import { versionsContract } from './contract/versions'
 
 export type { AppInfo } from './contract/catalog'
 export type { Channel } from './ipc-channels'
@@ -19,7 +20,8 @@ export const contract = {
   ...catalogContract,
   ...tablesContract,
   ...profilesContract,
-  ...shellContract
+  ...shellContract,
+  ...versionsContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

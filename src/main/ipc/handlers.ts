@@ -14,6 +14,7 @@ import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
 import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
+import { versionsHandlers } from './versions-handlers'
 
 /** What the handlers need from their surroundings. */
 export interface HandlerContext {
@@ -34,5 +35,5 @@ export interface HandlerContext {
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context) }
+  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context), ...versionsHandlers(context) }
 }

@@ -24,18 +24,20 @@ interface Props {
   readonly table: TableRef
   /** The table's top-level fields, from its description; null while it loads. */
   readonly fields: readonly FieldInfo[] | null
+  /** An older version open read-only (Versions view); null or absent for the latest. */
+  readonly version?: number | null
 }
 
 /** Rows of a table, paged as they scroll into view. */
-export function TableData({ connectionId, table, fields }: Props): ReactNode {
+export function TableData({ connectionId, table, fields, version = null }: Props): ReactNode {
   const [chosen, setChosen] = useState<readonly string[] | null>(null)
   // The filter last applied, and the last one that worked, which the grid shows.
   const [filter, setFilter] = useState('')
   const [shown, setShown] = useState('')
   const [windowStart, setWindowStart] = useState(0)
-  const view: RowsView = useMemo(() => ({ columns: chosen, filter: shown }), [chosen, shown])
-  const tried = useRowCount(connectionId, table, filter)
-  const count = useRowCount(connectionId, table, shown)
+  const view: RowsView = useMemo(() => ({ columns: chosen, filter: shown, ...(version === null ? {} : { version }) }), [chosen, shown, version])
+  const tried = useRowCount(connectionId, table, filter, version)
+  const count = useRowCount(connectionId, table, shown, version)
   // A filter counts as working once its count arrives; until then the grid keeps the old one.
   if (filter !== shown && tried.isSuccess) {
     setShown(filter)
