@@ -5,6 +5,7 @@
 import { objectStoreRootProblem, parseStorageAssignment, rootLocation } from '../src/shared/storage-options'
 import { parseGrant, type Grant } from './auth'
 import { bindAddress } from './server'
+import { parseOAuth2Client, type OAuth2Client } from './oauth2'
 
 /** The help text printed with `--help` and after a usage error. */
 export const USAGE = `Usage: npm run catalog-server -- --root DIR [options]
@@ -30,13 +31,19 @@ Options:
                                (repeatable; loopback names and --host always work)
   --api-key KEY[:read|:write]  accept "x-api-key: KEY" (repeatable; write by default)
   --bearer TOKEN[:read|:write] accept "Authorization: Bearer TOKEN" (repeatable)
+  --oauth2-client ID:SECRET    issue OAuth2 client-credentials tokens to this client
+                               at POST /oauth/token (HTTP Basic or form client
+                               authentication) and accept them as bearer tokens
+                               until they expire (repeatable); each token issued
+                               is logged to stderr
+  --token-lifetime SECONDS     how long an issued token lasts (default 3600)
   --page-size N                at most N items per listing page
   --metadata-only              serve no data routes (query, count_rows, stats,
                                create): clients use table locations and declare
   --verbose                    log one line per request to stderr
   --help                       show this text
 
-Without --api-key or --bearer every request that reaches the server is allowed.
+Without --api-key, --bearer or --oauth2-client every request that reaches the server is allowed.
 Requests with a foreign Host header or from a web page on another site (an
 Origin header) are refused either way.
 "x-service-database: NAME" selects the catalog in DIR/NAME (with
@@ -55,6 +62,10 @@ export interface CliArgs {
   readonly storageOptions: Readonly<Record<string, string>>
   /** `--credential-lifetime` in milliseconds; null without it. */
   readonly credentialLifetimeMs: number | null
+  /** Clients that get OAuth2 tokens (`--oauth2-client`). */
+  readonly oauth2Clients: readonly OAuth2Client[]
+  /** `--token-lifetime` in milliseconds; null without it. */
+  readonly tokenLifetimeMs: number | null
   /** Serve no data routes (`--metadata-only`). */
   readonly metadataOnly: boolean
   readonly verbose: boolean
@@ -86,6 +97,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   const bearerTokens: Grant[] = []
   const storageOptions: Record<string, string> = {}
   let credentialLifetimeMs: number | null = null
+  const oauth2Clients: OAuth2Client[] = []
+  let tokenLifetimeMs: number | null = null
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
@@ -129,6 +142,12 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
       case '--bearer':
         bearerTokens.push(grant(flag, value()))
         break
+      case '--oauth2-client':
+        oauth2Clients.push(oauth2Client(flag, value()))
+        break
+      case '--token-lifetime':
+        tokenLifetimeMs = wholeNumber(flag, value(), 1, 7 * 24 * 3600) * 1000
+        break
       case '--page-size':
         pageSize = wholeNumber(flag, value(), 1, Number.MAX_SAFE_INTEGER)
         break
@@ -153,7 +172,23 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   if (credentialLifetimeMs !== null && Object.keys(storageOptions).length === 0) {
     throw new UsageError('--credential-lifetime needs storage options (--storage) to hand out.')
   }
-  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, storageOptions, credentialLifetimeMs, verbose, metadataOnly, help }
+  if (tokenLifetimeMs !== null && oauth2Clients.length === 0) throw new UsageError('--token-lifetime needs --oauth2-client: it is the lifetime of the tokens issued to clients.')
+  return {
+    root: root ?? '',
+    port,
+    host,
+    allowedHosts,
+    apiKeys,
+    bearerTokens,
+    pageSize,
+    storageOptions,
+    credentialLifetimeMs,
+    oauth2Clients,
+    tokenLifetimeMs,
+    verbose,
+    metadataOnly,
+    help
+  }
 }
 
 function catalogRoot(value: string): string {
@@ -197,6 +232,14 @@ function wholeNumber(flag: string, value: string, min: number, max: number): num
 function grant(flag: string, value: string): Grant {
   try {
     return parseGrant(value)
+  } catch (error) {
+    throw new UsageError(`${flag}: ${(error as Error).message}`)
+  }
+}
+
+function oauth2Client(flag: string, value: string): OAuth2Client {
+  try {
+    return parseOAuth2Client(value)
   } catch (error) {
     throw new UsageError(`${flag}: ${(error as Error).message}`)
   }

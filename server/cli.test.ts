@@ -32,6 +32,8 @@ describe('parseCliArgs', () => {
       pageSize: 5,
       storageOptions: {},
       credentialLifetimeMs: null,
+      oauth2Clients: [],
+      tokenLifetimeMs: null,
       verbose: true,
       metadataOnly: true,
       help: false

@@ -11,6 +11,7 @@ import { isIP, type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { rootLocation } from '../src/shared/storage-options'
 import { authenticate, parseGrant, requireWrite, type AuthConfig, type Grant } from './auth'
+import { TOKEN_PATH, TokenIssuer, type OAuth2Options } from './oauth2'
 import { checkDatabaseHeaders } from './database-names'
 import { dataRoutes } from './data-routes'
 import { DatabaseRegistry, type DirOpener } from './databases'
@@ -23,6 +24,7 @@ import { createContext, matchRoute, type Route } from './router'
 import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
 import { schemaRoutes } from './schema-routes'
+import { versionsRoutes } from './versions-routes'
 
 /** How to run a catalog server. */
 export interface CatalogServerOptions {
@@ -64,6 +66,11 @@ export interface CatalogServerOptions {
    * (`expires_at_millis`), as short-lived vended credentials do. No expiry by default.
    */
   readonly credentialLifetimeMs?: number | null
+  /**
+   * Issue OAuth2 client-credentials tokens at `POST /oauth/token` to these clients and
+   * accept them as bearer tokens until they expire. Each token issued is logged to `log`.
+   */
+  readonly oauth2?: OAuth2Options
 }
 
 /** A running server. */
@@ -76,7 +83,7 @@ export interface RunningCatalogServer {
 }
 
 /** Every route the server answers. */
-export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...schemaRoutes]
+export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes, ...schemaRoutes]
 
 /** The routes of a metadata-only server: everything but the data routes and the spec's table create. */
 export const METADATA_ROUTES: readonly Route[] = ROUTES.filter(
@@ -90,7 +97,8 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   const pageSize = checkPageSize(options.pageSize ?? null)
   const auth: AuthConfig = {
     apiKeys: (options.apiKeys ?? []).map(toGrant),
-    bearerTokens: (options.bearerTokens ?? []).map(toGrant)
+    bearerTokens: (options.bearerTokens ?? []).map(toGrant),
+    ...(options.oauth2 ? { oauth2: new TokenIssuer(options.oauth2, options.oauth2.log ?? options.log) } : {})
   }
   const objectStore = rootLocation(options.root).kind !== 'local'
   if (!objectStore && Object.keys(options.storageOptions ?? {}).length > 0) {
@@ -168,6 +176,8 @@ async function answer(req: IncomingMessage, url: URL, method: string, state: Ser
   // Where the request comes from, then credentials, so that neither a foreign page nor a
   // caller without keys learns which routes or databases exist.
   checkRequestSource(state.hosts, req.headers)
+  // The token endpoint authenticates clients itself, by their client credentials.
+  if (url.pathname === TOKEN_PATH && state.auth.oauth2) return state.auth.oauth2.handle(req)
   const access = authenticate(state.auth, req.headers)
   checkDatabaseHeaders(req.headers)
   const match = matchRoute(state.routes, method, url.pathname)

@@ -98,3 +98,26 @@ describe('launch flags', () => {
     expect(() => parseLaunchArgs(['--dir', 's3://b', '--storage', 'sk-12345-secret'])).toThrow(expect.objectContaining({ message: expect.not.stringContaining('sk-12345') }))
   })
 })
+
+describe('OAuth2 flags after --rest', () => {
+  const env = { LCB_CLIENT_SECRET: 'cs-from-env-1234' }
+  it('become oauth2.* properties of that connection, the secret from the environment', () => {
+    const { connections } = parseLaunchArgs(
+      ['--rest', 'http://127.0.0.1:2333', '--oauth2-client-id', 'app', '--oauth2-client-secret-env', 'LCB_CLIENT_SECRET', '--oauth2-scope', 'catalog', '--rest', 'http://other'],
+      env
+    )
+    expect(connections.map((c) => c.properties)).toEqual([
+      { uri: 'http://127.0.0.1:2333', 'oauth2.client_id': 'app', 'oauth2.client_secret': 'cs-from-env-1234', 'oauth2.scope': 'catalog' },
+      { uri: 'http://other' }
+    ])
+  })
+
+  it('refuse an unset variable, a half configuration, a bad token URL and flags without a --rest, naming the flag', () => {
+    expect(() => parseLaunchArgs(['--rest', 'http://h', '--oauth2-client-id', 'app', '--oauth2-client-secret-env', 'UNSET_VAR'], env)).toThrow(
+      /UNSET_VAR is not set/
+    )
+    expect(() => parseLaunchArgs(['--rest', 'http://h', '--oauth2-client-id', 'app'], env)).toThrow(/needs both --oauth2-client-id and --oauth2-client-secret-env/)
+    expect(() => parseLaunchArgs(['--rest', 'http://h', '--oauth2-token-url', 'ftp://x'], env)).toThrow(/^--oauth2-token-url ftp:\/\/x: Write the token URL/)
+    expect(() => parseLaunchArgs(['--oauth2-client-id', 'app'], env)).toThrow(/--oauth2-client-id must follow the --rest/)
+  })
+})

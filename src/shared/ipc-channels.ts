@@ -45,7 +45,15 @@ export const CHANNELS = [
   'schema:dropColumns',
   'export:start',
   'export:status',
-  'export:cancel'
+  'export:cancel',
+  // Versions (issue 16)
+  'versions:list',
+  'versions:describe',
+  'versions:count',
+  'versions:readRows',
+  'versions:restore',
+  'versions:createTag',
+  'versions:deleteTag'
 ] as const
 
 /** A channel name. */

@@ -12,6 +12,7 @@ import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
 import { exportContract } from './contract/export'
 import { schemaContract } from './contract/schema'
+import { versionsContract } from './contract/versions'
 
 export type { AppInfo } from './contract/catalog'
 export type { Channel } from './ipc-channels'
@@ -23,7 +24,8 @@ export const contract = {
   ...profilesContract,
   ...shellContract,
   ...schemaContract,
-  ...exportContract
+  ...exportContract,
+  ...versionsContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

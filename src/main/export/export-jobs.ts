@@ -45,7 +45,7 @@ export class ExportJobs {
 
   /** Starts an export; null if the person cancelled the save dialog. */
   async start(client: NamespaceClient, request: ExportRequest): Promise<ExportStatus | null> {
-    const fileName = `${safeFileName(request.table.name)}.${EXPORT_EXTENSIONS[request.format]}`
+    const fileName = `${safeFileName(request.table.name)}${request.version === undefined ? '' : `-v${request.version}`}.${EXPORT_EXTENSIONS[request.format]}`
     const id = randomBytes(12).toString('base64url')
     let target: ExportTarget
     let path: string

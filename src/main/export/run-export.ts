@@ -21,6 +21,8 @@ export interface ExportRequest {
   readonly format: ExportFormat
   readonly columns?: readonly string[]
   readonly filter?: string
+  /** An older version to export; absent, the latest. */
+  readonly version?: number
 }
 
 /** Progress as an export runs. */
@@ -41,12 +43,13 @@ export async function runExport(
   const columns = request.columns && request.columns.length > 0 ? request.columns : undefined
   let written = 0
   try {
-    const total = await client.countRows(request.table, filter, { signal })
+    const { version } = request
+    const total = version === undefined ? await client.countRows(request.table, filter, { signal }) : await client.countRowsAt(request.table, version, filter, { signal })
     progress.onTotal(total)
     let writer: BatchWriter | null = null
     for (;;) {
       if (signal.aborted) throw cancelled()
-      const page = await client.readRows(request.table, { offset: written, limit: EXPORT_PAGE_ROWS, columns, filter }, { signal })
+      const page = await client.readRows(request.table, { offset: written, limit: EXPORT_PAGE_ROWS, columns, filter, ...(version === undefined ? {} : { version }) }, { signal })
       const table = tableFromIPC(page.arrow)
       writer ??= createBatchWriter(request.format, table.schema, sink)
       for (const batch of table.batches) {

@@ -17,6 +17,7 @@ import { tableHandlers } from './table-handlers'
 import { schemaHandlers } from './schema-handlers'
 import { exportHandlers } from './export-handlers'
 import type { ExportJobs } from '../export/export-jobs'
+import { versionsHandlers } from './versions-handlers'
 
 /** What the handlers need from their surroundings. */
 export interface HandlerContext {
@@ -39,5 +40,5 @@ export interface HandlerContext {
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context), ...schemaHandlers(context), ...exportHandlers(context) }
+  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context), ...schemaHandlers(context), ...exportHandlers(context), ...versionsHandlers(context) }
 }

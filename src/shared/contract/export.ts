@@ -43,7 +43,9 @@ export const exportContract = {
         table: tableRef,
         format: exportFormat,
         columns: z.array(z.string().min(1)).readonly().optional(),
-        filter: z.string().optional()
+        filter: z.string().optional(),
+        // An older version open read-only in the grid; absent, the latest.
+        version: z.number().int().min(0).optional()
       })
       .strict(),
     // null: the person closed the save dialog without choosing a file.

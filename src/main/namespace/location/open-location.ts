@@ -20,11 +20,15 @@ export interface LocationCatalog {
   readonly uri: string
   readonly headers: Readonly<Record<string, string>>
   readonly delimiter: string
+  /** The current OAuth2 access token, when the catalog takes one (sent as Authorization: Bearer). */
+  readonly bearer?: () => Promise<string>
 }
 
 /** Tables of one catalog, opened at their locations through LanceDB. */
 export class LocationTables {
   #connection: Promise<Connection> | null = null
+  /** The token the open connection sends, so a renewed token opens a new connection. */
+  #token: string | undefined
 
   constructor(private readonly catalog: LocationCatalog) {}
 
@@ -49,10 +53,18 @@ export class LocationTables {
     if (connection) (await connection).close()
   }
 
-  #connect(): Promise<Connection> {
+  async #connect(): Promise<Connection> {
+    const token = this.catalog.bearer ? await this.catalog.bearer() : undefined
+    if (token !== this.#token && this.#connection) {
+      // LanceDB keeps the headers it was opened with: a renewed token needs a new connection.
+      const stale = this.#connection
+      this.#connection = null
+      void stale.then((connection) => connection.close(), () => undefined)
+    }
+    this.#token = token
     this.#connection ??= connectNamespace('rest', {
       uri: this.catalog.uri,
-      headers: { ...this.catalog.headers },
+      headers: token === undefined ? { ...this.catalog.headers } : { ...this.catalog.headers, Authorization: `Bearer ${token}` },
       extraProperties: { delimiter: this.catalog.delimiter }
     }).catch((error: unknown) => {
       // Not kept: the next call tries again (a catalog that was down may be back).

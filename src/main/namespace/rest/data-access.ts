@@ -15,10 +15,13 @@ import { LocationTables } from '../location/open-location'
 import type { CallOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
 import type { CreateMode } from '../../../shared/contract/tables'
 import { parseRestProperties } from './rest-config'
+import { OAuth2TokenSource } from './oauth2'
 import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
 import { isMissingRoute } from './table-stats'
 import { addLanceColumns, alterLanceColumns, dropLanceColumns } from '../lance-native/schema'
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
+import { VersionAccess } from './versions-access'
+import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
 
 /** How a catalog's table data is reached: not yet known, the data routes, or table locations. */
 export type DataAccessMode = 'unknown' | 'routes' | 'location'
@@ -27,17 +30,30 @@ export type DataAccessMode = 'unknown' | 'routes' | 'location'
 export function openRestCatalog(properties: Readonly<Record<string, string>>, options: RestNamespaceOptions = {}): DataAccessClient {
   const config = parseRestProperties(properties)
   const uri = config.baseUrl.href.replace(/\/+$/, '')
-  return new DataAccessClient(openRestNamespace(properties, options), new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter }))
+  // One token source for the catalog's routes and LanceDB's reads at table locations.
+  const tokens = options.tokens ?? (config.oauth2 ? new OAuth2TokenSource(config.oauth2, options.timeouts ? { timeouts: options.timeouts } : {}) : undefined)
+  const bearer = tokens ? { bearer: () => tokens.token() } : {}
+  return new DataAccessClient(
+    openRestNamespace(properties, { ...options, ...(tokens ? { tokens } : {}) }),
+    new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter, ...bearer })
+  )
 }
 
 /** A REST client that picks the data access per catalog. */
 export class DataAccessClient implements RestNamespaceClient {
   #mode: DataAccessMode = 'unknown'
+  readonly #versions: VersionAccess
 
   constructor(
     private readonly rest: RestNamespaceClient,
     private readonly locations: LocationTables
-  ) {}
+  ) {
+    this.#versions = new VersionAccess(rest.versionRoutes, locations, rest)
+  }
+
+  get versionRoutes(): RestNamespaceClient['versionRoutes'] {
+    return this.rest.versionRoutes
+  }
 
   get enterprise(): RestNamespaceClient['enterprise'] {
     return this.rest.enterprise
@@ -104,9 +120,11 @@ export class DataAccessClient implements RestNamespaceClient {
   }
 
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
+    const { version } = request
+    if (version !== undefined) return this.#versions.readRowsAt(table, { ...request, version }, options)
     return this.#data(
       () => this.rest.readRows(table, request, options),
-      () => this.#withTable(table, 'read the rows of', (t) => readLanceRows(t, request))
+      () => this.#withTable(table, 'read the rows of', (t) => readLanceRows(t, request, table))
     )
   }
 
@@ -121,6 +139,35 @@ export class DataAccessClient implements RestNamespaceClient {
 
   dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
     return this.#schemaChange(() => this.rest.dropColumns(table, columns, options), () => this.#withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns)))
+  }
+
+  // Versions (issue 16): the spec's routes, else the table's location (versions-access.ts).
+  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
+    return this.#versions.listVersions(table, options)
+  }
+
+  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
+    return this.#versions.listTags(table, options)
+  }
+
+  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
+    return this.#versions.describeVersion(table, version, options)
+  }
+
+  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
+    return this.#versions.countRowsAt(table, version, filter, options)
+  }
+
+  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
+    return this.#versions.restoreVersion(table, version, options)
+  }
+
+  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
+    return this.#versions.createTag(table, tag, version, options)
+  }
+
+  deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
+    return this.#versions.deleteTag(table, tag, options)
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,8 @@ import { CatalogError } from '../../../shared/errors'
 import { headerEntries, headerProperty } from '../../../shared/connection-policy'
 import { DEFAULT_DELIMITER } from '../../../shared/namespace-path'
 import { isValidHeaderName } from '../../../shared/profile-validation'
+import { parseOAuth2 } from './oauth2-config'
+import type { OAuth2Settings } from './oauth2'
 
 /** The parsed connection settings. */
 export interface RestConfig {
@@ -14,15 +16,16 @@ export interface RestConfig {
   readonly baseUrl: URL
   readonly headers: Readonly<Record<string, string>>
   readonly delimiter: string
+  /** OAuth2 client credentials (`oauth2.*` properties), when the connection uses them. */
+  readonly oauth2?: OAuth2Settings
 }
 
 /** Validates and parses the properties of a `rest` connection. */
 export function parseRestProperties(properties: Readonly<Record<string, string>>): RestConfig {
-  return {
-    baseUrl: parseUri(properties['uri']),
-    headers: parseHeaders(properties),
-    delimiter: parseDelimiter(properties['delimiter'])
-  }
+  const baseUrl = parseUri(properties['uri'])
+  const headers = parseHeaders(properties)
+  const oauth2 = parseOAuth2(properties, baseUrl, headers)
+  return { baseUrl, headers, delimiter: parseDelimiter(properties['delimiter']), ...(oauth2 ? { oauth2 } : {}) }
 }
 
 function parseUri(raw: string | undefined): URL {

@@ -18,6 +18,7 @@ import {
   formErrors,
   formErrorsFromMain,
   formFromView,
+  leftBehindMessage,
   SECRETS_LEFT_BEHIND,
   secretsLeftBehind,
   withoutStoredSecrets,
@@ -25,11 +26,13 @@ import {
   type RestAuth
 } from './editor-form'
 import { HeaderRows } from './header-rows'
+import { OAuth2Fields } from './oauth2-fields'
 import { RootField } from './root-field'
 import { StorageFields } from './storage-fields'
 import { TestReport } from './test-report'
 import { useSaveProfile, useTestConnection } from './use-profiles'
-import './profiles.css'
+import styles from './profiles.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   /** The profile being edited; absent for a new one. */
@@ -107,7 +110,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
         )
       }}
     >
-      <div className="profile-editor">
+      <div className={styles.profileEditor}>
         <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="My catalog" />
         <div className="field">
           <label htmlFor="profile-type">Type</label>
@@ -128,7 +131,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
           />
         )}
         {form.type === 'dir' && leftBehind && (
-          <p role="status" className="secret-note">
+          <p role="status" className={styles.secretNote}>
             {SECRETS_LEFT_BEHIND}
           </p>
         )}
@@ -148,8 +151,16 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             <select id="profile-auth" value={form.auth} onChange={(event) => change({ auth: event.target.value as RestAuth })}>
               <option value="headers">Headers only</option>
               <option value="bearer">Bearer token</option>
+              <option value="oauth2">OAuth2 client credentials</option>
             </select>
           </div>
+        )}
+        {form.type === 'rest' && form.auth === 'oauth2' && (
+          <OAuth2Fields
+            form={form.oauth2}
+            onChange={(fields, field) => change({ oauth2: { ...formState.oauth2, ...fields } }, field)}
+            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (key.startsWith('property:oauth2.') && visible(key) ? [[key, errors[key]]] : [])))}
+          />
         )}
         {form.type === 'rest' && form.auth === 'bearer' && (
           <Field
@@ -205,11 +216,11 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
           />
         )}
         {http && leftBehind && (
-          <p role="status" className="secret-note">
-            {SECRETS_LEFT_BEHIND}
+          <p role="status" className={styles.secretNote}>
+            {leftBehindMessage(profile, formState)}
           </p>
         )}
-        {http && secretStorage && <p className="muted secret-note">Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>}
+        {http && secretStorage && <p className={cx('muted', styles.secretNote)}>Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>}
         {save.isError && !(save.error instanceof ApiError && save.error.details?.['fieldErrors']) && <ErrorAlert error={save.error} />}
         {test.isPending && <p role="status">Testing the connection…</p>}
         {test.isError && <ErrorAlert error={test.error} />}

@@ -8,6 +8,7 @@ import type { TableDescription, TableRef } from '@shared/catalog-types'
 import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
 import { AddColumnButton, ColumnActions } from '../table-schema/schema-actions'
+import { VersionsView } from '../table-versions/versions-view'
 
 /** What every view is given. */
 export interface DetailViewProps {
@@ -41,5 +42,6 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
         />
       </>
     )
-  }
+  },
+  { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> }
 ]

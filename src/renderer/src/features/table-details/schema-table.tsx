@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react'
 import type { FieldInfo } from '@shared/catalog-types'
 import { ChevronDown, ChevronRight } from 'lucide-react'
+import styles from './table-details.module.css'
 
 /** The schema table; `renderActions` adds an Actions column with controls for each top-level field. */
 export function SchemaTable({ fields, renderActions }: { readonly fields: readonly FieldInfo[]; readonly renderActions?: (field: FieldInfo) => ReactNode }): ReactNode {
@@ -27,7 +28,7 @@ export function SchemaTable({ fields, renderActions }: { readonly fields: readon
   }
   fields.forEach((field, i) => walk(field, 0, `${i}:${field.name}`))
   return (
-    <table className="schema" aria-label="Schema">
+    <table className={styles.schema} aria-label="Schema">
       <thead>
         <tr>
           <th scope="col">Field</th>
@@ -57,13 +58,13 @@ function FieldRow({ field, depth, expandable, open, onToggle, actions }: RowProp
   return (
     <tr>
       <td>
-        <span className="schema-name" style={{ paddingLeft: `${depth * 16}px` }}>
+        <span className={styles.schemaName} style={{ paddingLeft: `${depth * 16}px` }}>
           {expandable ? (
-            <button type="button" className="schema-toggle" aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} members of ${field.name}`} onClick={onToggle}>
+            <button type="button" className={styles.schemaToggle} aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} members of ${field.name}`} onClick={onToggle}>
               {open ? <ChevronDown aria-hidden size={14} /> : <ChevronRight aria-hidden size={14} />}
             </button>
           ) : (
-            <span className="schema-toggle" aria-hidden="true" />
+            <span className={styles.schemaToggle} aria-hidden="true" />
           )}
           {field.name}
         </span>
@@ -72,8 +73,8 @@ function FieldRow({ field, depth, expandable, open, onToggle, actions }: RowProp
         <code>{field.type}</code>
       </td>
       <td>{field.nullable ? 'yes' : 'no'}</td>
-      <td className="numeric">{field.dimension ?? ''}</td>
-      <td className="schema-metadata">
+      <td className={styles.numeric}>{field.dimension ?? ''}</td>
+      <td className={styles.schemaMetadata}>
         {metadata.map(([key, value]) => (
           <div key={key}>
             <code>{key}</code>: {value}

@@ -66,7 +66,7 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
     setStartError(null)
     try {
       const filter = view.filter.trim() || undefined
-      const begun = await unwrap(api.export.start({ connectionId, table, format, ...(view.columns ? { columns: [...view.columns] } : {}), ...(filter ? { filter } : {}) }))
+      const begun = await unwrap(api.export.start({ connectionId, table, format, ...(view.columns ? { columns: [...view.columns] } : {}), ...(filter ? { filter } : {}), ...(view.version === undefined ? {} : { version: view.version }) }))
       if (begun) setStarted(begun)
     } catch (error) {
       setStartError(error)
@@ -92,6 +92,7 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
     >
       <p>
         Exports {matching === null ? 'every row' : `all ${matching.toLocaleString('en-US')} rows`} of <code>{table.name}</code>
+        {view.version === undefined ? '' : ` at version ${view.version}`}
         {view.filter.trim() ? (
           <>
             {' '}

@@ -10,6 +10,7 @@ import { Button, IconButton } from '../../ui/button'
 import { Menu, type MenuItem } from '../../ui/menu'
 import { AddColumnDialog, DropColumnDialog, MakeNullableDialog, RenameColumnDialog } from './schema-dialogs'
 import styles from './table-schema.module.css'
+import { readOnlyReason, useOpenVersion } from '../table-versions/open-version-store'
 
 interface Props {
   readonly connectionId: string
@@ -20,9 +21,10 @@ interface Props {
 /** "Add column", shown above the schema. */
 export function AddColumnButton({ connectionId, table, fields }: Props): ReactNode {
   const [open, setOpen] = useState(false)
+  const readOnly = useOpenVersion(connectionId, table)
   return (
     <div className={styles.bar}>
-      <Button icon={Plus} size="sm" onClick={() => setOpen(true)}>
+      <Button icon={Plus} size="sm" disabled={readOnly !== null} disabledReason={readOnly === null ? undefined : readOnlyReason(readOnly)} onClick={() => setOpen(true)}>
         Add column
       </Button>
       {open && <AddColumnDialog connectionId={connectionId} table={table} columns={fields.map((f) => f.name)} onClose={() => setOpen(false)} />}
@@ -36,6 +38,7 @@ type Dialogs = 'rename' | 'nullable' | 'drop'
 export function ColumnActions({ connectionId, table, fields, field }: Props & { readonly field: FieldInfo }): ReactNode {
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null)
   const [dialog, setDialog] = useState<Dialogs | null>(null)
+  const readOnly = useOpenVersion(connectionId, table)
   const items: MenuItem[] = [
     { label: 'Rename column…', icon: Pencil, run: () => setDialog('rename') },
     ...(field.nullable ? [] : [{ label: 'Make nullable…', icon: Columns3, run: () => setDialog('nullable') }]),
@@ -48,6 +51,8 @@ export function ColumnActions({ connectionId, table, fields, field }: Props & { 
         icon={MoreHorizontal}
         size="sm"
         label={`Column actions for ${field.name}`}
+        disabled={readOnly !== null}
+        disabledReason={readOnly === null ? undefined : readOnlyReason(readOnly)}
         aria-haspopup="menu"
         onClick={(event) => {
           const box = event.currentTarget.getBoundingClientRect()
