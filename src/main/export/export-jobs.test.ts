@@ -22,6 +22,10 @@ beforeAll(async () => {
   dir = await makeTempDir('export-jobs')
   const db = await connect(join(dir, 'catalog'))
   ;(await makeExportTable(db, ROWS)).close()
+  // Version 1 holds 3 rows, version 2 (the latest) 5.
+  const grow = await db.createTable('grow', [{ n: 1 }, { n: 2 }, { n: 3 }])
+  await grow.add([{ n: 4 }, { n: 5 }])
+  grow.close()
   db.close()
   client = await openDirNamespace(join(dir, 'catalog'))
 }, 60_000)
@@ -100,6 +104,16 @@ describe('exports', () => {
     expect(await readFile(download!.path, 'utf8')).toBe('id\r\n0\r\n1\r\n2\r\n3\r\n4\r\n')
     expect(await jobs.takeDownload(ticket)).toBeNull()
     await download!.done()
+    await jobs.close()
+  })
+
+  it('exports an older version when asked, naming the file after it', async () => {
+    const jobs = new ExportJobs()
+    const started = await jobs.start(client, { table: { namespace: [], name: 'grow' }, format: 'jsonl', version: 1 })
+    const done = await jobs.settled(started!.id)
+    expect(done).toMatchObject({ state: 'done', rowsWritten: 3, totalRows: 3, target: { kind: 'download', fileName: 'grow-v1.jsonl' } })
+    const download = await jobs.takeDownload(done.downloadPath!.replace('/download/', ''))
+    expect((await readFile(download!.path, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line).n)).toEqual([1, 2, 3])
     await jobs.close()
   })
 
