@@ -61,6 +61,12 @@ for (const over of ['a directory catalog', 'REST'] as const) {
       await app.page.getByLabel('Filter (SQL where clause)').press('Enter')
       await expect(app.page.getByLabel('Matching rows')).toHaveText(`${KEPT.toLocaleString('en-US')} matching rows`)
 
+      // Escape leaves the dialog without exporting.
+      await app.page.getByRole('button', { name: 'Export', exact: true }).click()
+      await expect(app.page.getByRole('dialog', { name: 'Export rows' })).toBeVisible()
+      await app.page.keyboard.press('Escape')
+      await expect(app.page.getByRole('dialog', { name: 'Export rows' })).toHaveCount(0)
+
       const parquet = join(workDir, 'out.parquet')
       await exportAs(app.page, 'Parquet', parquet)
       const bytes = await readFile(parquet)

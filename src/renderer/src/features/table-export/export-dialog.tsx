@@ -15,7 +15,7 @@ import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Select } from '../../ui/select'
-import { showToast } from '../../ui/toast-store'
+import { showErrorToast, showToast } from '../../ui/toast-store'
 import styles from './table-export.module.css'
 
 const FORMATS: ReadonlyArray<readonly [ExportFormat, string]> = [
@@ -75,7 +75,12 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
     }
   }
   const cancel = (): void => {
-    if (running && status) void unwrap(api.export.cancel({ id: status.id })).then(() => progress.refetch(), () => undefined)
+    if (running && status) {
+      void unwrap(api.export.cancel({ id: status.id })).then(
+        (ended) => showToast(ended.state === 'cancelled' ? 'Export cancelled: the partial file was removed.' : `Export ${ended.state} before the cancel arrived.`),
+        (error: unknown) => showErrorToast(`Could not cancel the export: ${error instanceof Error ? error.message : String(error)}`)
+      )
+    }
     onClose()
   }
   const failed = status?.state === 'failed' ? status.error : null
