@@ -14,6 +14,7 @@ import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { EXPORT_TABLE, exportFilter, exportRow, makeExportTable } from './support/export-table'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
+import { startGateProxy } from './fixtures/gate-proxy'
 
 const ROWS = 120_000
 const KEPT = 100_000
@@ -130,3 +131,37 @@ for (const over of ['a directory catalog', 'REST'] as const) {
     }
   })
 }
+
+test('shows rows written of the total while an export runs, and Cancel stops it', async ({ workDir, openApp }) => {
+  test.setTimeout(180_000)
+  const root = join(workDir, 'catalog')
+  const db = await connectNamespace('dir', { root })
+  ;(await makeExportTable(db, ROWS)).close()
+  db.close()
+  const server = await startCatalogServer({ root })
+  const proxy = await startGateProxy(server.url)
+  try {
+    const app = await openApp(['--rest', proxy.url])
+    await app.table(EXPORT_TABLE).click()
+    await app.page.getByLabel('Filter (SQL where clause)').fill(exportFilter(KEPT))
+    await app.page.getByLabel('Filter (SQL where clause)').press('Enter')
+    await expect(app.page.getByLabel('Matching rows')).toHaveText(`${KEPT.toLocaleString('en-US')} matching rows`)
+
+    await app.page.getByRole('button', { name: 'Export', exact: true }).click()
+    const dialog = app.page.getByRole('dialog', { name: 'Export rows' })
+    // The export's first page goes through; its second waits at the proxy.
+    let queries = 0
+    const gate = proxy.hold((method, path) => method === 'POST' && path.includes('/query') && ++queries >= 2)
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    await gate.held
+    await expect(dialog.getByRole('status', { name: 'Rows written' })).toHaveText('10,000 of 100,000 rows written')
+    await expect(dialog.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('value', '10000')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toHaveCount(0)
+    gate.release()
+    await expect(app.page.getByText('Export cancelled: the partial file was removed.')).toBeVisible()
+  } finally {
+    await proxy.close()
+    await server.close()
+  }
+})
