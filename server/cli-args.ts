@@ -2,7 +2,7 @@
  * Command-line flags of the catalog server. Accepts `--flag value` and `--flag=value`;
  * `--api-key`, `--bearer`, `--storage` and `--storage-env` may repeat.
  */
-import { objectStoreRootProblem, parseStorageAssignment, rootLocation } from '../src/shared/storage-options'
+import { objectStoreRootProblem, parseStorageAssignment, rootLocation, storageOptionNameProblem } from '../src/shared/storage-options'
 import { parseGrant, type Grant } from './auth'
 import { bindAddress } from './server'
 
@@ -19,6 +19,10 @@ Options:
                                repeatable); describe returns them as storage_options
   --storage-env NAME=VARIABLE  the same, with the value taken from an environment
                                variable (use it for secret keys and tokens)
+  --vend-storage-option NAME   hand out only the storage option NAME in describe
+                               (repeatable; the others only open the store for the
+                               server), as catalogs that vend credentials but leave
+                               endpoint or region to the client do
   --credential-lifetime SECONDS
                                each describe says its storage options expire that
                                long after it (expires_at_millis), as short-lived
@@ -55,6 +59,8 @@ export interface CliArgs {
   readonly storageOptions: Readonly<Record<string, string>>
   /** `--credential-lifetime` in milliseconds; null without it. */
   readonly credentialLifetimeMs: number | null
+  /** `--vend-storage-option` names; null (all) without it. */
+  readonly vendStorageOptions: readonly string[] | null
   /** Serve no data routes (`--metadata-only`). */
   readonly metadataOnly: boolean
   readonly verbose: boolean
@@ -86,6 +92,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   const bearerTokens: Grant[] = []
   const storageOptions: Record<string, string> = {}
   let credentialLifetimeMs: number | null = null
+  let vendStorageOptions: string[] | null = null
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
@@ -109,6 +116,13 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
       case '--credential-lifetime':
         credentialLifetimeMs = wholeNumber(flag, value(), 1, 7 * 24 * 3600) * 1000
         break
+      case '--vend-storage-option': {
+        const name = value()
+        const problem = storageOptionNameProblem(name)
+        if (problem) throw new UsageError(`${flag}: ${problem}`)
+        ;(vendStorageOptions ??= []).push(name)
+        break
+      }
       case '--storage-env': {
         const [name, option] = storageFromEnv(flag, value(), env)
         storageOptions[name] = option
@@ -153,7 +167,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   if (credentialLifetimeMs !== null && Object.keys(storageOptions).length === 0) {
     throw new UsageError('--credential-lifetime needs storage options (--storage) to hand out.')
   }
-  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, storageOptions, credentialLifetimeMs, verbose, metadataOnly, help }
+  const unknownVended = vendStorageOptions?.find((name) => !(name in storageOptions))
+  if (unknownVended !== undefined) throw new UsageError(`--vend-storage-option ${unknownVended} names no --storage or --storage-env option.`)
+  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, storageOptions, credentialLifetimeMs, vendStorageOptions, verbose, metadataOnly, help }
 }
 
 function catalogRoot(value: string): string {

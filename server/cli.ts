@@ -1,5 +1,5 @@
 /**
- * `npm run catalog-server -- --root DIR|URI [--storage NAME=VALUE]... [--storage-env NAME=VARIABLE]... [--credential-lifetime SECONDS] [--port N] [--api-key KEY[:read|:write]]...
+ * `npm run catalog-server -- --root DIR|URI [--storage NAME=VALUE]... [--storage-env NAME=VARIABLE]... [--vend-storage-option NAME]... [--credential-lifetime SECONDS] [--port N] [--api-key KEY[:read|:write]]...
  * [--bearer TOKEN[:read|:write]]... [--page-size N] [--host 127.0.0.1] [--allow-host NAME]...
  * [--verbose]`
  *
@@ -38,6 +38,7 @@ async function main(argv: readonly string[]): Promise<number> {
     root,
     storageOptions: args.storageOptions,
     credentialLifetimeMs: args.credentialLifetimeMs,
+    vendStorageOptions: args.vendStorageOptions,
     port: args.port,
     host: args.host,
     allowedHosts: args.allowedHosts,

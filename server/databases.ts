@@ -23,6 +23,8 @@ export interface Database {
   readonly storageOptions: Readonly<Record<string, string>>
   /** How long the storage options a describe hands out are said to last (`expires_at_millis`); null: no expiry. */
   readonly credentialLifetimeMs: number | null
+  /** The storage options a describe hands out, by name; null: all of them. */
+  readonly vendedOptions: readonly string[] | null
   /** The dir implementation: every catalog operation goes through it. */
   readonly client: NamespaceClient
   /**
@@ -79,13 +81,21 @@ export class DatabaseRegistry {
   #closed = false
 
   readonly #credentialLifetimeMs: number | null
+  readonly #vendedOptions: readonly string[] | null
 
-  constructor(root: string, open: DirOpener = openDirNamespace, storageOptions: Readonly<Record<string, string>> = {}, credentialLifetimeMs: number | null = null) {
+  constructor(
+    root: string,
+    open: DirOpener = openDirNamespace,
+    storageOptions: Readonly<Record<string, string>> = {},
+    credentialLifetimeMs: number | null = null,
+    vendedOptions: readonly string[] | null = null
+  ) {
     this.#objectStore = rootLocation(root).kind !== 'local'
     this.#root = this.#objectStore ? root.trim().replace(/\/+$/, '') : path.resolve(root)
     this.#open = open
     this.#storageOptions = { ...storageOptions }
     this.#credentialLifetimeMs = credentialLifetimeMs
+    this.#vendedOptions = vendedOptions === null ? null : [...vendedOptions]
   }
 
   /** The database a request selects; 404 with a clear message for an unknown one. */
@@ -136,7 +146,7 @@ export class DatabaseRegistry {
     }
     const storageOptions = this.#objectStore ? this.#storageOptions : {}
     const client = await this.#open(folder, storageOptions)
-    return { root: folder, storageOptions, credentialLifetimeMs: this.#credentialLifetimeMs, client, declaredLocations: new Map(), tableWrites: new KeyedLock() }
+    return { root: folder, storageOptions, credentialLifetimeMs: this.#credentialLifetimeMs, vendedOptions: this.#vendedOptions, client, declaredLocations: new Map(), tableWrites: new KeyedLock() }
   }
 }
 

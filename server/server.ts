@@ -63,6 +63,12 @@ export interface CatalogServerOptions {
    * (`expires_at_millis`), as short-lived vended credentials do. No expiry by default.
    */
   readonly credentialLifetimeMs?: number | null
+  /**
+   * With `storageOptions`: the names of the ones each describe hands out (the others only
+   * open the store for the server), as catalogs that vend credentials but leave the
+   * endpoint or region to the client do. All of them by default.
+   */
+  readonly vendStorageOptions?: readonly string[] | null
 }
 
 /** A running server. */
@@ -92,7 +98,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   if (!objectStore && Object.keys(options.storageOptions ?? {}).length > 0) {
     throw new RangeError('Storage options apply to a root on an object store (s3://, gs://, az://) only.')
   }
-  const registry = new DatabaseRegistry(options.root, options.openDir, options.storageOptions, options.credentialLifetimeMs ?? null)
+  const registry = new DatabaseRegistry(options.root, options.openDir, options.storageOptions, options.credentialLifetimeMs ?? null, options.vendStorageOptions ?? null)
   // Set once listening (the port is known only then); no request arrives before that.
   let state: ServerState | null = null
   const server = createServer({ keepAlive: true }, (req, res) => {

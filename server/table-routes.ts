@@ -133,11 +133,13 @@ async function declaredLocation(database: Database, ref: TableRef, error: unknow
  * credentials); nothing for a local folder.
  */
 function storageOf(database: Database): { storage_options?: Record<string, string> } {
-  if (Object.keys(database.storageOptions).length === 0) return {}
+  const names = database.vendedOptions
+  const vended = Object.fromEntries(Object.entries(database.storageOptions).filter(([name]) => names === null || names.includes(name)))
+  if (Object.keys(vended).length === 0) return {}
   const lifetime = database.credentialLifetimeMs
   // Lance's key for vended credentials that run out: clients describe the table again before then.
   const expiry: Record<string, string> = lifetime === null ? {} : { expires_at_millis: String(Date.now() + lifetime) }
-  return { storage_options: { ...database.storageOptions, ...expiry } }
+  return { storage_options: { ...vended, ...expiry } }
 }
 
 function uriOf(location: string, wanted: boolean): { table_uri?: string } {

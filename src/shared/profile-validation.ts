@@ -138,6 +138,7 @@ export function validateProfileDraft(draft: ProfileDraft, existingNames: readonl
   const problem = uriProblem(draft.properties['uri'] ?? '')
   if (problem) errors['uri'] = problem
   Object.assign(errors, headerErrors(draft))
+  Object.assign(errors, storagePropertyErrors(draft.properties, PROFILE_LIMITS.propertyValue, draft.connectType))
   return errors
 }
 

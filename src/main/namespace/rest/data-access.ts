@@ -25,7 +25,7 @@ export type DataAccessMode = 'unknown' | 'routes' | 'location'
 export function openRestCatalog(properties: Readonly<Record<string, string>>, options: RestNamespaceOptions = {}): DataAccessClient {
   const config = parseRestProperties(properties)
   const uri = config.baseUrl.href.replace(/\/+$/, '')
-  return new DataAccessClient(openRestNamespace(properties, options), new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter }))
+  return new DataAccessClient(openRestNamespace(properties, options), new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter, storageOptions: config.storageOptions }))
 }
 
 /** A REST client that picks the data access per catalog. */

@@ -1,12 +1,14 @@
 /**
  * Reads a `rest` connection's properties: `uri` (http or https, optional port and base
- * path), `delimiter`, and every `headers.<Name>` property as header `<Name>`. Problems
+ * path), `delimiter`, every `headers.<Name>` property as header `<Name>`, and the
+ * `storage.*` properties used to open table locations. Problems
  * become `invalid_request` errors that say what to fix, never echoing secret values.
  */
 import { CatalogError } from '../../../shared/errors'
 import { headerEntries, headerProperty } from '../../../shared/connection-policy'
 import { DEFAULT_DELIMITER } from '../../../shared/namespace-path'
 import { isValidHeaderName } from '../../../shared/profile-validation'
+import { storageOptionsOf } from '../../../shared/storage-options'
 
 /** The parsed connection settings. */
 export interface RestConfig {
@@ -14,6 +16,11 @@ export interface RestConfig {
   readonly baseUrl: URL
   readonly headers: Readonly<Record<string, string>>
   readonly delimiter: string
+  /**
+   * The profile's own storage options (`storage.*` properties, without the prefix) for
+   * opening table locations; the options a describe returns win over them per key.
+   */
+  readonly storageOptions: Readonly<Record<string, string>>
 }
 
 /** Validates and parses the properties of a `rest` connection. */
@@ -21,7 +28,8 @@ export function parseRestProperties(properties: Readonly<Record<string, string>>
   return {
     baseUrl: parseUri(properties['uri']),
     headers: parseHeaders(properties),
-    delimiter: parseDelimiter(properties['delimiter'])
+    delimiter: parseDelimiter(properties['delimiter']),
+    storageOptions: storageOptionsOf(properties)
   }
 }
 

@@ -7,7 +7,17 @@
 import { endpointOrigin, headerEntries, isSecretHeader, plainProperties } from '@shared/connection-policy'
 import { ENTERPRISE_HEADERS, type HeaderDraft, type ProfileDraft, type ProfileKind, type ProfileView } from '@shared/profile-types'
 import { validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
-import { EMPTY_STORAGE, storageDraftProperties, storageFormFromView, storageSecretsLeftBehind, withoutStorage, type StorageForm } from './storage-form'
+import type { ObjectStoreScheme } from '@shared/storage-options'
+import {
+  EMPTY_STORAGE,
+  locationSchemeOf,
+  storageDraftProperties,
+  storageFormFromView,
+  storageOptionProperties,
+  storageSecretsLeftBehind,
+  withoutStorage,
+  type StorageForm
+} from './storage-form'
 
 /** How a REST profile authenticates: with header rows only, or the bearer-token preset. */
 export type RestAuth = 'headers' | 'bearer'
@@ -38,8 +48,10 @@ export interface EditorForm {
   readonly headers: readonly HeaderRow[]
   /** Properties the form has no field for (e.g. `delimiter`), kept as they were. */
   readonly extra: Readonly<Record<string, string>>
-  /** Storage options of a dir profile on an object store. */
+  /** Storage options of a dir profile on an object store, or of a REST profile's table locations. */
   readonly storage: StorageForm
+  /** Which store's option fields a REST profile shows (its table locations' scheme). */
+  readonly locationScheme: ObjectStoreScheme
 }
 
 let nextKey = 1
@@ -64,7 +76,8 @@ export function emptyForm(): EditorForm {
     databasePrefix: '',
     headers: [],
     extra: {},
-    storage: EMPTY_STORAGE
+    storage: EMPTY_STORAGE,
+    locationScheme: 's3'
   }
 }
 
@@ -74,6 +87,7 @@ export function formFromView(view: ProfileView): EditorForm {
   const auth: RestAuth = view.preset === 'bearer' ? 'bearer' : 'headers'
   const { root = '', uri = '', ...extra } = plainProperties(view.properties)
   let form: EditorForm = { ...emptyForm(), name: view.name, type, auth, root, uri, extra: withoutStorage(extra), storage: storageFormFromView(view) }
+  form = { ...form, locationScheme: locationSchemeOf(form.storage) }
   const rows: HeaderRow[] = []
   for (const [name, shown] of headerEntries(view.properties)) {
     const secret = isSecretHeader(name, view.secretHeaders)
@@ -143,7 +157,7 @@ export function draftFromForm(form: EditorForm): BuiltDraft {
   }
   const preset = form.type === 'enterprise' ? { preset: 'enterprise' as const } : form.auth === 'bearer' ? { preset: 'bearer' as const } : {}
   return {
-    draft: { name: form.name, connectType: 'rest', ...preset, properties: { ...form.extra, uri: form.uri }, headers },
+    draft: { name: form.name, connectType: 'rest', ...preset, properties: { ...form.extra, uri: form.uri, ...storageOptionProperties(form.storage) }, headers },
     headerFields
   }
 }
