@@ -148,13 +148,16 @@ interface ServerState {
 async function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): Promise<void> {
   const started = performance.now()
   const url = new URL(req.url ?? '/', 'http://localhost')
+  // Routes match the path as sent: URL parsing would drop a `.` or `%2E` segment, which is
+  // the root's id on a connection whose delimiter is `.`.
+  const pathname = requestPath(req.url)
   const method = req.method ?? 'GET'
   let reply: Reply
   const matched: { route: Route | null } = { route: null }
   try {
-    reply = await answer(req, url, method, state, matched)
+    reply = await answer(req, url, pathname, method, state, matched)
   } catch (error) {
-    const { status, body } = errorReply(error, url.pathname, state.root)
+    const { status, body } = errorReply(error, pathname, state.root)
     reply = json(body, specStatus(matched.route, status))
   }
   try {
@@ -163,20 +166,26 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
     // The client went away; nothing left to answer.
     res.destroy()
   }
-  state.log?.(`${method} ${url.pathname}${url.search} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`)
+  state.log?.(`${method} ${pathname}${url.search} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`)
 }
 
-async function answer(req: IncomingMessage, url: URL, method: string, state: ServerState, matched: { route: Route | null }): Promise<Reply> {
+async function answer(req: IncomingMessage, url: URL, pathname: string, method: string, state: ServerState, matched: { route: Route | null }): Promise<Reply> {
   // Where the request comes from, then credentials, so that neither a foreign page nor a
   // caller without keys learns which routes or databases exist.
   checkRequestSource(state.hosts, req.headers)
   const access = authenticate(state.auth, req.headers)
   checkDatabaseHeaders(req.headers)
-  const match = matchRoute(state.routes, method, url.pathname)
+  const match = matchRoute(state.routes, method, pathname)
   matched.route = match.route
   if (match.route.writes) requireWrite(access, match.route.writes)
   const ctx = createContext(req, url, match, access, state.pageSize, () => state.registry.select(req.headers))
   return match.route.handle(ctx)
+}
+
+/** The path of a request target as sent (no dot-segment removal), without query or fragment. */
+function requestPath(target: string | undefined): string {
+  const path = (target ?? '/').split(/[?#]/, 1)[0] ?? ''
+  return path.startsWith('/') ? path : new URL(target ?? '/', 'http://localhost').pathname
 }
 
 function toGrant(value: string | Grant): Grant {

@@ -14,6 +14,7 @@ import { rowsOfIpc, schemaOfIpc, toArrowStream, withAtLeastOneBatch } from './ar
 import { ArrowPageReader } from './arrow-page-reader'
 import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
+import { pathSegment } from './path-segment'
 import { fieldsFromJsonSchema } from './json-schema'
 import { readListingPage } from './listing-page'
 import { PageTokenGuard } from './pagination'
@@ -69,7 +70,7 @@ class RestNamespace implements RestNamespaceClient {
     const id = this.#id(parent)
     const response = await this.#http.request({
       method: 'GET',
-      path: `/v1/namespace/${encodeURIComponent(id)}/list`,
+      path: `/v1/namespace/${pathSegment(id)}/list`,
       query: this.#pageQuery(page, parent),
       idempotent: true,
       signal: options.signal,
@@ -83,7 +84,7 @@ class RestNamespace implements RestNamespaceClient {
     const id = this.#id(namespace)
     const response = await this.#http.request({
       method: 'GET',
-      path: `/v1/namespace/${encodeURIComponent(id)}/table/list`,
+      path: `/v1/namespace/${pathSegment(id)}/table/list`,
       query: this.#pageQuery(page, namespace),
       idempotent: true,
       signal: options.signal,
@@ -105,7 +106,7 @@ class RestNamespace implements RestNamespaceClient {
     const id = this.#id(path)
     const response = await this.#http.request({
       method: 'POST',
-      path: `/v1/namespace/${encodeURIComponent(id)}/create`,
+      path: `/v1/namespace/${pathSegment(id)}/create`,
       query: { delimiter: this.#delimiter(path) },
       json: { id: path, mode },
       idempotent: false,
@@ -125,7 +126,7 @@ class RestNamespace implements RestNamespaceClient {
     const id = this.#id(path)
     const response = await this.#http.request({
       method: 'POST',
-      path: `/v1/namespace/${encodeURIComponent(id)}/drop`,
+      path: `/v1/namespace/${pathSegment(id)}/drop`,
       query: { delimiter: this.#delimiter(path) },
       json: { id: path, behavior },
       idempotent: false,
@@ -144,7 +145,7 @@ class RestNamespace implements RestNamespaceClient {
     try {
       await this.#http.request({
         method: 'POST',
-        path: `/v1/namespace/${encodeURIComponent(id)}/exists`,
+        path: `/v1/namespace/${pathSegment(id)}/exists`,
         query: { delimiter: this.#delimiter(path) },
         json: { id: path },
         idempotent: true,
@@ -164,7 +165,7 @@ class RestNamespace implements RestNamespaceClient {
     const id = this.#tableId(table)
     const body = await this.#http.json({
       method: 'POST',
-      path: `/v1/table/${encodeURIComponent(id)}/describe`,
+      path: `/v1/table/${pathSegment(id)}/describe`,
       // The REST binding takes the flag as a query parameter; older servers read the body.
       query: { delimiter: this.#tableDelimiter(table), load_detailed_metadata: true },
       json: { id: [...table.namespace, table.name], load_detailed_metadata: true },
@@ -179,7 +180,7 @@ class RestNamespace implements RestNamespaceClient {
     // Rows, fragments and bytes from the spec's stats operation; without it, a row count
     // some servers put on describe, else count_rows. A server that ignores
     // load_detailed_metadata answers only the location; the data routes fill in the schema.
-    const target = { encodedId: encodeURIComponent(id), query: { delimiter: this.#tableDelimiter(table) }, id: [...table.namespace, table.name], subject: this.#tableName(table) }
+    const target = { encodedId: pathSegment(id), query: { delimiter: this.#tableDelimiter(table) }, id: [...table.namespace, table.name], subject: this.#tableName(table) }
     const stats = await this.#stats.read(target, options)
     const reportedRows = stats?.rows ?? count(described['num_rows']) ?? count(body['num_rows'])
     const [rowCount, fields] = await Promise.all([
@@ -199,7 +200,7 @@ class RestNamespace implements RestNamespaceClient {
     const id = this.#tableId(table)
     const response = await this.#http.request({
       method: 'POST',
-      path: `/v1/table/${encodeURIComponent(id)}/create`,
+      path: `/v1/table/${pathSegment(id)}/create`,
       query: { delimiter: this.#tableDelimiter(table), mode },
       body: withAtLeastOneBatch(arrowStream),
       contentType: ARROW_STREAM,
@@ -220,7 +221,7 @@ class RestNamespace implements RestNamespaceClient {
     // The spec's REST binding sends no body for drop.
     const response = await this.#http.request({
       method: 'POST',
-      path: `/v1/table/${encodeURIComponent(id)}/drop`,
+      path: `/v1/table/${pathSegment(id)}/drop`,
       query: { delimiter: this.#tableDelimiter(table) },
       idempotent: false,
       signal: options.signal,
@@ -237,7 +238,7 @@ class RestNamespace implements RestNamespaceClient {
     if (problem) throw new CatalogError('invalid_name', problem)
     await this.#http.request({
       method: 'POST',
-      path: `/v1/table/${encodeURIComponent(id)}/rename`,
+      path: `/v1/table/${pathSegment(id)}/rename`,
       query: { delimiter: this.#tableDelimiter(table) },
       json: { id: [...table.namespace, table.name], new_table_name: newName },
       idempotent: false,
@@ -253,7 +254,7 @@ class RestNamespace implements RestNamespaceClient {
     const id = this.#tableId(table)
     const response = await this.#http.request({
       method: 'POST',
-      path: `/v1/table/${encodeURIComponent(id)}/count_rows`,
+      path: `/v1/table/${pathSegment(id)}/count_rows`,
       query: { delimiter: this.#tableDelimiter(table) },
       json: { id: [...table.namespace, table.name], ...(filter ? { predicate: filter } : {}) },
       idempotent: true,
@@ -283,7 +284,7 @@ class RestNamespace implements RestNamespaceClient {
       let reader: ArrowPageReader | undefined
       await this.#http.request({
         method: 'POST',
-        path: `/v1/table/${encodeURIComponent(id)}/query`,
+        path: `/v1/table/${pathSegment(id)}/query`,
         query: { delimiter: this.#tableDelimiter(table) },
         json: {
           id: [...table.namespace, table.name],

@@ -8,6 +8,7 @@
 import { CatalogError } from '../../../shared/errors'
 import type { CallOptions } from '../namespace-client'
 import type { HttpResponse, HttpTransport } from './http'
+import { pathSegment } from './path-segment'
 
 /** How often a transaction is asked about: the first wait, growing to the longest. */
 export interface PollTiming {
@@ -43,7 +44,7 @@ export async function awaitTransactions(
 }
 
 async function awaitTransaction(http: HttpTransport, id: string, what: string, options: CallOptions, timing: PollTiming): Promise<void> {
-  const path = `/v1/transaction/${encodeURIComponent(id)}`
+  const path = `/v1/transaction/${pathSegment(id)}`
   let waitMs = timing.firstMs
   for (;;) {
     if (options.signal?.aborted) return cancel(http, path, id, what)
