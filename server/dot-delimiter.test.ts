@@ -48,8 +48,8 @@ describe('a REST connection with delimiter "."', () => {
   it('creates and drops a namespace at the root and below it', async () => {
     await client.createNamespace(['made'])
     await client.createNamespace(['sales', 'made'])
-    expect((await client.listNamespaces([])).items.sort()).toEqual(['made', 'sales'])
-    expect((await client.listNamespaces(['sales'])).items.sort()).toEqual(['eu', 'made'])
+    expect([...(await client.listNamespaces([])).items].sort()).toEqual(['made', 'sales'])
+    expect([...(await client.listNamespaces(['sales'])).items].sort()).toEqual(['eu', 'made'])
     await client.dropNamespace(['sales', 'made'])
     await client.dropNamespace(['made'])
     expect((await client.listNamespaces([])).items).toEqual(['sales'])
