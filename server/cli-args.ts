@@ -27,6 +27,9 @@ Options:
                                each describe says its storage options expire that
                                long after it (expires_at_millis), as short-lived
                                vended credentials do
+  --slow-transactions MS       answer table creates and drops with a transaction_id
+                               and do them MS milliseconds later (DescribeTransaction
+                               says Running until then; AlterTransaction cancels)
   --port N                     TCP port, 0 for any free port (default 2333)
   --host ADDRESS               address to bind (default 127.0.0.1); anything but a
                                loopback address opens the catalog to that network
@@ -61,6 +64,8 @@ export interface CliArgs {
   readonly credentialLifetimeMs: number | null
   /** `--vend-storage-option` names; null (all) without it. */
   readonly vendStorageOptions: readonly string[] | null
+  /** `--slow-transactions` in milliseconds; null without it. */
+  readonly slowTransactionsMs: number | null
   /** Serve no data routes (`--metadata-only`). */
   readonly metadataOnly: boolean
   readonly verbose: boolean
@@ -93,6 +98,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   const storageOptions: Record<string, string> = {}
   let credentialLifetimeMs: number | null = null
   let vendStorageOptions: string[] | null = null
+  let slowTransactionsMs: number | null = null
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
@@ -128,6 +134,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         storageOptions[name] = option
         break
       }
+      case '--slow-transactions':
+        slowTransactionsMs = wholeNumber(flag, value(), 1, 24 * 3600 * 1000)
+        break
       case '--port':
         port = wholeNumber(flag, value(), 0, 65535)
         break
@@ -169,7 +178,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   }
   const unknownVended = vendStorageOptions?.find((name) => !(name in storageOptions))
   if (unknownVended !== undefined) throw new UsageError(`--vend-storage-option ${unknownVended} names no --storage or --storage-env option.`)
-  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, storageOptions, credentialLifetimeMs, vendStorageOptions, verbose, metadataOnly, help }
+  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, storageOptions, credentialLifetimeMs, vendStorageOptions, slowTransactionsMs, verbose, metadataOnly, help }
 }
 
 function catalogRoot(value: string): string {

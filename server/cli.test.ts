@@ -33,6 +33,7 @@ describe('parseCliArgs', () => {
       storageOptions: {},
       credentialLifetimeMs: null,
       vendStorageOptions: null,
+      slowTransactionsMs: null,
       verbose: true,
       metadataOnly: true,
       help: false
@@ -52,6 +53,7 @@ describe('parseCliArgs', () => {
     expect(args).toMatchObject({ root: 's3://bucket/cat', storageOptions: { region: 'us-east-1', allow_http: 'true', aws_secret_access_key: 'from-env' }, credentialLifetimeMs: 900_000 })
     const vending = parseCliArgs(['--root', 's3://b', '--storage', 'region=x', '--storage', 'aws_access_key_id=K', '--vend-storage-option', 'aws_access_key_id'])
     expect(vending.vendStorageOptions).toEqual(['aws_access_key_id'])
+    expect(parseCliArgs(['--root', 'x', '--slow-transactions', '1500']).slowTransactionsMs).toBe(1500)
   })
 
   it.each([

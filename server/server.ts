@@ -22,6 +22,7 @@ import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard
 import { createContext, matchRoute, type Route } from './router'
 import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
+import { transactionRoutes } from './transactions'
 
 /** How to run a catalog server. */
 export interface CatalogServerOptions {
@@ -69,6 +70,12 @@ export interface CatalogServerOptions {
    * endpoint or region to the client do. All of them by default.
    */
   readonly vendStorageOptions?: readonly string[] | null
+  /**
+   * Answer table creates and drops with a `transaction_id` and do them this many
+   * milliseconds later, serving DescribeTransaction and AlterTransaction (cancel), as
+   * catalogs with long-running operations do. Off (null) by default.
+   */
+  readonly slowTransactionsMs?: number | null
 }
 
 /** A running server. */
@@ -98,7 +105,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   if (!objectStore && Object.keys(options.storageOptions ?? {}).length > 0) {
     throw new RangeError('Storage options apply to a root on an object store (s3://, gs://, az://) only.')
   }
-  const registry = new DatabaseRegistry(options.root, options.openDir, options.storageOptions, options.credentialLifetimeMs ?? null, options.vendStorageOptions ?? null)
+  const registry = new DatabaseRegistry(options.root, options.openDir, options.storageOptions, options.credentialLifetimeMs ?? null, options.vendStorageOptions ?? null, options.slowTransactionsMs ?? null)
   // Set once listening (the port is known only then); no request arrives before that.
   let state: ServerState | null = null
   const server = createServer({ keepAlive: true }, (req, res) => {
@@ -114,7 +121,8 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   })
   const { port } = server.address() as AddressInfo
   const hosts = hostPolicy(host, port, options.allowedHosts ?? [])
-  const routes = options.dataRoutes === false ? METADATA_ROUTES : ROUTES
+  const served = options.dataRoutes === false ? METADATA_ROUTES : ROUTES
+  const routes = options.slowTransactionsMs == null ? served : [...served, ...transactionRoutes]
   state = { root: objectStore ? options.root.trim() : path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log, routes }
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | null = null

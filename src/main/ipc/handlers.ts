@@ -14,6 +14,8 @@ import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
 import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
+import { operationHandlers } from './operation-handlers'
+import { OperationRegistry } from '../operations/operation-registry'
 
 /** What the handlers need from their surroundings. */
 export interface HandlerContext {
@@ -30,9 +32,18 @@ export interface HandlerContext {
   /** Shows a path in the system file manager; only the Electron host has one. */
   readonly revealPath?: (path: string) => void
   readonly uiState: UiStateFile
+  /** Calls the page watches and may cancel (one per app; made here when not given). */
+  readonly operations?: OperationRegistry
 }
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context) }
+  const withOperations = { ...context, operations: context.operations ?? new OperationRegistry() }
+  return {
+    ...catalogHandlers(withOperations),
+    ...tableHandlers(withOperations),
+    ...operationHandlers(withOperations.operations),
+    ...profileHandlers(withOperations),
+    ...shellHandlers(withOperations)
+  }
 }
