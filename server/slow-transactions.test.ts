@@ -13,7 +13,7 @@ import { openRestNamespace, type RestNamespaceClient } from '../src/main/namespa
 import { OperationRegistry } from '../src/main/operations/operation-registry'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
-import { SpecCheck, SPEC_AVAILABLE, itWithSpec } from './spec/spec-check'
+import { SpecCheck, itWithSpec } from './spec/spec-check'
 
 let root: string
 let server: RunningCatalogServer
