@@ -27,6 +27,8 @@ export interface StorageMergeProxy {
 
 // Headers that describe one hop, not the request (RFC 9110 section 7.6.1), plus Host.
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length'])
+// Not asked for, so the answers the relay rewrites come uncompressed.
+const REQUEST_ONLY = new Set(['accept-encoding'])
 
 /** Answers whose `storage_options` the relay fills in: `POST …/v1/table/{id}/describe` and `…/declare`. */
 const MERGED_ROUTE = /\/v1\/table\/[^/]+\/(describe|declare)\/?$/
@@ -69,7 +71,7 @@ async function relay(req: IncomingMessage, res: ServerResponse, catalogUri: stri
   const rest = target.slice(prefix.length)
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !HOP_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value
+    if (value !== undefined && !HOP_HEADERS.has(name) && !REQUEST_ONLY.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value
   }
   const body = await readAll(req)
   const answer = await request(`${catalogUri}${rest}`, {
@@ -83,7 +85,8 @@ async function relay(req: IncomingMessage, res: ServerResponse, catalogUri: stri
     if (value !== undefined && !HOP_HEADERS.has(name)) out[name] = value
   }
   const path = rest.split('?')[0] ?? ''
-  if (answer.statusCode !== 200 || !MERGED_ROUTE.test(path)) {
+  const encoded = (answer.headers['content-encoding'] ?? 'identity') !== 'identity'
+  if (answer.statusCode !== 200 || !MERGED_ROUTE.test(path) || encoded) {
     res.writeHead(answer.statusCode, out)
     for await (const chunk of answer.body) res.write(chunk)
     res.end()
