@@ -11,6 +11,8 @@ import { buildNestedCatalog } from './support/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 
+// The reference server's first DescribeTransaction answers Queued, later ones Running: the
+// dialog shows Running only once a later poll's answer came back.
 const WAITING = /Waiting for the catalog to finish \(transaction [0-9a-f-]{36}, status Running\)/
 
 let server: RunningCatalogServer | undefined
@@ -41,7 +43,9 @@ test('a create the catalog runs as a transaction: progress, a cancel the catalog
   const status = dialog.getByRole('status').filter({ hasText: 'Waiting for the catalog' })
   await expect(status).toHaveText(WAITING)
   await expect(dialog.getByRole('button', { name: 'Waiting for the catalog…' })).toBeDisabled()
-  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click()
+  // From the keyboard: Cancel asks the catalog to cancel the transaction.
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).focus()
+  await app.page.keyboard.press('Enter')
   await expect(dialog.getByRole('status').filter({ hasText: 'Cancelled' })).toHaveText('Cancelled: The catalog reports that the create of table "sales$slow" was cancelled.')
   expect(log.some((line) => /^POST \/v1\/transaction\/[0-9a-f-]+\/alter -> 200/.test(line))).toBe(true)
   expect(await listed(server.url, 'sales')).toEqual(['orders'])

@@ -29,7 +29,8 @@ Options:
                                vended credentials do
   --slow-transactions MS       answer table creates and drops with a transaction_id
                                and do them MS milliseconds later (DescribeTransaction
-                               says Running until then; AlterTransaction cancels)
+                               says Queued, then Running until then; AlterTransaction
+                               cancels)
   --port N                     TCP port, 0 for any free port (default 2333)
   --host ADDRESS               address to bind (default 127.0.0.1); anything but a
                                loopback address opens the catalog to that network

@@ -2,10 +2,11 @@
  * Long-running operations, for clients to test against (`slowTransactionsMs`, the CLI's
  * `--slow-transactions MS`): a table create or drop is answered at once with the spec's
  * `transaction_id` and done that many milliseconds later. Meanwhile `DescribeTransaction`
- * (`POST /v1/transaction/{id}/describe`) says `Running`, then `Succeeded`, or `Failed` with
+ * (`POST /v1/transaction/{id}/describe`) says `Queued` the first time it is asked and
+ * `Running` after (so a client sees the status change), then `Succeeded`, or `Failed` with
  * the reason in `properties.error`; `AlterTransaction` with a `setStatusAction` of
- * `Canceled` stops a running one before it touches the catalog (a finished one answers
- * 409). Transactions live in memory, per database, until the server stops.
+ * `Canceled` stops one that has not run yet (a finished one answers 409). Transactions
+ * live in memory, per database, until the server stops.
  */
 import { randomUUID } from 'node:crypto'
 import { CatalogError, userMessage, withoutSourceLocations } from '../src/shared/errors'
@@ -14,7 +15,7 @@ import { json, type Reply } from './http-io'
 import { param, type RequestContext, type Route } from './router'
 
 /** A transaction's status, as the spec spells it. */
-export type TransactionStatus = 'Running' | 'Succeeded' | 'Failed' | 'Canceled'
+export type TransactionStatus = 'Queued' | 'Running' | 'Succeeded' | 'Failed' | 'Canceled'
 
 interface Transaction {
   status: TransactionStatus
@@ -31,10 +32,11 @@ export class TransactionBook {
   /** Starts `work` after the delay unless cancelled first; answers the transaction id. */
   start(work: () => Promise<void>): string {
     const id = randomUUID()
-    const transaction: Transaction = { status: 'Running', timer: null }
+    const transaction: Transaction = { status: 'Queued', timer: null }
     transaction.timer = setTimeout(() => {
       transaction.timer = null
-      if (transaction.status !== 'Running') return
+      if (!pending(transaction)) return
+      transaction.status = 'Running'
       work().then(
         () => {
           transaction.status = 'Succeeded'
@@ -53,7 +55,9 @@ export class TransactionBook {
   describe(id: string): Reply {
     const transaction = this.#transactions.get(id)
     if (!transaction) return notFound(id)
-    return json({ status: transaction.status, properties: transaction.error === undefined ? {} : { error: transaction.error } })
+    const answer = json({ status: transaction.status, properties: transaction.error === undefined ? {} : { error: transaction.error } })
+    if (transaction.status === 'Queued') transaction.status = 'Running'
+    return answer
   }
 
   /** Applies `setStatusAction`s: only Canceled, and only while the transaction runs (409 after). */
@@ -67,7 +71,7 @@ export class TransactionBook {
         throw new CatalogError('unsupported', 'This server only cancels transactions: send a setStatusAction with status "Canceled".')
       }
     }
-    if (transaction.status !== 'Running') {
+    if (!pending(transaction)) {
       throw new HttpStatusError(409, 'invalid_request', `Transaction "${id}" has already ${transaction.status === 'Canceled' ? 'been cancelled' : transaction.status.toLowerCase()}; it cannot be cancelled.`)
     }
     if (transaction.timer) clearTimeout(transaction.timer)
@@ -80,6 +84,10 @@ export class TransactionBook {
   close(): void {
     for (const transaction of this.#transactions.values()) if (transaction.timer) clearTimeout(transaction.timer)
   }
+}
+
+function pending(transaction: Transaction): boolean {
+  return transaction.status === 'Queued' || transaction.status === 'Running'
 }
 
 /** The spec's DescribeTransaction and AlterTransaction, on a server with slow transactions. */
