@@ -25,7 +25,14 @@ const LISTED: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/table/:id/rename': [...COMMON, 409],
   'POST /v1/table/:id/count_rows': COMMON,
   'POST /v1/table/:id/query': COMMON,
-  'POST /v1/table/:id/stats': COMMON
+  'POST /v1/table/:id/stats': COMMON,
+  // Versions (issue 16)
+  'POST /v1/table/:id/version/list': COMMON,
+  'POST /v1/table/:id/restore': COMMON,
+  'POST /v1/table/:id/tags/list': COMMON,
+  'POST /v1/table/:id/tags/version': COMMON,
+  'POST /v1/table/:id/tags/create': [...COMMON, 409],
+  'POST /v1/table/:id/tags/delete': COMMON
 }
 
 /** True when `route` is one of the spec's operations (the Enterprise routes are not). */

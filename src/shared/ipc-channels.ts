@@ -40,7 +40,15 @@ export const CHANNELS = [
   'profiles:checkRoot',
   'profiles:createRoot',
   'profiles:useSecretsFile',
-  'shell:openFolder'
+  'shell:openFolder',
+  // Versions (issue 16)
+  'versions:list',
+  'versions:describe',
+  'versions:count',
+  'versions:readRows',
+  'versions:restore',
+  'versions:createTag',
+  'versions:deleteTag'
 ] as const
 
 /** A channel name. */

@@ -11,6 +11,7 @@ import { operationsContract } from './contract/operations'
 import { profilesContract } from './contract/profiles'
 import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
+import { versionsContract } from './contract/versions'
 
 export type { AppInfo } from './contract/catalog'
 export type { Channel } from './ipc-channels'
@@ -21,7 +22,8 @@ export const contract = {
   ...tablesContract,
   ...operationsContract,
   ...profilesContract,
-  ...shellContract
+  ...shellContract,
+  ...versionsContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -16,6 +16,7 @@ import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
 import { operationHandlers } from './operation-handlers'
 import { OperationRegistry } from '../operations/operation-registry'
+import { versionsHandlers } from './versions-handlers'
 
 /** What the handlers need from their surroundings. */
 export interface HandlerContext {
@@ -44,6 +45,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...tableHandlers(withOperations),
     ...operationHandlers(withOperations.operations),
     ...profileHandlers(withOperations),
-    ...shellHandlers(withOperations)
+    ...shellHandlers(withOperations),
+    ...versionsHandlers(withOperations)
   }
 }

@@ -41,7 +41,8 @@ export async function queryRows(http: HttpTransport, names: RestNames, table: Ta
         k,
         offset: request.offset,
         ...(request.columns && request.columns.length > 0 ? { columns: { column_names: request.columns } } : {}),
-        ...(request.filter ? { filter: request.filter } : {})
+        ...(request.filter ? { filter: request.filter } : {}),
+        ...(request.version !== undefined ? { version: request.version } : {})
       },
       idempotent: true,
       signal: options.signal,

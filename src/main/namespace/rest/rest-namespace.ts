@@ -24,6 +24,9 @@ import { parseRestProperties } from './rest-config'
 import { RestNames } from './rest-names'
 import { isMissingRoute, TableStatsReader } from './table-stats'
 import { awaitTransactions } from './transactions'
+import { RestVersionRoutes } from './versions'
+import { VersionAccess } from './versions-access'
+import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
 
 export { parseCount } from './json-values'
 
@@ -41,6 +44,8 @@ export interface RestNamespaceClient extends NamespaceClient {
   readonly delimiter: string
   /** The Enterprise routes on this connection's transport (one pool, one page-token guard). */
   readonly enterprise: EnterpriseClient
+  /** The version routes (issue 16) on this connection's transport. */
+  readonly versionRoutes: RestVersionRoutes
 }
 
 /** Opens a REST namespace client; properties are `uri`, `delimiter` and `headers.*`. */
@@ -62,6 +67,8 @@ class RestNamespace implements RestNamespaceClient {
   readonly #routes: RestNamespaceOptions['routes']
   readonly #stats: TableStatsReader
   readonly #names: RestNames
+  readonly versionRoutes: RestVersionRoutes
+  readonly #versions: VersionAccess
 
   constructor(http: HttpTransport, readonly delimiter: string, routes: RestNamespaceOptions['routes']) {
     this.#http = http
@@ -69,6 +76,8 @@ class RestNamespace implements RestNamespaceClient {
     this.enterprise = enterpriseRoutes(http, this.#pageGuard)
     this.#stats = new TableStatsReader(http)
     this.#names = new RestNames(delimiter)
+    this.versionRoutes = new RestVersionRoutes(http, delimiter)
+    this.#versions = new VersionAccess(this.versionRoutes, null, this)
   }
 
   async listNamespaces(parent: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
@@ -276,6 +285,35 @@ class RestNamespace implements RestNamespaceClient {
 
   readRows(table: TableRef, request: ReadRowsRequest, options: CallOptions = {}): Promise<RowsPage> {
     return queryRows(this.#http, this.#names, table, request, options)
+  }
+
+  // Versions (issue 16): the spec's version and tag routes (versions.ts), no fallback here.
+  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
+    return this.#versions.listVersions(table, options)
+  }
+
+  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
+    return this.#versions.listTags(table, options)
+  }
+
+  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
+    return this.#versions.describeVersion(table, version, options)
+  }
+
+  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
+    return this.#versions.countRowsAt(table, version, filter, options)
+  }
+
+  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
+    return this.#versions.restoreVersion(table, version, options)
+  }
+
+  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
+    return this.#versions.createTag(table, tag, version, options)
+  }
+
+  deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
+    return this.#versions.deleteTag(table, tag, options)
   }
 
   async close(): Promise<void> {

@@ -21,7 +21,8 @@ import { previewFile, previewText, type SourcePreview } from './source-preview'
 import { TargetFields, parseNamespace } from './target-fields'
 import { useCreateTable } from './use-create-table'
 import { TransactionStatus, useCancelOperation, useOperationProgress, waitingOnCatalog } from '../table-actions/operation-progress'
-import './create-table.css'
+import styles from './create-table.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   readonly connectionId: string
@@ -105,11 +106,11 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
         </p>
       )}
       {(input.kind === 'schema' || preview) && (
-        <fieldset className="schema-section" disabled={busy}>
+        <fieldset className={styles.schemaSection} disabled={busy}>
           <legend>{input.kind === 'schema' ? 'Schema' : 'Schema (inferred; change anything that is wrong)'}</legend>
           <SchemaEditor fields={fields} onChange={setFields} />
           {problems.length > 0 && (name !== '' || input.kind !== 'schema') && (
-            <ul className="field-problem schema-problems">
+            <ul className={cx('field-problem', styles.schemaProblems)}>
               {problems.map((problem) => (
                 <li key={problem}>{problem}</li>
               ))}
@@ -119,7 +120,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
       )}
       {preview && <RowsPreview source={preview} fields={fields} />}
       {phase.step === 'reading' && (
-        <div className="import-progress">
+        <div className={styles.importProgress}>
           <progress aria-label="Import progress" max={1} value={phase.fraction} />
           <span className="muted">{phase.rows.toLocaleString('en-US')} rows read</span>
         </div>

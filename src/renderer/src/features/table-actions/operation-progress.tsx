@@ -54,7 +54,7 @@ export function TransactionStatus({ progress }: { readonly progress: OperationPr
   if (!waitingOnCatalog(progress) || progress?.transaction == null) return null
   const { transactionId, status } = progress.transaction
   return (
-    <p role="status" className="muted transaction-status">
+    <p role="status" className="muted">
       {progress.cancelRequested
         ? `Cancelling: the catalog was asked to cancel transaction ${transactionId} (status ${status})…`
         : `Waiting for the catalog to finish (transaction ${transactionId}, status ${status})…`}

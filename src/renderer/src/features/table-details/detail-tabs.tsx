@@ -1,0 +1,42 @@
+/**
+ * The views of an open table's details pane, in strip order. A Lance-native view (versions,
+ * indexes, …) is one entry here and a component in its own feature folder; the pane shows
+ * the strip and renders the chosen entry with the table's description.
+ */
+import type { ReactNode } from 'react'
+import type { TableDescription, TableRef } from '@shared/catalog-types'
+import { SchemaTable } from './schema-table'
+import { TableFacts } from './table-facts'
+import { VersionsView } from '../table-versions/versions-view'
+
+/** What every view is given. */
+export interface DetailViewProps {
+  readonly connectionId: string
+  readonly table: TableRef
+  readonly description: TableDescription
+  readonly delimiter: string
+}
+
+/** One view of the details pane. */
+export interface DetailView {
+  readonly key: string
+  /** The tab's text and accessible name. */
+  readonly label: string
+  readonly render: (props: DetailViewProps) => ReactNode
+}
+
+/** The views, in strip order; the first is shown when a table opens. */
+export const DETAIL_VIEWS: readonly DetailView[] = [
+  {
+    key: 'overview',
+    label: 'Overview',
+    render: ({ description, delimiter }) => (
+      <>
+        <TableFacts description={description} delimiter={delimiter} />
+        <h3>Schema</h3>
+        <SchemaTable fields={description.fields} />
+      </>
+    )
+  },
+  { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> }
+]
