@@ -38,7 +38,11 @@ export const CHANNELS = [
   'profiles:checkRoot',
   'profiles:createRoot',
   'profiles:useSecretsFile',
-  'shell:openFolder'
+  'shell:openFolder',
+  // Search in the data tab
+  'search:rows',
+  'search:explain',
+  'search:info'
 ] as const
 
 /** A channel name. */

@@ -12,6 +12,7 @@ import type { SwitchableSecretStore } from '../secrets/switchable-store'
 import { catalogHandlers } from './catalog-handlers'
 import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
+import { searchHandlers } from './search-handlers'
 import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
 
@@ -34,5 +35,5 @@ export interface HandlerContext {
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context) }
+  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context), ...searchHandlers(context) }
 }

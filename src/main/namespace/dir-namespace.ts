@@ -23,6 +23,8 @@ import { objectStoreError } from './object-store-errors'
 import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { readLanceRows } from './lance-rows'
+import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from './lance-native/search'
+import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -247,6 +249,22 @@ class DirNamespace implements NamespaceClient {
     this.begin(options, table.namespace, table.name)
     checkWindow(request)
     return this.withTable(table, 'read the rows of', (t) => readLanceRows(t, request))
+  }
+
+  // Search
+  async searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'search', (t) => searchLanceRows(t, spec))
+  }
+
+  async explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'explain a search of', (t) => explainLanceSearch(t, spec))
+  }
+
+  async searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'list the search indexes of', (t) => lanceSearchInfo(t))
   }
 
   async close(): Promise<void> {

@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import type { NamespacePath } from '../../shared/namespace-path'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage, rowsWindow } from '../../shared/contract/tables'
+import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -46,6 +47,13 @@ export interface NamespaceClient {
   countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number>
   /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
+  // Search (the data tab's vector and full-text search)
+  /** The rows a vector or full-text search finds (at most k), with the spec's columns and filter, scoring column included. */
+  searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage>
+  /** The engine's plan for that search, as text. */
+  explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string>
+  /** The table's vector columns (dimension, index) and full-text indexed columns. */
+  searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo>
   /** Releases pools and handles; the client is unusable afterwards. */
   close(): Promise<void>
 }

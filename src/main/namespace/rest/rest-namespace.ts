@@ -20,6 +20,8 @@ import { PageTokenGuard } from './pagination'
 import { parseRestProperties } from './rest-config'
 import { isMissingRoute, TableStatsReader } from './table-stats'
 import { awaitTransactions } from './transactions'
+import { restExplainSearch, restSearchInfo, restSearchRows, type RestTableTarget } from './search'
+import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
 
 /** Options of a REST connection: which headers are secret, timeouts, size cap, retries, create routes. */
 export interface RestNamespaceOptions extends HttpOptions {
@@ -321,6 +323,24 @@ class RestNamespace implements RestNamespaceClient {
       }
     }
     throw new CatalogError('bad_response', `The server answered ${what} in batches larger than ${maxBytes} bytes even for fewer rows.`, { limitBytes: maxBytes })
+  }
+
+  // Search
+  searchRows(table: TableRef, spec: SearchSpec, options: CallOptions = {}): Promise<RowsPage> {
+    return restSearchRows(this.#http, this.#target(table), spec, options)
+  }
+
+  explainSearch(table: TableRef, spec: SearchSpec, options: CallOptions = {}): Promise<string> {
+    return restExplainSearch(this.#http, this.#target(table), spec, options)
+  }
+
+  async searchInfo(table: TableRef, options: CallOptions = {}): Promise<SearchInfo> {
+    return restSearchInfo(this.#http, this.#target(table), (await this.describeTable(table, options)).fields, options)
+  }
+
+  #target(table: TableRef): RestTableTarget {
+    const id = this.#tableId(table)
+    return { encodedId: encodeURIComponent(id), query: { delimiter: this.#tableDelimiter(table) }, id: [...table.namespace, table.name], subject: this.#tableName(table) }
   }
 
   async close(): Promise<void> {
