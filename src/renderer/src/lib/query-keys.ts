@@ -4,6 +4,7 @@
  * descendants' (react-query matches key prefixes element by element).
  */
 import type { TableRef } from '@shared/catalog-types'
+import type { SearchQuery } from '@shared/contract/search'
 import type { NamespacePath } from '@shared/namespace-path'
 import { namespaceKey, tableKey } from './node-key'
 
@@ -33,4 +34,6 @@ export const queryKeys = {
 export interface RowsView {
   readonly columns: readonly string[] | null
   readonly filter: string
+  /** A vector or full-text search whose rows (at most k) replace the table's, when set. */
+  readonly search?: SearchQuery
 }

@@ -1,0 +1,165 @@
+/**
+ * The data tab's search controls: "Find similar" for the selected row, "Search by
+ * vector…" (a pasted JSON vector), a full-text box when the table has an FTS index, the
+ * vector search options (column, distance, k, and nprobes / refine factor when the
+ * column has a vector index), and, while a search shows, what it found, "Explain" and
+ * "Clear search".
+ */
+import { Braces, FileSearch, Search, Sparkles, X } from 'lucide-react'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import type { TableRef } from '@shared/catalog-types'
+import { DISTANCE_TYPES, MAX_SEARCH_K, type DistanceType, type SearchInfo } from '@shared/search-types'
+import type { RowsView } from '../../lib/query-keys'
+import { Button } from '../../ui/button'
+import { ErrorAlert } from '../../ui/error-alert'
+import { Select } from '../../ui/select'
+import { Toolbar } from '../../ui/toolbar'
+import { ExplainDialog } from './explain-dialog'
+import { NumberOption } from './number-option'
+import { chosenVectorColumn, type DataSearch } from './use-data-search'
+import { searchSpecOf } from './use-search'
+import { VectorDialog } from './vector-dialog'
+import styles from './search.module.css'
+
+/** How each distance metric is named on screen. */
+export const DISTANCE_LABELS: Readonly<Record<DistanceType, string>> = { l2: 'L2', cosine: 'Cosine', dot: 'Dot' }
+/** The most rows the k option allows here (a search result is one page of rows in memory). */
+const UI_MAX_K = Math.min(1_000, MAX_SEARCH_K)
+
+interface Props {
+  readonly connectionId: string
+  readonly table: TableRef
+  readonly info: { readonly data: SearchInfo | undefined; readonly error: unknown; readonly retry: () => void }
+  readonly search: DataSearch
+  /** The rows on screen (a search's, while one shows). */
+  readonly view: RowsView
+  /** The selected row, counted over the view's rows. */
+  readonly selectedRow: number
+  /** Rows the search found; null while it runs. */
+  readonly found: number | null
+}
+
+/** The search controls, or nothing for a table without vector columns or FTS index. */
+export function SearchBar({ connectionId, table, info, search, view, selectedRow, found }: Props): ReactNode {
+  const [dialog, setDialog] = useState<'vector' | 'explain' | null>(null)
+  const [words, setWords] = useState(search.active?.kind === 'fts' ? search.active.text : '')
+  const [running, setRunning] = useState(false)
+  if (info.error) {
+    return (
+      <p className={styles.status} role="status">
+        Search is unavailable for this table: {info.error instanceof Error ? info.error.message : String(info.error)}
+        <button type="button" className="link-button" onClick={info.retry}>
+          Retry
+        </button>
+      </p>
+    )
+  }
+  const vectorColumns = info.data?.vectorColumns ?? []
+  const fts = (info.data?.ftsColumns.length ?? 0) > 0
+  if (vectorColumns.length === 0 && !fts) return null
+  const { options, setOptions, active } = search
+  const column = chosenVectorColumn(info.data, options)
+  const searched = active?.kind === 'vector' ? (vectorColumns.find((c) => c.name === active.column) ?? column) : column
+  const spec = searchSpecOf(view)
+  const findSimilar = (): void => {
+    if (!column) return
+    setRunning(true)
+    void search.findSimilar(view, selectedRow, column).finally(() => setRunning(false))
+  }
+  const submitWords = (event: FormEvent): void => {
+    event.preventDefault()
+    if (words.trim()) search.setActive({ kind: 'fts', text: words.trim() })
+  }
+  return (
+    <div className={styles.bar}>
+      <Toolbar label="Search">
+        {column && (
+          <>
+            <Button icon={Sparkles} busy={running} onClick={findSimilar} title={`Rows whose “${column.name}” is nearest to the selected row's`}>
+              Find similar
+            </Button>
+            <Button icon={Braces} onClick={() => setDialog('vector')}>
+              Search by vector…
+            </Button>
+          </>
+        )}
+        {active && (
+          <>
+            <Button icon={FileSearch} onClick={() => setDialog('explain')}>
+              Explain
+            </Button>
+            <Button icon={X} onClick={() => search.setActive(null)}>
+              Clear search
+            </Button>
+          </>
+        )}
+      </Toolbar>
+      {fts && (
+        <form role="search" aria-label="Full-text search" className={styles.fts} onSubmit={submitWords}>
+          <input type="search" aria-label="Full-text search" placeholder={`Words in ${info.data?.ftsColumns.join(', ')}`} value={words} onChange={(event) => setWords(event.target.value)} />
+          <Button type="submit" icon={Search} disabled={words.trim() === ''} disabledReason="Type the words to search for.">
+            Search
+          </Button>
+        </form>
+      )}
+      <fieldset className={styles.options}>
+        <legend className="visually-hidden">Search options</legend>
+        {vectorColumns.length > 1 && (
+          <label className={styles.option}>
+            Vector column
+            <Select value={column?.name ?? ''} onChange={(event) => setOptions({ ...options, column: event.target.value })}>
+              {vectorColumns.map((c) => (
+                <option key={c.name} value={c.name}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          </label>
+        )}
+        {column && (
+          <label className={styles.option}>
+            Distance
+            <Select value={options.distanceType} onChange={(event) => setOptions({ ...options, distanceType: event.target.value as DistanceType })}>
+              {DISTANCE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {DISTANCE_LABELS[type]}
+                </option>
+              ))}
+            </Select>
+          </label>
+        )}
+        <NumberOption label="k" value={options.k} min={1} max={UI_MAX_K} onChange={(k) => setOptions({ ...options, k: k ?? options.k })} />
+        {searched?.indexType && (
+          <>
+            <NumberOption label="nprobes" optional value={options.nprobes} min={1} max={100_000} onChange={(nprobes) => setOptions({ ...options, nprobes })} />
+            <NumberOption label="Refine factor" optional value={options.refineFactor} min={1} max={1_000} onChange={(refineFactor) => setOptions({ ...options, refineFactor })} />
+          </>
+        )}
+      </fieldset>
+      {active && (
+        <p className={styles.status} role="status" aria-label="Search results">
+          {found === null ? 'Searching…' : describeResult(found, search, view)}
+        </p>
+      )}
+      {search.error !== null && <ErrorAlert error={search.error} />}
+      {dialog === 'vector' && column && (
+        <VectorDialog
+          columns={vectorColumns}
+          initialColumn={column}
+          onSearch={(chosen, vector) => search.setActive({ kind: 'vector', column: chosen.name, vector, about: 'the pasted vector' })}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'explain' && spec && <ExplainDialog connectionId={connectionId} table={table} spec={spec} onClose={() => setDialog(null)} />}
+    </div>
+  )
+}
+
+function describeResult(found: number, search: DataSearch, view: RowsView): string {
+  const rows = `${found.toLocaleString('en-US')} ${found === 1 ? 'row' : 'rows'}`
+  const among = view.filter ? ' among the rows matching the filter' : ''
+  const { active, options } = search
+  if (active?.kind === 'vector') return `${rows} nearest to ${active.about} in “${active.column}” by ${DISTANCE_LABELS[options.distanceType]} distance${among}, nearest first.`
+  if (active?.kind === 'fts') return `${rows} matching “${active.text}”${among}, best first.`
+  return ''
+}
