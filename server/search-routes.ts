@@ -1,6 +1,7 @@
 /**
  * Search on the reference server: `QueryTable` with `vector` or `full_text_query` (the
- * query route hands such bodies here) and `ExplainTableQueryPlan`, answered as the REST
+ * query route hands such bodies here) and `ExplainTableQueryPlan` (of a search or of a
+ * plain query), answered as the REST
  * binding says (a bare JSON string). Both run through the app's shared LanceDB search
  * code via the catalog's namespace client. What this server does not implement (multi
  * vectors, structured full-text queries, HNSW `ef`, distance bounds, …) is refused with a
@@ -36,7 +37,6 @@ async function explainPlan(ctx: RequestContext): Promise<Reply> {
   if (query === null || typeof query !== 'object' || Array.isArray(query)) throw invalidRequest('"query" must be a QueryTableRequest object.')
   if (body['verbose'] !== undefined && typeof body['verbose'] !== 'boolean') throw invalidRequest('"verbose" must be true or false.')
   const request = query as Record<string, unknown>
-  if (!isSearch(request)) throw unsupported('Explaining a query without a vector or full-text search')
   const { client } = await ctx.database()
   const spec = await specOf(request, async () => (await client.describeTable(ref)).fields)
   // The REST binding answers the plan as a bare JSON string.
@@ -71,8 +71,11 @@ async function specOf(body: Record<string, unknown>, fields: Fields): Promise<Se
       ...(optionalCount(body, 'nprobes') ? { nprobes: body['nprobes'] } : {}),
       ...(optionalCount(body, 'refine_factor') ? { refineFactor: body['refine_factor'] } : {})
     }
-  } else {
+  } else if (body['full_text_query'] !== undefined && body['full_text_query'] !== null) {
     query = { kind: 'fts', text: stringQuery(body['full_text_query']), k }
+  } else {
+    // No search: a plain scan (explain_plan of a plain query).
+    query = { kind: 'scan', k }
   }
   const parsed = searchSpec.safeParse({ query, ...common })
   if (!parsed.success) {

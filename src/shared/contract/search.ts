@@ -39,8 +39,11 @@ export const fullTextSearch = z
   })
   .strict()
 
-/** A search: vector or full text. */
-export const searchQuery = z.discriminatedUnion('kind', [vectorSearch, fullTextSearch])
+/** No search: the plain rows (a scan with the filter and columns), whose plan "Explain" shows too. */
+export const plainScan = z.object({ kind: z.literal('scan'), k }).strict()
+
+/** A search: vector, full text, or a plain scan of at most k rows. */
+export const searchQuery = z.discriminatedUnion('kind', [vectorSearch, fullTextSearch, plainScan])
 /** A search, as validated. */
 export type SearchQuery = z.infer<typeof searchQuery>
 

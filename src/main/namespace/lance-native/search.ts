@@ -80,6 +80,11 @@ export function checkVectorSearch(fields: readonly Field[], spec: SearchSpec): v
   }
 }
 
+/** The column LanceDB scores a search's rows in: `_distance`, `_score`, or none for a plain scan. */
+export function scoringColumn(spec: SearchSpec): string | null {
+  return spec.query.kind === 'vector' ? DISTANCE_COLUMN : spec.query.kind === 'fts' ? SCORE_COLUMN : null
+}
+
 async function lanceQuery(table: LanceTable, spec: SearchSpec): Promise<Query | VectorQuery> {
   const { query } = spec
   let built: Query | VectorQuery
@@ -89,13 +94,15 @@ async function lanceQuery(table: LanceTable, spec: SearchSpec): Promise<Query | 
     if (query.nprobes !== undefined) vector = vector.nprobes(query.nprobes)
     if (query.refineFactor !== undefined) vector = vector.refineFactor(query.refineFactor)
     built = vector
-  } else {
+  } else if (query.kind === 'fts') {
     built = table.query().fullTextSearch(query.text)
+  } else {
+    built = table.query()
   }
   built = built.limit(query.k)
   // The scoring column is named with the others, so LanceDB keeps it whatever columns are chosen.
-  const scoring = query.kind === 'vector' ? DISTANCE_COLUMN : SCORE_COLUMN
-  if (spec.columns && spec.columns.length > 0) built = built.select([...spec.columns.filter((c) => c !== scoring), scoring])
+  const scoring = scoringColumn(spec)
+  if (spec.columns && spec.columns.length > 0) built = built.select([...spec.columns.filter((c) => c !== scoring), ...(scoring ? [scoring] : [])])
   if (spec.filter?.trim()) built = built.where(spec.filter)
   return built
 }

@@ -8,10 +8,10 @@
  * the table's location instead (see data-access.ts).
  */
 import type { FieldInfo } from '../../../shared/catalog-types'
-import { DISTANCE_COLUMN, SCORE_COLUMN, type SearchInfo, type SearchSpec } from '../../../shared/contract/search'
+import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
 import type { RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
-import { isFtsType, normalIndexType } from '../lance-native/search'
+import { isFtsType, normalIndexType, scoringColumn } from '../lance-native/search'
 import type { CallOptions } from '../namespace-client'
 import { rowsOfIpc, toArrowStream } from './arrow-ipc'
 import type { HttpTransport } from './http'
@@ -23,8 +23,8 @@ export type RestTableTarget = StatsTarget
 /** The `QueryTableRequest` body of a search. */
 export function searchQueryBody(target: RestTableTarget, spec: SearchSpec): Record<string, unknown> {
   const { query } = spec
-  const scoring = query.kind === 'vector' ? DISTANCE_COLUMN : SCORE_COLUMN
-  const columns = spec.columns && spec.columns.length > 0 ? { columns: { column_names: [...spec.columns.filter((c) => c !== scoring), scoring] } } : {}
+  const scoring = scoringColumn(spec)
+  const columns = spec.columns && spec.columns.length > 0 ? { columns: { column_names: [...spec.columns.filter((c) => c !== scoring), ...(scoring ? [scoring] : [])] } } : {}
   const filter = spec.filter?.trim() ? { filter: spec.filter } : {}
   const search =
     query.kind === 'vector'
@@ -35,7 +35,9 @@ export function searchQueryBody(target: RestTableTarget, spec: SearchSpec): Reco
           ...(query.nprobes !== undefined ? { nprobes: query.nprobes } : {}),
           ...(query.refineFactor !== undefined ? { refine_factor: query.refineFactor } : {})
         }
-      : { vector: null, full_text_query: { string_query: { query: query.text } } }
+      : query.kind === 'fts'
+        ? { vector: null, full_text_query: { string_query: { query: query.text } } }
+        : { vector: null }
   return { id: [...target.id], k: query.k, ...search, ...filter, ...columns }
 }
 

@@ -9,7 +9,9 @@ import { Braces, FileSearch, Search, Sparkles, X } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { DISTANCE_TYPES, MAX_SEARCH_K, type DistanceType, type SearchInfo } from '@shared/search-types'
+import type { SearchSpec } from '@shared/contract/search'
 import type { RowsView } from '../../lib/query-keys'
+import { PAGE_ROWS } from '../table-data/row-pages'
 import { Button } from '../../ui/button'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Select } from '../../ui/select'
@@ -39,28 +41,22 @@ interface Props {
   readonly found: number | null
 }
 
-/** The search controls, or nothing for a table without vector columns or FTS index. */
+/** The search controls; a table without vector columns or FTS index gets only "Explain". */
 export function SearchBar({ connectionId, table, info, search, view, selectedRow, found }: Props): ReactNode {
   const [dialog, setDialog] = useState<'vector' | 'explain' | null>(null)
   const [words, setWords] = useState(search.active?.kind === 'fts' ? search.active.text : '')
   const [running, setRunning] = useState(false)
-  if (info.error) {
-    return (
-      <p className={styles.status} role="status">
-        Search is unavailable for this table: {info.error instanceof Error ? info.error.message : String(info.error)}
-        <button type="button" className="link-button" onClick={info.retry}>
-          Retry
-        </button>
-      </p>
-    )
-  }
   const vectorColumns = info.data?.vectorColumns ?? []
   const fts = (info.data?.ftsColumns.length ?? 0) > 0
-  if (vectorColumns.length === 0 && !fts) return null
   const { options, setOptions, active } = search
   const column = chosenVectorColumn(info.data, options)
   const searched = active?.kind === 'vector' ? (vectorColumns.find((c) => c.name === active.column) ?? column) : column
-  const spec = searchSpecOf(view)
+  // Explain shows the plan of what the grid shows: the search, or the plain rows' page query.
+  const spec: SearchSpec = searchSpecOf(view) ?? {
+    query: { kind: 'scan', k: PAGE_ROWS },
+    ...(view.columns ? { columns: [...view.columns] } : {}),
+    ...(view.filter ? { filter: view.filter } : {})
+  }
   const findSimilar = (): void => {
     if (!column) return
     setRunning(true)
@@ -83,17 +79,23 @@ export function SearchBar({ connectionId, table, info, search, view, selectedRow
             </Button>
           </>
         )}
+        <Button icon={FileSearch} onClick={() => setDialog('explain')} title={active ? 'The plan of this search' : 'The plan of the query that reads these rows'}>
+          Explain
+        </Button>
         {active && (
-          <>
-            <Button icon={FileSearch} onClick={() => setDialog('explain')}>
-              Explain
-            </Button>
-            <Button icon={X} onClick={() => search.setActive(null)}>
-              Clear search
-            </Button>
-          </>
+          <Button icon={X} onClick={() => search.setActive(null)}>
+            Clear search
+          </Button>
         )}
       </Toolbar>
+      {info.error !== null && (
+        <p className={styles.status} role="status">
+          Search is unavailable for this table: {info.error instanceof Error ? info.error.message : String(info.error)}
+          <button type="button" className="link-button" onClick={info.retry}>
+            Retry
+          </button>
+        </p>
+      )}
       {fts && (
         <form role="search" aria-label="Full-text search" className={styles.fts} onSubmit={submitWords}>
           <input type="search" aria-label="Full-text search" placeholder={`Words in ${info.data?.ftsColumns.join(', ')}`} value={words} onChange={(event) => setWords(event.target.value)} />
@@ -102,40 +104,42 @@ export function SearchBar({ connectionId, table, info, search, view, selectedRow
           </Button>
         </form>
       )}
-      <fieldset className={styles.options}>
-        <legend className="visually-hidden">Search options</legend>
-        {vectorColumns.length > 1 && (
-          <label className={styles.option}>
-            Vector column
-            <Select value={column?.name ?? ''} onChange={(event) => setOptions({ ...options, column: event.target.value })}>
-              {vectorColumns.map((c) => (
-                <option key={c.name} value={c.name}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
-          </label>
-        )}
-        {column && (
-          <label className={styles.option}>
-            Distance
-            <Select value={options.distanceType} onChange={(event) => setOptions({ ...options, distanceType: event.target.value as DistanceType })}>
-              {DISTANCE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {DISTANCE_LABELS[type]}
-                </option>
-              ))}
-            </Select>
-          </label>
-        )}
-        <NumberOption label="k" value={options.k} min={1} max={UI_MAX_K} onChange={(k) => setOptions({ ...options, k: k ?? options.k })} />
-        {searched?.indexType && (
-          <>
-            <NumberOption label="nprobes" optional value={options.nprobes} min={1} max={100_000} onChange={(nprobes) => setOptions({ ...options, nprobes })} />
-            <NumberOption label="Refine factor" optional value={options.refineFactor} min={1} max={1_000} onChange={(refineFactor) => setOptions({ ...options, refineFactor })} />
-          </>
-        )}
-      </fieldset>
+      {(column || fts) && (
+        <fieldset className={styles.options}>
+          <legend className="visually-hidden">Search options</legend>
+          {vectorColumns.length > 1 && (
+            <label className={styles.option}>
+              Vector column
+              <Select value={column?.name ?? ''} onChange={(event) => setOptions({ ...options, column: event.target.value })}>
+                {vectorColumns.map((c) => (
+                  <option key={c.name} value={c.name}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            </label>
+          )}
+          {column && (
+            <label className={styles.option}>
+              Distance
+              <Select value={options.distanceType} onChange={(event) => setOptions({ ...options, distanceType: event.target.value as DistanceType })}>
+                {DISTANCE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {DISTANCE_LABELS[type]}
+                  </option>
+                ))}
+              </Select>
+            </label>
+          )}
+          <NumberOption label="k" value={options.k} min={1} max={UI_MAX_K} onChange={(k) => setOptions({ ...options, k: k ?? options.k })} />
+          {searched?.indexType && (
+            <>
+              <NumberOption label="nprobes" optional value={options.nprobes} min={1} max={100_000} onChange={(nprobes) => setOptions({ ...options, nprobes })} />
+              <NumberOption label="Refine factor" optional value={options.refineFactor} min={1} max={1_000} onChange={(refineFactor) => setOptions({ ...options, refineFactor })} />
+            </>
+          )}
+        </fieldset>
+      )}
       {active && (
         <p className={styles.status} role="status" aria-label="Search results">
           {found === null ? 'Searching…' : describeResult(found, search, view)}
@@ -150,7 +154,7 @@ export function SearchBar({ connectionId, table, info, search, view, selectedRow
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog === 'explain' && spec && <ExplainDialog connectionId={connectionId} table={table} spec={spec} onClose={() => setDialog(null)} />}
+      {dialog === 'explain' && <ExplainDialog connectionId={connectionId} table={table} spec={spec} onClose={() => setDialog(null)} />}
     </div>
   )
 }
