@@ -4,8 +4,8 @@
  * server: "Find similar" from a row's context menu and from the toolbar finds the row
  * itself first at distance 0, combined with the SQL filter and the column choice; the
  * full-text box finds the known phrase; a bad pasted vector gets a clear error and keeps
- * the text; a good one searches; "Explain" shows LanceDB's plan; "Clear search" brings
- * the plain rows back.
+ * the text; a good one searches; "Explain" shows LanceDB's plan of a search or of the
+ * plain rows' query; "Clear search" brings the plain rows back.
  */
 import { join } from 'node:path'
 import { connect } from '@lancedb/lancedb'
@@ -104,6 +104,11 @@ async function scenario(app: CatalogPage): Promise<void> {
   await filter.fill('id >= 250')
   await filter.press('Enter')
   await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('250 matching rows')
+  // Without a search, "Explain" shows the plan of the query that reads the plain rows.
+  await page.getByRole('button', { name: 'Explain' }).click()
+  await expect(plan.getByLabel('Query plan text')).toContainText(/LanceRead|LanceScan/)
+  await expect(plan.getByLabel('Query plan text')).toContainText(/id >= /)
+  await page.keyboard.press('Escape')
   await page.getByRole('button', { name: /^Columns/ }).click()
   await page.getByRole('checkbox', { name: 'text' }).uncheck()
   await page.getByRole('checkbox', { name: 'vector' }).uncheck()

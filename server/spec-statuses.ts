@@ -25,7 +25,8 @@ const LISTED: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/table/:id/rename': [...COMMON, 409],
   'POST /v1/table/:id/count_rows': COMMON,
   'POST /v1/table/:id/query': COMMON,
-  'POST /v1/table/:id/stats': COMMON
+  'POST /v1/table/:id/stats': COMMON,
+  'POST /v1/table/:id/explain_plan': COMMON
 }
 
 /** True when `route` is one of the spec's operations (the Enterprise routes are not). */

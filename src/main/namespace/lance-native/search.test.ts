@@ -95,6 +95,11 @@ describe.each(Object.keys(clients))('search over %s', (kind) => {
   it("explains a search with LanceDB's plan", async () => {
     expect(await client.explainSearch(table, similar(3, { nprobes: 2 }))).toMatch(/KNNVectorDistance|ANNSubIndex/)
     expect(await client.explainSearch(table, { query: { kind: 'fts', text: NATIVE_PHRASE, k: 3 }, filter: 'id < 100' })).toMatch(/MatchQuery/)
+    // The plain rows' query (no search) has a plan too, with its filter in it.
+    const plain = await client.explainSearch(table, { query: { kind: 'scan', k: 100 }, columns: ['id'], filter: 'id >= 250' })
+    expect(plain).toMatch(/LanceRead|LanceScan/)
+    expect(plain).toMatch(/id >= /)
+    expect(plain).not.toMatch(/KNN|MatchQuery/)
   })
 
   it('tells the vector columns with their index and the full-text indexed columns', async () => {

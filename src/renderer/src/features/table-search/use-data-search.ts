@@ -82,7 +82,9 @@ export function useDataSearch(connectionId: string, table: TableRef): DataSearch
       const rows = view.search
         ? await searchPage(client, connectionId, table, view, page)
         : tableFromIPC((await unwrap(api.tables.readRows({ connectionId, table, offset: row, limit: 1, columns: [column.name], ...(view.filter ? { filter: view.filter } : {}) }))).arrow)
-      const value: unknown = rows.getChild(column.name)?.get(view.search ? index : 0)
+      const at = view.search ? index : 0
+      if (at >= rows.numRows) throw new Error(`Row ${(row + 1).toLocaleString('en-US')} is no longer there (the rows changed). Refresh (F5) and choose a row again.`)
+      const value: unknown = rows.getChild(column.name)?.get(at)
       const vector = value && typeof value === 'object' && 'toArray' in value ? Array.from((value as { toArray: () => ArrayLike<number> }).toArray(), Number) : null
       const about = `${view.search ? 'result ' : ''}row ${(row + 1).toLocaleString('en-US')}`
       if (!vector || vector.length === 0) throw new Error(`${capitalize(about)} has no vector in column "${column.name}" (it is null), so there is nothing to compare with. Choose another row.`)
