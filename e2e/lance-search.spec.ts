@@ -8,6 +8,7 @@
  * plain rows' query; "Clear search" brings the plain rows back.
  */
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { connect } from '@lancedb/lancedb'
 import type { Page } from '@playwright/test'
 import { startCatalogServer } from '../server/server'
@@ -25,6 +26,15 @@ async function makeCatalog(root: string): Promise<void> {
 /** The grid's column headers' names, in order, the row number's included. */
 async function headers(tables: TablesPage): Promise<string[]> {
   return (await tables.grid.getByRole('columnheader').allTextContents()).map((text) => text.split(' ')[0] ?? '')
+}
+
+/** No serious or critical axe-core violation on the page as it is. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5) }))
+  expect(serious, what).toEqual([])
 }
 
 function searchStatus(page: Page) {
@@ -45,6 +55,7 @@ async function scenario(app: CatalogPage): Promise<void> {
   expect((await headers(tables)).slice(0, 3)).toEqual(['#', '_distance', 'id'])
   await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('0')
   await expect(tables.gridRow(1).getByRole('gridcell').nth(1)).toHaveText('7')
+  await expectAccessible(page, 'search results')
 
   await page.getByRole('button', { name: 'Explain' }).click()
   const plan = page.getByRole('dialog', { name: 'Query plan' })
@@ -82,6 +93,7 @@ async function scenario(app: CatalogPage): Promise<void> {
   )
   await expect(text).toHaveValue('[1, 2, 3]')
   await expect(text).toHaveAttribute('aria-invalid', 'true')
+  await expectAccessible(page, 'the vector dialog with its error')
   await text.fill('[1, "two", 3]')
   await dialog.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(dialog.getByRole('alert')).toContainText('Value 2 of the query vector is the text "two", not a number.')
