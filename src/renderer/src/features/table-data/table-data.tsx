@@ -80,6 +80,7 @@ export function TableData({ connectionId, table, fields }: Props): ReactNode {
         view={view}
         selectedRow={selectedRow}
         found={found}
+        truncated={result.data?.truncated ?? false}
       />
       {count.isError && <ErrorAlert error={count.error} onRetry={() => void count.refetch()} />}
       {result.isError && <ErrorAlert error={result.error} onRetry={() => void result.refetch()} />}

@@ -39,10 +39,12 @@ interface Props {
   readonly selectedRow: number
   /** Rows the search found; null while it runs. */
   readonly found: number | null
+  /** The rows were more bytes than one answer holds, so only the first `found` came. */
+  readonly truncated?: boolean
 }
 
 /** The search controls; a table without vector columns or FTS index gets only "Explain". */
-export function SearchBar({ connectionId, table, info, search, view, selectedRow, found }: Props): ReactNode {
+export function SearchBar({ connectionId, table, info, search, view, selectedRow, found, truncated }: Props): ReactNode {
   const [dialog, setDialog] = useState<'vector' | 'explain' | null>(null)
   const [words, setWords] = useState(search.active?.kind === 'fts' ? search.active.text : '')
   const [running, setRunning] = useState(false)
@@ -143,6 +145,7 @@ export function SearchBar({ connectionId, table, info, search, view, selectedRow
       {active && (
         <p className={styles.status} role="status" aria-label="Search results">
           {found === null ? 'Searching…' : describeResult(found, search, view)}
+          {truncated && ` Only the first ${found ?? 0} of the k rows asked for fit in one answer; hide wide columns to see more.`}
         </p>
       )}
       {search.error !== null && <ErrorAlert error={search.error} />}
