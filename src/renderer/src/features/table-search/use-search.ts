@@ -3,7 +3,7 @@
  * a search's rows, fetched once per search (at most k rows) and sliced into the grid's
  * pages, so the grid pages through a search result as it does through a table.
  */
-import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { skipToken, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { tableFromIPC, type Table } from 'apache-arrow'
 import type { TableRef } from '@shared/catalog-types'
 import type { SearchSpec } from '@shared/contract/search'
@@ -49,7 +49,12 @@ function searchOptions(connectionId: string, table: TableRef, spec: SearchSpec) 
 /** The rows of the view's search (disabled for plain rows). */
 export function useSearchResult(connectionId: string, table: TableRef, view: RowsView): UseQueryResult<SearchResult> {
   const spec = searchSpecOf(view)
-  return useQuery({ ...searchOptions(connectionId, table, spec ?? { query: { kind: 'fts', text: '-', k: 1 } }), enabled: spec !== null })
+  const options = spec ? searchOptions(connectionId, table, spec) : null
+  return useQuery({
+    queryKey: options?.queryKey ?? [...queryKeys.rowsOf(connectionId, table), 'search', null],
+    queryFn: options?.queryFn ?? skipToken,
+    staleTime: Infinity
+  })
 }
 
 /** One grid page of a search's rows: the search runs once, its rows are sliced per page. */
