@@ -28,7 +28,8 @@ async function countRows(ctx: RequestContext) {
   rejectTimeTravel(body)
   const predicate = optionalString(body, 'predicate') ?? optionalString(body, 'filter')
   const { client } = await ctx.database()
-  return json(await client.countRows(ref, predicate))
+  const version = optionalCount(body, 'version')
+  return json(version === undefined ? await client.countRows(ref, predicate) : await client.countRowsAt(ref, version, predicate))
 }
 
 async function queryTable(ctx: RequestContext) {
@@ -47,6 +48,7 @@ async function queryTable(ctx: RequestContext) {
     offset,
     limit,
     maxBytes: Number.POSITIVE_INFINITY,
+    ...versionOf(body),
     ...(columns ? { columns } : {}),
     ...(filter !== undefined && filter.trim() !== '' ? { filter } : {})
   })
@@ -83,8 +85,13 @@ function columnsOf(value: unknown): string[] | undefined {
   return names as string[]
 }
 
+/** The `version` a read asks for (issue 16, Versions), as a rows request field. */
+function versionOf(body: Record<string, unknown>): { version?: number } {
+  const version = optionalCount(body, 'version')
+  return version === undefined ? {} : { version }
+}
+
 function rejectTimeTravel(body: Record<string, unknown>): void {
-  if (optionalCount(body, 'version') !== undefined) throw unsupported('Reading an older table version')
   if (optionalString(body, 'branch') !== undefined) throw unsupported('Reading a branch')
 }
 

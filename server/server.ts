@@ -22,6 +22,7 @@ import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard
 import { createContext, matchRoute, type Route } from './router'
 import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
+import { versionsRoutes } from './versions-routes'
 
 /** How to run a catalog server. */
 export interface CatalogServerOptions {
@@ -75,7 +76,7 @@ export interface RunningCatalogServer {
 }
 
 /** Every route the server answers. */
-export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes]
+export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes]
 
 /** The routes of a metadata-only server: everything but the data routes and the spec's table create. */
 export const METADATA_ROUTES: readonly Route[] = ROUTES.filter((route) => !dataRoutes.includes(route) && route.pattern !== '/v1/table/:id/create')

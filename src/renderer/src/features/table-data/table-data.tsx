@@ -14,7 +14,7 @@ import { RowMenu, type RowMenuTarget } from '../table-search/row-menu'
 import { SearchBar } from '../table-search/search-bar'
 import { chosenVectorColumn } from '../table-search/use-data-search'
 import { useSearchView } from '../table-search/use-search-view'
-import './table-data.css'
+import styles from './table-data.module.css'
 
 /**
  * Rows one grid scrolls through. Browsers cap an element's height near 33 million pixels,
@@ -27,22 +27,25 @@ interface Props {
   readonly table: TableRef
   /** The table's top-level fields, from its description; null while it loads. */
   readonly fields: readonly FieldInfo[] | null
+  /** An older version open read-only (Versions view); null or absent for the latest. */
+  readonly version?: number | null
 }
 
 /** Rows of a table, paged as they scroll into view. */
-export function TableData({ connectionId, table, fields }: Props): ReactNode {
+export function TableData({ connectionId, table, fields, version = null }: Props): ReactNode {
   const [chosen, setChosen] = useState<readonly string[] | null>(null)
   // The filter last applied, and the last one that worked, which the grid shows.
   const [filter, setFilter] = useState('')
   const [shown, setShown] = useState('')
   const [windowStart, setWindowStart] = useState(0)
-  // Search (vector or full text) replaces the rows with its own, under the same columns and filter.
-  const { info, search, view, result, scoring } = useSearchView(connectionId, table, chosen, shown)
+  // Search (vector or full text) replaces the rows with its own, under the same columns and
+  // filter; an older version open read-only is shown as it is, not searched.
+  const { info, search, view, result, scoring } = useSearchView(connectionId, table, chosen, shown, version)
   const [selectedRow, setSelectedRow] = useState(0)
   const [rowMenu, setRowMenu] = useState<RowMenuTarget | null>(null)
-  const vectorColumn = chosenVectorColumn(info.data, search.options)
-  const tried = useRowCount(connectionId, table, filter)
-  const count = useRowCount(connectionId, table, shown)
+  const vectorColumn = version === null ? chosenVectorColumn(info.data, search.options) : null
+  const tried = useRowCount(connectionId, table, filter, version)
+  const count = useRowCount(connectionId, table, shown, version)
   // A filter counts as working once its count arrives; until then the grid keeps the old one.
   if (filter !== shown && tried.isSuccess) {
     setShown(filter)
@@ -64,24 +67,27 @@ export function TableData({ connectionId, table, fields }: Props): ReactNode {
   const windowRows = matching === null ? null : Math.min(WINDOW_ROWS, Math.max(0, matching - windowStart))
   const found = view.search ? (result.data?.rows.numRows ?? null) : null
   return (
-    <div className="table-data">
-      <div className="data-toolbar">
+    <div className={styles.tableData}>
+      <div className={styles.dataToolbar}>
         <ColumnChooser all={(fields ?? []).map((field) => field.name)} chosen={chosen} onChange={setChosen} />
         <FilterBar filter={filter} onApply={setFilter} error={filterFailed ? tried.error : null} />
         <span className="muted" role="status" aria-label="Matching rows">
           {count.isSuccess ? `${count.data.toLocaleString('en-US')} ${shown ? 'matching ' : ''}rows` : count.isPending ? 'Counting rows…' : ''}
         </span>
       </div>
-      <SearchBar
-        connectionId={connectionId}
-        table={table}
-        info={{ data: info.data, error: info.error, retry: () => void info.refetch() }}
-        search={search}
-        view={view}
-        selectedRow={selectedRow}
-        found={found}
-        truncated={result.data?.truncated ?? false}
-      />
+      {/* An older version open read-only is shown as it is: search reads the latest. */}
+      {version === null && (
+        <SearchBar
+          connectionId={connectionId}
+          table={table}
+          info={{ data: info.data, error: info.error, retry: () => void info.refetch() }}
+          search={search}
+          view={view}
+          selectedRow={selectedRow}
+          found={found}
+          truncated={result.data?.truncated ?? false}
+        />
+      )}
       {count.isError && <ErrorAlert error={count.error} onRetry={() => void count.refetch()} />}
       {result.isError && <ErrorAlert error={result.error} onRetry={() => void result.refetch()} />}
       {!view.search && matching !== null && matching > WINDOW_ROWS && (
@@ -119,7 +125,7 @@ interface WindowProps {
 function RowWindow({ start, rows, matching, onMove }: WindowProps): ReactNode {
   const format = (n: number): string => n.toLocaleString('en-US')
   return (
-    <div className="row-window">
+    <div className={styles.rowWindow}>
       <span>
         Rows {format(start + 1)}–{format(start + rows)} of {format(matching)}
       </span>

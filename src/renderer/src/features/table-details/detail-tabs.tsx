@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import type { TableDescription, TableRef } from '@shared/catalog-types'
 import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
+import { VersionsView } from '../table-versions/versions-view'
 
 /** What every view is given. */
 export interface DetailViewProps {
@@ -36,5 +37,6 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
         <SchemaTable fields={description.fields} />
       </>
     )
-  }
+  },
+  { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> }
 ]

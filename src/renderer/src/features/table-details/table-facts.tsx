@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react'
 import type { TableDescription } from '@shared/catalog-types'
 import { displayIdentifier } from '../../lib/node-key'
+import styles from './table-details.module.css'
 
 /** `1,234 bytes`, `12.3 KiB`, `4.5 MiB`… */
 function formatBytes(bytes: number): string {
@@ -30,7 +31,7 @@ export function TableFacts({ description, delimiter }: { readonly description: T
     )
   }
   return (
-    <dl className="facts">
+    <dl className={styles.facts}>
       <dt>Identifier</dt>
       <dd>
         <code aria-label="Identifier">{identifier}</code>
@@ -58,7 +59,7 @@ export function TableFacts({ description, delimiter }: { readonly description: T
       <dt>Version</dt>
       <dd aria-label="Version">{description.version ?? 'unknown'}</dd>
       <dt>Location</dt>
-      <dd className="location" aria-label="Location">
+      <dd className={styles.location} aria-label="Location">
         {description.location ?? 'not reported'}
       </dd>
     </dl>

@@ -12,15 +12,19 @@ import { queryOf, useDataSearch } from './use-data-search'
 import { useSearchInfo, useSearchResult } from './use-search'
 
 /** The view to show, the search state behind it, and the column a search scores rows in. */
-export function useSearchView(connectionId: string, table: TableRef, chosen: readonly string[] | null, filter: string) {
+export function useSearchView(connectionId: string, table: TableRef, chosen: readonly string[] | null, filter: string, version: number | null = null) {
   const info = useSearchInfo(connectionId, table)
   const search = useDataSearch(connectionId, table)
   const vectorColumns = info.data?.vectorColumns
   const { active, options } = search
-  const query = useMemo(() => (active ? queryOf(active, options, vectorColumns ?? []) : null), [active, options, vectorColumns])
+  // Search reads the latest version; an older one open read-only shows its plain rows.
+  const query = useMemo(() => (active && version === null ? queryOf(active, options, vectorColumns ?? []) : null), [active, options, vectorColumns, version])
   const view = useMemo<RowsView>(
-    () => (query ? { columns: chosen && withVectors(chosen, vectorColumns ?? []), filter, search: query } : { columns: chosen, filter }),
-    [query, chosen, filter, vectorColumns]
+    () =>
+      query
+        ? { columns: chosen && withVectors(chosen, vectorColumns ?? []), filter, search: query }
+        : { columns: chosen, filter, ...(version === null ? {} : { version }) },
+    [query, chosen, filter, vectorColumns, version]
   )
   const result = useSearchResult(connectionId, table, view)
   const scoring = query ? (query.kind === 'vector' ? DISTANCE_COLUMN : SCORE_COLUMN) : null
