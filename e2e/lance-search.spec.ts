@@ -46,6 +46,9 @@ async function scenario(app: CatalogPage): Promise<void> {
   const tables = new TablesPage(page)
   await app.table(NATIVE_TABLE).click()
   await expect(tables.grid).toHaveAttribute('aria-rowcount', '501')
+  // Rows get their menu once the app knows the table's vector columns (the toolbar shows it).
+  const searchBar = page.getByRole('toolbar', { name: 'Search' })
+  await expect(searchBar.getByRole('button', { name: 'Find similar' })).toBeVisible()
 
   // "Find similar" from the context menu of row 8 (id 7): that row first, at distance 0.
   await tables.gridRow(8).click({ button: 'right' })
@@ -127,7 +130,7 @@ async function scenario(app: CatalogPage): Promise<void> {
   await page.getByRole('button', { name: /^Columns/ }).click()
   await tables.gridRow(1).getByRole('gridcell').first().click()
   await page.getByLabel('k', { exact: true }).fill('5')
-  await page.getByRole('toolbar', { name: 'Search' }).getByRole('button', { name: 'Find similar' }).click()
+  await searchBar.getByRole('button', { name: 'Find similar' }).click()
   await expect(searchStatus(page)).toHaveText('5 rows nearest to row 1 in “vector” by L2 distance among the rows matching the filter, nearest first.')
   expect(await headers(tables)).toEqual(['#', '_distance', 'id', 'category'])
   await expect(tables.gridRow(1).getByRole('gridcell').nth(1)).toHaveText('250')
@@ -144,6 +147,16 @@ async function scenario(app: CatalogPage): Promise<void> {
   await page.keyboard.press('Escape')
   await expect(menu).toHaveCount(0)
   await expect(tables.grid).toBeFocused()
+
+  // An older version open read-only shows its own rows, unsearched; back at the latest, search returns.
+  await page.getByRole('tab', { name: 'Versions' }).click()
+  await page.getByRole('button', { name: 'Open version 1 read-only' }).click()
+  await expect(page.getByRole('status', { name: 'Version 1 of 4 (read-only)' })).toBeVisible()
+  await expect(searchBar).toHaveCount(0)
+  await expect(searchStatus(page)).toHaveCount(0)
+  await expect(tables.grid.getByRole('columnheader').nth(1)).toContainText('id')
+  await page.getByRole('button', { name: 'Back to latest' }).click()
+  await expect(searchBar.getByRole('button', { name: 'Find similar' })).toBeVisible()
 }
 
 test('searches a LanceDB table in a directory catalog', async ({ workDir, openApp }) => {
