@@ -48,7 +48,11 @@ export const CHANNELS = [
   'versions:readRows',
   'versions:restore',
   'versions:createTag',
-  'versions:deleteTag'
+  'versions:deleteTag',
+  // Search in the data tab
+  'search:rows',
+  'search:explain',
+  'search:info'
 ] as const
 
 /** A channel name. */

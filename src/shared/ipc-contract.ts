@@ -9,6 +9,7 @@ import type { Channel } from './ipc-channels'
 import { catalogContract } from './contract/catalog'
 import { operationsContract } from './contract/operations'
 import { profilesContract } from './contract/profiles'
+import { searchContract } from './contract/search'
 import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
 import { versionsContract } from './contract/versions'
@@ -23,7 +24,8 @@ export const contract = {
   ...operationsContract,
   ...profilesContract,
   ...shellContract,
-  ...versionsContract
+  ...versionsContract,
+  ...searchContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

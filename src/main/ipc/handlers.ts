@@ -12,6 +12,7 @@ import type { SwitchableSecretStore } from '../secrets/switchable-store'
 import { catalogHandlers } from './catalog-handlers'
 import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
+import { searchHandlers } from './search-handlers'
 import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
 import { operationHandlers } from './operation-handlers'
@@ -46,6 +47,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...operationHandlers(withOperations.operations),
     ...profileHandlers(withOperations),
     ...shellHandlers(withOperations),
-    ...versionsHandlers(withOperations)
+    ...versionsHandlers(withOperations),
+    ...searchHandlers(withOperations)
   }
 }

@@ -25,6 +25,8 @@ import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from
 import { readLanceRows } from './lance-rows'
 import * as versions from './lance-native/versions'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
+import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from './lance-native/search'
+import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -283,6 +285,22 @@ class DirNamespace implements NamespaceClient {
   private versioned<T>(table: TableRef, options: CallOptions | undefined, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T> {
     this.begin(options, table.namespace, table.name)
     return this.withTable(table, verb, use)
+  }
+
+  // Search
+  async searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'search', (t) => searchLanceRows(t, spec))
+  }
+
+  async explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'explain a search of', (t) => explainLanceSearch(t, spec))
+  }
+
+  async searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'list the search indexes of', (t) => lanceSearchInfo(t))
   }
 
   async close(): Promise<void> {

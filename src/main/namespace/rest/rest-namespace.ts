@@ -28,6 +28,8 @@ import { awaitTransactions } from './transactions'
 import { RestVersionRoutes } from './versions'
 import { VersionAccess } from './versions-access'
 import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
+import { restExplainSearch, restSearchInfo, restSearchRows, type RestTableTarget } from './search'
+import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
 
 export { parseCount } from './json-values'
 
@@ -316,6 +318,24 @@ class RestNamespace implements RestNamespaceClient {
 
   deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
     return this.#versions.deleteTag(table, tag, options)
+  }
+
+  // Search
+  searchRows(table: TableRef, spec: SearchSpec, options: CallOptions = {}): Promise<RowsPage> {
+    return restSearchRows(this.#http, this.#target(table), spec, options)
+  }
+
+  explainSearch(table: TableRef, spec: SearchSpec, options: CallOptions = {}): Promise<string> {
+    return restExplainSearch(this.#http, this.#target(table), spec, options)
+  }
+
+  async searchInfo(table: TableRef, options: CallOptions = {}): Promise<SearchInfo> {
+    return restSearchInfo(this.#http, this.#target(table), (await this.describeTable(table, options)).fields, options)
+  }
+
+  #target(table: TableRef): RestTableTarget {
+    const id = this.#tableId(table)
+    return { encodedId: encodeURIComponent(id), query: { delimiter: this.#tableDelimiter(table) }, id: [...table.namespace, table.name], subject: this.#tableName(table) }
   }
 
   async close(): Promise<void> {
