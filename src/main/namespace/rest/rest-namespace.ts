@@ -334,8 +334,12 @@ class RestNamespace implements RestNamespaceClient {
   }
 
   #target(table: TableRef): RestTableTarget {
-    const id = this.#tableId(table)
-    return { encodedId: encodeURIComponent(id), query: { delimiter: this.#tableDelimiter(table) }, id: [...table.namespace, table.name], subject: this.#tableName(table) }
+    return {
+      encodedId: this.#names.tableSegment(table),
+      query: { delimiter: this.#names.tableDelimiter(table) },
+      id: [...table.namespace, table.name],
+      subject: this.#names.tableName(table)
+    }
   }
 
   async close(): Promise<void> {
