@@ -2,7 +2,7 @@
  * Command-line flags of the catalog server. Accepts `--flag value` and `--flag=value`;
  * `--api-key`, `--bearer`, `--storage` and `--storage-env` may repeat.
  */
-import { objectStoreRootProblem, parseStorageAssignment, rootLocation } from '../src/shared/storage-options'
+import { objectStoreRootProblem, parseStorageAssignment, rootLocation, storageOptionNameProblem } from '../src/shared/storage-options'
 import { parseGrant, type Grant } from './auth'
 import { bindAddress } from './server'
 import { parseOAuth2Client, type OAuth2Client } from './oauth2'
@@ -20,10 +20,18 @@ Options:
                                repeatable); describe returns them as storage_options
   --storage-env NAME=VARIABLE  the same, with the value taken from an environment
                                variable (use it for secret keys and tokens)
+  --vend-storage-option NAME   hand out only the storage option NAME in describe
+                               (repeatable; the others only open the store for the
+                               server), as catalogs that vend credentials but leave
+                               endpoint or region to the client do
   --credential-lifetime SECONDS
                                each describe says its storage options expire that
                                long after it (expires_at_millis), as short-lived
                                vended credentials do
+  --slow-transactions MS       answer table creates and drops with a transaction_id
+                               and do them MS milliseconds later (DescribeTransaction
+                               says Queued, then Running until then; AlterTransaction
+                               cancels)
   --port N                     TCP port, 0 for any free port (default 2333)
   --host ADDRESS               address to bind (default 127.0.0.1); anything but a
                                loopback address opens the catalog to that network
@@ -66,6 +74,10 @@ export interface CliArgs {
   readonly oauth2Clients: readonly OAuth2Client[]
   /** `--token-lifetime` in milliseconds; null without it. */
   readonly tokenLifetimeMs: number | null
+  /** `--vend-storage-option` names; null (all) without it. */
+  readonly vendStorageOptions: readonly string[] | null
+  /** `--slow-transactions` in milliseconds; null without it. */
+  readonly slowTransactionsMs: number | null
   /** Serve no data routes (`--metadata-only`). */
   readonly metadataOnly: boolean
   readonly verbose: boolean
@@ -99,6 +111,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   let credentialLifetimeMs: number | null = null
   const oauth2Clients: OAuth2Client[] = []
   let tokenLifetimeMs: number | null = null
+  let vendStorageOptions: string[] | null = null
+  let slowTransactionsMs: number | null = null
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
@@ -122,11 +136,21 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
       case '--credential-lifetime':
         credentialLifetimeMs = wholeNumber(flag, value(), 1, 7 * 24 * 3600) * 1000
         break
+      case '--vend-storage-option': {
+        const name = value()
+        const problem = storageOptionNameProblem(name)
+        if (problem) throw new UsageError(`${flag}: ${problem}`)
+        ;(vendStorageOptions ??= []).push(name)
+        break
+      }
       case '--storage-env': {
         const [name, option] = storageFromEnv(flag, value(), env)
         storageOptions[name] = option
         break
       }
+      case '--slow-transactions':
+        slowTransactionsMs = wholeNumber(flag, value(), 1, 24 * 3600 * 1000)
+        break
       case '--port':
         port = wholeNumber(flag, value(), 0, 65535)
         break
@@ -173,6 +197,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     throw new UsageError('--credential-lifetime needs storage options (--storage) to hand out.')
   }
   if (tokenLifetimeMs !== null && oauth2Clients.length === 0) throw new UsageError('--token-lifetime needs --oauth2-client: it is the lifetime of the tokens issued to clients.')
+  const unknownVended = vendStorageOptions?.find((name) => !(name in storageOptions))
+  if (unknownVended !== undefined) throw new UsageError(`--vend-storage-option ${unknownVended} names no --storage or --storage-env option.`)
   return {
     root: root ?? '',
     port,
@@ -185,6 +211,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     credentialLifetimeMs,
     oauth2Clients,
     tokenLifetimeMs,
+    vendStorageOptions,
+    slowTransactionsMs,
     verbose,
     metadataOnly,
     help

@@ -81,9 +81,29 @@ describe('launch flags', () => {
     ])
   })
 
+  it('gives a --rest its own --storage options, for the table locations its catalog returns', () => {
+    const options = parseLaunchArgs(
+      ['--rest', 'http://127.0.0.1:2333', '--header', 'x-tenant: a', '--storage', 'endpoint=http://127.0.0.1:9000', '--storage-env', 'aws_secret_access_key=LCB_S3_SECRET', '--dir', 's3://b2'],
+      { LCB_S3_SECRET: 'secret-from-env-78' }
+    )
+    expect(options.connections).toEqual([
+      {
+        name: 'http://127.0.0.1:2333',
+        type: 'rest',
+        properties: {
+          uri: 'http://127.0.0.1:2333',
+          'headers.x-tenant': 'a',
+          'storage.endpoint': 'http://127.0.0.1:9000',
+          'storage.aws_secret_access_key': 'secret-from-env-78'
+        }
+      },
+      { name: 'b2', type: 'dir', properties: { root: 's3://b2' } }
+    ])
+  })
+
   it.each([
-    [['--storage', 'region=x'], /--storage must follow the --dir/],
-    [['--rest', 'http://x', '--storage', 'region=x'], /--storage must follow the --dir/],
+    [['--storage', 'region=x'], /--storage must follow the --dir or --rest/],
+    [['--storage-env', 'aws_secret_access_key=LCB_S3_SECRET'], /--storage-env must follow the --dir or --rest/],
     [['--dir', 's3://b', '--storage', 'just-a-secret-value'], /written "name=value"/],
     [['--dir', 's3://b', '--storage', '=v'], /needs a name/],
     [['--dir', 's3://b', '--storage-env', 'aws_secret_access_key=LCB_UNSET'], /LCB_UNSET is not set/],

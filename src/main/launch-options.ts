@@ -1,10 +1,11 @@
 /**
  * Command-line flags shared by `npm start` (Electron) and `npm run web` (browser mode):
  *   [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT [--storage "name=value"]... [--storage-env "name=VARIABLE"]...]...
- *   [--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]...
+ *   [--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]... [--storage "name=value"]... [--storage-env "name=VARIABLE"]...
  *     [--oauth2-client-id ID --oauth2-client-secret-env VARIABLE [--oauth2-token-url URL] [--oauth2-scope SCOPES]]]...
  * A `--header` or `--header-env` belongs to the `--rest` before it, a `--storage` or `--storage-env` to the
- * `--dir` before it (a folder or an object-store URI, which is never made a local path). `--header-env` takes
+ * `--dir` or `--rest` before it (a folder or an object-store URI, which is never made a local path; a REST
+ * catalog's options open the table locations its describe returns). `--header-env` takes
  * the value from an environment variable, so a key need not appear in the command line
  * (which every user of the machine can read, e.g. with `ps`). The `--oauth2-*` flags give
  * the `--rest` before them OAuth2 client credentials; the client secret only ever comes
@@ -31,7 +32,7 @@ export interface LaunchOptions {
 /** The usage line printed with every flag error. */
 export const USAGE =
   'Usage: [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT [--storage "name=value"]... [--storage-env "name=VARIABLE"]...]... ' +
-  '[--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]... ' +
+  '[--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]... [--storage "name=value"]... [--storage-env "name=VARIABLE"]... ' +
   '[--oauth2-client-id ID --oauth2-client-secret-env VARIABLE [--oauth2-token-url URL] [--oauth2-scope SCOPES]]]...'
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -45,14 +46,14 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
   let dataDir: string | undefined
   let noKeychain = false
   const connections: ConnectionSpec[] = []
-  let rest: { uri: string; headers: string[]; oauth2: Record<string, string> } | undefined
+  let rest: { uri: string; headers: string[]; storage: Record<string, string>; oauth2: Record<string, string> } | undefined
   let dir: { root: string; storage: Record<string, string> } | undefined
   const flushRest = (): void => {
     if (rest) {
-      const spec = restSpec(rest.uri, rest.headers)
+      const spec = withStorage(restSpec(rest.uri, rest.headers), rest.storage)
       connections.push({ ...spec, properties: { ...spec.properties, ...oauth2Properties(rest.oauth2, USAGE) } })
     }
-    if (dir) connections.push(dirRootSpec(dir.root, dir.storage))
+    if (dir) connections.push(withStorage(dirSpec(dir.root), dir.storage))
     rest = undefined
     dir = undefined
   }
@@ -85,20 +86,22 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
         dir = { root: dirRoot(value), storage: {} }
         break
       case '--storage': {
-        if (!dir) throw new RangeError(`--storage must follow the --dir it belongs to. ${USAGE}`)
+        const target = dir ?? rest
+        if (!target) throw new RangeError(`--storage must follow the --dir or --rest it belongs to. ${USAGE}`)
         const [name, option] = parseStorageAssignment(value)
-        dir.storage[name] = option
+        target.storage[name] = option
         break
       }
       case '--storage-env': {
-        if (!dir) throw new RangeError(`--storage-env must follow the --dir it belongs to. ${USAGE}`)
+        const target = dir ?? rest
+        if (!target) throw new RangeError(`--storage-env must follow the --dir or --rest it belongs to. ${USAGE}`)
         const [name, option] = fromEnv('--storage-env', value, env, 'aws_secret_access_key=LCB_S3_SECRET')
-        dir.storage[name] = option
+        target.storage[name] = option
         break
       }
       case '--rest':
         flushRest()
-        rest = { uri: value, headers: [], oauth2: {} }
+        rest = { uri: value, headers: [], storage: {}, oauth2: {} }
         break
       case '--header':
         if (!rest) throw new RangeError(`--header must follow the --rest it belongs to. ${USAGE}`)
@@ -126,8 +129,7 @@ function dirRoot(value: string): string {
   return value.trim()
 }
 
-function dirRootSpec(root: string, storage: Readonly<Record<string, string>>): ConnectionSpec {
-  const spec = dirSpec(root)
+function withStorage(spec: ConnectionSpec, storage: Readonly<Record<string, string>>): ConnectionSpec {
   return Object.keys(storage).length === 0 ? spec : { ...spec, properties: { ...spec.properties, ...storageProperties(storage) } }
 }
 

@@ -24,6 +24,8 @@ export const CHANNELS = [
   'tables:create',
   'tables:drop',
   'tables:rename',
+  'operations:progress',
+  'operations:cancel',
   'profiles:list',
   'profiles:create',
   'profiles:update',
@@ -53,7 +55,11 @@ export const CHANNELS = [
   'versions:readRows',
   'versions:restore',
   'versions:createTag',
-  'versions:deleteTag'
+  'versions:deleteTag',
+  // Search in the data tab
+  'search:rows',
+  'search:explain',
+  'search:info'
 ] as const
 
 /** A channel name. */

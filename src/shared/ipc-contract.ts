@@ -7,7 +7,9 @@
 import type { z } from 'zod'
 import type { Channel } from './ipc-channels'
 import { catalogContract } from './contract/catalog'
+import { operationsContract } from './contract/operations'
 import { profilesContract } from './contract/profiles'
+import { searchContract } from './contract/search'
 import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
 import { exportContract } from './contract/export'
@@ -21,11 +23,13 @@ export type { Channel } from './ipc-channels'
 export const contract = {
   ...catalogContract,
   ...tablesContract,
+  ...operationsContract,
   ...profilesContract,
   ...shellContract,
   ...schemaContract,
   ...exportContract,
-  ...versionsContract
+  ...versionsContract,
+  ...searchContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -141,6 +141,7 @@ export function validateProfileDraft(draft: ProfileDraft, existingNames: readonl
   Object.assign(errors, oauth2PropertyErrors(draft.properties))
   Object.assign(errors, oauth2HeaderErrors(draft.properties, draft.headers))
   Object.assign(errors, headerErrors(draft))
+  Object.assign(errors, storagePropertyErrors(draft.properties, PROFILE_LIMITS.propertyValue, draft.connectType))
   return errors
 }
 

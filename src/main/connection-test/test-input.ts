@@ -36,7 +36,8 @@ export async function testInputFromDraft(
     }
     properties[headerProperty(header.name)] = value
   }
-  if (draft.connectType === 'dir') await fillStorageSecrets(properties, missingSecrets, stored)
+  // A REST draft's storage options (for table locations) keep their stored secrets the same way.
+  await fillStorageSecrets(properties, missingSecrets, stored)
   if (draft.connectType === 'rest') await fillOAuth2Secret(properties, missingSecrets, stored)
   const input: ConnectionTestInput = {
     type: draft.connectType,
@@ -47,7 +48,7 @@ export async function testInputFromDraft(
   return { input, kind: profileKind(draft) }
 }
 
-// A dir draft's secret storage option shown as its mask (or left empty, as a saved
+// A draft's secret storage option shown as its mask (or left empty, as a saved
 // profile has it) means the stored value; one that was listed but has none is reported.
 async function fillStorageSecrets(properties: Record<string, string>, missing: string[], stored: StoredHeaderValue | undefined): Promise<void> {
   for (const [name, value] of storageEntries(properties)) {

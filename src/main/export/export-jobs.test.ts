@@ -117,6 +117,19 @@ describe('exports', () => {
     await jobs.close()
   })
 
+  it("exports a vector search's rows with their distance, nearest first", async () => {
+    const jobs = new ExportJobs()
+    const search = { kind: 'vector' as const, column: 'vector', vector: exportRow(7).vector, distanceType: 'l2' as const, k: 3 }
+    const started = await jobs.start(client, { table, format: 'jsonl', columns: ['id'], filter: 'id < 100', search })
+    const done = await jobs.settled(started!.id)
+    expect(done).toMatchObject({ state: 'done', rowsWritten: 3, totalRows: 3 })
+    const download = await jobs.takeDownload(done.downloadPath!.replace('/download/', ''))
+    const rows = (await readFile(download!.path, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as { id: number; _distance: number })
+    expect(rows[0]).toEqual({ id: 7, _distance: 0 })
+    expect(rows.map((r) => r._distance)).toEqual([...rows.map((r) => r._distance)].sort((a, b) => a - b))
+    await jobs.close()
+  })
+
   it('stops a cancelled export and removes the partial file', async () => {
     const path = join(dir, 'cancelled.csv')
     const jobs = new ExportJobs(async () => path)

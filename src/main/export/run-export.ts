@@ -7,6 +7,7 @@
 import { tableFromIPC } from 'apache-arrow'
 import type { TableRef } from '../../shared/catalog-types'
 import type { ExportFormat } from '../../shared/contract/export'
+import type { SearchQuery } from '../../shared/contract/search'
 import { CatalogError } from '../../shared/errors'
 import type { NamespaceClient } from '../namespace/namespace-client'
 import { createBatchWriter, type BatchWriter } from './batch-writers'
@@ -23,6 +24,8 @@ export interface ExportRequest {
   readonly filter?: string
   /** An older version to export; absent, the latest. */
   readonly version?: number
+  /** A search whose rows (at most k, one page) are exported instead of the scan's. */
+  readonly search?: SearchQuery
 }
 
 /** Progress as an export runs. */
@@ -43,6 +46,17 @@ export async function runExport(
   const columns = request.columns && request.columns.length > 0 ? request.columns : undefined
   let written = 0
   try {
+    if (request.search && request.search.kind !== 'scan') {
+      const page = await client.searchRows(request.table, { query: request.search, ...(columns ? { columns } : {}), ...(filter ? { filter } : {}) }, { signal })
+      progress.onTotal(page.rowCount)
+      const table = tableFromIPC(page.arrow)
+      const writer = createBatchWriter(request.format, table.schema, sink)
+      for (const batch of table.batches) await writer.write(batch)
+      if (signal.aborted) throw cancelled()
+      await writer.finish()
+      progress.onRows(page.rowCount)
+      return page.rowCount
+    }
     const { version } = request
     const total = version === undefined ? await client.countRows(request.table, filter, { signal }) : await client.countRowsAt(request.table, version, filter, { signal })
     progress.onTotal(total)

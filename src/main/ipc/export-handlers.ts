@@ -9,8 +9,8 @@ import type { HandlerContext } from './handlers'
 /** Handlers of the export channels. */
 export function exportHandlers({ registry, exports }: HandlerContext): Pick<HandlerTable, keyof typeof exportContract> {
   return {
-    'export:start': async ({ connectionId, table, format, columns, filter, version }) =>
-      exports.start(await registry.client(connectionId), { table, format, columns, filter, version }),
+    'export:start': async ({ connectionId, table, format, columns, filter, version, search }) =>
+      exports.start(await registry.client(connectionId), { table, format, columns, filter, version, search }),
     'export:status': async ({ id }) => exports.status(id),
     'export:cancel': async ({ id }) => exports.cancel(id)
   }

@@ -12,11 +12,14 @@ import type { SwitchableSecretStore } from '../secrets/switchable-store'
 import { catalogHandlers } from './catalog-handlers'
 import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
+import { searchHandlers } from './search-handlers'
 import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
 import { schemaHandlers } from './schema-handlers'
 import { exportHandlers } from './export-handlers'
 import type { ExportJobs } from '../export/export-jobs'
+import { operationHandlers } from './operation-handlers'
+import { OperationRegistry } from '../operations/operation-registry'
 import { versionsHandlers } from './versions-handlers'
 
 /** What the handlers need from their surroundings. */
@@ -36,9 +39,22 @@ export interface HandlerContext {
   readonly uiState: UiStateFile
   /** The exports of this run. */
   readonly exports: ExportJobs
+  /** Calls the page watches and may cancel (one per app; made here when not given). */
+  readonly operations?: OperationRegistry
 }
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context), ...schemaHandlers(context), ...exportHandlers(context), ...versionsHandlers(context) }
+  const withOperations = { ...context, operations: context.operations ?? new OperationRegistry() }
+  return {
+    ...catalogHandlers(withOperations),
+    ...tableHandlers(withOperations),
+    ...operationHandlers(withOperations.operations),
+    ...profileHandlers(withOperations),
+    ...shellHandlers(withOperations),
+    ...versionsHandlers(withOperations),
+    ...searchHandlers(withOperations),
+    ...schemaHandlers(withOperations),
+    ...exportHandlers(withOperations)
+  }
 }

@@ -27,6 +27,8 @@ import { addLanceColumns, alterLanceColumns, dropLanceColumns } from './lance-na
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
 import * as versions from './lance-native/versions'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
+import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from './lance-native/search'
+import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -300,6 +302,22 @@ class DirNamespace implements NamespaceClient {
   async dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
     this.begin(options, table.namespace, table.name)
     return this.withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns))
+  }
+
+  // Search
+  async searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'search', (t) => searchLanceRows(t, spec))
+  }
+
+  async explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'explain a search of', (t) => explainLanceSearch(t, spec))
+  }
+
+  async searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'list the search indexes of', (t) => lanceSearchInfo(t))
   }
 
   async close(): Promise<void> {

@@ -8,11 +8,15 @@ import type { NamespacePath } from '../../shared/namespace-path'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage, rowsWindow } from '../../shared/contract/tables'
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
+import type { TransactionProgress } from '../../shared/contract/operations'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
+import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
   readonly signal?: AbortSignal
+  /** Told each time a catalog reports on a long-running operation of this call (see rest/transactions.ts). */
+  readonly onTransaction?: (progress: TransactionProgress) => void
 }
 
 /** How `dropNamespace` treats a namespace that still has children. */
@@ -73,6 +77,14 @@ export interface NamespaceClient {
   createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void>
   /** Removes a tag (the version stays). */
   deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void>
+
+  // Search (the data tab's vector and full-text search)
+  /** The rows a vector or full-text search finds (at most k), with the spec's columns and filter, scoring column included. */
+  searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage>
+  /** The engine's plan for that search, as text. */
+  explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string>
+  /** The table's vector columns (dimension, index) and full-text indexed columns. */
+  searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo>
 
   /** Releases pools and handles; the client is unusable afterwards. */
   close(): Promise<void>

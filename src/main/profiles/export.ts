@@ -99,7 +99,7 @@ export function codeSnippet(profile: Profile, language: 'typescript' | 'python')
   const lead = language === 'typescript' ? '//' : '#'
   const sdk = language === 'typescript' ? 'TypeScript' : 'Python'
   // Secret storage options are left to the environment, where LanceDB's object store reads them.
-  const storageSecrets = profile.connectType === 'dir' ? profile.secretHeaders.map((key) => key.slice(STORAGE_PROPERTY_PREFIX.length).toUpperCase()) : []
+  const storageSecrets = profile.secretHeaders.filter((key) => key.startsWith(STORAGE_PROPERTY_PREFIX)).map((key) => key.slice(STORAGE_PROPERTY_PREFIX.length).toUpperCase())
   const variables = [...notes, ...storageSecrets]
   const header = [
     `${lead} Opens the catalog of profile ${JSON.stringify(profile.name)} with LanceDB's ${sdk} SDK.`,

@@ -19,6 +19,7 @@ import {
   type StorageProblem
 } from '../../shared/profile-types'
 import { validateProfileDraft } from '../../shared/profile-validation'
+import { STORAGE_PROPERTY_PREFIX } from '../../shared/storage-options'
 import { oauth2SecretEntry, secretProperty } from './oauth2-secret'
 import type { ConnectionSpec } from '../connections/connection-spec'
 import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
@@ -320,14 +321,17 @@ export class ProfileStore {
         const stray = secret.filter(([, value]) => value !== '')
         const origin = endpointOrigin(profile)
         // Dir profiles list secret storage options, never headers: nothing to move here.
-        if (profile.connectType !== 'rest' || (stray.length === 0 && secret.length === profile.secretHeaders.length) || origin === null) {
+        // A REST profile's secret storage options (listed by `storage.` key) are not headers: kept as listed.
+        const storageSecrets = profile.secretHeaders.filter((name) => name.startsWith(STORAGE_PROPERTY_PREFIX))
+        const headerSecrets = profile.secretHeaders.length - storageSecrets.length
+        if (profile.connectType !== 'rest' || (stray.length === 0 && secret.length === headerSecrets) || origin === null) {
           next.push(profile)
           continue
         }
         for (const [name, value] of stray) await this.#secrets.set(profile.id, boundSecretName(origin, name) ?? name, value)
         const properties = { ...profile.properties }
         for (const [name] of stray) properties[secretProperty(profile.connectType, name, HEADER_PROPERTY_PREFIX)] = ''
-        next.push({ ...profile, properties, secretHeaders: secret.map(([name]) => name) })
+        next.push({ ...profile, properties, secretHeaders: [...secret.map(([name]) => name), ...storageSecrets] })
         changed = true
       }
       this.#profiles = next

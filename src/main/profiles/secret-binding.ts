@@ -79,7 +79,8 @@ export async function resolveDraft(
       properties[headerProperty(header.name)] = keep ? plain : (header.value ?? '')
     }
   }
-  if (draft.connectType === 'dir') {
+  // Dir profiles' storage options reach their root; REST profiles' the table locations.
+  if (draft.connectType === 'dir' || draft.connectType === 'rest') {
     const context = { secrets, id, previous, oldOrigin, newOrigin, properties, writes: plan.writes, cleared, keptNames, bound: boundSecretName }
     await resolveStorageSecrets({ ...context, secretNames: secretHeaders })
   }

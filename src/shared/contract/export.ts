@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { connectionId, response, tableRef } from './common'
 import type { ErrorValue } from '../errors'
+import { searchQuery } from './search'
 
 /** The formats an export writes. */
 export const exportFormat = z.enum(['csv', 'jsonl', 'arrow', 'parquet'])
@@ -45,7 +46,9 @@ export const exportContract = {
         columns: z.array(z.string().min(1)).readonly().optional(),
         filter: z.string().optional(),
         // An older version open read-only in the grid; absent, the latest.
-        version: z.number().int().min(0).optional()
+        version: z.number().int().min(0).optional(),
+        // A vector or full-text search shown in the grid: its rows (at most k) are exported.
+        search: searchQuery.optional()
       })
       .strict(),
     // null: the person closed the save dialog without choosing a file.

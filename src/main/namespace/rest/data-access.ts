@@ -22,6 +22,8 @@ import { addLanceColumns, alterLanceColumns, dropLanceColumns } from '../lance-n
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
 import { VersionAccess } from './versions-access'
 import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
+import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from '../lance-native/search'
+import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
 
 /** How a catalog's table data is reached: not yet known, the data routes, or table locations. */
 export type DataAccessMode = 'unknown' | 'routes' | 'location'
@@ -35,7 +37,7 @@ export function openRestCatalog(properties: Readonly<Record<string, string>>, op
   const bearer = tokens ? { bearer: () => tokens.token() } : {}
   return new DataAccessClient(
     openRestNamespace(properties, { ...options, ...(tokens ? { tokens } : {}) }),
-    new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter, ...bearer })
+    new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter, storageOptions: config.storageOptions, ...bearer })
   )
 }
 
@@ -170,8 +172,42 @@ export class DataAccessClient implements RestNamespaceClient {
     return this.#versions.deleteTag(table, tag, options)
   }
 
+  // Search: the query route like reads; explain and the index list fall back on their own,
+  // since a catalog may serve rows but not those routes.
+  searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
+    return this.#data(
+      () => this.rest.searchRows(table, spec, options),
+      () => this.#withTable(table, 'search', (t) => searchLanceRows(t, spec))
+    )
+  }
+
+  explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string> {
+    return this.#routeOr(
+      () => this.rest.explainSearch(table, spec, options),
+      () => this.#withTable(table, 'explain a search of', (t) => explainLanceSearch(t, spec))
+    )
+  }
+
+  searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
+    return this.#routeOr(
+      () => this.rest.searchInfo(table, options),
+      () => this.#withTable(table, 'list the search indexes of', (t) => lanceSearchInfo(t))
+    )
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.rest.close(), this.locations.close()])
+  }
+
+  /** Runs `viaRoute` unless the catalog serves metadata only; on a missing route, `atLocation` (this call only). */
+  async #routeOr<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
+    if (this.#mode === 'location') return atLocation()
+    try {
+      return await viaRoute()
+    } catch (error) {
+      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      return atLocation()
+    }
   }
 
   /** Runs `viaRoute` unless the catalog is known to lack data routes; on a missing route, `atLocation`. */

@@ -4,6 +4,7 @@
  * descendants' (react-query matches key prefixes element by element).
  */
 import type { TableRef } from '@shared/catalog-types'
+import type { SearchQuery } from '@shared/contract/search'
 import type { NamespacePath } from '@shared/namespace-path'
 import { namespaceKey, tableKey } from './node-key'
 
@@ -35,4 +36,6 @@ export interface RowsView {
   readonly filter: string
   /** An older version to read (Versions view); absent for the latest. */
   readonly version?: number
+  /** A vector or full-text search whose rows (at most k) replace the table's, when set. */
+  readonly search?: SearchQuery
 }

@@ -7,9 +7,19 @@
 import { endpointOrigin, headerEntries, isSecretHeader, plainProperties, uriOrigin } from '@shared/connection-policy'
 import { ENTERPRISE_HEADERS, type HeaderDraft, type ProfileDraft, type ProfileKind, type ProfileView } from '@shared/profile-types'
 import { validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
-import { EMPTY_STORAGE, storageDraftProperties, storageFormFromView, storageSecretsLeftBehind, withoutStorage, type StorageForm } from './storage-form'
 import { usesOAuth2 } from '@shared/oauth2'
+import type { ObjectStoreScheme } from '@shared/storage-options'
 import { EMPTY_OAUTH2, oauth2DraftProperties, oauth2FormErrors, oauth2FormFromView, withoutOAuth2, type OAuth2Form } from './oauth2-form'
+import {
+  EMPTY_STORAGE,
+  locationSchemeOf,
+  storageDraftProperties,
+  storageFormFromView,
+  storageOptionProperties,
+  storageSecretsLeftBehind,
+  withoutStorage,
+  type StorageForm
+} from './storage-form'
 
 /** How a REST profile authenticates: with header rows only, the bearer-token preset, or OAuth2 client credentials. */
 export type RestAuth = 'headers' | 'bearer' | 'oauth2'
@@ -40,10 +50,12 @@ export interface EditorForm {
   readonly headers: readonly HeaderRow[]
   /** Properties the form has no field for (e.g. `delimiter`), kept as they were. */
   readonly extra: Readonly<Record<string, string>>
-  /** Storage options of a dir profile on an object store. */
+  /** Storage options of a dir profile on an object store, or of a REST profile's table locations. */
   readonly storage: StorageForm
   /** OAuth2 client credentials of a REST profile (used when `auth` is `oauth2`). */
   readonly oauth2: OAuth2Form
+  /** Which store's option fields a REST profile shows (its table locations' scheme). */
+  readonly locationScheme: ObjectStoreScheme
 }
 
 let nextKey = 1
@@ -69,7 +81,8 @@ export function emptyForm(): EditorForm {
     headers: [],
     extra: {},
     storage: EMPTY_STORAGE,
-    oauth2: EMPTY_OAUTH2
+    oauth2: EMPTY_OAUTH2,
+    locationScheme: 's3'
   }
 }
 
@@ -89,6 +102,7 @@ export function formFromView(view: ProfileView): EditorForm {
     storage: storageFormFromView(view),
     oauth2: oauth2FormFromView(view)
   }
+  form = { ...form, locationScheme: locationSchemeOf(form.storage) }
   const rows: HeaderRow[] = []
   for (const [name, shown] of headerEntries(view.properties)) {
     const secret = isSecretHeader(name, view.secretHeaders)
@@ -175,7 +189,13 @@ export function draftFromForm(form: EditorForm): BuiltDraft {
   }
   const preset = form.type === 'enterprise' ? { preset: 'enterprise' as const } : form.auth === 'bearer' ? { preset: 'bearer' as const } : {}
   return {
-    draft: { name: form.name, connectType: 'rest', ...preset, properties: { ...form.extra, uri: form.uri, ...restAuthProperties(form) }, headers },
+    draft: {
+      name: form.name,
+      connectType: 'rest',
+      ...preset,
+      properties: { ...form.extra, uri: form.uri, ...storageOptionProperties(form.storage), ...restAuthProperties(form) },
+      headers
+    },
     headerFields
   }
 }

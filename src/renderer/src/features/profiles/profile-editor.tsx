@@ -215,6 +215,17 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             listError={visible('headers')}
           />
         )}
+        {form.type === 'rest' && (
+          <StorageFields
+            scheme={form.locationScheme}
+            legend="Storage options for table locations"
+            onSchemeChange={(locationScheme) => change({ locationScheme })}
+            storage={form.storage}
+            onChange={(name, value) => change({ storage: { ...formState.storage, values: { ...formState.storage.values, [name]: value } } }, `property:storage.${name}`)}
+            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
+            secretStorage={secretStorage?.description}
+          />
+        )}
         {http && leftBehind && (
           <p role="status" className={styles.secretNote}>
             {leftBehindMessage(profile, formState)}

@@ -51,6 +51,7 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
   const [started, setStarted] = useState<ExportStatus | null>(null)
   const [startError, setStartError] = useState<unknown>(null)
   const [starting, setStarting] = useState(false)
+  const searching = view.search !== undefined && view.search.kind !== 'scan'
   const progress = useQuery({
     queryKey: ['export', started?.id],
     queryFn: () => unwrap(api.export.status({ id: started!.id })),
@@ -66,7 +67,7 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
     setStartError(null)
     try {
       const filter = view.filter.trim() || undefined
-      const begun = await unwrap(api.export.start({ connectionId, table, format, ...(view.columns ? { columns: [...view.columns] } : {}), ...(filter ? { filter } : {}), ...(view.version === undefined ? {} : { version: view.version }) }))
+      const begun = await unwrap(api.export.start({ connectionId, table, format, ...(view.columns ? { columns: [...view.columns] } : {}), ...(filter ? { filter } : {}), ...(view.version === undefined ? {} : { version: view.version }), ...(searching ? { search: view.search } : {}) }))
       if (begun) setStarted(begun)
     } catch (error) {
       setStartError(error)
@@ -84,6 +85,7 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
     onClose()
   }
   const failed = status?.state === 'failed' ? status.error : null
+  const what = searching ? `the ${view.search!.kind === 'fts' ? 'full-text' : 'vector'} search's rows (at most ${view.search!.k})` : matching === null ? 'every row' : `all ${matching.toLocaleString('en-US')} rows`
   return (
     <Dialog
       title="Export rows"
@@ -96,7 +98,7 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
       }}
     >
       <p>
-        Exports {matching === null ? 'every row' : `all ${matching.toLocaleString('en-US')} rows`} of <code>{table.name}</code>
+        Exports {what} of <code>{table.name}</code>
         {view.version === undefined ? '' : ` at version ${view.version}`}
         {view.filter.trim() ? (
           <>
@@ -104,7 +106,8 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
             matching <code>{view.filter.trim()}</code>
           </>
         ) : null}
-        {view.columns ? `, with the ${view.columns.length} chosen column${view.columns.length === 1 ? '' : 's'}` : ', with every column'}; not just the rows loaded in the grid.
+        {view.columns ? `, with the ${view.columns.length} chosen column${view.columns.length === 1 ? '' : 's'}` : ', with every column'}
+        {searching ? ' and the distance or score.' : '; not just the rows loaded in the grid.'}
       </p>
       <label className={styles.field}>
         Format
