@@ -38,7 +38,14 @@ export const CHANNELS = [
   'profiles:checkRoot',
   'profiles:createRoot',
   'profiles:useSecretsFile',
-  'shell:openFolder'
+  'shell:openFolder',
+  // Indexes and stats (issue 16)
+  'indexes:list',
+  'indexes:create',
+  'indexes:cancel',
+  'indexes:drop',
+  'indexes:optimize',
+  'stats:nullCounts'
 ] as const
 
 /** A channel name. */

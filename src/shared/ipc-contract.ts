@@ -7,6 +7,7 @@
 import type { z } from 'zod'
 import type { Channel } from './ipc-channels'
 import { catalogContract } from './contract/catalog'
+import { indexesContract } from './contract/indexes'
 import { profilesContract } from './contract/profiles'
 import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
@@ -19,7 +20,8 @@ export const contract = {
   ...catalogContract,
   ...tablesContract,
   ...profilesContract,
-  ...shellContract
+  ...shellContract,
+  ...indexesContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

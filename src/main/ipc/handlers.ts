@@ -10,6 +10,7 @@ import type { ProfileStore } from '../profiles/profile-store'
 import type { UiStateFile } from '../ui-state/ui-state-file'
 import type { SwitchableSecretStore } from '../secrets/switchable-store'
 import { catalogHandlers } from './catalog-handlers'
+import { indexesHandlers } from './indexes-handlers'
 import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
 import { shellHandlers } from './shell-handlers'
@@ -34,5 +35,5 @@ export interface HandlerContext {
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context) }
+  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context), ...indexesHandlers(context) }
 }

@@ -23,6 +23,8 @@ import { objectStoreError } from './object-store-errors'
 import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { readLanceRows } from './lance-rows'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
+import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from './lance-native/indexes'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -247,6 +249,27 @@ class DirNamespace implements NamespaceClient {
     this.begin(options, table.namespace, table.name)
     checkWindow(request)
     return this.withTable(table, 'read the rows of', (t) => readLanceRows(t, request))
+  }
+
+  // Indexes (issue 16): LanceDB's own calls, in lance-native/indexes.ts.
+  async listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'list the indexes of', (t) => listTableIndexes(t))
+  }
+
+  async createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, `create an index on column "${spec.column}" of`, (t) => createTableIndex(t, spec, options?.signal))
+  }
+
+  async dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, `drop index "${name}" of`, (t) => dropTableIndex(t, name))
+  }
+
+  async optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'optimize', (t) => optimizeTable(t))
   }
 
   async close(): Promise<void> {

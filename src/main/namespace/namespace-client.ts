@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import type { NamespacePath } from '../../shared/namespace-path'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage, rowsWindow } from '../../shared/contract/tables'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -46,6 +47,15 @@ export interface NamespaceClient {
   countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number>
   /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
+  // Indexes (issue 16, the Indexes and Stats part); stats come with describeTable.
+  /** The table's indexes with their types, columns and indexed/unindexed rows. */
+  listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]>
+  /** Builds an index and waits for it; aborting `options.signal` cancels the build. */
+  createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void>
+  /** Drops the index `name`. */
+  dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void>
+  /** Indexes the rows added since each index was built (and compacts small files). */
+  optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult>
   /** Releases pools and handles; the client is unusable afterwards. */
   close(): Promise<void>
 }

@@ -17,6 +17,8 @@ import type { CreateMode } from '../../../shared/contract/tables'
 import { parseRestProperties } from './rest-config'
 import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
 import { isMissingRoute } from './table-stats'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
+import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from '../lance-native/indexes'
 
 /** How a catalog's table data is reached: not yet known, the data routes, or table locations. */
 export type DataAccessMode = 'unknown' | 'routes' | 'location'
@@ -108,6 +110,34 @@ export class DataAccessClient implements RestNamespaceClient {
     )
   }
 
+  // Indexes (issue 16): the spec's index routes, else the table's location through LanceDB.
+  listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
+    return this.#indexRoute(() => this.rest.listIndexes(table, options), () => this.#withTable(table, 'list the indexes of', (t) => listTableIndexes(t)))
+  }
+
+  createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void> {
+    const atLocation = () => this.#withTable(table, `create an index on column "${spec.column}" of`, (t) => createTableIndex(t, spec, options?.signal))
+    return this.#indexRoute(() => this.rest.createIndex(table, spec, options), atLocation)
+  }
+
+  dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void> {
+    return this.#indexRoute(() => this.rest.dropIndex(table, name, options), () => this.#withTable(table, `drop index "${name}" of`, (t) => dropTableIndex(t, name)))
+  }
+
+  optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult> {
+    return this.#indexRoute(() => this.rest.optimizeTable(table, options), () => this.#withTable(table, 'optimize', (t) => optimizeTable(t)))
+  }
+
+  /** The route, or on a catalog without it (404 with no Lance code, "unsupported"), the table's location. */
+  async #indexRoute<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
+    try {
+      return await viaRoute()
+    } catch (error) {
+      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      return atLocation()
+    }
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.rest.close(), this.locations.close()])
   }
@@ -149,6 +179,8 @@ export class DataAccessClient implements RestNamespaceClient {
     try {
       return await call()
     } catch (error) {
+      // Already named by the code that threw it (an index that does not exist, a cancelled build).
+      if (error instanceof CatalogError) throw error
       const known = fromLance(error, action, { table })
       if (known.code !== 'internal') throw known
       throw this.#unreachable(messageOf(error))

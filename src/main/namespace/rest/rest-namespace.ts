@@ -18,7 +18,9 @@ import { fieldsFromJsonSchema } from './json-schema'
 import { readListingPage } from './listing-page'
 import { PageTokenGuard } from './pagination'
 import { parseRestProperties } from './rest-config'
-import { isMissingRoute, TableStatsReader } from './table-stats'
+import { isMissingRoute, TableStatsReader, type StatsTarget } from './table-stats'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
+import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
 import { awaitTransactions } from './transactions'
 
 /** Options of a REST connection: which headers are secret, timeouts, size cap, retries, create routes. */
@@ -321,6 +323,29 @@ class RestNamespace implements RestNamespaceClient {
       }
     }
     throw new CatalogError('bad_response', `The server answered ${what} in batches larger than ${maxBytes} bytes even for fewer rows.`, { limitBytes: maxBytes })
+  }
+
+  // Indexes (issue 16): the spec's index routes, in indexes.ts.
+  listIndexes(table: TableRef, options: CallOptions = {}): Promise<IndexInfo[]> {
+    return listIndexesRoute(this.#http, this.#target(table), options)
+  }
+
+  createIndex(table: TableRef, spec: IndexSpec, options: CallOptions = {}): Promise<void> {
+    return createIndexRoute(this.#http, this.#target(table), spec, options)
+  }
+
+  dropIndex(table: TableRef, name: string, options: CallOptions = {}): Promise<void> {
+    return dropIndexRoute(this.#http, this.#target(table), name, options)
+  }
+
+  async optimizeTable(table: TableRef): Promise<OptimizeResult> {
+    return optimizeRoute(this.#target(table))
+  }
+
+  /** How the table is addressed in a `/v1/table/{id}/…` request. */
+  #target(table: TableRef): StatsTarget {
+    const id = this.#tableId(table)
+    return { encodedId: encodeURIComponent(id), query: { delimiter: this.#tableDelimiter(table) }, id: [...table.namespace, table.name], subject: this.#tableName(table) }
   }
 
   async close(): Promise<void> {
