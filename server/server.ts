@@ -16,6 +16,7 @@ import { dataRoutes } from './data-routes'
 import { DatabaseRegistry, type DirOpener } from './databases'
 import { enterpriseRoutes } from './enterprise-routes'
 import { errorReply } from './errors'
+import { indexesRoutes } from './indexes-routes'
 import { json, writeReply, type Reply } from './http-io'
 import { namespaceRoutes } from './namespace-routes'
 import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard'
@@ -75,10 +76,12 @@ export interface RunningCatalogServer {
 }
 
 /** Every route the server answers. */
-export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes]
+export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...indexesRoutes]
 
-/** The routes of a metadata-only server: everything but the data routes and the spec's table create. */
-export const METADATA_ROUTES: readonly Route[] = ROUTES.filter((route) => !dataRoutes.includes(route) && route.pattern !== '/v1/table/:id/create')
+/** The routes of a metadata-only server: everything but the data and index routes and the spec's table create. */
+export const METADATA_ROUTES: readonly Route[] = ROUTES.filter(
+  (route) => !dataRoutes.includes(route) && !indexesRoutes.includes(route) && route.pattern !== '/v1/table/:id/create'
+)
 
 /** Starts a server and resolves once it is listening. */
 export async function startCatalogServer(options: CatalogServerOptions): Promise<RunningCatalogServer> {

@@ -25,7 +25,13 @@ const LISTED: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/table/:id/rename': [...COMMON, 409],
   'POST /v1/table/:id/count_rows': COMMON,
   'POST /v1/table/:id/query': COMMON,
-  'POST /v1/table/:id/stats': COMMON
+  'POST /v1/table/:id/stats': COMMON,
+  // Indexes (issue 16)
+  'POST /v1/table/:id/index/list': COMMON,
+  'POST /v1/table/:id/index/:index_name/stats': COMMON,
+  'POST /v1/table/:id/create_index': COMMON,
+  'POST /v1/table/:id/create_scalar_index': COMMON,
+  'POST /v1/table/:id/index/:index_name/drop': COMMON
 }
 
 /** True when `route` is one of the spec's operations (the Enterprise routes are not). */
