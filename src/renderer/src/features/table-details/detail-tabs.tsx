@@ -5,6 +5,8 @@
  */
 import type { ReactNode } from 'react'
 import type { TableDescription, TableRef } from '@shared/catalog-types'
+import { IndexesView } from '../table-indexes/indexes-view'
+import { ColumnNulls } from '../table-stats/column-nulls'
 import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
 
@@ -29,12 +31,14 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
   {
     key: 'overview',
     label: 'Overview',
-    render: ({ description, delimiter }) => (
+    render: ({ connectionId, table, description, delimiter }) => (
       <>
         <TableFacts description={description} delimiter={delimiter} />
+        <ColumnNulls connectionId={connectionId} table={table} fields={description.fields} rows={description.rowCount} />
         <h3>Schema</h3>
         <SchemaTable fields={description.fields} />
       </>
     )
-  }
+  },
+  { key: 'indexes', label: 'Indexes', render: (props) => <IndexesView {...props} /> }
 ]
