@@ -1,26 +1,13 @@
 /**
  * Channels for a table's indexes and statistics: list, create (cancellable by operation
- * id), drop and optimize indexes, and count each column's nulls. Pure TypeScript and zod,
- * shared by main and the renderer.
+ * id), drop and optimize indexes, and count each column's nulls. The renderer imports only
+ * types from here (the plain constants are in ../index-types.ts), so zod stays out of the page.
  */
 import { z } from 'zod'
 import { connectionId, response, tableRef } from './common'
+import { DISTANCE_TYPES, INDEX_NAME_PATTERN, INDEX_NAME_RULE, INDEX_TYPES } from '../index-types'
 
-/** Vector index types, the first being the default for a vector column. */
-export const VECTOR_INDEX_TYPES = ['IVF_PQ', 'IVF_HNSW_SQ', 'IVF_HNSW_PQ', 'IVF_FLAT'] as const
-/** Scalar index types (FTS for strings only, LABEL_LIST for lists only). */
-export const SCALAR_INDEX_TYPES = ['BTREE', 'BITMAP', 'LABEL_LIST', 'FTS'] as const
-/** Every index type the app can create, named as Lance and the REST spec name them. */
-export const INDEX_TYPES = [...VECTOR_INDEX_TYPES, ...SCALAR_INDEX_TYPES] as const
-/** An index type the app can create. */
-export type IndexType = (typeof INDEX_TYPES)[number]
-/** Distance metrics of vector indexes. */
-export const DISTANCE_TYPES = ['l2', 'cosine', 'dot'] as const
-
-/** True for the vector index types. */
-export function isVectorIndexType(type: IndexType): boolean {
-  return (VECTOR_INDEX_TYPES as readonly string[]).includes(type)
-}
+export { DISTANCE_TYPES, INDEX_TYPES, isVectorIndexType, SCALAR_INDEX_TYPES, VECTOR_INDEX_TYPES, type IndexType } from '../index-types'
 
 /** One index of a table, as the Indexes view lists it. */
 export interface IndexInfo {
@@ -51,10 +38,8 @@ export interface ColumnNulls {
 
 const positive = z.number().int().min(1).max(1_000_000)
 
-/** A name for a new index: letters, digits, `_`, `-` and `.`, as LanceDB names its own (`vector_idx`). */
-export const indexName = z
-  .string()
-  .regex(/^[A-Za-z0-9_.-]{1,200}$/, 'An index name is 1 to 200 letters, digits, "_", "-" or ".".')
+/** A name for a new index (INDEX_NAME_PATTERN). */
+export const indexName = z.string().regex(INDEX_NAME_PATTERN, INDEX_NAME_RULE)
 
 /** What to build: column, type, optional name and the type's parameters (absent: LanceDB's default). */
 export const indexSpec = z

@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState, type ReactNode } from 'react'
 import type { FieldInfo, TableRef } from '@shared/catalog-types'
-import { DISTANCE_TYPES, type IndexType } from '@shared/contract/indexes'
+import { DISTANCE_TYPES, type IndexType } from '@shared/index-types'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'

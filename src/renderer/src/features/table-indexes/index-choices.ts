@@ -3,7 +3,7 @@
  * being the default; and sensible starting parameters for a vector index.
  */
 import type { FieldInfo } from '@shared/catalog-types'
-import { VECTOR_INDEX_TYPES, type IndexType } from '@shared/contract/indexes'
+import { VECTOR_INDEX_TYPES, type IndexType } from '@shared/index-types'
 
 const INTEGER = /^u?int(8|16|32|64)$/
 const SCALAR = /^(float(16|32|64)|bool|date(32|64)|time(32|64)\[.*\]|timestamp\[.*\]|decimal.*|fixed_size_binary\[\d+\]|binary|large_binary)$/

@@ -3,7 +3,8 @@
  * starting values for a column, and the spec it becomes (or the first problem in it).
  */
 import type { FieldInfo } from '@shared/catalog-types'
-import { DISTANCE_TYPES, indexName, isVectorIndexType, type IndexSpec, type IndexType } from '@shared/contract/indexes'
+import type { IndexSpec } from '@shared/contract/indexes'
+import { DISTANCE_TYPES, INDEX_NAME_PATTERN, INDEX_NAME_RULE, isVectorIndexType, type IndexType } from '@shared/index-types'
 import { defaultPartitions, defaultSubVectors, indexTypesFor } from './index-choices'
 
 /** LanceDB's HNSW defaults: edges per node and candidates while building. */
@@ -54,8 +55,7 @@ export function specOf(form: IndexForm): { spec: IndexSpec; problems: null } | {
   if (form.indexType === '') problems.indexType = 'This column cannot be indexed.'
   const name = form.name.trim()
   if (name !== '') {
-    const checked = indexName.safeParse(name)
-    if (!checked.success) problems.name = checked.error.issues[0]?.message ?? 'Not a usable index name.'
+    if (!INDEX_NAME_PATTERN.test(name)) problems.name = INDEX_NAME_RULE
   }
   const params = paramsOf(form.indexType)
   const whole = (key: 'numPartitions' | 'numSubVectors' | 'm' | 'efConstruction'): number | undefined => {
