@@ -8,6 +8,8 @@
  * bar the size. Escape and Cancel close each dialog without changing anything.
  */
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { connect } from '@lancedb/lancedb'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { makeLanceNativeTable, NATIVE_TABLE, NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX } from './support/lance-native-table'
@@ -40,6 +42,13 @@ async function sdkIndexes(root: string): Promise<string[]> {
   }
 }
 
+/** Fails on any serious or critical axe-core violation on the page as it is now. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help}`)
+  expect(serious, what).toEqual([])
+}
+
 async function openCatalog(kind: 'directory' | 'REST', root: string, openApp: (flags?: readonly string[]) => Promise<CatalogPage>): Promise<{ app: CatalogPage; server: RunningCatalogServer | null }> {
   if (kind === 'directory') return { app: await openApp(['--dir', root]), server: null }
   const server = await startCatalogServer({ root })
@@ -60,6 +69,7 @@ for (const kind of ['directory', 'REST'] as const) {
       await page.getByRole('button', { name: 'Count nulls' }).click()
       await expect(indexes.nulls('label')).toHaveText('2')
       await expect(indexes.nulls('id')).toHaveText('0')
+      if (kind === 'directory') await expectAccessible(page, 'the Overview with null counts')
 
       await app.table(NATIVE_TABLE).click()
       await expect(page.getByLabel('Row count')).toHaveText('500')
@@ -72,12 +82,14 @@ for (const kind of ['directory', 'REST'] as const) {
       await indexes.open()
       await expect(indexes.cells(NATIVE_VECTOR_INDEX)).toHaveText(['IVF_PQ (l2)', 'vector', '300', '200', 'Drop'])
       await expect(indexes.cells(NATIVE_TEXT_INDEX)).toHaveText(['FTS', 'text', '300', '200', 'Drop'])
+      if (kind === 'directory') await expectAccessible(page, 'the Indexes view')
 
       // The create dialog: Escape and Cancel leave the table alone; the vector column is offered vector types.
       await indexes.createButton.click()
       await expect(indexes.createDialog.getByLabel('Column')).toHaveValue('vector')
       await expect(indexes.createDialog.getByLabel('Index type').locator('option')).toHaveText(['IVF_PQ (default)', 'IVF_HNSW_SQ', 'IVF_HNSW_PQ', 'IVF_FLAT'])
       await expect(indexes.createDialog.getByLabel('Partitions')).toHaveValue('22')
+      if (kind === 'directory') await expectAccessible(page, 'the create-index dialog')
       await page.keyboard.press('Escape')
       await expect(indexes.createDialog).toBeHidden()
       await indexes.createButton.click()
