@@ -50,6 +50,8 @@ export async function createTableIndex(table: Table, spec: IndexSpec, signal?: A
   const job = await table.createIndexAsync(spec.column, { config: indexConfig(spec), name, replace: false })
   const cancel = (): void => void job.cancel().catch(() => undefined)
   signal?.addEventListener('abort', cancel, { once: true })
+  // Aborted while the job was being started: the listener came too late to hear it.
+  if (signal?.aborted) cancel()
   try {
     await job.wait()
   } catch (error) {
