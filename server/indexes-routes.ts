@@ -79,6 +79,8 @@ async function createIndex(ctx: RequestContext) {
   const abandoned = new AbortController()
   const onClose = (): void => abandoned.abort()
   ctx.req.socket.once('close', onClose)
+  // Gone while the request was still being read: the listener came too late to hear it.
+  if (ctx.req.socket.destroyed) abandoned.abort()
   try {
     await onTable(database, ref, `create an index on column "${spec.column}" of`, async (table) => {
       await requireColumn(table, ref, spec.column)

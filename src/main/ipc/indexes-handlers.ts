@@ -11,10 +11,13 @@ import type { HandlerContext } from './handlers'
 /** Handlers of the index and stats channels. */
 export function indexesHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof indexesContract> {
   const running = new Map<string, AbortController>()
+  // Cancels that arrived before their create (two requests racing): the create then stops at once.
+  const early = new Set<string>()
   return {
     'indexes:list': async ({ connectionId, table }) => (await registry.client(connectionId)).listIndexes(table),
     'indexes:create': async ({ connectionId, table, spec, operationId }) => {
       const controller = new AbortController()
+      if (early.delete(operationId)) controller.abort()
       running.set(operationId, controller)
       try {
         await (await registry.client(connectionId)).createIndex(table, spec, { signal: controller.signal })
@@ -26,6 +29,11 @@ export function indexesHandlers({ registry }: HandlerContext): Pick<HandlerTable
     'indexes:cancel': async ({ operationId }) => {
       const controller = running.get(operationId)
       controller?.abort()
+      if (!controller) {
+        early.add(operationId)
+        // Ids of creates that never came (or ended before their cancel) are not kept for ever.
+        if (early.size > 100) early.delete(early.values().next().value as string)
+      }
       return controller !== undefined
     },
     'indexes:drop': async ({ connectionId, table, name }) => {

@@ -33,6 +33,8 @@ export function openRestCatalog(properties: Readonly<Record<string, string>>, op
 /** A REST client that picks the data access per catalog. */
 export class DataAccessClient implements RestNamespaceClient {
   #mode: DataAccessMode = 'unknown'
+  /** False once the catalog answered an index route with "no such route". */
+  #indexRoutes: boolean | undefined
 
   constructor(
     private readonly rest: RestNamespaceClient,
@@ -130,10 +132,13 @@ export class DataAccessClient implements RestNamespaceClient {
 
   /** The route, or on a catalog without it (404 with no Lance code, "unsupported"), the table's location. */
   async #indexRoute<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
+    // Listing is the first index call; a catalog found without it is not asked again.
+    if (this.#indexRoutes === false) return atLocation()
     try {
       return await viaRoute()
     } catch (error) {
       if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      if (error.code !== 'unsupported') this.#indexRoutes = false
       return atLocation()
     }
   }
