@@ -49,9 +49,23 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
   expect(serious, what).toEqual([])
 }
 
-async function openCatalog(kind: 'directory' | 'REST', root: string, openApp: (flags?: readonly string[]) => Promise<CatalogPage>): Promise<{ app: CatalogPage; server: RunningCatalogServer | null }> {
+/** Drops an index of `articles` with LanceDB's SDK, behind the app's back. */
+async function sdkDrop(root: string, name: string): Promise<void> {
+  const db = await connect(root)
+  const table = await db.openTable(NATIVE_TABLE)
+  await table.dropIndex(name)
+  table.close()
+  db.close()
+}
+
+async function openCatalog(
+  kind: 'directory' | 'REST',
+  root: string,
+  openApp: (flags?: readonly string[]) => Promise<CatalogPage>,
+  log: string[] = []
+): Promise<{ app: CatalogPage; server: RunningCatalogServer | null }> {
   if (kind === 'directory') return { app: await openApp(['--dir', root]), server: null }
-  const server = await startCatalogServer({ root })
+  const server = await startCatalogServer({ root, log: (line) => log.push(line) })
   return { app: await openApp(['--rest', server.url]), server }
 }
 
@@ -95,6 +109,21 @@ for (const kind of ['directory', 'REST'] as const) {
       await indexes.createButton.click()
       await indexes.createDialog.getByRole('button', { name: 'Cancel' }).click()
       await expect(indexes.createDialog).toBeHidden()
+      // A name the rule refuses is said under the field; Escape still closes.
+      await indexes.createButton.click()
+      await indexes.createDialog.getByLabel('Index name').fill('a b')
+      await indexes.createDialog.getByRole('button', { name: 'Create index' }).click()
+      await expect(indexes.createDialog.getByText('An index name is 1 to 200 letters')).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(indexes.createDialog).toBeHidden()
+      // A name already taken: the catalog's refusal shows in the dialog; Cancel still closes.
+      await indexes.createButton.click()
+      await indexes.createDialog.getByLabel('Column').selectOption('id')
+      await indexes.createDialog.getByLabel('Index name').fill(NATIVE_TEXT_INDEX)
+      await indexes.createDialog.getByRole('button', { name: 'Create index' }).click()
+      await expect(indexes.createDialog.getByRole('alert')).toContainText(`An index named "${NATIVE_TEXT_INDEX}" already exists`)
+      await indexes.createDialog.getByRole('button', { name: 'Cancel' }).click()
+      await expect(indexes.createDialog).toBeHidden()
       expect(await sdkIndexes(root)).toEqual([NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX])
 
       // A BTREE index on `id`, created from the dialog, listed and seen by LanceDB.
@@ -124,6 +153,20 @@ for (const kind of ['directory', 'REST'] as const) {
       await expect(indexes.row('id_idx')).toHaveCount(0)
       expect(await sdkIndexes(root)).toEqual([NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX])
 
+      // An index dropped behind the app's back: the confirmation shows the refusal, Escape closes, the row goes.
+      await indexes.createButton.click()
+      await indexes.createDialog.getByLabel('Column').selectOption('category')
+      await indexes.createDialog.getByLabel('Index type').selectOption('BITMAP')
+      await indexes.createDialog.getByRole('button', { name: 'Create index' }).click()
+      await expect(indexes.cells('category_idx')).toHaveText(['BITMAP', 'category', '500', '0', 'Drop'])
+      await sdkDrop(root, 'category_idx')
+      await indexes.row('category_idx').getByRole('button', { name: 'Drop index category_idx' }).click()
+      await indexes.dropDialog().getByRole('button', { name: 'Drop index' }).click()
+      await expect(indexes.dropDialog().getByRole('alert')).toContainText('no index named "category_idx"')
+      await page.keyboard.press('Escape')
+      await expect(indexes.dropDialog()).toBeHidden()
+      await expect(indexes.row('category_idx')).toHaveCount(0)
+
       // Optimize asks first, then indexes the 200 new rows.
       await indexes.optimizeButton.click()
       await expect(indexes.optimizeDialog()).toContainText('The 200 rows not yet indexed are added to the indexes')
@@ -138,6 +181,48 @@ for (const kind of ['directory', 'REST'] as const) {
       await expect(indexes.optimizeDialog()).toBeHidden()
       await expect(indexes.cells(NATIVE_VECTOR_INDEX)).toHaveText(['IVF_PQ (l2)', 'vector', '500', '0', 'Drop'])
       await expect(indexes.cells(NATIVE_TEXT_INDEX)).toHaveText(['FTS', 'text', '500', '0', 'Drop'])
+    } finally {
+      await server?.close()
+    }
+  })
+}
+
+for (const kind of ['directory', 'REST'] as const) {
+  test(`Cancel and Escape stop a running index build over ${kind}`, async ({ workDir, openApp }) => {
+    // A vector index with 64 partitions on these rows takes seconds to build: long enough to leave mid-way.
+    const root = join(workDir, 'catalog')
+    const db = await connect(root)
+    const rows = Array.from({ length: 6000 }, (_, i) => ({ id: i, vector: Array.from({ length: 64 }, (_, k) => Math.sin(i * 0.013 + k * 0.7)) }))
+    ;(await db.createTable('big', rows)).close()
+    db.close()
+    const log: string[] = []
+    const { app, server } = await openCatalog(kind, root, openApp, log)
+    try {
+      const { page } = app
+      const indexes = new IndexesPage(page)
+      await app.table('big').click()
+      await indexes.open()
+      const leaves = ['Cancel build', 'Escape'] as const
+      for (const [round, leave] of leaves.entries()) {
+        await indexes.createButton.click()
+        await expect(indexes.createDialog.getByLabel('Index type')).toHaveValue('IVF_PQ')
+        await indexes.createDialog.getByLabel('Partitions').fill('64')
+        await indexes.createDialog.getByLabel('Sub-vectors').fill('16')
+        await indexes.createDialog.getByRole('button', { name: 'Create index' }).click()
+        await expect(indexes.createDialog.getByRole('status')).toContainText('Building index vector_idx on big')
+        if (leave === 'Escape') await page.keyboard.press('Escape')
+        else await indexes.createDialog.getByRole('button', { name: 'Cancel build' }).click()
+        await expect(indexes.createDialog).toBeHidden()
+        await expect(page.getByText('Stopped building index vector_idx; big is unchanged.')).toHaveCount(round + 1)
+        // Over REST the server ends the request once LanceDB has stopped the build.
+        if (server) await expect.poll(() => log.filter((line) => line.includes('/create_index')).length, { timeout: 60_000 }).toBe(round + 1)
+        const check = await connect(root)
+        const big = await check.openTable('big')
+        expect(await big.listIndices(), leave).toEqual([])
+        big.close()
+        check.close()
+      }
+      await expect(page.getByText('No indexes')).toBeVisible()
     } finally {
       await server?.close()
     }

@@ -65,7 +65,7 @@ export async function createTableIndex(table: Table, spec: IndexSpec, signal?: A
 /** Drops the index `name`; an index the table does not have is an `index_not_found`. */
 export async function dropTableIndex(table: Table, name: string): Promise<void> {
   if (!(await table.listIndices()).some((index) => index.name === name)) {
-    throw new CatalogError('index_not_found', `This table has no index named "${name}". Refresh the list of indexes.`, { index: name })
+    throw new CatalogError('index_not_found', `This table has no index named "${name}"; it may have been dropped meanwhile.`, { index: name })
   }
   await table.dropIndex(name)
 }

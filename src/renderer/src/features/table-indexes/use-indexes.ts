@@ -66,10 +66,9 @@ export function useDropIndex(connectionId: string, table: TableRef, tableName: s
   const refresh = useRefresh(connectionId, table)
   return useMutation({
     mutationFn: (name) => unwrap(api.indexes.drop({ connectionId, table, name })),
-    onSuccess: async (_, name) => {
-      showToast(`Dropped index ${name} of ${tableName}`)
-      await refresh()
-    }
+    onSuccess: (_, name) => showToast(`Dropped index ${name} of ${tableName}`),
+    // Also on failure: an index someone else dropped meanwhile leaves the list.
+    onSettled: refresh
   })
 }
 
