@@ -32,7 +32,8 @@ Options:
   --bearer TOKEN[:read|:write] accept "Authorization: Bearer TOKEN" (repeatable)
   --page-size N                at most N items per listing page
   --metadata-only              serve no data routes (query, count_rows, stats,
-                               create): clients use table locations and declare
+                               index routes, create): clients use table
+                               locations and declare
   --verbose                    log one line per request to stderr
   --help                       show this text
 
