@@ -80,7 +80,9 @@ export class DataAccessClient implements RestNamespaceClient {
     // serves metadata only, so rows are counted at the table's location.
     if (description.rowCount !== null || this.#mode === 'routes') return description
     this.#mode = 'location'
-    return { ...description, rowCount: await this.countRows(table, undefined, options) }
+    // Lance's own statistics at the location: rows, fragments and bytes from the manifest at once.
+    const stats = await this.#withTable(table, 'describe', (t) => t.stats())
+    return { ...description, rowCount: stats.numRows, fragmentCount: stats.fragmentStats.numFragments, totalBytes: stats.totalBytes }
   }
 
   dropTable(table: TableRef, options?: CallOptions): Promise<void> {
