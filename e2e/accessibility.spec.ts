@@ -8,7 +8,7 @@ import { THEMES, openScreens, walkScreens } from './pages/screens'
 
 for (const theme of THEMES) {
   test(`main screens have no serious accessibility violations (${theme})`, async ({ workDir, openApp }) => {
-    // Seven screens, each launched into and scanned: three times the usual time limit.
+    // Eight screens, each launched into and scanned: three times the usual time limit.
     test.slow()
     const { app, root } = await openScreens(workDir, openApp, theme)
     await walkScreens(app, root, async (screen) => {

@@ -75,7 +75,7 @@ test('duplicates, reorders with the keyboard, edits, and deletes only after conf
 
   await profiles.action('Alpha', 'Duplicate').click()
   await expect(profiles.profile('Alpha (copy)')).toBeVisible()
-  const names = profiles.panel.getByRole('list').getByRole('listitem').locator('.connection-name')
+  const names = profiles.panel.getByRole('list').getByRole('listitem').getByTestId('connection-name')
   await expect(names).toHaveText(['Alpha', 'Alpha (copy)'])
 
   await profiles.action('Alpha (copy)', 'Move up').focus()

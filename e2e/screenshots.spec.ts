@@ -10,7 +10,7 @@ import { SCREEN_SIZE, THEMES, openScreens, volatileParts, walkScreens } from './
 
 for (const theme of THEMES) {
   test(`main screens look as recorded (${theme})`, async ({ workDir, openApp }) => {
-    // Seven screens in one walk: three times the usual time limit.
+    // Eight screens in one walk: three times the usual time limit.
     test.slow()
     const { app, root } = await openScreens(workDir, openApp, theme)
     await walkScreens(app, root, async (screen) => {

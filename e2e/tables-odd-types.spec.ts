@@ -47,7 +47,7 @@ async function checkOddTypes(app: CatalogPage, errors: readonly string[], zoneIn
   await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('3 rows')
   const headers = tables.grid.getByRole('columnheader')
   await expect(headers).toHaveCount(Object.keys(ODD_TYPES_EXPECTED).length + 2)
-  const names = (await headers.locator('.column-name').allTextContents()).slice()
+  const names = (await headers.getByTestId('column-name').allTextContents()).slice()
   const first = tables.gridRow(1)
   await expect(first.getByRole('gridcell').first()).toHaveText('red')
   for (const [column, expected] of Object.entries(ODD_TYPES_EXPECTED)) {

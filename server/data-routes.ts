@@ -26,7 +26,8 @@ async function countRows(ctx: RequestContext) {
   rejectTimeTravel(body)
   const predicate = optionalString(body, 'predicate') ?? optionalString(body, 'filter')
   const { client } = await ctx.database()
-  return json(await client.countRows(ref, predicate))
+  const version = optionalCount(body, 'version')
+  return json(version === undefined ? await client.countRows(ref, predicate) : await client.countRowsAt(ref, version, predicate))
 }
 
 async function queryTable(ctx: RequestContext) {
@@ -46,6 +47,7 @@ async function queryTable(ctx: RequestContext) {
     offset,
     limit,
     maxBytes: Number.POSITIVE_INFINITY,
+    ...versionOf(body),
     ...(columns ? { columns } : {}),
     ...(filter !== undefined && filter.trim() !== '' ? { filter } : {})
   })
@@ -90,8 +92,13 @@ function hasVector(value: unknown): boolean {
   return (Array.isArray(single) && single.length > 0) || (Array.isArray(multi) && multi.length > 0)
 }
 
+/** The `version` a read asks for (issue 16, Versions), as a rows request field. */
+function versionOf(body: Record<string, unknown>): { version?: number } {
+  const version = optionalCount(body, 'version')
+  return version === undefined ? {} : { version }
+}
+
 function rejectTimeTravel(body: Record<string, unknown>): void {
-  if (optionalCount(body, 'version') !== undefined) throw unsupported('Reading an older table version')
   if (optionalString(body, 'branch') !== undefined) throw unsupported('Reading a branch')
 }
 

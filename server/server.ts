@@ -23,6 +23,7 @@ import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard
 import { createContext, matchRoute, type Route } from './router'
 import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
+import { versionsRoutes } from './versions-routes'
 
 /** How to run a catalog server. */
 export interface CatalogServerOptions {
@@ -76,7 +77,7 @@ export interface RunningCatalogServer {
 }
 
 /** Every route the server answers. */
-export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...indexesRoutes]
+export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes, ...indexesRoutes]
 
 /** The routes of a metadata-only server: everything but the data and index routes and the spec's table create. */
 export const METADATA_ROUTES: readonly Route[] = ROUTES.filter(

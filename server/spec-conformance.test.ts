@@ -133,6 +133,18 @@ itWithSpec('answers every implemented operation, in success and in error, only a
       await send('POST', '/v1/table/people/query', { vector: null, k: -1 })
     ],
     stats: [await send('POST', '/v1/table/people/stats', { id: ['people'] }), await send('POST', '/v1/table/nope/stats', {})],
+    // Versions and tags (listings take no body); people has one version, restoring it makes version 2.
+    versions: [
+      await send('POST', '/v1/table/people/version/list?limit=1'),
+      await send('POST', '/v1/table/nope/version/list'),
+      await send('POST', '/v1/table/people/restore', { version: 1 }),
+      await send('POST', '/v1/table/people/restore', {}),
+      await send('POST', '/v1/table/people/tags/create', { tag: 'first', version: 1 }),
+      await send('POST', '/v1/table/people/tags/list'),
+      await send('POST', '/v1/table/people/tags/version', { tag: 'first' }),
+      await send('POST', '/v1/table/people/tags/delete', { tag: 'first' }),
+      await send('POST', '/v1/table/people/tags/delete', { tag: 'first' })
+    ],
     dropTable: [await send('POST', '/v1/table/made/drop'), await send('POST', '/v1/table/made/drop'), await send('POST', '/v1/table/people/drop', '{}', { type: 'text/plain' })],
     // Indexes (issue 16): create (both routes), list, stats and drop, each also failing (an
     // existing index is a 400 with Lance code 7: the create operations list no 409).
@@ -159,7 +171,8 @@ itWithSpec('answers every implemented operation, in success and in error, only a
   expect(statuses.declareTable).toEqual([200, 409, 200, 404])
   // Directory catalogs cannot rename tables (LanceDB's dir namespace), so every rename is a 400.
   expect(statuses.renameTable).toEqual([400, 400, 400, 400])
-  expect(statuses.countRows).toEqual([200, 404, 400])
+  expect(statuses.countRows).toEqual([200, 404, 200])
+  expect(statuses.versions).toEqual([200, 404, 200, 400, 200, 200, 200, 200, 400])
   expect(statuses.query).toEqual([200, 400, 404, 400])
   expect(statuses.dropTable).toEqual([200, 404, 400])
   expect(statuses.indexes).toEqual([200, 400, 200, 400, 200, 404, 200, 404, 200, 404])
@@ -170,5 +183,5 @@ itWithSpec('answers every implemented operation, in success and in error, only a
   const implemented = ROUTES.filter(isSpecRoute).map((route) => spec.operationOf(route.method, route.pattern.replace(':id', 'x'))?.operationId)
   const called = new Set(exchanges.map((exchange) => spec.operationOf(exchange.method, exchange.url)?.operationId))
   expect(implemented.filter((id) => id === undefined || !called.has(id))).toEqual([])
-  expect(implemented).toHaveLength(21)
+  expect(implemented).toHaveLength(27)
 })

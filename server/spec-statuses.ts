@@ -26,6 +26,13 @@ const LISTED: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/table/:id/count_rows': COMMON,
   'POST /v1/table/:id/query': COMMON,
   'POST /v1/table/:id/stats': COMMON,
+  // Versions (issue 16)
+  'POST /v1/table/:id/version/list': COMMON,
+  'POST /v1/table/:id/restore': COMMON,
+  'POST /v1/table/:id/tags/list': COMMON,
+  'POST /v1/table/:id/tags/version': COMMON,
+  'POST /v1/table/:id/tags/create': [...COMMON, 409],
+  'POST /v1/table/:id/tags/delete': COMMON,
   // Indexes (issue 16)
   'POST /v1/table/:id/index/list': COMMON,
   'POST /v1/table/:id/index/:index_name/stats': COMMON,

@@ -22,7 +22,7 @@ test('the tree actions menu stays inside the window when opened near its bottom 
   // settings and the status bar stay below the tree), then right-click the row's right end:
   // the menu is taller than the room left under the pointer.
   // The tree's scrolling area (the tree element itself is as tall as its rows).
-  const area = await page.locator('.tree-scroll').boundingBox()
+  const area = await page.getByTestId('tree-scroll').boundingBox()
   if (!area) throw new Error('the tree has no scrolling area')
   const below = Math.ceil(500 - (area.y + area.height))
   await page.setViewportSize({ width: 900, height: Math.ceil(box.y + box.height) + 2 + below })

@@ -1,18 +1,20 @@
 /**
  * The main screens of the app, reached the way a user reaches them, in one walk: start,
- * the tree with nested namespaces open, a table's details, its data grid, a filter the
- * engine refuses (the error state), the create-table dialog and the connection editor
- * with a test report. The screenshot and accessibility specs both take this walk.
+ * the tree with nested namespaces open, the command palette over it, a table's details,
+ * its data grid, a filter the engine refuses (the error state), the create-table dialog
+ * and the connection editor with a test report. The screenshot and accessibility specs
+ * both take this walk.
  */
 import { join } from 'node:path'
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { CatalogPage } from './catalog-page'
+import { LayoutPage } from './layout-page'
 import { ProfilesPage } from './profiles-page'
 import { TablesPage } from './tables-page'
 import { buildNestedCatalog } from '../support/lancedb-catalog'
 
 /** The screens, in the order of the walk. */
-export const SCREENS = ['start', 'tree', 'table-details', 'grid', 'filter-error', 'create-table', 'connection-test'] as const
+export const SCREENS = ['start', 'tree', 'command-palette', 'table-details', 'grid', 'filter-error', 'create-table', 'connection-test'] as const
 /** One screen of the walk. */
 export type ScreenName = (typeof SCREENS)[number]
 
@@ -78,6 +80,16 @@ export async function walkScreens(app: CatalogPage, root: string, visit: (screen
   await expect(app.table('sessions')).toBeVisible()
   await expect(app.namespace('staging')).toBeVisible()
   await visit('tree')
+
+  // The palette as Ctrl+K opens it over the tree (no temp path behind it to mask): every
+  // action with its shortcut, the first one active.
+  const layout = new LayoutPage(page)
+  const palette = await layout.openPalette()
+  await expect(palette.getByRole('combobox')).toBeFocused()
+  await expect(layout.option(palette, /^New connection/)).toHaveAttribute('aria-selected', 'true')
+  await visit('command-palette')
+  await page.keyboard.press('Escape')
+  await expect(palette).toHaveCount(0)
 
   await app.table('page_views').click()
   await expect(app.schemaRow('vector')).toBeVisible()

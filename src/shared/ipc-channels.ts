@@ -39,6 +39,14 @@ export const CHANNELS = [
   'profiles:createRoot',
   'profiles:useSecretsFile',
   'shell:openFolder',
+  // Versions (issue 16)
+  'versions:list',
+  'versions:describe',
+  'versions:count',
+  'versions:readRows',
+  'versions:restore',
+  'versions:createTag',
+  'versions:deleteTag',
   // Indexes and stats (issue 16)
   'indexes:list',
   'indexes:create',

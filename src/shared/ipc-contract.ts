@@ -11,6 +11,7 @@ import { indexesContract } from './contract/indexes'
 import { profilesContract } from './contract/profiles'
 import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
+import { versionsContract } from './contract/versions'
 
 export type { AppInfo } from './contract/catalog'
 export type { Channel } from './ipc-channels'
@@ -21,6 +22,7 @@ export const contract = {
   ...tablesContract,
   ...profilesContract,
   ...shellContract,
+  ...versionsContract,
   ...indexesContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 

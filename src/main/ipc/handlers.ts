@@ -15,6 +15,7 @@ import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
 import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
+import { versionsHandlers } from './versions-handlers'
 
 /** What the handlers need from their surroundings. */
 export interface HandlerContext {
@@ -35,5 +36,5 @@ export interface HandlerContext {
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context), ...indexesHandlers(context) }
+  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context), ...versionsHandlers(context), ...indexesHandlers(context) }
 }

@@ -23,6 +23,8 @@ import { objectStoreError } from './object-store-errors'
 import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { readLanceRows } from './lance-rows'
+import * as versions from './lance-native/versions'
+import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
 import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from './lance-native/indexes'
 
@@ -248,7 +250,41 @@ class DirNamespace implements NamespaceClient {
   async readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
     this.begin(options, table.namespace, table.name)
     checkWindow(request)
-    return this.withTable(table, 'read the rows of', (t) => readLanceRows(t, request))
+    return this.withTable(table, 'read the rows of', (t) => readLanceRows(t, request, table))
+  }
+
+  // Versions (issue 16): one-line delegations to lance-native/versions.ts.
+  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
+    return this.versioned(table, options, 'list the versions of', (t) => versions.listLanceVersions(t))
+  }
+
+  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
+    return this.versioned(table, options, 'list the tags of', (t) => versions.listLanceTags(t))
+  }
+
+  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
+    return this.versioned(table, options, 'describe', async (t) => ({ ...(await versions.describeLanceVersion(t, table, version)), location: locationOf(t) }))
+  }
+
+  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
+    return this.versioned(table, options, 'count the rows of', (t) => versions.countLanceRowsAt(t, table, version, filter))
+  }
+
+  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
+    return this.versioned(table, options, 'restore', (t) => versions.restoreLanceVersion(t, table, version))
+  }
+
+  async createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
+    await this.versioned(table, options, 'tag a version of', (t) => versions.createLanceTag(t, table, tag, version))
+  }
+
+  async deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
+    await this.versioned(table, options, 'delete a tag of', (t) => versions.deleteLanceTag(t, table, tag))
+  }
+
+  private versioned<T>(table: TableRef, options: CallOptions | undefined, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, verb, use)
   }
 
   // Indexes (issue 16): LanceDB's own calls, in lance-native/indexes.ts.

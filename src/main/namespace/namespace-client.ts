@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import type { NamespacePath } from '../../shared/namespace-path'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage, rowsWindow } from '../../shared/contract/tables'
+import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
@@ -19,9 +20,10 @@ export type DropBehavior = 'restrict' | 'cascade'
 
 /**
  * A rows request: the contract's window of rows (offset, limit, optional columns and SQL
- * filter) and the most Arrow bytes the page may hold (READ_PAGE_MAX_BYTES unless told).
+ * filter), the most Arrow bytes the page may hold (READ_PAGE_MAX_BYTES unless told) and
+ * the version to read (the latest unless told).
  */
-export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & { readonly maxBytes?: number }
+export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & { readonly maxBytes?: number; readonly version?: number }
 
 /** The interface behind which every namespace implementation sits. */
 export interface NamespaceClient {
@@ -47,6 +49,24 @@ export interface NamespaceClient {
   countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number>
   /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
+
+  // Versions (issue 16): a table's history, an older version read (readRows takes a
+  // `version` too), restoring a version as the new latest, and tags.
+  /** Every version of a table, oldest first. */
+  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]>
+  /** The table's tags, or null where the catalog offers no tags. */
+  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null>
+  /** What `describeTable` says of the table at an older version. */
+  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription>
+  /** Rows of the table at a version, optionally matching a SQL filter. */
+  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number>
+  /** Makes the rows of `version` the new latest version; returns that new version's number. */
+  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number>
+  /** Names a version with a tag. */
+  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void>
+  /** Removes a tag (the version stays). */
+  deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void>
+
   // Indexes (issue 16, the Indexes and Stats part); stats come with describeTable.
   /** The table's indexes with their types, columns and indexed/unindexed rows. */
   listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]>

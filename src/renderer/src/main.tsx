@@ -9,7 +9,6 @@ import { applyTheme } from './ui/theme/theme'
 import './ui/theme/tokens.css'
 import './ui/theme/base.css'
 import './ui/kit.css'
-import './app/styles.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element.')

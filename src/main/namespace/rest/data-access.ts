@@ -17,6 +17,8 @@ import type { CreateMode } from '../../../shared/contract/tables'
 import { parseRestProperties } from './rest-config'
 import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
 import { isMissingRoute } from './table-stats'
+import { VersionAccess } from './versions-access'
+import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
 import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from '../lance-native/indexes'
 
@@ -33,13 +35,20 @@ export function openRestCatalog(properties: Readonly<Record<string, string>>, op
 /** A REST client that picks the data access per catalog. */
 export class DataAccessClient implements RestNamespaceClient {
   #mode: DataAccessMode = 'unknown'
+  readonly #versions: VersionAccess
   /** False once the catalog answered an index route with "no such route". */
   #indexRoutes: boolean | undefined
 
   constructor(
     private readonly rest: RestNamespaceClient,
     private readonly locations: LocationTables
-  ) {}
+  ) {
+    this.#versions = new VersionAccess(rest.versionRoutes, locations, rest)
+  }
+
+  get versionRoutes(): RestNamespaceClient['versionRoutes'] {
+    return this.rest.versionRoutes
+  }
 
   get enterprise(): RestNamespaceClient['enterprise'] {
     return this.rest.enterprise
@@ -108,10 +117,41 @@ export class DataAccessClient implements RestNamespaceClient {
   }
 
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
+    const { version } = request
+    if (version !== undefined) return this.#versions.readRowsAt(table, { ...request, version }, options)
     return this.#data(
       () => this.rest.readRows(table, request, options),
-      () => this.#withTable(table, 'read the rows of', (t) => readLanceRows(t, request))
+      () => this.#withTable(table, 'read the rows of', (t) => readLanceRows(t, request, table))
     )
+  }
+
+  // Versions (issue 16): the spec's routes, else the table's location (versions-access.ts).
+  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
+    return this.#versions.listVersions(table, options)
+  }
+
+  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
+    return this.#versions.listTags(table, options)
+  }
+
+  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
+    return this.#versions.describeVersion(table, version, options)
+  }
+
+  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
+    return this.#versions.countRowsAt(table, version, filter, options)
+  }
+
+  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
+    return this.#versions.restoreVersion(table, version, options)
+  }
+
+  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
+    return this.#versions.createTag(table, tag, version, options)
+  }
+
+  deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
+    return this.#versions.deleteTag(table, tag, options)
   }
 
   // Indexes (issue 16): the spec's index routes, else the table's location through LanceDB.

@@ -22,6 +22,9 @@ import { isMissingRoute, TableStatsReader, type StatsTarget } from './table-stat
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
 import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
 import { awaitTransactions } from './transactions'
+import { RestVersionRoutes } from './versions'
+import { VersionAccess } from './versions-access'
+import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
 
 /** Options of a REST connection: which headers are secret, timeouts, size cap, retries, create routes. */
 export interface RestNamespaceOptions extends HttpOptions {
@@ -37,6 +40,8 @@ export interface RestNamespaceClient extends NamespaceClient {
   readonly delimiter: string
   /** The Enterprise routes on this connection's transport (one pool, one page-token guard). */
   readonly enterprise: EnterpriseClient
+  /** The version routes (issue 16) on this connection's transport. */
+  readonly versionRoutes: RestVersionRoutes
 }
 
 /** Opens a REST namespace client; properties are `uri`, `delimiter` and `headers.*`. */
@@ -59,12 +64,16 @@ class RestNamespace implements RestNamespaceClient {
   readonly #pageGuard = new PageTokenGuard()
   readonly #routes: RestNamespaceOptions['routes']
   readonly #stats: TableStatsReader
+  readonly versionRoutes: RestVersionRoutes
+  readonly #versions: VersionAccess
 
   constructor(http: HttpTransport, readonly delimiter: string, routes: RestNamespaceOptions['routes']) {
     this.#http = http
     this.#routes = routes
     this.enterprise = enterpriseRoutes(http, this.#pageGuard)
     this.#stats = new TableStatsReader(http)
+    this.versionRoutes = new RestVersionRoutes(http, delimiter)
+    this.#versions = new VersionAccess(this.versionRoutes, null, this)
   }
 
   async listNamespaces(parent: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
@@ -294,7 +303,8 @@ class RestNamespace implements RestNamespaceClient {
           k,
           offset: request.offset,
           ...(request.columns && request.columns.length > 0 ? { columns: { column_names: request.columns } } : {}),
-          ...(request.filter ? { filter: request.filter } : {})
+          ...(request.filter ? { filter: request.filter } : {}),
+          ...(request.version !== undefined ? { version: request.version } : {})
         },
         idempotent: true,
         signal: options.signal,
@@ -323,6 +333,35 @@ class RestNamespace implements RestNamespaceClient {
       }
     }
     throw new CatalogError('bad_response', `The server answered ${what} in batches larger than ${maxBytes} bytes even for fewer rows.`, { limitBytes: maxBytes })
+  }
+
+  // Versions (issue 16): the spec's version and tag routes (versions.ts), no fallback here.
+  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
+    return this.#versions.listVersions(table, options)
+  }
+
+  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
+    return this.#versions.listTags(table, options)
+  }
+
+  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
+    return this.#versions.describeVersion(table, version, options)
+  }
+
+  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
+    return this.#versions.countRowsAt(table, version, filter, options)
+  }
+
+  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
+    return this.#versions.restoreVersion(table, version, options)
+  }
+
+  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
+    return this.#versions.createTag(table, tag, version, options)
+  }
+
+  deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
+    return this.#versions.deleteTag(table, tag, options)
   }
 
   // Indexes (issue 16): the spec's index routes, in indexes.ts.

@@ -31,8 +31,8 @@ export function App(): ReactNode {
   const theme = useUiStore((state) => state.theme)
   const setTheme = useUiStore((state) => state.setTheme)
   const sidebar = (
-    <aside className={`sidebar ${styles.sidebar}`}>
-      <h1 className="app-title">Lance Catalog Browser</h1>
+    <aside className={styles.sidebar}>
+      <h1 className={styles.appTitle}>Lance Catalog Browser</h1>
       <ErrorBoundary what="The connection list">
         <ConnectionList />
       </ErrorBoundary>
@@ -44,9 +44,9 @@ export function App(): ReactNode {
           <NamespaceTree key={connectionId} connectionId={connectionId} />
         </ErrorBoundary>
       )}
-      <div className="settings">
+      <div className={styles.settings}>
         <ThemeSwitch value={theme} onChange={setTheme} />
-        <label className="setting">
+        <label className={styles.setting}>
           Page size{' '}
           <Select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
             {PAGE_SIZES.map((size) => (

@@ -42,10 +42,31 @@ describe('parseTablePath', () => {
     expect(parseTablePath('top')).toEqual({ namespace: [], name: 'top' })
   })
 
-  it('refuses text that is no valid path', () => {
+  it('takes any name a catalog may list, as the tree shows it', () => {
+    expect(parseTablePath('Sales Team$café crème')).toEqual({ namespace: ['Sales Team'], name: 'café crème' })
+    expect(parseTablePath('has space')).toEqual({ namespace: [], name: 'has space' })
+    expect(parseTablePath('数据')).toEqual({ namespace: [], name: '数据' })
+    // Names holding the delimiter or a quote, or with spaces at an end, are quoted.
+    expect(parseTablePath('"a$b"$"say ""hi"""$" padded "')).toEqual({ namespace: ['a$b', 'say "hi"'], name: ' padded ' })
+    expect(parseTablePath('ns|my table', '|')).toEqual({ namespace: ['ns'], name: 'my table' })
+  })
+
+  it('reads back every path it writes', () => {
+    for (const table of [
+      { namespace: ['Sales Team'], name: 'Q3 sales' },
+      { namespace: ['a$b', 'x"y'], name: ' lead' },
+      { namespace: [], name: 'v1.2.final' }
+    ]) {
+      expect(parseTablePath(tablePath(table))).toEqual(table)
+    }
+  })
+
+  it('refuses text that names no table', () => {
     expect(parseTablePath('')).toBeNull()
+    expect(parseTablePath('  ')).toBeNull()
+    expect(parseTablePath('$')).toBeNull()
     expect(parseTablePath('a$$b')).toBeNull()
-    expect(parseTablePath('has space')).toBeNull()
     expect(parseTablePath('ns$')).toBeNull()
+    expect(parseTablePath('"unclosed$t')).toBeNull()
   })
 })

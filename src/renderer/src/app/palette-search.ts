@@ -4,7 +4,7 @@
  * loaded). Pure, so the ranking is tested without a page.
  */
 import type { TableRef } from '@shared/catalog-types'
-import { componentProblem, DEFAULT_DELIMITER } from '@shared/namespace-path'
+import { DEFAULT_DELIMITER, parseDisplayIdentifier } from '@shared/namespace-path'
 import { displayIdentifier } from '../lib/node-key'
 
 /** Something with a name to match. */
@@ -47,10 +47,16 @@ export function matchTables(tables: readonly TableRef[], query: string, limit: n
     .map((entry) => entry.table)
 }
 
-/** The table a typed path names (`ns$sub$table`), or null if it is not a valid path. */
+/**
+ * The table a typed path names (`ns$sub$table`, names holding the delimiter or a quote in
+ * double quotes, as the app shows them), or null if the text names no table. Any name a
+ * catalog may list is accepted (`Sales Team$café crème`), not only names this app would
+ * create: the path may name a table the tree has not loaded yet.
+ */
 export function parseTablePath(query: string, delimiter: string = DEFAULT_DELIMITER): TableRef | null {
-  const parts = query.trim().split(delimiter)
-  if (parts.length === 0 || parts.some((part) => componentProblem(part) !== null)) return null
-  const name = parts[parts.length - 1]
-  return name === undefined ? null : { namespace: parts.slice(0, -1), name }
+  const text = query.trim()
+  if (text === '' || text === delimiter) return null
+  const { path, problem } = parseDisplayIdentifier(text, delimiter)
+  const name = path[path.length - 1]
+  return problem === null && name !== undefined ? { namespace: path.slice(0, -1), name } : null
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import { ACCELERATORS, SHORTCUT_LABELS } from '@shared/contract/shell-events'
 import { Dialog } from '../ui/dialog'
 import { MOD, shortcutText } from './shortcut-text'
+import styles from './shortcuts-sheet.module.css'
 
 /** Keys that act on the focused part of the window. */
 const IN_PLACE: readonly (readonly [string, string])[] = [
@@ -23,7 +24,7 @@ const IN_PLACE: readonly (readonly [string, string])[] = [
 export function ShortcutsSheet({ onClose }: { readonly onClose: () => void }): ReactNode {
   return (
     <Dialog title="Keyboard shortcuts" onClose={onClose} onSubmit={onClose} footer={{ submitLabel: 'Close', cancel: null }}>
-      <table className="shortcuts" aria-label="Commands">
+      <table className={styles.shortcuts} aria-label="Commands">
         <tbody>
           {Object.entries(ACCELERATORS).map(([name, accelerator]) => (
             <tr key={name}>
@@ -35,7 +36,7 @@ export function ShortcutsSheet({ onClose }: { readonly onClose: () => void }): R
           ))}
         </tbody>
       </table>
-      <table className="shortcuts" aria-label="Where focus is">
+      <table className={styles.shortcuts} aria-label="Where focus is">
         <tbody>
           {IN_PLACE.map(([label, keys]) => (
             <tr key={label}>

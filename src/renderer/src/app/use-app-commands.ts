@@ -13,6 +13,7 @@ import { decodeKey, displayIdentifier } from '../lib/node-key'
 import { shortcutText } from './shortcut-text'
 import { useConnectionView, useUiStore } from './ui-store'
 import { dispatchAppCommand } from './use-shell-events'
+import { useOpenVersion } from '../features/table-versions/open-version-store'
 
 /** A dialog the palette opens for an action. */
 export type CommandDialog =
@@ -48,6 +49,8 @@ export function useAppCommands({ openDialog, goToTable }: Callbacks): AppCommand
   const here = selectionNamespace(focusedKey, selectedTable)
   const focusedNamespace = focusedKey && decodeKey(focusedKey)?.kind === 'namespace' ? here : null
   const delimiter = useDelimiter(connectionId ?? '')
+  // While an older version of the selected table is open read-only, no drop is offered (Versions view).
+  const openVersion = useOpenVersion(connectionId ?? '', selectedTable)
   const identifier = (path: NamespacePath): string => displayIdentifier(path, delimiter)
   const key = (name: keyof typeof ACCELERATORS): string => shortcutText(ACCELERATORS[name])
 
@@ -71,7 +74,7 @@ export function useAppCommands({ openDialog, goToTable }: Callbacks): AppCommand
       const path = focusedNamespace
       commands.push({ id: 'drop-namespace', label: `Drop namespace ${identifier(path)}…`, run: () => openDialog({ kind: 'drop-namespace', path }) })
     }
-    if (selectedTable) {
+    if (selectedTable && openVersion === null) {
       const table = selectedTable
       commands.push({ id: 'drop-table', label: `Drop table ${identifier([...table.namespace, table.name])}…`, run: () => openDialog({ kind: 'drop-table', table }) })
     }

@@ -30,12 +30,14 @@ export const queryKeys = {
   rowPage: (connectionId: string, table: TableRef, view: RowsView, page: number) =>
     ['catalog', connectionId, 'rows', tableKey(table), view, page] as const,
   /** The number of rows matching a filter. */
-  rowCount: (connectionId: string, table: TableRef, filter: string) =>
-    ['catalog', connectionId, 'rows', tableKey(table), 'count', { filter }] as const
+  rowCount: (connectionId: string, table: TableRef, filter: string, version: number | null = null) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'count', version === null ? { filter } : { filter, version }] as const
 }
 
 /** Which columns (null: all) and which rows (a SQL filter; empty: all) a rows query reads. */
 export interface RowsView {
   readonly columns: readonly string[] | null
   readonly filter: string
+  /** An older version to read (Versions view); absent for the latest. */
+  readonly version?: number
 }

@@ -17,6 +17,8 @@ export interface MenuItem {
   readonly danger?: boolean
   /** A line above this item, starting a new group. */
   readonly separated?: boolean
+  /** Set when the item cannot be used now: it stays focusable, does nothing and shows why. */
+  readonly disabledReason?: string
 }
 
 interface Props {
@@ -70,12 +72,20 @@ export function Menu({ label, items, x, y, onClose, children }: Props): ReactNod
     <>
       <div className={styles.backdrop} onClick={onClose} onContextMenu={(event) => (event.preventDefault(), onClose())} />
       <div ref={menuRef} role="menu" aria-label={label} className={styles.menu} style={{ left: `${position.left}px`, top: `${position.top}px` }} onKeyDown={onKeyDown}>
-        {items.map(({ label: itemLabel, run, icon: Icon, danger, separated }) => (
+        {items.map(({ label: itemLabel, run, icon: Icon, danger, separated, disabledReason }) => (
           <Fragment key={itemLabel}>
             {separated && <hr className={styles.separator} aria-hidden />}
-            <button type="button" role="menuitem" tabIndex={-1} className={cx(styles.item, danger && styles.danger)} onClick={run}>
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              aria-disabled={disabledReason === undefined ? undefined : true}
+              className={cx(styles.item, danger && disabledReason === undefined && styles.danger)}
+              onClick={disabledReason === undefined ? run : undefined}
+            >
               {Icon && <Icon aria-hidden size={14} className={styles.icon} />}
               {itemLabel}
+              {disabledReason !== undefined && <span className={styles.reason}>({disabledReason})</span>}
             </button>
           </Fragment>
         ))}

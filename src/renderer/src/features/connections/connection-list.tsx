@@ -4,7 +4,8 @@ import { ErrorAlert } from '../../ui/error-alert'
 import { Skeleton } from '../../ui/skeleton'
 import { useProfiles } from '../profiles/use-profiles'
 import { useConnections } from './use-connections'
-import './connections.css'
+import { ConnectionButton } from './connection-button'
+import styles from './connections.module.css'
 
 /** The connections of this run; choosing one shows its catalog in the tree. */
 export function ConnectionList(): ReactNode {
@@ -29,19 +30,16 @@ export function ConnectionList(): ReactNode {
 
   return (
     <nav aria-label="Connections">
-      <ul className="connection-list">
+      <ul className={styles.list}>
         {connections.data.map((connection) => (
           <li key={connection.id}>
-            <button
-              type="button"
-              className="connection"
-              aria-current={connection.id === connectionId ? 'true' : undefined}
-              onClick={() => selectConnection(connection.id)}
+            <ConnectionButton
+              kind={connection.type === 'dir' ? 'DIR' : 'REST'}
+              name={connection.name}
+              current={connection.id === connectionId}
               title={connection.target}
-            >
-              <span className="connection-type">{connection.type === 'dir' ? 'DIR' : 'REST'}</span>
-              <span className="connection-name">{connection.name}</span>
-            </button>
+              onClick={() => selectConnection(connection.id)}
+            />
           </li>
         ))}
       </ul>

@@ -19,7 +19,8 @@ import { EMPTY_SOURCE, SourceSection, type SourceInput } from './source-section'
 import { previewFile, previewText, type SourcePreview } from './source-preview'
 import { TargetFields, parseNamespace } from './target-fields'
 import { useCreateTable } from './use-create-table'
-import './create-table.css'
+import styles from './create-table.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   readonly connectionId: string
@@ -94,11 +95,11 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
         </p>
       )}
       {(input.kind === 'schema' || preview) && (
-        <fieldset className="schema-section" disabled={busy}>
+        <fieldset className={styles.schemaSection} disabled={busy}>
           <legend>{input.kind === 'schema' ? 'Schema' : 'Schema (inferred; change anything that is wrong)'}</legend>
           <SchemaEditor fields={fields} onChange={setFields} />
           {problems.length > 0 && (name !== '' || input.kind !== 'schema') && (
-            <ul className="field-problem schema-problems">
+            <ul className={cx('field-problem', styles.schemaProblems)}>
               {problems.map((problem) => (
                 <li key={problem}>{problem}</li>
               ))}
@@ -108,7 +109,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
       )}
       {preview && <RowsPreview source={preview} fields={fields} />}
       {phase.step === 'reading' && (
-        <div className="import-progress">
+        <div className={styles.importProgress}>
           <progress aria-label="Import progress" max={1} value={phase.fraction} />
           <span className="muted">{phase.rows.toLocaleString('en-US')} rows read</span>
         </div>

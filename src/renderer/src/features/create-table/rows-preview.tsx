@@ -8,6 +8,7 @@ import { RowError, convertRows } from './build-table'
 import { describe } from './convert'
 import type { FieldSpec } from './schema-spec'
 import type { SourcePreview } from './source-preview'
+import styles from './create-table.module.css'
 
 /** Rows shown in the preview table. */
 const SHOWN_ROWS = 10
@@ -24,14 +25,14 @@ export function RowsPreview({ source, fields }: { readonly source: SourcePreview
   }, [source, fields])
   const rows = source.sample.slice(0, SHOWN_ROWS)
   return (
-    <div className="rows-preview">
+    <div className={styles.rowsPreview}>
       {problem && (
         <p role="alert" className="error-alert">
           {problem.message} Change the field's type or fix the data.
         </p>
       )}
-      <div className="preview-scroll">
-        <table aria-label="First rows" className="preview-table">
+      <div className={styles.previewScroll}>
+        <table aria-label="First rows" className={styles.previewTable}>
           <thead>
             <tr>
               <th scope="col">{source.unit === 'line' ? 'Line' : 'Row'}</th>
@@ -62,8 +63,8 @@ export function RowsPreview({ source, fields }: { readonly source: SourcePreview
 }
 
 function show(value: unknown): ReactNode {
-  if (value === null || value === undefined) return <span className="preview-null">null</span>
-  if (value === '') return <span className="preview-empty">""</span>
+  if (value === null || value === undefined) return <span className={styles.previewNull}>null</span>
+  if (value === '') return <span className={styles.previewEmpty}>""</span>
   if (typeof value === 'string') return value
   return describe(value)
 }

@@ -5,6 +5,8 @@
  */
 import type { ReactNode } from 'react'
 import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarType } from './schema-spec'
+import styles from './create-table.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   readonly fields: readonly FieldSpec[]
@@ -24,11 +26,11 @@ export function SchemaEditor({ fields, onChange, parent }: Props): ReactNode {
   const update = (i: number, field: FieldSpec): void => onChange(fields.map((f, j) => (j === i ? field : f)))
   const remove = (i: number): void => onChange(fields.filter((_, j) => j !== i))
   return (
-    <div className={parent ? 'schema-editor nested' : 'schema-editor'}>
+    <div className={cx(styles.schemaEditor, parent && styles.nested)}>
       {fields.map((field, i) => (
         <FieldRow key={i} field={field} position={i + 1} onChange={(next) => update(i, next)} onRemove={() => remove(i)} />
       ))}
-      <button type="button" className="add-field" onClick={() => onChange([...fields, blankField()])}>
+      <button type="button" onClick={() => onChange([...fields, blankField()])}>
         {parent ? `Add field to ${parent || 'struct'}` : 'Add field'}
       </button>
     </div>
@@ -46,7 +48,7 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
   const choice = field.type.kind === 'scalar' ? field.type.type : field.type.kind
   const label = field.name || `field ${position}`
   return (
-    <div className="field-row" role="group" aria-label={`Field ${position}`}>
+    <div className={styles.fieldRow} role="group" aria-label={`Field ${position}`}>
       <input aria-label="Field name" placeholder="name" value={field.name} onChange={(event) => onChange({ ...field, name: event.target.value })} />
       <select aria-label="Field type" value={choice} onChange={(event) => onChange({ ...field, type: typeFor(event.target.value, field.type) })}>
         {TYPE_CHOICES.map((type) => (
@@ -61,7 +63,7 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
           type="number"
           min={1}
           max={65536}
-          className="dimension"
+          className={styles.dimension}
           value={Number.isFinite(field.type.dimension) ? field.type.dimension : ''}
           onChange={(event) => onChange({ ...field, type: { kind: 'vector', dimension: event.target.valueAsNumber } })}
         />
@@ -75,7 +77,7 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
           ))}
         </select>
       )}
-      <label className="nullable">
+      <label className={styles.nullable}>
         <input type="checkbox" aria-label="Nullable" checked={field.nullable} onChange={(event) => onChange({ ...field, nullable: event.target.checked })} />
         nullable
       </label>

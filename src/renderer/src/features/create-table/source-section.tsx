@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react'
 import { loadFile, type LoadedFile } from './source-preview'
 import type { SourceFormat } from './source-types'
+import styles from './create-table.module.css'
 
 /** The kinds of source. */
 export type SourceKind = 'schema' | 'paste' | 'file'
@@ -50,9 +51,9 @@ export function SourceSection({ input, onChange, disabled }: Props): ReactNode {
     }
   }
   return (
-    <fieldset className="source-section" disabled={disabled}>
+    <fieldset className={styles.sourceSection} disabled={disabled}>
       <legend>Source</legend>
-      <div className="source-kinds">
+      <div className={styles.sourceKinds}>
         {KINDS.map(([kind, label]) => (
           <label key={kind}>
             <input type="radio" name="table-source" value={kind} checked={input.kind === kind} onChange={() => onChange({ ...input, kind })} />
@@ -76,7 +77,7 @@ export function SourceSection({ input, onChange, disabled }: Props): ReactNode {
             <textarea
               rows={8}
               spellCheck={false}
-              className="paste-area"
+              className={styles.pasteArea}
               placeholder={'id,name,score\n1,alpha,0.5'}
               value={input.text}
               onChange={(event) => onChange({ ...input, text: event.target.value })}

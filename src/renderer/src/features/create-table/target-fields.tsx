@@ -7,6 +7,7 @@ import { useId, type ReactNode } from 'react'
 import { parseDisplayIdentifier, type NamespacePath } from '@shared/namespace-path'
 import { Field } from '../../ui/field'
 import type { CreateMode } from '@shared/contract/tables'
+import styles from './create-table.module.css'
 
 /**
  * A namespace typed as an identifier (`a$b`; empty or the delimiter alone for the root; a
@@ -45,7 +46,7 @@ export function TargetFields(props: Props): ReactNode {
   const { namespaceText, delimiter, namespaceProblem, name, nameProblem, mode, confirmed, disabled } = props
   const namespaceHint = useId()
   return (
-    <fieldset className="target-fields" disabled={disabled}>
+    <fieldset className={styles.targetFields} disabled={disabled}>
       <legend className="visually-hidden">Target</legend>
       <label className="field">
         Namespace
@@ -72,7 +73,7 @@ export function TargetFields(props: Props): ReactNode {
         </select>
       </label>
       {mode === 'overwrite' && (
-        <label className="confirm-overwrite">
+        <label className={styles.confirmOverwrite}>
           <input type="checkbox" checked={confirmed} onChange={(event) => props.onConfirm(event.target.checked)} />
           Replace table "{name || '…'}" and all its rows if it exists
         </label>

@@ -9,6 +9,7 @@ import { api, unwrap } from '../../lib/api'
 import { CopyButton } from '../../ui/copy-button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
+import styles from './profiles.module.css'
 
 type Language = 'typescript' | 'python'
 
@@ -29,7 +30,7 @@ export function CodeDialog({ profile, onClose }: { readonly profile: ProfileView
         </select>
       </div>
       {snippet.isError && <ErrorAlert error={snippet.error} />}
-      <textarea className="code-text" aria-label="Code" readOnly rows={14} value={snippet.data ?? ''} />
+      <textarea className={styles.codeText} aria-label="Code" readOnly rows={14} value={snippet.data ?? ''} />
       {snippet.data !== undefined && <CopyButton label="Copy code" text={snippet.data} />}
     </Dialog>
   )

@@ -9,6 +9,8 @@ import { isSecretHeader } from '@shared/connection-policy'
 import type { FieldErrors } from '@shared/profile-validation'
 import { IconButton } from '../../ui/button'
 import { emptyRow, type HeaderRow } from './editor-form'
+import styles from './profiles.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   readonly rows: readonly HeaderRow[]
@@ -22,7 +24,7 @@ interface Props {
 export function HeaderRows({ rows, onChange, errors, listError }: Props): ReactNode {
   const update = (key: number, change: Partial<HeaderRow>): void => onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)))
   return (
-    <fieldset className="header-rows">
+    <fieldset className={styles.headerRows}>
       <legend>Headers</legend>
       {rows.length === 0 && <p className="muted">No extra headers.</p>}
       {rows.map((row, i) => (
@@ -58,7 +60,7 @@ function Row({ row, position, nameError, valueError, onChange, onRemove }: RowPr
   const alwaysSecret = isSecretHeader(row.name.trim())
   const secret = row.secret || alwaysSecret
   return (
-    <div className="header-row" role="group" aria-label={`Header ${position}`}>
+    <div className={styles.headerRow} role="group" aria-label={`Header ${position}`}>
       <input
         aria-label="Header name"
         placeholder="Name"
@@ -80,17 +82,17 @@ function Row({ row, position, nameError, valueError, onChange, onRemove }: RowPr
         aria-describedby={valueError ? `${id}-value` : undefined}
         onChange={(event) => onChange({ value: event.target.value })}
       />
-      <label className="secret-toggle" title={alwaysSecret ? 'This header is always kept secret.' : undefined}>
+      <label className={styles.secretToggle} title={alwaysSecret ? 'This header is always kept secret.' : undefined}>
         <input type="checkbox" checked={secret} disabled={alwaysSecret} onChange={(event) => onChange({ secret: event.target.checked })} /> Secret
       </label>
       <IconButton icon={X} label={`Remove header ${position}`} size="sm" onClick={onRemove} />
       {nameError && (
-        <p id={`${id}-name`} className="field-problem header-problem">
+        <p id={`${id}-name`} className={cx('field-problem', styles.headerProblem)}>
           {nameError}
         </p>
       )}
       {valueError && (
-        <p id={`${id}-value`} className="field-problem header-problem">
+        <p id={`${id}-value`} className={cx('field-problem', styles.headerProblem)}>
           {valueError}
         </p>
       )}

@@ -29,7 +29,8 @@ import { RootField } from './root-field'
 import { StorageFields } from './storage-fields'
 import { TestReport } from './test-report'
 import { useSaveProfile, useTestConnection } from './use-profiles'
-import './profiles.css'
+import styles from './profiles.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   /** The profile being edited; absent for a new one. */
@@ -107,7 +108,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
         )
       }}
     >
-      <div className="profile-editor">
+      <div className={styles.profileEditor}>
         <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="My catalog" />
         <div className="field">
           <label htmlFor="profile-type">Type</label>
@@ -128,7 +129,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
           />
         )}
         {form.type === 'dir' && leftBehind && (
-          <p role="status" className="secret-note">
+          <p role="status" className={styles.secretNote}>
             {SECRETS_LEFT_BEHIND}
           </p>
         )}
@@ -205,11 +206,11 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
           />
         )}
         {http && leftBehind && (
-          <p role="status" className="secret-note">
+          <p role="status" className={styles.secretNote}>
             {SECRETS_LEFT_BEHIND}
           </p>
         )}
-        {http && secretStorage && <p className="muted secret-note">Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>}
+        {http && secretStorage && <p className={cx('muted', styles.secretNote)}>Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>}
         {save.isError && !(save.error instanceof ApiError && save.error.details?.['fieldErrors']) && <ErrorAlert error={save.error} />}
         {test.isPending && <p role="status">Testing the connection…</p>}
         {test.isError && <ErrorAlert error={test.error} />}

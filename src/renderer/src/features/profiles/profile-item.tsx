@@ -5,6 +5,8 @@
  */
 import type { ReactNode } from 'react'
 import type { ProfileView } from '@shared/profile-types'
+import { ConnectionButton } from '../connections/connection-button'
+import styles from './profiles.module.css'
 
 /** What a profile row can ask the panel to do. */
 export type ProfileAction = 'open' | 'test' | 'edit' | 'duplicate' | 'up' | 'down' | 'code' | 'delete'
@@ -24,15 +26,10 @@ export function ProfileItem({ profile, selected, first, last, onAction }: Props)
   const missing = Object.entries(profile.hasSecret).filter(([, has]) => !has).map(([header]) => header)
   const target = profile.properties['root'] ?? profile.properties['uri'] ?? ''
   return (
-    <li className="profile-item" data-profile-id={profile.id}>
-      <button type="button" className="connection" aria-current={selected ? 'true' : undefined} title={target} onClick={() => onAction('open')}>
-        <span className="connection-type" aria-hidden="true">
-          {KIND_LABELS[profile.kind]}
-        </span>
-        <span className="connection-name">{profile.name}</span>
-      </button>
-      {missing.length > 0 && <p className="profile-warning">Needs a value for {missing.join(', ')}: edit the profile to enter it.</p>}
-      <div role="group" aria-label={`Actions for ${profile.name}`} className="profile-actions">
+    <li className={styles.profileItem} data-profile-id={profile.id}>
+      <ConnectionButton kind={KIND_LABELS[profile.kind]} kindHidden name={profile.name} current={selected} title={target} onClick={() => onAction('open')} />
+      {missing.length > 0 && <p className={styles.profileWarning}>Needs a value for {missing.join(', ')}: edit the profile to enter it.</p>}
+      <div role="group" aria-label={`Actions for ${profile.name}`} className={styles.profileActions}>
         <button type="button" onClick={() => onAction('test')}>
           Test connection
         </button>

@@ -17,7 +17,8 @@ import { TestDialog } from './test-dialog'
 import { ExportDialog, ImportDialog } from './transfer-dialogs'
 import { useOpenProfile, useProfileChanges, useProfiles } from './use-profiles'
 import { useShellCommand } from '../../app/use-shell-events'
-import './profiles.css'
+import styles from './profiles.module.css'
+import { cx } from '../../ui/class-names'
 
 type Open =
   | { readonly kind: 'editor'; readonly profile?: ProfileView }
@@ -79,8 +80,8 @@ export function ProfilesPanel(): ReactNode {
   }
 
   return (
-    <section className="profiles" aria-labelledby={headingId}>
-      <div className="profiles-head">
+    <section className={styles.profiles} aria-labelledby={headingId}>
+      <div className={styles.profilesHead}>
         <h2 id={headingId}>Profiles</h2>
         <button type="button" onClick={() => setOpen({ kind: 'editor' })}>
           New connection
@@ -89,8 +90,8 @@ export function ProfilesPanel(): ReactNode {
       {state.data && <StorageProblems problems={[state.data.problem, state.data.secretProblem]} />}
       {state.isError && <ErrorAlert error={state.error} onRetry={() => void state.refetch()} />}
       {problem && <ErrorAlert error={problem} />}
-      {state.data && profiles.length === 0 && <p className="muted profiles-empty">No saved profiles yet.</p>}
-      <ul ref={listRef} className="profile-list">
+      {state.data && profiles.length === 0 && <p className={cx('muted', styles.profilesEmpty)}>No saved profiles yet.</p>}
+      <ul ref={listRef} className={styles.profileList}>
         {profiles.map((profile, i) => (
           <ProfileItem
             key={profile.id}
@@ -103,7 +104,7 @@ export function ProfilesPanel(): ReactNode {
         ))}
       </ul>
       {state.data && <SecretsNote storage={state.data.secretStorage} />}
-      <div className="profile-tools">
+      <div className={styles.profileTools}>
         <button type="button" className="link-button" onClick={() => setOpen({ kind: 'import' })}>
           Import profiles
         </button>

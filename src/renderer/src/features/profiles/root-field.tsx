@@ -10,6 +10,8 @@ import { OBJECT_STORE_SCHEMES, rootLocation } from '@shared/storage-options'
 import { api, unwrap } from '../../lib/api'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
+import styles from './profiles.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   readonly value: string
@@ -37,7 +39,7 @@ export function RootField({ value, onChange, error }: Props): ReactNode {
   return (
     <Field label="Root" value={value} onChange={onChange} error={error} placeholder="/home/me/catalog or s3://bucket/prefix" hint={HINT}>
       {!error && local && status.data && state !== 'folder' && (
-        <p className="root-status" role="status">
+        <p className={styles.rootStatus} role="status">
           {status.data.message}{' '}
           {state === 'missing' && (
             <button type="button" onClick={() => create.mutate()} disabled={create.isPending}>
@@ -47,7 +49,7 @@ export function RootField({ value, onChange, error }: Props): ReactNode {
         </p>
       )}
       {!error && local && state === 'folder' && (
-        <p className="root-status muted" role="status">
+        <p className={cx(styles.rootStatus, 'muted')} role="status">
           {create.isSuccess ? 'Folder created.' : status.data?.message}
         </p>
       )}

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react'
 import type { SecretStorageInfo } from '@shared/profile-types'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { useSecretsFile } from './use-profiles'
+import styles from './profiles.module.css'
 
 /** Where secrets are kept, with the 0600-file opt-in when they are only in memory. */
 export function SecretsNote({ storage }: { readonly storage: SecretStorageInfo }): ReactNode {
@@ -15,7 +16,7 @@ export function SecretsNote({ storage }: { readonly storage: SecretStorageInfo }
   if (storage.keychainProblem) {
     // The keyring holds the saved secrets; a file opt-in now would only split them.
     return (
-      <div className="secrets-note" role="alert">
+      <div className={styles.secretsNote} role="alert">
         <p>
           The keyring could not be used this run: {storage.keychainProblem}. Secrets you enter are kept in memory until the app
           quits. Secrets saved earlier are left untouched and come back after a restart once the keyring works.
@@ -24,7 +25,7 @@ export function SecretsNote({ storage }: { readonly storage: SecretStorageInfo }
     )
   }
   return (
-    <div className="secrets-note">
+    <div className={styles.secretsNote}>
       <p className="muted">
         Secrets: {storage.description}
         {storage.kind === 'memory' ? '; you enter them again after a restart.' : '.'}

@@ -9,6 +9,8 @@ import type { FieldErrors } from '@shared/profile-validation'
 import { isSecretStorageOption, STORAGE_OPTIONS, storageOptionsFor, type ObjectStoreScheme } from '@shared/storage-options'
 import { Field } from '../../ui/field'
 import type { StorageForm } from './storage-form'
+import styles from './profiles.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   readonly scheme: ObjectStoreScheme
@@ -26,7 +28,7 @@ export function StorageFields({ scheme, storage, onChange, errors, secretStorage
   const others = [...new Set([...Object.keys(storage.values), ...Object.keys(storage.stored)])].filter((name) => !known.has(name))
   const fields = [...storageOptionsFor(scheme), ...others.map((name) => ({ name, label: name, secret: isSecretStorageOption(name), hint: undefined }))]
   return (
-    <fieldset className="storage-options">
+    <fieldset>
       <legend>Storage options</legend>
       {fields.map((option) => {
         const stored = storage.stored[option.name]
@@ -44,7 +46,7 @@ export function StorageFields({ scheme, storage, onChange, errors, secretStorage
           />
         )
       })}
-      <p className="muted secret-note">
+      <p className={cx('muted', styles.secretNote)}>
         Empty options are not sent; LanceDB then uses its defaults and the environment (AWS_*, GOOGLE_*, AZURE_* variables).
         {secretStorage ? ` Secret options: ${secretStorage}.` : ''}
       </p>

@@ -4,13 +4,15 @@
  */
 import type { ReactNode } from 'react'
 import type { StorageProblem } from '@shared/profile-types'
+import styles from './profiles.module.css'
+import { cx } from '../../ui/class-names'
 
 /** One alert per storage problem (profiles file, secrets file). */
 export function StorageProblems({ problems }: { readonly problems: readonly (StorageProblem | null)[] }): ReactNode {
   return problems.map(
     (problem) =>
       problem && (
-        <div key={problem.file} role="alert" className="error-alert storage-problem">
+        <div key={problem.file} role="alert" className={cx('error-alert', styles.storageProblem)}>
           <p>{problem.message}</p>
           {problem.keptCopy && (
             <p>

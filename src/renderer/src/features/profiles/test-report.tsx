@@ -6,7 +6,8 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { formatTestReport, isPassing, VERDICT_LABELS, type ConnectionTestReport, type ConnectionTestStep } from '@shared/connection-test'
 import { CopyButton } from '../../ui/copy-button'
-import './profiles.css'
+import styles from './profiles.module.css'
+import { cx } from '../../ui/class-names'
 
 /** One test report, as a labelled region. */
 export function TestReport({ report, label = 'Test result' }: { readonly report: ConnectionTestReport; readonly label?: string }): ReactNode {
@@ -25,11 +26,11 @@ export function TestReport({ report, label = 'Test result' }: { readonly report:
       ? 'Connection test passed, with a warning.'
       : 'Connection test passed.'
   return (
-    <section ref={ref} role="region" aria-label={label} className={`test-report ${report.ok ? 'passed' : 'failed'}`}>
-      <p className="test-summary">
+    <section ref={ref} role="region" aria-label={label} className={cx(styles.testReport, report.ok ? styles.passed : styles.failed)}>
+      <p className={styles.testSummary}>
         <strong>{summary}</strong> <span className="muted">{report.target}</span>
       </p>
-      <ol className="test-steps">
+      <ol className={styles.testSteps}>
         {report.steps.map((step, i) => (
           <TestStep key={i} step={step} />
         ))}
@@ -41,28 +42,28 @@ export function TestReport({ report, label = 'Test result' }: { readonly report:
 
 function TestStep({ step }: { readonly step: ConnectionTestStep }): ReactNode {
   return (
-    <li className={`test-step verdict-${step.verdict}`}>
-      <div className="test-step-head">
-        <span className="test-step-title">{step.title}</span>
-        <span className="verdict-badge">{VERDICT_LABELS[step.verdict]}</span>
+    <li className={cx(styles.testStep, step.verdict === 'ok' && styles.verdictOk, step.verdict === 'warning' && styles.verdictWarning)}>
+      <div className={styles.testStepHead}>
+        <span className={styles.testStepTitle}>{step.title}</span>
+        <span className={styles.verdictBadge}>{VERDICT_LABELS[step.verdict]}</span>
       </div>
       {step.request && (
-        <div className="test-request">
+        <div className={styles.testRequest}>
           <code>
             {step.request.method} {step.request.url}
           </code>
           {Object.entries(step.request.headers).map(([name, value]) => (
-            <code key={name} className="test-header">
+            <code key={name} className={styles.testHeader}>
               {name}: {value}
             </code>
           ))}
         </div>
       )}
-      <div className="test-facts muted">
+      <div className={cx(styles.testFacts, 'muted')}>
         {step.request && <span>{step.status === undefined ? 'No HTTP status' : `HTTP ${step.status}`}</span>}
         <span>{step.latencyMs} ms</span>
       </div>
-      <p className="test-message">{step.message}</p>
+      <p className={styles.testMessage}>{step.message}</p>
       {step.serverMessage && !step.message.includes(step.serverMessage) && <p className="muted">Server said: {step.serverMessage}</p>}
     </li>
   )

@@ -10,6 +10,7 @@ import { CopyButton } from '../../ui/copy-button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { useImportProfiles } from './use-profiles'
+import styles from './profiles.module.css'
 
 /** Shows every profile as JSON (secret values left empty) with a copy button. */
 export function ExportDialog({ onClose }: { readonly onClose: () => void }): ReactNode {
@@ -18,7 +19,7 @@ export function ExportDialog({ onClose }: { readonly onClose: () => void }): Rea
     <Dialog title="Export profiles" onClose={onClose} onSubmit={onClose} footer={{ submitLabel: 'Close', cancel: null }}>
       <p className="muted">Secret values are left out; whoever imports this enters them again.</p>
       {exported.isError && <ErrorAlert error={exported.error} />}
-      <textarea className="code-text" aria-label="Exported profiles" readOnly rows={14} value={exported.data ?? ''} />
+      <textarea className={styles.codeText} aria-label="Exported profiles" readOnly rows={14} value={exported.data ?? ''} />
       {exported.data !== undefined && <CopyButton label="Copy JSON" text={exported.data} />}
     </Dialog>
   )
@@ -60,7 +61,7 @@ export function ImportDialog({ onClose }: { readonly onClose: () => void }): Rea
       </div>
       <div className="field">
         <label htmlFor="import-json">Profiles JSON</label>
-        <textarea id="import-json" className="code-text" rows={10} value={json} onChange={(event) => setJson(event.target.value)} />
+        <textarea id="import-json" className={styles.codeText} rows={10} value={json} onChange={(event) => setJson(event.target.value)} />
       </div>
       {readProblem && <p className="field-problem">{readProblem}</p>}
       {run.isError && <ErrorAlert error={run.error} />}
@@ -71,7 +72,7 @@ export function ImportDialog({ onClose }: { readonly onClose: () => void }): Rea
             {outcome.created.length > 0 ? `: ${outcome.created.map((p) => p.name).join(', ')}.` : '.'}
           </p>
           {outcome.problems.length > 0 && (
-            <ul className="import-problems">
+            <ul>
               {outcome.problems.map((problem) => (
                 <li key={problem}>{problem}</li>
               ))}

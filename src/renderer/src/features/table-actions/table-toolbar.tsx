@@ -13,7 +13,8 @@ import { Button } from '../../ui/button'
 import { Toolbar, ToolbarSeparator } from '../../ui/toolbar'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from './table-dialogs'
-import './table-actions.css'
+import { readOnlyReason, useOpenVersion } from '../table-versions/open-version-store'
+import styles from './table-actions.module.css'
 
 type Open = 'create' | 'rename' | 'drop' | null
 
@@ -23,16 +24,20 @@ const NO_TABLE = 'Select a table in the tree first'
 export function TableToolbar({ connectionId, selectedTable }: { readonly connectionId: string; readonly selectedTable: TableRef | null }): ReactNode {
   const [open, setOpen] = useState<Open>(null)
   const { focusedKey } = useConnectionView()
+  // While an older version is open read-only, nothing that writes the table is offered.
+  const openVersion = useOpenVersion(connectionId, selectedTable)
+  const writeOff = !selectedTable || openVersion !== null
+  const writeReason = openVersion !== null ? readOnlyReason(openVersion) : NO_TABLE
   return (
-    <Toolbar label="Table actions" className="content-toolbar">
+    <Toolbar label="Table actions" className={styles.contentToolbar}>
       <Button variant="primary" icon={FilePlus2} onClick={() => setOpen('create')}>
         Create table
       </Button>
       <ToolbarSeparator />
-      <Button variant="ghost" icon={Pencil} disabled={!selectedTable} disabledReason={NO_TABLE} onClick={() => setOpen('rename')}>
+      <Button variant="ghost" icon={Pencil} disabled={writeOff} disabledReason={writeReason} onClick={() => setOpen('rename')}>
         Rename table
       </Button>
-      <Button variant="ghost" icon={Trash2} disabled={!selectedTable} disabledReason={NO_TABLE} onClick={() => setOpen('drop')}>
+      <Button variant="ghost" icon={Trash2} disabled={writeOff} disabledReason={writeReason} onClick={() => setOpen('drop')}>
         Drop table
       </Button>
       {open === 'create' && <CreateTableDialog connectionId={connectionId} namespace={selectionNamespace(focusedKey, selectedTable)} onClose={() => setOpen(null)} />}

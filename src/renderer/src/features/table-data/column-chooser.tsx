@@ -3,6 +3,7 @@
  * choosing every column asks main for all of them.
  */
 import { useId, useState, type ReactNode } from 'react'
+import styles from './table-data.module.css'
 
 interface Props {
   /** Every column of the table, in schema order. */
@@ -23,15 +24,15 @@ export function ColumnChooser({ all, chosen, onChange }: Props): ReactNode {
     onChange(next.length === all.length ? null : next)
   }
   return (
-    <div className="column-chooser">
+    <div className={styles.columnChooser}>
       <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         Columns ({shown.length} of {all.length})
       </button>
       {open && (
-        <fieldset id={panelId} className="column-panel" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+        <fieldset id={panelId} className={styles.columnPanel} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
           <legend>Visible columns</legend>
           {all.map((name) => (
-            <label key={name} className="column-option">
+            <label key={name} className={styles.columnOption}>
               <input
                 type="checkbox"
                 checked={shown.includes(name)}

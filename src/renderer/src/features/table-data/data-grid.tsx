@@ -17,6 +17,8 @@ import { PAGE_ROWS, pageOfRow, pagesFor } from './row-pages'
 import { gridKeyHandler, type CellPosition } from './use-grid-keyboard'
 import { useRowPages } from './use-table-rows'
 import { EmptyState } from '../../ui/empty-state'
+import styles from './table-data.module.css'
+import { cx } from '../../ui/class-names'
 
 /** A column to show: its name and its readable type (from the table description). */
 export interface GridColumn {
@@ -120,7 +122,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     <>
       {error !== null && <ErrorAlert error={error} />}
       {unreadable.length > 0 && (
-        <p role="status" className="grid-unreadable">
+        <p role="status" className={styles.gridUnreadable}>
           {unreadable.map((u) => `Column "${u.name}" could not be read: ${u.message}`).join(' ')} The other columns are shown.
         </p>
       )}
@@ -133,22 +135,22 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
         aria-busy={total === null}
         aria-activedescendant={activeDrawn ? cellId(active.row, active.col) : undefined}
         tabIndex={0}
-        className="grid-scroll"
+        className={styles.gridScroll}
         onKeyDown={onKeyDown}
       >
-        <div role="rowgroup" className="grid-head" style={{ width: `${width}px` }}>
-          <div role="row" aria-rowindex={1} className="grid-row" style={{ gridTemplateColumns: template, height: `${HEADER_HEIGHT}px` }}>
-            <div role="columnheader" aria-colindex={1} className="grid-cell row-number">
+        <div role="rowgroup" className={styles.gridHead} style={{ width: `${width}px` }}>
+          <div role="row" aria-rowindex={1} className={styles.gridRow} style={{ gridTemplateColumns: template, height: `${HEADER_HEIGHT}px` }}>
+            <div role="columnheader" aria-colindex={1} className={cx(styles.gridCell, styles.rowNumber)}>
               #
             </div>
             {columns.map((column, c) => (
-              <div role="columnheader" aria-colindex={c + 2} key={column.name} className="grid-cell column-header" title={`${column.name}: ${column.type}`}>
-                <span className="column-name">{column.name}</span> <span className="column-type">{column.type}</span>
+              <div role="columnheader" aria-colindex={c + 2} key={column.name} className={cx(styles.gridCell, styles.columnHeader)} title={`${column.name}: ${column.type}`}>
+                <span data-testid="column-name">{column.name}</span> <span className={styles.columnType}>{column.type}</span>
               </div>
             ))}
           </div>
         </div>
-        <div role="rowgroup" className="grid-body" style={{ height: `${virtualizer.getTotalSize()}px`, width: `${width}px` }}>
+        <div role="rowgroup" className={styles.gridBody} style={{ height: `${virtualizer.getTotalSize()}px`, width: `${width}px` }}>
           {items.map((item) => (
             <div
               role="row"
@@ -156,10 +158,10 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
               data-index={item.index}
               ref={virtualizer.measureElement}
               aria-rowindex={firstRow + item.index + 2}
-              className="grid-row"
+              className={styles.gridRow}
               style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)`, gridTemplateColumns: template, minHeight: `${ROW_HEIGHT}px` }}
             >
-              <div role="rowheader" aria-colindex={1} className="grid-cell row-number">
+              <div role="rowheader" aria-colindex={1} className={cx(styles.gridCell, styles.rowNumber)}>
                 {(firstRow + item.index + 1).toLocaleString('en-US')}
               </div>
               {columns.map((column, c) => (

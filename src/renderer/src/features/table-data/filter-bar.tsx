@@ -7,6 +7,7 @@ import { AlertCircle, Filter, X } from 'lucide-react'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { ApiError } from '../../lib/api'
 import { Button } from '../../ui/button'
+import styles from './table-data.module.css'
 
 interface Props {
   readonly filter: string
@@ -26,7 +27,7 @@ export function FilterBar({ filter, onApply, error }: Props): ReactNode {
   const message = error ? (error instanceof Error ? error.message : String(error)) : null
   const [headline = '', ...rest] = (message ?? '').split('\n')
   return (
-    <form className="filter-bar" role="search" aria-label="Filter rows" onSubmit={submit}>
+    <form className={styles.filterBar} role="search" aria-label="Filter rows" onSubmit={submit}>
       <input
         type="text"
         aria-label="Filter (SQL where clause)"
@@ -52,15 +53,15 @@ export function FilterBar({ filter, onApply, error }: Props): ReactNode {
         </Button>
       )}
       {message && (
-        <div id={errorId} role="alert" className="filter-error">
-          <AlertCircle aria-hidden size={14} className="filter-error-icon" />
-          <div className="filter-error-text">
+        <div id={errorId} role="alert" className={styles.filterError}>
+          <AlertCircle aria-hidden size={14} className={styles.filterErrorIcon} />
+          <div className={styles.filterErrorText}>
             The filter cannot be used: {headline}
             {error instanceof ApiError ? ` (${error.code})` : ''}
             {rest.some((line) => line.trim() !== '') && (
               <details>
                 <summary>Full message</summary>
-                <pre className="filter-error-more">{rest.join('\n')}</pre>
+                <pre className={styles.filterErrorMore}>{rest.join('\n')}</pre>
               </details>
             )}
           </div>

@@ -6,6 +6,8 @@
 import type { ReactNode } from 'react'
 import { summary, type CellView, type NestedEntry } from './cell-format'
 import { ChevronDown, ChevronRight } from 'lucide-react'
+import styles from './table-data.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   readonly id: string
@@ -24,10 +26,10 @@ export function isExpandable(view: CellView | null): boolean {
 
 /** A grid cell; `view` null means its page has not arrived yet. */
 export function GridCell({ id, colIndex, view, active, expanded, onActivate, onToggle }: Props): ReactNode {
-  const className = `grid-cell${view?.kind === 'number' ? ' cell-number' : ''}${active ? ' cell-active' : ''}`
+  const className = cx(styles.gridCell, view?.kind === 'number' && styles.cellNumber, active && styles.cellActive)
   return (
     <div role="gridcell" id={id} aria-colindex={colIndex} aria-selected={active} className={className} onClick={onActivate}>
-      {view === null ? <span className="cell-loading" aria-label="Loading">…</span> : <CellContent view={view} expanded={expanded} onToggle={onToggle} />}
+      {view === null ? <span className={styles.cellLoading} aria-label="Loading">…</span> : <CellContent view={view} expanded={expanded} onToggle={onToggle} />}
     </div>
   )
 }
@@ -35,19 +37,19 @@ export function GridCell({ id, colIndex, view, active, expanded, onActivate, onT
 function CellContent({ view, expanded, onToggle }: { readonly view: CellView; readonly expanded: boolean; readonly onToggle: () => void }): ReactNode {
   switch (view.kind) {
     case 'null':
-      return <span className="cell-null">null</span>
+      return <span className={styles.cellNull}>null</span>
     case 'empty':
       return (
-        <span className="cell-empty" title="Empty string">
+        <span className={styles.cellEmpty} title="Empty string">
           ""
         </span>
       )
     case 'number':
     case 'text':
-      return <span className="cell-text">{view.text}</span>
+      return <span className={styles.cellText}>{view.text}</span>
     case 'unsupported':
       return (
-        <span className="cell-unsupported" title={view.text}>
+        <span className={styles.cellUnsupported} title={view.text}>
           {view.text}
         </span>
       )
@@ -56,12 +58,12 @@ function CellContent({ view, expanded, onToggle }: { readonly view: CellView; re
       const expandable = isExpandable(view)
       const label = view.kind === 'vector' ? `Show all ${view.dimension} values` : 'Show members'
       return (
-        <div className="cell-expandable">
-          <div className="cell-line">
+        <div className={styles.cellExpandable}>
+          <div className={styles.cellLine}>
             {expandable && (
               <button
                 type="button"
-                className="cell-toggle"
+                className={styles.cellToggle}
                 tabIndex={-1}
                 aria-expanded={expanded}
                 aria-label={expanded ? 'Collapse' : label}
@@ -73,10 +75,10 @@ function CellContent({ view, expanded, onToggle }: { readonly view: CellView; re
                 {expanded ? <ChevronDown aria-hidden size={12} /> : <ChevronRight aria-hidden size={12} />}
               </button>
             )}
-            <span className="cell-text">{view.text}</span>
-            {view.kind === 'vector' && <span className="cell-dimension">×{view.dimension}</span>}
+            <span className={styles.cellText}>{view.text}</span>
+            {view.kind === 'vector' && <span className={styles.cellDimension}>×{view.dimension}</span>}
           </div>
-          {expanded && (view.kind === 'vector' ? <div className="cell-full">[{view.items().join(', ')}]</div> : <Members entries={view.entries()} depth={0} />)}
+          {expanded && (view.kind === 'vector' ? <div className={styles.cellFull}>[{view.items().join(', ')}]</div> : <Members entries={view.entries()} depth={0} />)}
         </div>
       )
     }
@@ -86,10 +88,10 @@ function CellContent({ view, expanded, onToggle }: { readonly view: CellView; re
 /** The members of an expanded list, struct or map; nested ones are listed under them. */
 function Members({ entries, depth }: { readonly entries: readonly NestedEntry[]; readonly depth: number }): ReactNode {
   return (
-    <ul className="cell-members">
+    <ul className={styles.cellMembers}>
       {entries.map((entry, i) => (
         <li key={i}>
-          <span className="member-label">{entry.label}:</span> <MemberValue view={entry.view} depth={depth} />
+          <span className={styles.memberLabel}>{entry.label}:</span> <MemberValue view={entry.view} depth={depth} />
         </li>
       ))}
     </ul>
@@ -97,9 +99,9 @@ function Members({ entries, depth }: { readonly entries: readonly NestedEntry[];
 }
 
 function MemberValue({ view, depth }: { readonly view: CellView; readonly depth: number }): ReactNode {
-  if (view.kind === 'null') return <span className="cell-null">null</span>
-  if (view.kind === 'empty') return <span className="cell-empty">""</span>
-  if (view.kind === 'unsupported') return <span className="cell-unsupported">{view.text}</span>
+  if (view.kind === 'null') return <span className={styles.cellNull}>null</span>
+  if (view.kind === 'empty') return <span className={styles.cellEmpty}>""</span>
+  if (view.kind === 'unsupported') return <span className={styles.cellUnsupported}>{view.text}</span>
   if (view.kind === 'vector') return <span>[{view.items().join(', ')}]</span>
   // Deeper than a few levels the summary is enough; the grid is not a JSON viewer.
   if (view.kind === 'nested' && depth < 3 && isExpandable(view)) return <Members entries={view.entries()} depth={depth + 1} />

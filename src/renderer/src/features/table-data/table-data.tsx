@@ -11,7 +11,7 @@ import { ColumnChooser } from './column-chooser'
 import { DataGrid, type GridColumn } from './data-grid'
 import { FilterBar } from './filter-bar'
 import { useRowCount, useRowPages } from './use-table-rows'
-import './table-data.css'
+import styles from './table-data.module.css'
 
 /**
  * Rows one grid scrolls through. Browsers cap an element's height near 33 million pixels,
@@ -24,18 +24,20 @@ interface Props {
   readonly table: TableRef
   /** The table's top-level fields, from its description; null while it loads. */
   readonly fields: readonly FieldInfo[] | null
+  /** An older version open read-only (Versions view); null or absent for the latest. */
+  readonly version?: number | null
 }
 
 /** Rows of a table, paged as they scroll into view. */
-export function TableData({ connectionId, table, fields }: Props): ReactNode {
+export function TableData({ connectionId, table, fields, version = null }: Props): ReactNode {
   const [chosen, setChosen] = useState<readonly string[] | null>(null)
   // The filter last applied, and the last one that worked, which the grid shows.
   const [filter, setFilter] = useState('')
   const [shown, setShown] = useState('')
   const [windowStart, setWindowStart] = useState(0)
-  const view: RowsView = useMemo(() => ({ columns: chosen, filter: shown }), [chosen, shown])
-  const tried = useRowCount(connectionId, table, filter)
-  const count = useRowCount(connectionId, table, shown)
+  const view: RowsView = useMemo(() => ({ columns: chosen, filter: shown, ...(version === null ? {} : { version }) }), [chosen, shown, version])
+  const tried = useRowCount(connectionId, table, filter, version)
+  const count = useRowCount(connectionId, table, shown, version)
   // A filter counts as working once its count arrives; until then the grid keeps the old one.
   if (filter !== shown && tried.isSuccess) {
     setShown(filter)
@@ -52,8 +54,8 @@ export function TableData({ connectionId, table, fields }: Props): ReactNode {
   const matching = count.data ?? null
   const windowRows = matching === null ? null : Math.min(WINDOW_ROWS, Math.max(0, matching - windowStart))
   return (
-    <div className="table-data">
-      <div className="data-toolbar">
+    <div className={styles.tableData}>
+      <div className={styles.dataToolbar}>
         <ColumnChooser all={(fields ?? []).map((field) => field.name)} chosen={chosen} onChange={setChosen} />
         <FilterBar filter={filter} onApply={setFilter} error={filterFailed ? tried.error : null} />
         <span className="muted" role="status" aria-label="Matching rows">
@@ -91,7 +93,7 @@ interface WindowProps {
 function RowWindow({ start, rows, matching, onMove }: WindowProps): ReactNode {
   const format = (n: number): string => n.toLocaleString('en-US')
   return (
-    <div className="row-window">
+    <div className={styles.rowWindow}>
       <span>
         Rows {format(start + 1)}–{format(start + rows)} of {format(matching)}
       </span>

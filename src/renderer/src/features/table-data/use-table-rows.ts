@@ -48,26 +48,31 @@ export function useRowPages(connectionId: string, table: TableRef, view: RowsVie
 }
 
 /** The number of rows matching the view's filter. */
-export function useRowCount(connectionId: string, table: TableRef, filter: string): UseQueryResult<number> {
+export function useRowCount(connectionId: string, table: TableRef, filter: string, version: number | null = null): UseQueryResult<number> {
   return useQuery({
-    queryKey: queryKeys.rowCount(connectionId, table, filter),
-    queryFn: () => unwrap(api.tables.count({ connectionId, table, ...(filter ? { filter } : {}) }))
+    queryKey: queryKeys.rowCount(connectionId, table, filter, version),
+    queryFn: () =>
+      unwrap(
+        version === null
+          ? api.tables.count({ connectionId, table, ...(filter ? { filter } : {}) })
+          : api.versions.count({ connectionId, table, version, ...(filter ? { filter } : {}) })
+      )
   })
 }
 
 async function readPage(connectionId: string, table: TableRef, view: RowsView, page: number): Promise<Table> {
   return readRowRange(
     async (offset, limit) => {
-      const answer = await unwrap(
-        api.tables.readRows({
-          connectionId,
-          table,
-          offset,
-          limit,
-          ...(view.columns ? { columns: [...view.columns] } : {}),
-          ...(view.filter ? { filter: view.filter } : {})
-        })
-      )
+      const request = {
+        connectionId,
+        table,
+        offset,
+        limit,
+        ...(view.columns ? { columns: [...view.columns] } : {}),
+        ...(view.filter ? { filter: view.filter } : {})
+      }
+      // An older version (Versions view) is read through its own channel.
+      const answer = await unwrap(view.version === undefined ? api.tables.readRows(request) : api.versions.readRows({ ...request, version: view.version }))
       const rows = tableFromIPC(answer.arrow)
       // Bytes that are not Arrow decode to a table without columns; say so rather than show blanks.
       if (rows.schema.fields.length === 0) throw new Error(`Rows from ${offset + 1} on could not be read: the answer was not Arrow IPC data.`)

@@ -9,6 +9,7 @@ import { IndexesView } from '../table-indexes/indexes-view'
 import { ColumnNulls } from '../table-stats/column-nulls'
 import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
+import { VersionsView } from '../table-versions/versions-view'
 
 /** What every view is given. */
 export interface DetailViewProps {
@@ -40,5 +41,6 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
       </>
     )
   },
+  { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> },
   { key: 'indexes', label: 'Indexes', render: (props) => <IndexesView {...props} /> }
 ]

@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react'
 import type { FieldInfo } from '@shared/catalog-types'
 import { ChevronDown, ChevronRight } from 'lucide-react'
+import styles from './table-details.module.css'
 
 /** The schema table. */
 export function SchemaTable({ fields }: { readonly fields: readonly FieldInfo[] }): ReactNode {
@@ -26,7 +27,7 @@ export function SchemaTable({ fields }: { readonly fields: readonly FieldInfo[] 
   }
   fields.forEach((field, i) => walk(field, 0, `${i}:${field.name}`))
   return (
-    <table className="schema" aria-label="Schema">
+    <table className={styles.schema} aria-label="Schema">
       <thead>
         <tr>
           <th scope="col">Field</th>
@@ -54,13 +55,13 @@ function FieldRow({ field, depth, expandable, open, onToggle }: RowProps): React
   return (
     <tr>
       <td>
-        <span className="schema-name" style={{ paddingLeft: `${depth * 16}px` }}>
+        <span className={styles.schemaName} style={{ paddingLeft: `${depth * 16}px` }}>
           {expandable ? (
-            <button type="button" className="schema-toggle" aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} members of ${field.name}`} onClick={onToggle}>
+            <button type="button" className={styles.schemaToggle} aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} members of ${field.name}`} onClick={onToggle}>
               {open ? <ChevronDown aria-hidden size={14} /> : <ChevronRight aria-hidden size={14} />}
             </button>
           ) : (
-            <span className="schema-toggle" aria-hidden="true" />
+            <span className={styles.schemaToggle} aria-hidden="true" />
           )}
           {field.name}
         </span>
@@ -69,8 +70,8 @@ function FieldRow({ field, depth, expandable, open, onToggle }: RowProps): React
         <code>{field.type}</code>
       </td>
       <td>{field.nullable ? 'yes' : 'no'}</td>
-      <td className="numeric">{field.dimension ?? ''}</td>
-      <td className="schema-metadata">
+      <td className={styles.numeric}>{field.dimension ?? ''}</td>
+      <td className={styles.schemaMetadata}>
         {metadata.map(([key, value]) => (
           <div key={key}>
             <code>{key}</code>: {value}

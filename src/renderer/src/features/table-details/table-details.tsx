@@ -16,11 +16,18 @@ import { useDelimiter } from '../connections/use-connections'
 import { TableData } from '../table-data/table-data'
 import { DETAIL_VIEWS } from './detail-tabs'
 import { useTableDescription } from './use-table-description'
-import './table-details.css'
+import { useOpenVersion } from '../table-versions/open-version-store'
+import { useVersionDescription } from '../table-versions/use-versions'
+import { VersionBanner } from '../table-versions/version-banner'
+import styles from './table-details.module.css'
 
 /** The details and data of one table. */
 export function TableDetails({ connectionId, table }: { readonly connectionId: string; readonly table: TableRef }): ReactNode {
-  const description = useTableDescription(connectionId, table)
+  const latest = useTableDescription(connectionId, table)
+  // An older version open read-only (Versions view) replaces the latest in details and grid.
+  const version = useOpenVersion(connectionId, table)
+  const older = useVersionDescription(connectionId, table, version)
+  const description = version === null ? latest : older
   const detailsSize = useUiStore((state) => state.panes.details)
   const setPanes = useUiStore((state) => state.setPanes)
   const delimiter = useDelimiter(connectionId)
@@ -29,7 +36,8 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
   const key = tableKey(table)
   const details = (
     <ViewTabs label="Table views" tabs={DETAIL_VIEWS} activeKey={viewKey} onSelect={setViewKey}>
-      <div className="details-scroll">
+      <div className={styles.detailsScroll}>
+        {version !== null && <VersionBanner connectionId={connectionId} table={table} version={version} latest={latest.data?.version ?? null} />}
         {description.isPending && <Skeleton label="Loading table…" lines={['40%', '70%', '55%', '65%']} />}
         {description.isError && <ErrorAlert error={description.error} onRetry={() => void description.refetch()} />}
         {description.isSuccess &&
@@ -39,12 +47,12 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
   )
   // Mounted before the description arrives, so rows and count load alongside it.
   const data = description.isError ? null : (
-    <ErrorBoundary what="The data grid" resetKeys={[key]}>
-      <TableData key={key} connectionId={connectionId} table={table} fields={description.data?.fields ?? null} />
+    <ErrorBoundary what="The data grid" resetKeys={[key, version]}>
+      <TableData key={`${key}@${version ?? 'latest'}`} connectionId={connectionId} table={table} fields={description.data?.fields ?? null} version={version} />
     </ErrorBoundary>
   )
   return (
-    <section aria-labelledby="table-title" className="details">
+    <section aria-labelledby="table-title" className={styles.details}>
       <h2 id="table-title">{table.name}</h2>
       <SplitPane
         orientation="vertical"

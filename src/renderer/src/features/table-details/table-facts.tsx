@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react'
 import type { TableDescription } from '@shared/catalog-types'
 import { averageRowBytes, formatBytes } from '../../lib/format-bytes'
 import { displayIdentifier } from '../../lib/node-key'
+import styles from './table-details.module.css'
 
 /** The facts list of the details tab. */
 export function TableFacts({ description, delimiter }: { readonly description: TableDescription; readonly delimiter: string }): ReactNode {
@@ -19,7 +20,7 @@ export function TableFacts({ description, delimiter }: { readonly description: T
     )
   }
   return (
-    <dl className="facts">
+    <dl className={styles.facts}>
       <dt>Identifier</dt>
       <dd>
         <code aria-label="Identifier">{identifier}</code>
@@ -53,7 +54,7 @@ export function TableFacts({ description, delimiter }: { readonly description: T
       <dt>Version</dt>
       <dd aria-label="Version">{description.version ?? 'unknown'}</dd>
       <dt>Location</dt>
-      <dd className="location" aria-label="Location">
+      <dd className={styles.location} aria-label="Location">
         {description.location ?? 'not reported'}
       </dd>
     </dl>

@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../ui/error-alert'
 import { Skeleton } from '../../ui/skeleton'
 import { Toolbar } from '../../ui/toolbar'
 import type { DetailViewProps } from '../table-details/detail-tabs'
+import { readOnlyReason, useOpenVersion } from '../table-versions/open-version-store'
 import { CreateIndexDialog } from './create-index-dialog'
 import { DropIndexDialog, OptimizeDialog } from './index-confirmations'
 import { useIndexes } from './use-indexes'
@@ -24,6 +25,9 @@ type Open = { readonly kind: 'create' } | { readonly kind: 'drop'; readonly name
 export function IndexesView({ connectionId, table, description, delimiter }: DetailViewProps): ReactNode {
   const indexes = useIndexes(connectionId, table)
   const [open, setOpen] = useState<Open>(null)
+  // Indexes are listed and changed at the latest version; an older one open read-only blocks changes.
+  const olderVersion = useOpenVersion(connectionId, table)
+  const readOnly = olderVersion === null ? undefined : readOnlyReason(olderVersion)
   const tableName = displayIdentifier([...table.namespace, table.name], delimiter)
   const close = (): void => setOpen(null)
   const list = indexes.data ?? []
@@ -32,13 +36,19 @@ export function IndexesView({ connectionId, table, description, delimiter }: Det
   return (
     <div className={styles.view}>
       <Toolbar label="Index actions" className={styles.toolbar}>
-        <Button icon={Plus} onClick={() => setOpen({ kind: 'create' })}>
+        <Button icon={Plus} onClick={() => setOpen({ kind: 'create' })} disabled={readOnly !== undefined} disabledReason={readOnly}>
           Create index…
         </Button>
-        <Button icon={Wrench} onClick={() => setOpen({ kind: 'optimize' })} disabled={list.length === 0} disabledReason="This table has no index to bring up to date">
+        <Button
+          icon={Wrench}
+          onClick={() => setOpen({ kind: 'optimize' })}
+          disabled={readOnly !== undefined || list.length === 0}
+          disabledReason={readOnly ?? 'This table has no index to bring up to date'}
+        >
           Optimize
         </Button>
       </Toolbar>
+      {olderVersion !== null && <p className="muted">{`These are the indexes of the latest version (version ${olderVersion} is open read-only).`}</p>}
       {indexes.isPending && <Skeleton label="Loading indexes…" lines={['50%', '65%']} />}
       {indexes.isError && <ErrorAlert error={indexes.error} onRetry={() => void indexes.refetch()} />}
       {indexes.isSuccess && list.length === 0 && (
@@ -46,7 +56,7 @@ export function IndexesView({ connectionId, table, description, delimiter }: Det
           Searches and filters scan every row. Create an index on a vector, text or filter column to speed them up.
         </EmptyState>
       )}
-      {list.length > 0 && <IndexTable indexes={list} onDrop={(name) => setOpen({ kind: 'drop', name })} />}
+      {list.length > 0 && <IndexTable indexes={list} readOnly={readOnly} onDrop={(name) => setOpen({ kind: 'drop', name })} />}
       {unindexed > 0 && (
         <p className="muted">{`${unindexed.toLocaleString('en-US')} ${unindexed === 1 ? 'row is' : 'rows are'} not in every index yet: Optimize adds them (searches still find them, more slowly).`}</p>
       )}
@@ -57,7 +67,14 @@ export function IndexesView({ connectionId, table, description, delimiter }: Det
   )
 }
 
-function IndexTable({ indexes, onDrop }: { readonly indexes: readonly IndexInfo[]; readonly onDrop: (name: string) => void }): ReactNode {
+interface TableProps {
+  readonly indexes: readonly IndexInfo[]
+  /** Why Drop is off (an older version is open), if it is. */
+  readonly readOnly: string | undefined
+  readonly onDrop: (name: string) => void
+}
+
+function IndexTable({ indexes, readOnly, onDrop }: TableProps): ReactNode {
   return (
     <table className={styles.table} aria-label="Indexes">
       <thead>
@@ -87,7 +104,7 @@ function IndexTable({ indexes, onDrop }: { readonly indexes: readonly IndexInfo[
             <td className={styles.number}>{count(index.indexedRows)}</td>
             <td className={styles.number}>{count(index.unindexedRows)}</td>
             <td>
-              <Button size="sm" variant="ghost" aria-label={`Drop index ${index.name}`} onClick={() => onDrop(index.name)}>
+              <Button size="sm" variant="ghost" aria-label={`Drop index ${index.name}`} onClick={() => onDrop(index.name)} disabled={readOnly !== undefined} disabledReason={readOnly}>
                 Drop
               </Button>
             </td>

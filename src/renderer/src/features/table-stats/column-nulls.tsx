@@ -10,6 +10,7 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { Button } from '../../ui/button'
 import { ErrorAlert } from '../../ui/error-alert'
+import { useOpenVersion } from '../table-versions/open-version-store'
 import styles from './table-stats.module.css'
 
 interface Props {
@@ -23,6 +24,8 @@ interface Props {
 export function ColumnNulls({ connectionId, table, fields, rows }: Props): ReactNode {
   const columns = fields.map((field) => field.name)
   const [asked, setAsked] = useState(false)
+  // Counts are of the latest version; an older one open read-only is not what they describe.
+  const olderVersion = useOpenVersion(connectionId, table)
   const key = queryKeys.nullCounts(connectionId, table, columns)
   const counts = useQuery({
     queryKey: key,
@@ -31,6 +34,14 @@ export function ColumnNulls({ connectionId, table, fields, rows }: Props): React
   })
   // Counted before (this session): show them without asking again.
   const shown = counts.data
+  if (olderVersion !== null) {
+    return (
+      <section aria-labelledby="null-counts-title" className={styles.block}>
+        <h3 id="null-counts-title">Null counts</h3>
+        <p className="muted">{`Null counts are counted on the latest version only; go back to it to count them (version ${olderVersion} is open).`}</p>
+      </section>
+    )
+  }
   return (
     <section aria-labelledby="null-counts-title" className={styles.block}>
       <h3 id="null-counts-title">Null counts</h3>

@@ -16,6 +16,7 @@ import { Menu, type MenuItem } from '../../ui/menu'
 import { useConnections, useDelimiter } from '../connections/use-connections'
 import { copyWithToast } from '../table-actions/action-toasts'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
+import { readOnlyReason, useOpenVersion } from '../table-versions/open-version-store'
 import { DropTableDialog, RenameTableDialog } from '../table-actions/table-dialogs'
 import { CreateNamespaceDialog, DropNamespaceDialog } from './namespace-dialogs'
 
@@ -40,6 +41,10 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   const isDir = useConnections().data?.find((connection) => connection.id === connectionId)?.type === 'dir'
   const delimiter = useDelimiter(connectionId)
   const fullPath = target.kind === 'table' ? [...target.path, target.name] : target.path
+  const table = { namespace: target.path, name: target.name }
+  // While an older version of the table is open read-only, its writes are off (Versions view).
+  const openVersion = useOpenVersion(connectionId, target.kind === 'table' ? table : null)
+  const writeReason = openVersion === null ? {} : { disabledReason: readOnlyReason(openVersion) }
   const refresh = (): void => {
     void client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, target.path) })
     void client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, target.path) })
@@ -57,7 +62,6 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   if (open === 'create') return <CreateNamespaceDialog connectionId={connectionId} parent={target.kind === 'namespace' ? target.path : []} onClose={onClose} />
   if (open === 'drop') return <DropNamespaceDialog connectionId={connectionId} path={target.path} onClose={onClose} />
   if (open === 'createTable') return <CreateTableDialog connectionId={connectionId} namespace={target.path} onClose={onClose} />
-  const table = { namespace: target.path, name: target.name }
   if (open === 'dropTable') return <DropTableDialog connectionId={connectionId} table={table} onClose={onClose} />
   if (open === 'renameTable') return <RenameTableDialog connectionId={connectionId} table={table} onClose={onClose} />
 
@@ -70,8 +74,8 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
           { label: 'Refresh', icon: RefreshCw, run: refresh }
         ]
       : [
-          { label: 'Rename table…', icon: Pencil, run: () => setOpen('renameTable') },
-          { label: 'Drop table…', icon: Trash2, danger: true, run: () => setOpen('dropTable') }
+          { label: 'Rename table…', icon: Pencil, run: () => setOpen('renameTable'), ...writeReason },
+          { label: 'Drop table…', icon: Trash2, danger: true, run: () => setOpen('dropTable'), ...writeReason }
         ]),
     { label: 'Copy identifier', icon: Copy, separated: true, run: () => copy(displayIdentifier(fullPath, delimiter), 'identifier') },
     { label: 'Copy path', icon: Route, run: () => copy(pathAsJson(fullPath), 'path') },

@@ -12,7 +12,7 @@ import { TreeFilter } from './tree-filter'
 import { TreeRowView } from './tree-row'
 import { useTreeKeyboard } from './use-tree-keyboard'
 import { useTreeRows } from './use-tree-rows'
-import './tree.css'
+import styles from './tree.module.css'
 
 /** Height of one row in pixels; fixed, so the virtualizer needs no measuring. */
 const ROW_HEIGHT = 26
@@ -72,14 +72,14 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
   const keyboard = useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu: setMenu })
 
   return (
-    <div className="tree-panel">
+    <div className={styles.treePanel}>
       <TreeFilter filter={filter} onChange={setFilter} tree={tree} listings={listings} />
       {/* tabIndex -1: the rows take focus, not the scroll box Chromium would otherwise add to the Tab order. */}
-      <div ref={scrollRef} className="tree-scroll" tabIndex={-1}>
+      <div ref={scrollRef} className={styles.treeScroll} data-testid="tree-scroll" tabIndex={-1}>
         <div
           role="tree"
           aria-label="Catalog"
-          className="tree"
+          className={styles.tree}
           style={{ height: `${virtualizer.getTotalSize()}px` }}
           onKeyDown={keyboard.onKeyDown}
         >

@@ -5,6 +5,8 @@
 import { useState, type ReactNode } from 'react'
 import type { TreeListings } from './tree-listings'
 import type { TreeView } from './use-tree-rows'
+import styles from './tree.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   readonly filter: string
@@ -28,7 +30,7 @@ export function TreeFilter({ filter, onChange, tree, listings }: Props): ReactNo
     }
   }
   return (
-    <div className="tree-filter">
+    <div className={styles.treeFilter}>
       <input
         type="search"
         aria-label="Filter loaded names"
@@ -37,7 +39,7 @@ export function TreeFilter({ filter, onChange, tree, listings }: Props): ReactNo
         onChange={(event) => onChange(event.target.value)}
       />
       {filter && (
-        <p className="muted filter-status" role="status">
+        <p className={cx('muted', styles.filterStatus)} role="status">
           {matches} shown
           {incomplete.length > 0 && (
             <>

@@ -11,6 +11,8 @@ import type { TreeRow } from './flatten'
 import type { MenuTarget } from './namespace-menu'
 import type { TreeListings } from './tree-listings'
 import { ChevronDown, ChevronRight, Folder, Table2 } from 'lucide-react'
+import styles from './tree.module.css'
+import { cx } from '../../ui/class-names'
 
 interface Props {
   readonly row: TreeRow
@@ -71,7 +73,7 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
           aria-selected={selected}
           data-key={row.key}
           tabIndex={focusable ? 0 : -1}
-          className={selected ? 'tree-row selected' : 'tree-row'}
+          className={cx(styles.treeRow, selected && styles.selected)}
           style={style}
           onClick={activate}
           // Without this, a middle press starts the browser's auto-scroll.
@@ -79,17 +81,17 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
           onAuxClick={openInNewTab}
           onContextMenu={openMenu}
         >
-          <span className="twisty" aria-hidden="true">
+          <span className={styles.twisty} aria-hidden="true">
             {isTable ? null : row.expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
           </span>
-          <span className={isTable ? 'icon table-icon' : 'icon namespace-icon'} aria-hidden="true">
+          <span className={cx(styles.icon, isTable ? styles.tableIcon : styles.namespaceIcon)} aria-hidden="true">
             {isTable ? <Table2 size={14} /> : <Folder size={14} />}
           </span>
-          <span className="tree-name">{row.name}</span>
+          <span className={styles.treeName}>{row.name}</span>
           {followsNamingRule(row.name) ? null : (
             // Quiet on purpose: the name is the catalog's data and works as it is; the mark
             // only explains why this app would not create such a name itself.
-            <span className="name-marker" title={OUTSIDE_RULE} aria-hidden="true">
+            <span className={styles.nameMarker} title={OUTSIDE_RULE} aria-hidden="true">
               ≁
             </span>
           )}
@@ -98,21 +100,21 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
     }
     case 'error':
       return (
-        <div role="none" ref={measure} data-index={index} className="tree-row tree-status" style={{ ...style, height: 'auto' }}>
+        <div role="none" ref={measure} data-index={index} className={cx(styles.treeRow, styles.treeStatus)} style={{ ...style, height: 'auto' }}>
           <ErrorAlert error={row.error} onRetry={() => listings.retry(row.path)} />
         </div>
       )
     case 'loading':
     case 'more':
       return (
-        <div role="none" className="tree-row tree-status muted" style={style}>
-          <span className="tree-skeleton" aria-hidden="true" />
+        <div role="none" className={cx(styles.treeRow, styles.treeStatus, 'muted')} style={style}>
+          <span className={styles.treeSkeleton} aria-hidden="true" />
           <span className="visually-hidden">Loading…</span>
         </div>
       )
     case 'empty':
       return (
-        <div role="none" className="tree-row tree-status muted" style={style}>
+        <div role="none" className={cx(styles.treeRow, styles.treeStatus, 'muted')} style={style}>
           Empty: create a table or namespace from its menu
         </div>
       )

@@ -1,0 +1,149 @@
+/**
+ * Versions over REST: our client (openRestCatalog) against the reference server on a
+ * LanceDB-made table with 4 versions, through the spec's version and tag routes, and on a
+ * metadata-only server, where counts and rows of an older version are read at the table's
+ * location. Restores are checked through LanceDB itself.
+ */
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { connect, type Connection } from '@lancedb/lancedb'
+import { tableFromIPC } from 'apache-arrow'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeLanceNativeTable, NATIVE_VERSION_ROWS } from '../e2e/support/lance-native-table'
+import { makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { openRestCatalog } from '../src/main/namespace/rest/data-access'
+import type { NamespaceClient } from '../src/main/namespace/namespace-client'
+import { CatalogError } from '../src/shared/errors'
+import { startCatalogServer, type RunningCatalogServer } from './server'
+
+let root: string
+let db: Connection
+const servers: RunningCatalogServer[] = []
+const clients: NamespaceClient[] = []
+
+beforeAll(async () => {
+  root = await makeTempDir('versions-routes')
+  db = await connect(root)
+  for (const name of ['articles', 'restored', 'tagged', 'metadata_only', 'unrouted', 'paged']) (await makeLanceNativeTable(db, name)).close()
+})
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()))
+  await Promise.all(servers.map((s) => s.close()))
+  db?.close()
+  await removeDir(root)
+})
+
+async function open(options: { dataRoutes?: boolean; pageSize?: number; versionRoutes?: false } = {}): Promise<NamespaceClient> {
+  const { versionRoutes, ...serverOptions } = options
+  const server = await startCatalogServer({ root, ...serverOptions })
+  servers.push(server)
+  const uri = versionRoutes === false ? await withoutVersionRoutes(server.url) : server.url
+  const client = openRestCatalog({ uri }, { maxRetries: 0 })
+  clients.push(client)
+  return client
+}
+
+const ref = (name: string) => ({ namespace: [], name })
+
+/** A catalog without the version and tag routes: a proxy answering them 404 (no Lance code), as a server that never heard of them. */
+async function withoutVersionRoutes(target: string): Promise<string> {
+  const upstream = new URL(target)
+  const proxy = createServer((req, res) => {
+    if (/\/(version\/list|restore|tags\/[a-z]+)\/?$/.test(new URL(req.url ?? '/', target).pathname)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')
+      return
+    }
+    const outgoing = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    req.pipe(outgoing)
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  servers.push({ url: '', port: 0, close: () => new Promise<void>((resolve) => proxy.close(() => resolve())) })
+  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+}
+
+async function idsAt(name: string, version?: number): Promise<number[]> {
+  const table = await db.openTable(name)
+  if (version !== undefined) await table.checkout(version)
+  const rows = await table.query().select(['id']).toArray()
+  table.close()
+  return rows.map((row: { id: number }) => Number(row.id)).sort((a, b) => a - b)
+}
+
+describe('versions over REST (reference server)', () => {
+  it('lists the 4 versions with their row counts, and no tags yet', async () => {
+    const client = await open()
+    const versions = await client.listVersions(ref('articles'))
+    expect(versions.map((v) => [v.version, v.rows])).toEqual(NATIVE_VERSION_ROWS.map((rows, i) => [i + 1, rows]))
+    expect(await client.listTags(ref('articles'))).toEqual([])
+  })
+
+  it('describes, counts and reads version 1 with its own 300 rows while the latest keeps 500', async () => {
+    const client = await open()
+    expect(await client.describeVersion(ref('articles'), 1)).toMatchObject({ version: 1, rowCount: 300 })
+    expect(await client.countRowsAt(ref('articles'), 1, 'id >= 250')).toBe(50)
+    const page = await client.readRows(ref('articles'), { offset: 0, limit: 1000, version: 1 })
+    expect(page.rowCount).toBe(300)
+    expect(Math.max(...Array.from(tableFromIPC(page.arrow).getChild('id')?.toArray() ?? [], Number))).toBe(299)
+    expect((await client.describeTable(ref('articles'))).rowCount).toBe(500)
+  })
+
+  it('restores version 2 as version 5 with version 2\'s rows (checked through LanceDB)', async () => {
+    const client = await open()
+    expect(await client.restoreVersion(ref('restored'), 2)).toBe(5)
+    const table = await db.openTable('restored')
+    expect(await table.version()).toBe(5)
+    table.close()
+    expect(await idsAt('restored')).toEqual(await idsAt('restored', 2))
+    expect((await client.listVersions(ref('restored'))).map((v) => v.rows)).toEqual([...NATIVE_VERSION_ROWS, 300])
+  })
+
+  it('creates, lists and deletes tags, and says what is wrong with a bad one', async () => {
+    const client = await open()
+    await client.createTag(ref('tagged'), 'baseline', 1)
+    expect(await client.listTags(ref('tagged'))).toEqual([{ name: 'baseline', version: 1 }])
+    const lance = await db.openTable('tagged')
+    expect(await (await lance.tags()).getVersion('baseline')).toBe(1)
+    lance.close()
+    const duplicate = await client.createTag(ref('tagged'), 'baseline', 2).catch((e: unknown) => e)
+    expect(duplicate).toBeInstanceOf(CatalogError)
+    expect((duplicate as CatalogError).message).toContain('already has a tag "baseline"')
+    await client.deleteTag(ref('tagged'), 'baseline')
+    expect(await client.listTags(ref('tagged'))).toEqual([])
+  })
+
+  it('refuses a version the table never had, naming the versions it has', async () => {
+    const client = await open()
+    const error = await client.describeVersion(ref('articles'), 9).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(CatalogError)
+    expect((error as CatalogError).code).toBe('table_not_found')
+    const restore = await client.restoreVersion(ref('articles'), 9).catch((e: unknown) => e)
+    expect((restore as CatalogError).message).toContain('has no version 9')
+  })
+
+  it('on a metadata-only catalog reads the older version at the table\'s location', async () => {
+    const client = await open({ dataRoutes: false })
+    expect(await client.describeVersion(ref('metadata_only'), 1)).toMatchObject({ version: 1, rowCount: 300 })
+    const page = await client.readRows(ref('metadata_only'), { offset: 0, limit: 1000, version: 1 })
+    expect(page.rowCount).toBe(300)
+    expect(await client.countRowsAt(ref('metadata_only'), 4)).toBe(500)
+  })
+
+  it('follows the pages of the version listing', async () => {
+    const client = await open({ pageSize: 1 })
+    expect((await client.listVersions(ref('paged'))).map((v) => v.version)).toEqual([1, 2, 3, 4])
+  })
+
+  it('without the version and tag routes, lists, restores and tags at the table\'s location', async () => {
+    const client = await open({ versionRoutes: false })
+    expect((await client.listVersions(ref('unrouted'))).map((v) => v.rows)).toEqual([...NATIVE_VERSION_ROWS])
+    expect(await client.describeVersion(ref('unrouted'), 2)).toMatchObject({ version: 2, rowCount: 300, location: expect.stringContaining('unrouted') })
+    await client.createTag(ref('unrouted'), 'before', 3)
+    expect(await client.listTags(ref('unrouted'))).toEqual([{ name: 'before', version: 3 }])
+    expect(await client.restoreVersion(ref('unrouted'), 1)).toBe(5)
+    expect(await idsAt('unrouted')).toEqual(await idsAt('unrouted', 1))
+  })
+})

@@ -1,0 +1,31 @@
+/**
+ * Handlers of a table's versions (issue 16): history with tags, an older version's
+ * description, count and rows, restore, and tags.
+ */
+import type { versionsContract } from '../../shared/contract/versions'
+import type { HandlerTable } from './dispatch'
+import type { HandlerContext } from './handlers'
+
+/** Handlers of the version channels. */
+export function versionsHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof versionsContract> {
+  return {
+    'versions:list': async ({ connectionId, table }) => {
+      const client = await registry.client(connectionId)
+      const [versions, tags] = await Promise.all([client.listVersions(table), client.listTags(table)])
+      return { versions, tags }
+    },
+    'versions:describe': async ({ connectionId, table, version }) => (await registry.client(connectionId)).describeVersion(table, version),
+    'versions:count': async ({ connectionId, table, version, filter }) => (await registry.client(connectionId)).countRowsAt(table, version, filter),
+    'versions:readRows': async ({ connectionId, table, version, offset, limit, columns, filter }) =>
+      (await registry.client(connectionId)).readRows(table, { offset, limit, columns, filter, version }),
+    'versions:restore': async ({ connectionId, table, version }) => (await registry.client(connectionId)).restoreVersion(table, version),
+    'versions:createTag': async ({ connectionId, table, tag, version }) => {
+      await (await registry.client(connectionId)).createTag(table, tag, version)
+      return null
+    },
+    'versions:deleteTag': async ({ connectionId, table, tag }) => {
+      await (await registry.client(connectionId)).deleteTag(table, tag)
+      return null
+    }
+  }
+}

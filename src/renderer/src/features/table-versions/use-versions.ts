@@ -1,0 +1,63 @@
+/**
+ * Server data of the Versions view: the table's history with its tags, an older version's
+ * description, and the mutations (restore, tag create/delete) that invalidate what they change.
+ */
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import type { TableDescription, TableRef } from '@shared/catalog-types'
+import type { TableHistory } from '@shared/contract/versions'
+import { api, unwrap } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
+
+/** Keys of version data, under the table's own key so invalidating the table refreshes them. */
+export const versionKeys = {
+  history: (connectionId: string, table: TableRef) => [...queryKeys.table(connectionId, table), 'versions'] as const,
+  description: (connectionId: string, table: TableRef, version: number) => [...queryKeys.table(connectionId, table), 'version', version] as const
+}
+
+/** Every version of the table with its tags. */
+export function useTableHistory(connectionId: string, table: TableRef): UseQueryResult<TableHistory> {
+  return useQuery({
+    queryKey: versionKeys.history(connectionId, table),
+    queryFn: () => unwrap(api.versions.list({ connectionId, table }))
+  })
+}
+
+/** The table as it was at `version` (disabled when null). */
+export function useVersionDescription(connectionId: string, table: TableRef, version: number | null): UseQueryResult<TableDescription> {
+  return useQuery({
+    queryKey: versionKeys.description(connectionId, table, version ?? 0),
+    queryFn: () => unwrap(api.versions.describe({ connectionId, table, version: version ?? 0 })),
+    enabled: version !== null,
+    // An older version never changes.
+    staleTime: Infinity
+  })
+}
+
+/** After a write: the description, history and rows of the table load again. */
+async function refresh(client: ReturnType<typeof useQueryClient>, connectionId: string, table: TableRef): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.table(connectionId, table) }),
+    client.invalidateQueries({ queryKey: queryKeys.rowsOf(connectionId, table) })
+  ])
+}
+
+/** Restores a version as the new latest; resolves to the new version's number. */
+export function useRestoreVersion(connectionId: string, table: TableRef) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (version: number) => unwrap(api.versions.restore({ connectionId, table, version })),
+    onSuccess: () => refresh(client, connectionId, table)
+  })
+}
+
+/** Creates or deletes a tag. */
+export function useTagMutation(connectionId: string, table: TableRef) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (change: { readonly kind: 'create'; readonly tag: string; readonly version: number } | { readonly kind: 'delete'; readonly tag: string }) =>
+      change.kind === 'create'
+        ? unwrap(api.versions.createTag({ connectionId, table, tag: change.tag, version: change.version }))
+        : unwrap(api.versions.deleteTag({ connectionId, table, tag: change.tag })),
+    onSuccess: () => client.invalidateQueries({ queryKey: versionKeys.history(connectionId, table) })
+  })
+}

@@ -1,0 +1,115 @@
+/**
+ * The Versions view of the details pane: one row per version (number, when, operation
+ * where known, rows, tags), each openable read-only in the details and grid, and
+ * restorable as the new latest after a confirmation. Below, the table's tags.
+ */
+import { useState, type ReactNode } from 'react'
+import { Eye, RotateCcw } from 'lucide-react'
+import type { TableVersionInfo } from '@shared/contract/versions'
+import { Button } from '../../ui/button'
+import { ErrorAlert } from '../../ui/error-alert'
+import { Skeleton } from '../../ui/skeleton'
+import type { DetailViewProps } from '../table-details/detail-tabs'
+import { readOnlyReason, setOpenVersion, useOpenVersion } from './open-version-store'
+import { RestoreDialog } from './restore-dialog'
+import { TagsPanel } from './tags-panel'
+import { useTableHistory } from './use-versions'
+import styles from './versions.module.css'
+
+/** The Versions tab's content. */
+export function VersionsView({ connectionId, table }: DetailViewProps): ReactNode {
+  const history = useTableHistory(connectionId, table)
+  const open = useOpenVersion(connectionId, table)
+  const [restoring, setRestoring] = useState<number | null>(null)
+  if (history.isPending) return <Skeleton label="Loading versions…" lines={['50%', '60%', '45%']} />
+  if (history.isError) return <ErrorAlert error={history.error} onRetry={() => void history.refetch()} />
+  const { versions, tags } = history.data
+  const latest = versions.reduce((most, v) => Math.max(most, v.version), 0)
+  const tagsOf = (version: number): string[] => (tags ?? []).filter((tag) => tag.version === version).map((tag) => tag.name)
+  return (
+    <>
+      <table className={styles.table} aria-label="Versions">
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Created</th>
+            <th scope="col">Operation</th>
+            <th scope="col" className={styles.numeric}>
+              Rows
+            </th>
+            <th scope="col">Tags</th>
+            <th scope="col">
+              <span className={styles.quiet}>Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...versions].reverse().map((v) => (
+            <VersionRow
+              key={v.version}
+              info={v}
+              latest={latest}
+              open={open}
+              tags={tagsOf(v.version)}
+              onOpen={() => setOpenVersion(connectionId, table, v.version === latest ? null : v.version)}
+              onRestore={() => setRestoring(v.version)}
+            />
+          ))}
+        </tbody>
+      </table>
+      <TagsPanel connectionId={connectionId} table={table} tags={tags} versions={versions.map((v) => v.version)} readOnly={open} />
+      {restoring !== null && <RestoreDialog connectionId={connectionId} table={table} version={restoring} latest={latest} onClose={() => setRestoring(null)} />}
+    </>
+  )
+}
+
+interface RowProps {
+  readonly info: TableVersionInfo
+  readonly latest: number
+  /** The version open read-only, or null. */
+  readonly open: number | null
+  readonly tags: readonly string[]
+  readonly onOpen: () => void
+  readonly onRestore: () => void
+}
+
+function VersionRow({ info, latest, open, tags, onOpen, onRestore }: RowProps): ReactNode {
+  const shown = (open ?? latest) === info.version
+  const isLatest = info.version === latest
+  const restoreReason = open !== null ? readOnlyReason(open) : isLatest ? 'This is already the latest version' : undefined
+  return (
+    <tr className={shown ? styles.current : undefined} aria-current={shown ? 'true' : undefined}>
+      <td>
+        {info.version}
+        {isLatest && <span className={styles.quiet}> (latest)</span>}
+      </td>
+      <td>{info.timestamp ? <time dateTime={info.timestamp}>{formatTime(info.timestamp)}</time> : <span className={styles.quiet}>unknown</span>}</td>
+      <td>{info.operation ?? <span className={styles.quiet}>not recorded</span>}</td>
+      <td className={styles.numeric}>{info.rows === null ? <span className={styles.quiet}>unknown</span> : info.rows.toLocaleString('en-US')}</td>
+      <td>
+        {tags.map((tag) => (
+          <span key={tag} className={styles.tag}>
+            {tag}
+          </span>
+        ))}
+      </td>
+      <td>
+        <span className={styles.actions}>
+          <Button size="sm" icon={Eye} disabled={shown} disabledReason={shown ? 'This version is the one shown' : undefined} onClick={onOpen} aria-label={isLatest ? 'Open the latest version' : `Open version ${info.version} read-only`}>
+            {isLatest ? 'Open latest' : 'Open'}
+          </Button>
+          <Button size="sm" icon={RotateCcw} disabled={restoreReason !== undefined} disabledReason={restoreReason} onClick={onRestore} aria-label={`Restore version ${info.version}…`}>
+            Restore…
+          </Button>
+        </span>
+      </td>
+    </tr>
+  )
+}
+
+/** `2026-11-22 18:13:13` in the user's time zone. */
+function formatTime(iso: string): string {
+  const date = new Date(iso)
+  const pad = (n: number): string => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+}

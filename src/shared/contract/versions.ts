@@ -1,0 +1,76 @@
+/**
+ * Channels of a table's versions (issue 16, part "Versions"): the history, reading an
+ * older version read-only (description, count, rows), restoring one as the new latest,
+ * and tags naming versions.
+ */
+import { z } from 'zod'
+import type { TableDescription } from '../catalog-types'
+import { tagNameProblem } from '../tag-name'
+import { connectionId, response, tableRef } from './common'
+import { rowsWindow, type RowsPage } from './tables'
+
+/** One version of a table, as its history lists it. */
+export interface TableVersionInfo {
+  readonly version: number
+  /** When the version was written (ISO 8601), or null when the catalog does not say. */
+  readonly timestamp: string | null
+  /** The operation that wrote it, where the catalog records one; null otherwise. */
+  readonly operation: string | null
+  /** Rows the table holds at this version, or null when the catalog does not say. */
+  readonly rows: number | null
+}
+
+/** A tag: a name pointing at one version. */
+export interface TableTagInfo {
+  readonly name: string
+  readonly version: number
+}
+
+/** A table's history with its tags; `tags` is null where the catalog offers no tags. */
+export interface TableHistory {
+  /** Oldest first. */
+  readonly versions: readonly TableVersionInfo[]
+  readonly tags: readonly TableTagInfo[] | null
+}
+
+/** A version number (Lance versions start at 1). */
+export const versionNumber = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
+
+/** A tag name to create, checked with the rule of ../tag-name.ts. */
+export const tagName = z.string().superRefine((value, ctx) => {
+  const problem = tagNameProblem(value)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+})
+
+/** Version channels. */
+export const versionsContract = {
+  'versions:list': {
+    request: z.object({ connectionId, table: tableRef }).strict(),
+    response: response<TableHistory>()
+  },
+  'versions:describe': {
+    request: z.object({ connectionId, table: tableRef, version: versionNumber }).strict(),
+    response: response<TableDescription>()
+  },
+  'versions:count': {
+    request: z.object({ connectionId, table: tableRef, version: versionNumber, filter: z.string().optional() }).strict(),
+    response: response<number>()
+  },
+  'versions:readRows': {
+    request: rowsWindow.extend({ connectionId, table: tableRef, version: versionNumber }).strict(),
+    response: response<RowsPage>()
+  },
+  /** Makes the rows of `version` the table's new latest version; answers that new version's number. */
+  'versions:restore': {
+    request: z.object({ connectionId, table: tableRef, version: versionNumber }).strict(),
+    response: response<number>()
+  },
+  'versions:createTag': {
+    request: z.object({ connectionId, table: tableRef, tag: tagName, version: versionNumber }).strict(),
+    response: response<null>()
+  },
+  'versions:deleteTag': {
+    request: z.object({ connectionId, table: tableRef, tag: z.string().min(1) }).strict(),
+    response: response<null>()
+  }
+} as const
