@@ -1,7 +1,8 @@
 /**
  * Indexes and stats of a LanceDB-made table (`articles`: 500 rows in 2 fragments, an
  * IVF_PQ index and an FTS index over the first 300), over a directory catalog and over
- * REST against the reference server: the Indexes view lists both indexes with their
+ * REST against the reference server (with its index routes, and metadata-only: at the
+ * table's location through LanceDB): the Indexes view lists both indexes with their
  * coverage; an index created from the dialog, then dropped after its confirmation, is
  * seen (and then missed) by LanceDB's SDK; Optimize brings unindexed rows to 0; the
  * Overview shows rows, fragments, size, average row size and null counts, and the status
@@ -58,18 +59,21 @@ async function sdkDrop(root: string, name: string): Promise<void> {
   db.close()
 }
 
+type Kind = 'directory' | 'REST' | 'metadata-only REST'
+
 async function openCatalog(
-  kind: 'directory' | 'REST',
+  kind: Kind,
   root: string,
   openApp: (flags?: readonly string[]) => Promise<CatalogPage>,
   log: string[] = []
 ): Promise<{ app: CatalogPage; server: RunningCatalogServer | null }> {
   if (kind === 'directory') return { app: await openApp(['--dir', root]), server: null }
-  const server = await startCatalogServer({ root, log: (line) => log.push(line) })
+  // A metadata-only catalog has no index or stats routes: the app works at the table's location.
+  const server = await startCatalogServer({ root, log: (line) => log.push(line), dataRoutes: kind === 'REST' })
   return { app: await openApp(['--rest', server.url]), server }
 }
 
-for (const kind of ['directory', 'REST'] as const) {
+for (const kind of ['directory', 'REST', 'metadata-only REST'] as const) {
   test(`indexes and stats of a LanceDB table over ${kind}`, async ({ workDir, openApp }) => {
     const root = join(workDir, 'catalog')
     await makeCatalog(root)
