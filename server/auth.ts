@@ -6,6 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { CatalogError } from '../src/shared/errors'
+import type { TokenIssuer } from './oauth2'
 
 /** What a caller may do. */
 export type Access = 'read' | 'write'
@@ -20,6 +21,8 @@ export interface Grant {
 export interface AuthConfig {
   readonly apiKeys: readonly Grant[]
   readonly bearerTokens: readonly Grant[]
+  /** Tokens issued at `POST /oauth/token` (write access while they last). */
+  readonly oauth2?: TokenIssuer
 }
 
 /**
@@ -37,7 +40,7 @@ export function parseGrant(spec: string): Grant {
 
 /** True when the server asks for credentials at all. */
 export function authRequired(config: AuthConfig): boolean {
-  return config.apiKeys.length > 0 || config.bearerTokens.length > 0
+  return config.apiKeys.length > 0 || config.bearerTokens.length > 0 || config.oauth2 !== undefined
 }
 
 /**
@@ -57,6 +60,11 @@ export function authenticate(config: AuthConfig, headers: IncomingHttpHeaders): 
   const grants: Grant[] = []
   if (apiKey !== null) grants.push(...matching(config.apiKeys, apiKey))
   if (bearer !== null) grants.push(...matching(config.bearerTokens, bearer))
+  const issued = bearer === null || !config.oauth2 ? 'unknown' : config.oauth2.check(bearer)
+  if (issued === 'valid') grants.push({ secret: '', access: 'write' })
+  if (grants.length === 0 && issued === 'expired') {
+    throw new CatalogError('unauthenticated', 'The bearer token has expired: get a new one from POST /oauth/token.')
+  }
   if (grants.length === 0) {
     const what = apiKey !== null && bearer !== null ? 'API key and bearer token are' : apiKey !== null ? 'API key is' : 'bearer token is'
     throw new CatalogError('unauthenticated', `The ${what} not valid for this catalog server.`)

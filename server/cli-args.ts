@@ -2,9 +2,10 @@
  * Command-line flags of the catalog server. Accepts `--flag value` and `--flag=value`;
  * `--api-key`, `--bearer`, `--storage` and `--storage-env` may repeat.
  */
-import { objectStoreRootProblem, parseStorageAssignment, rootLocation } from '../src/shared/storage-options'
+import { objectStoreRootProblem, parseStorageAssignment, rootLocation, storageOptionNameProblem } from '../src/shared/storage-options'
 import { parseGrant, type Grant } from './auth'
 import { bindAddress } from './server'
+import { parseOAuth2Client, type OAuth2Client } from './oauth2'
 
 /** The help text printed with `--help` and after a usage error. */
 export const USAGE = `Usage: npm run catalog-server -- --root DIR [options]
@@ -19,10 +20,18 @@ Options:
                                repeatable); describe returns them as storage_options
   --storage-env NAME=VARIABLE  the same, with the value taken from an environment
                                variable (use it for secret keys and tokens)
+  --vend-storage-option NAME   hand out only the storage option NAME in describe
+                               (repeatable; the others only open the store for the
+                               server), as catalogs that vend credentials but leave
+                               endpoint or region to the client do
   --credential-lifetime SECONDS
                                each describe says its storage options expire that
                                long after it (expires_at_millis), as short-lived
                                vended credentials do
+  --slow-transactions MS       answer table creates and drops with a transaction_id
+                               and do them MS milliseconds later (DescribeTransaction
+                               says Queued, then Running until then; AlterTransaction
+                               cancels)
   --port N                     TCP port, 0 for any free port (default 2333)
   --host ADDRESS               address to bind (default 127.0.0.1); anything but a
                                loopback address opens the catalog to that network
@@ -30,6 +39,12 @@ Options:
                                (repeatable; loopback names and --host always work)
   --api-key KEY[:read|:write]  accept "x-api-key: KEY" (repeatable; write by default)
   --bearer TOKEN[:read|:write] accept "Authorization: Bearer TOKEN" (repeatable)
+  --oauth2-client ID:SECRET    issue OAuth2 client-credentials tokens to this client
+                               at POST /oauth/token (HTTP Basic or form client
+                               authentication) and accept them as bearer tokens
+                               until they expire (repeatable); each token issued
+                               is logged to stderr
+  --token-lifetime SECONDS     how long an issued token lasts (default 3600)
   --page-size N                at most N items per listing page
   --metadata-only              serve no data routes (query, count_rows, stats,
                                index routes, create): clients use table
@@ -37,7 +52,7 @@ Options:
   --verbose                    log one line per request to stderr
   --help                       show this text
 
-Without --api-key or --bearer every request that reaches the server is allowed.
+Without --api-key, --bearer or --oauth2-client every request that reaches the server is allowed.
 Requests with a foreign Host header or from a web page on another site (an
 Origin header) are refused either way.
 "x-service-database: NAME" selects the catalog in DIR/NAME (with
@@ -56,6 +71,14 @@ export interface CliArgs {
   readonly storageOptions: Readonly<Record<string, string>>
   /** `--credential-lifetime` in milliseconds; null without it. */
   readonly credentialLifetimeMs: number | null
+  /** Clients that get OAuth2 tokens (`--oauth2-client`). */
+  readonly oauth2Clients: readonly OAuth2Client[]
+  /** `--token-lifetime` in milliseconds; null without it. */
+  readonly tokenLifetimeMs: number | null
+  /** `--vend-storage-option` names; null (all) without it. */
+  readonly vendStorageOptions: readonly string[] | null
+  /** `--slow-transactions` in milliseconds; null without it. */
+  readonly slowTransactionsMs: number | null
   /** Serve no data routes (`--metadata-only`). */
   readonly metadataOnly: boolean
   readonly verbose: boolean
@@ -87,6 +110,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   const bearerTokens: Grant[] = []
   const storageOptions: Record<string, string> = {}
   let credentialLifetimeMs: number | null = null
+  const oauth2Clients: OAuth2Client[] = []
+  let tokenLifetimeMs: number | null = null
+  let vendStorageOptions: string[] | null = null
+  let slowTransactionsMs: number | null = null
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
@@ -110,11 +137,21 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
       case '--credential-lifetime':
         credentialLifetimeMs = wholeNumber(flag, value(), 1, 7 * 24 * 3600) * 1000
         break
+      case '--vend-storage-option': {
+        const name = value()
+        const problem = storageOptionNameProblem(name)
+        if (problem) throw new UsageError(`${flag}: ${problem}`)
+        ;(vendStorageOptions ??= []).push(name)
+        break
+      }
       case '--storage-env': {
         const [name, option] = storageFromEnv(flag, value(), env)
         storageOptions[name] = option
         break
       }
+      case '--slow-transactions':
+        slowTransactionsMs = wholeNumber(flag, value(), 1, 24 * 3600 * 1000)
+        break
       case '--port':
         port = wholeNumber(flag, value(), 0, 65535)
         break
@@ -129,6 +166,12 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         break
       case '--bearer':
         bearerTokens.push(grant(flag, value()))
+        break
+      case '--oauth2-client':
+        oauth2Clients.push(oauth2Client(flag, value()))
+        break
+      case '--token-lifetime':
+        tokenLifetimeMs = wholeNumber(flag, value(), 1, 7 * 24 * 3600) * 1000
         break
       case '--page-size':
         pageSize = wholeNumber(flag, value(), 1, Number.MAX_SAFE_INTEGER)
@@ -154,7 +197,27 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   if (credentialLifetimeMs !== null && Object.keys(storageOptions).length === 0) {
     throw new UsageError('--credential-lifetime needs storage options (--storage) to hand out.')
   }
-  return { root: root ?? '', port, host, allowedHosts, apiKeys, bearerTokens, pageSize, storageOptions, credentialLifetimeMs, verbose, metadataOnly, help }
+  if (tokenLifetimeMs !== null && oauth2Clients.length === 0) throw new UsageError('--token-lifetime needs --oauth2-client: it is the lifetime of the tokens issued to clients.')
+  const unknownVended = vendStorageOptions?.find((name) => !(name in storageOptions))
+  if (unknownVended !== undefined) throw new UsageError(`--vend-storage-option ${unknownVended} names no --storage or --storage-env option.`)
+  return {
+    root: root ?? '',
+    port,
+    host,
+    allowedHosts,
+    apiKeys,
+    bearerTokens,
+    pageSize,
+    storageOptions,
+    credentialLifetimeMs,
+    oauth2Clients,
+    tokenLifetimeMs,
+    vendStorageOptions,
+    slowTransactionsMs,
+    verbose,
+    metadataOnly,
+    help
+  }
 }
 
 function catalogRoot(value: string): string {
@@ -198,6 +261,14 @@ function wholeNumber(flag: string, value: string, min: number, max: number): num
 function grant(flag: string, value: string): Grant {
   try {
     return parseGrant(value)
+  } catch (error) {
+    throw new UsageError(`${flag}: ${(error as Error).message}`)
+  }
+}
+
+function oauth2Client(flag: string, value: string): OAuth2Client {
+  try {
+    return parseOAuth2Client(value)
   } catch (error) {
     throw new UsageError(`${flag}: ${(error as Error).message}`)
   }

@@ -32,6 +32,10 @@ describe('parseCliArgs', () => {
       pageSize: 5,
       storageOptions: {},
       credentialLifetimeMs: null,
+      oauth2Clients: [],
+      tokenLifetimeMs: null,
+      vendStorageOptions: null,
+      slowTransactionsMs: null,
       verbose: true,
       metadataOnly: true,
       help: false
@@ -49,6 +53,9 @@ describe('parseCliArgs', () => {
       { LCB_TEST_SECRET: 'from-env' }
     )
     expect(args).toMatchObject({ root: 's3://bucket/cat', storageOptions: { region: 'us-east-1', allow_http: 'true', aws_secret_access_key: 'from-env' }, credentialLifetimeMs: 900_000 })
+    const vending = parseCliArgs(['--root', 's3://b', '--storage', 'region=x', '--storage', 'aws_access_key_id=K', '--vend-storage-option', 'aws_access_key_id'])
+    expect(vending.vendStorageOptions).toEqual(['aws_access_key_id'])
+    expect(parseCliArgs(['--root', 'x', '--slow-transactions', '1500']).slowTransactionsMs).toBe(1500)
   })
 
   it.each([
@@ -69,6 +76,7 @@ describe('parseCliArgs', () => {
     [['--root', 's3://b', '--storage-env', 'aws_secret_access_key=LCB_SURELY_UNSET_VARIABLE'], /LCB_SURELY_UNSET_VARIABLE is not set/],
     [['--root', 's3://b', '--storage-env', 'aws_secret_access_key=not a name'], /must be "name=VARIABLE"/],
     [['--root', 's3://b', '--credential-lifetime', '60'], /--credential-lifetime needs storage options/],
+    [['--root', 's3://b', '--storage', 'region=x', '--vend-storage-option', 'endpoint'], /--vend-storage-option endpoint names no --storage/],
     [['--root', 's3://b', '--storage', 'region=x', '--credential-lifetime', '0'], /--credential-lifetime must be a whole number from 1/]
   ])('rejects %j with a clear message', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError)

@@ -1,6 +1,6 @@
 /**
- * `npm run catalog-server -- --root DIR|URI [--storage NAME=VALUE]... [--storage-env NAME=VARIABLE]... [--credential-lifetime SECONDS] [--port N] [--api-key KEY[:read|:write]]...
- * [--bearer TOKEN[:read|:write]]... [--page-size N] [--host 127.0.0.1] [--allow-host NAME]...
+ * `npm run catalog-server -- --root DIR|URI [--storage NAME=VALUE]... [--storage-env NAME=VARIABLE]... [--vend-storage-option NAME]... [--credential-lifetime SECONDS] [--port N] [--api-key KEY[:read|:write]]...
+ * [--bearer TOKEN[:read|:write]]... [--oauth2-client ID:SECRET]... [--token-lifetime SECONDS] [--page-size N] [--slow-transactions MS] [--host 127.0.0.1] [--allow-host NAME]...
  * [--verbose]`
  *
  * Prints one line, `Catalog server listening on http://127.0.0.1:PORT`, once it listens;
@@ -38,6 +38,8 @@ async function main(argv: readonly string[]): Promise<number> {
     root,
     storageOptions: args.storageOptions,
     credentialLifetimeMs: args.credentialLifetimeMs,
+    vendStorageOptions: args.vendStorageOptions,
+    slowTransactionsMs: args.slowTransactionsMs,
     port: args.port,
     host: args.host,
     allowedHosts: args.allowedHosts,
@@ -45,11 +47,20 @@ async function main(argv: readonly string[]): Promise<number> {
     bearerTokens: args.bearerTokens,
     pageSize: args.pageSize,
     dataRoutes: !args.metadataOnly,
+    ...(args.oauth2Clients.length > 0
+      ? {
+          oauth2: {
+            clients: args.oauth2Clients,
+            ...(args.tokenLifetimeMs !== null ? { tokenLifetimeMs: args.tokenLifetimeMs } : {}),
+            log: (line: string) => process.stderr.write(`${line}\n`)
+          }
+        }
+      : {}),
     ...(args.verbose ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {})
   })
   process.stdout.write(`Catalog server listening on ${server.url}\n`)
   if (!isLoopback(args.host)) {
-    const keys = args.apiKeys.length + args.bearerTokens.length > 0 ? '' : ' with no --api-key or --bearer: anyone there can change it'
+    const keys = args.apiKeys.length + args.bearerTokens.length + args.oauth2Clients.length > 0 ? '' : ' with no --api-key or --bearer: anyone there can change it'
     process.stderr.write(`catalog-server: warning: --host ${args.host} serves this catalog to the network${keys}.\n`)
   }
   await new Promise<void>((resolve) => {

@@ -14,6 +14,7 @@ import { rootLocation } from '../src/shared/storage-options'
 import type { NamespaceClient } from '../src/main/namespace/namespace-client'
 import { openDirNamespace } from '../src/main/namespace/dir-namespace'
 import { KeyedLock } from '../src/main/namespace/keyed-lock'
+import { TransactionBook } from './transactions'
 
 /** One catalog folder and the handles the server uses on it. */
 export interface Database {
@@ -23,6 +24,10 @@ export interface Database {
   readonly storageOptions: Readonly<Record<string, string>>
   /** How long the storage options a describe hands out are said to last (`expires_at_millis`); null: no expiry. */
   readonly credentialLifetimeMs: number | null
+  /** The storage options a describe hands out, by name; null: all of them. */
+  readonly vendedOptions: readonly string[] | null
+  /** Slow transactions for creates and drops (see ./transactions); null: every operation runs at once. */
+  readonly transactions: TransactionBook | null
   /** The dir implementation: every catalog operation goes through it. */
   readonly client: NamespaceClient
   /**
@@ -79,13 +84,24 @@ export class DatabaseRegistry {
   #closed = false
 
   readonly #credentialLifetimeMs: number | null
+  readonly #vendedOptions: readonly string[] | null
+  readonly #slowTransactionsMs: number | null
 
-  constructor(root: string, open: DirOpener = openDirNamespace, storageOptions: Readonly<Record<string, string>> = {}, credentialLifetimeMs: number | null = null) {
+  constructor(
+    root: string,
+    open: DirOpener = openDirNamespace,
+    storageOptions: Readonly<Record<string, string>> = {},
+    credentialLifetimeMs: number | null = null,
+    vendedOptions: readonly string[] | null = null,
+    slowTransactionsMs: number | null = null
+  ) {
     this.#objectStore = rootLocation(root).kind !== 'local'
     this.#root = this.#objectStore ? root.trim().replace(/\/+$/, '') : path.resolve(root)
     this.#open = open
     this.#storageOptions = { ...storageOptions }
     this.#credentialLifetimeMs = credentialLifetimeMs
+    this.#vendedOptions = vendedOptions === null ? null : [...vendedOptions]
+    this.#slowTransactionsMs = slowTransactionsMs
   }
 
   /** The database a request selects; 404 with a clear message for an unknown one. */
@@ -111,6 +127,7 @@ export class DatabaseRegistry {
       all.map(async (pending) => {
         const open = await pending.catch(() => null)
         if (open === null) return // never opened, so nothing to close
+        open.transactions?.close()
         await open.client.close()
       })
     )
@@ -136,7 +153,9 @@ export class DatabaseRegistry {
     }
     const storageOptions = this.#objectStore ? this.#storageOptions : {}
     const client = await this.#open(folder, storageOptions)
-    return { root: folder, storageOptions, credentialLifetimeMs: this.#credentialLifetimeMs, client, declaredLocations: new Map(), tableWrites: new KeyedLock() }
+    return { root: folder, storageOptions, credentialLifetimeMs: this.#credentialLifetimeMs, vendedOptions: this.#vendedOptions,
+      transactions: this.#slowTransactionsMs === null ? null : new TransactionBook(this.#slowTransactionsMs),
+      client, declaredLocations: new Map(), tableWrites: new KeyedLock() }
   }
 }
 

@@ -18,7 +18,7 @@ export const ARROW_FILE_TYPE = 'application/vnd.apache.arrow.file'
 
 /** A reply a handler returns; the server writes it. */
 export type Reply =
-  | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
+  | { readonly kind: 'json'; readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> }
   | { readonly kind: 'bytes'; readonly status: number; readonly contentType: string; readonly body: Uint8Array }
   | { readonly kind: 'empty'; readonly status: number }
 
@@ -90,7 +90,7 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
   switch (reply.kind) {
     case 'json': {
       const text = `${JSON.stringify(reply.body)}\n`
-      res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+      res.writeHead(reply.status, { ...reply.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
       res.end(text)
       return
     }

@@ -11,6 +11,7 @@ import { isIP, type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { rootLocation } from '../src/shared/storage-options'
 import { authenticate, parseGrant, requireWrite, type AuthConfig, type Grant } from './auth'
+import { TOKEN_PATH, TokenIssuer, type OAuth2Options } from './oauth2'
 import { checkDatabaseHeaders } from './database-names'
 import { dataRoutes } from './data-routes'
 import { DatabaseRegistry, type DirOpener } from './databases'
@@ -23,6 +24,7 @@ import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard
 import { createContext, matchRoute, type Route } from './router'
 import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
+import { transactionRoutes } from './transactions'
 import { versionsRoutes } from './versions-routes'
 
 /** How to run a catalog server. */
@@ -65,6 +67,23 @@ export interface CatalogServerOptions {
    * (`expires_at_millis`), as short-lived vended credentials do. No expiry by default.
    */
   readonly credentialLifetimeMs?: number | null
+  /**
+   * Issue OAuth2 client-credentials tokens at `POST /oauth/token` to these clients and
+   * accept them as bearer tokens until they expire. Each token issued is logged to `log`.
+   */
+  readonly oauth2?: OAuth2Options
+  /**
+   * With `storageOptions`: the names of the ones each describe hands out (the others only
+   * open the store for the server), as catalogs that vend credentials but leave the
+   * endpoint or region to the client do. All of them by default.
+   */
+  readonly vendStorageOptions?: readonly string[] | null
+  /**
+   * Answer table creates and drops with a `transaction_id` and do them this many
+   * milliseconds later, serving DescribeTransaction and AlterTransaction (cancel), as
+   * catalogs with long-running operations do. Off (null) by default.
+   */
+  readonly slowTransactionsMs?: number | null
 }
 
 /** A running server. */
@@ -90,13 +109,14 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   const pageSize = checkPageSize(options.pageSize ?? null)
   const auth: AuthConfig = {
     apiKeys: (options.apiKeys ?? []).map(toGrant),
-    bearerTokens: (options.bearerTokens ?? []).map(toGrant)
+    bearerTokens: (options.bearerTokens ?? []).map(toGrant),
+    ...(options.oauth2 ? { oauth2: new TokenIssuer(options.oauth2, options.oauth2.log ?? options.log) } : {})
   }
   const objectStore = rootLocation(options.root).kind !== 'local'
   if (!objectStore && Object.keys(options.storageOptions ?? {}).length > 0) {
     throw new RangeError('Storage options apply to a root on an object store (s3://, gs://, az://) only.')
   }
-  const registry = new DatabaseRegistry(options.root, options.openDir, options.storageOptions, options.credentialLifetimeMs ?? null)
+  const registry = new DatabaseRegistry(options.root, options.openDir, options.storageOptions, options.credentialLifetimeMs ?? null, options.vendStorageOptions ?? null, options.slowTransactionsMs ?? null)
   // Set once listening (the port is known only then); no request arrives before that.
   let state: ServerState | null = null
   const server = createServer({ keepAlive: true }, (req, res) => {
@@ -112,7 +132,8 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   })
   const { port } = server.address() as AddressInfo
   const hosts = hostPolicy(host, port, options.allowedHosts ?? [])
-  const routes = options.dataRoutes === false ? METADATA_ROUTES : ROUTES
+  const served = options.dataRoutes === false ? METADATA_ROUTES : ROUTES
+  const routes = options.slowTransactionsMs == null ? served : [...served, ...transactionRoutes]
   state = { root: objectStore ? options.root.trim() : path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log, routes }
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | null = null
@@ -146,13 +167,16 @@ interface ServerState {
 async function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): Promise<void> {
   const started = performance.now()
   const url = new URL(req.url ?? '/', 'http://localhost')
+  // Routes match the path as sent: URL parsing would drop a `.` or `%2E` segment, which is
+  // the root's id on a connection whose delimiter is `.`.
+  const pathname = requestPath(req.url)
   const method = req.method ?? 'GET'
   let reply: Reply
   const matched: { route: Route | null } = { route: null }
   try {
-    reply = await answer(req, url, method, state, matched)
+    reply = await answer(req, url, pathname, method, state, matched)
   } catch (error) {
-    const { status, body } = errorReply(error, url.pathname, state.root)
+    const { status, body } = errorReply(error, pathname, state.root)
     reply = json(body, specStatus(matched.route, status))
   }
   try {
@@ -161,20 +185,28 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
     // The client went away; nothing left to answer.
     res.destroy()
   }
-  state.log?.(`${method} ${url.pathname}${url.search} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`)
+  state.log?.(`${method} ${pathname}${url.search} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`)
 }
 
-async function answer(req: IncomingMessage, url: URL, method: string, state: ServerState, matched: { route: Route | null }): Promise<Reply> {
+async function answer(req: IncomingMessage, url: URL, pathname: string, method: string, state: ServerState, matched: { route: Route | null }): Promise<Reply> {
   // Where the request comes from, then credentials, so that neither a foreign page nor a
   // caller without keys learns which routes or databases exist.
   checkRequestSource(state.hosts, req.headers)
+  // The token endpoint authenticates clients itself, by their client credentials.
+  if (url.pathname === TOKEN_PATH && state.auth.oauth2) return state.auth.oauth2.handle(req)
   const access = authenticate(state.auth, req.headers)
   checkDatabaseHeaders(req.headers)
-  const match = matchRoute(state.routes, method, url.pathname)
+  const match = matchRoute(state.routes, method, pathname)
   matched.route = match.route
   if (match.route.writes) requireWrite(access, match.route.writes)
   const ctx = createContext(req, url, match, access, state.pageSize, () => state.registry.select(req.headers))
   return match.route.handle(ctx)
+}
+
+/** The path of a request target as sent (no dot-segment removal), without query or fragment. */
+function requestPath(target: string | undefined): string {
+  const path = (target ?? '/').split(/[?#]/, 1)[0] ?? ''
+  return path.startsWith('/') ? path : new URL(target ?? '/', 'http://localhost').pathname
 }
 
 function toGrant(value: string | Grant): Grant {

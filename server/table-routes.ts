@@ -4,7 +4,7 @@
  * itself), drop and rename.
  */
 import { CatalogError } from '../src/shared/errors'
-import type { TableRef } from '../src/shared/catalog-types'
+import type { TableDescription, TableRef } from '../src/shared/catalog-types'
 import { displayIdentifier, samePath } from '../src/shared/namespace-path'
 import type { Database } from './databases'
 import { invalidRequest } from './errors'
@@ -70,12 +70,19 @@ async function createTable(ctx: RequestContext) {
   const id = identifierOf(ref)
   // The dir client decides the race (one winner, the rest table_exists -> 409 code 5); the
   // lock keeps a declare of the same name from interleaving with the write and the describe.
-  return database.tableWrites.run(id, async () => {
-    await database.client.createTable(ref, stream, mode)
-    database.declaredLocations.delete(id)
-    const description = await database.client.describeTable(ref)
-    return json({ location: absoluteLocation(description.location, database.root), ...(description.version === null ? {} : { version: description.version }) })
-  })
+  const write = async (): Promise<TableDescription> =>
+    database.tableWrites.run(id, async () => {
+      await database.client.createTable(ref, stream, mode)
+      database.declaredLocations.delete(id)
+      return database.client.describeTable(ref)
+    })
+  if (database.transactions) {
+    // A long-running create: the namespace is checked now, the write happens later.
+    if (!(await database.client.namespaceExists(ref.namespace))) throw new CatalogError('namespace_not_found', `Namespace "${displayIdentifier(ref.namespace)}" does not exist.`)
+    return json({ transaction_id: database.transactions.start(async () => void (await write())) })
+  }
+  const description = await write()
+  return json({ location: absoluteLocation(description.location, database.root), ...(description.version === null ? {} : { version: description.version }) })
 }
 
 async function declare(ctx: RequestContext) {
@@ -97,8 +104,15 @@ async function dropTable(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   checkJsonContentType(ctx.req.headers['content-type'], (await ctx.body(MAX_JSON_BYTES)).length)
   const database = await ctx.database()
-  await database.client.dropTable(ref)
-  database.declaredLocations.delete(identifierOf(ref))
+  const drop = async (): Promise<void> => {
+    await database.client.dropTable(ref)
+    database.declaredLocations.delete(identifierOf(ref))
+  }
+  if (database.transactions) {
+    if (!(await allTables(database.client, ref.namespace)).includes(ref.name)) throw tableNotFound(ref)
+    return json({ transaction_id: database.transactions.start(drop), id: [...ref.namespace, ref.name] })
+  }
+  await drop()
   return json({ id: [...ref.namespace, ref.name] })
 }
 
@@ -133,11 +147,13 @@ async function declaredLocation(database: Database, ref: TableRef, error: unknow
  * credentials); nothing for a local folder.
  */
 function storageOf(database: Database): { storage_options?: Record<string, string> } {
-  if (Object.keys(database.storageOptions).length === 0) return {}
+  const names = database.vendedOptions
+  const vended = Object.fromEntries(Object.entries(database.storageOptions).filter(([name]) => names === null || names.includes(name)))
+  if (Object.keys(vended).length === 0) return {}
   const lifetime = database.credentialLifetimeMs
   // Lance's key for vended credentials that run out: clients describe the table again before then.
   const expiry: Record<string, string> = lifetime === null ? {} : { expires_at_millis: String(Date.now() + lifetime) }
-  return { storage_options: { ...database.storageOptions, ...expiry } }
+  return { storage_options: { ...vended, ...expiry } }
 }
 
 function uriOf(location: string, wanted: boolean): { table_uri?: string } {

@@ -81,9 +81,29 @@ describe('launch flags', () => {
     ])
   })
 
+  it('gives a --rest its own --storage options, for the table locations its catalog returns', () => {
+    const options = parseLaunchArgs(
+      ['--rest', 'http://127.0.0.1:2333', '--header', 'x-tenant: a', '--storage', 'endpoint=http://127.0.0.1:9000', '--storage-env', 'aws_secret_access_key=LCB_S3_SECRET', '--dir', 's3://b2'],
+      { LCB_S3_SECRET: 'secret-from-env-78' }
+    )
+    expect(options.connections).toEqual([
+      {
+        name: 'http://127.0.0.1:2333',
+        type: 'rest',
+        properties: {
+          uri: 'http://127.0.0.1:2333',
+          'headers.x-tenant': 'a',
+          'storage.endpoint': 'http://127.0.0.1:9000',
+          'storage.aws_secret_access_key': 'secret-from-env-78'
+        }
+      },
+      { name: 'b2', type: 'dir', properties: { root: 's3://b2' } }
+    ])
+  })
+
   it.each([
-    [['--storage', 'region=x'], /--storage must follow the --dir/],
-    [['--rest', 'http://x', '--storage', 'region=x'], /--storage must follow the --dir/],
+    [['--storage', 'region=x'], /--storage must follow the --dir or --rest/],
+    [['--storage-env', 'aws_secret_access_key=LCB_S3_SECRET'], /--storage-env must follow the --dir or --rest/],
     [['--dir', 's3://b', '--storage', 'just-a-secret-value'], /written "name=value"/],
     [['--dir', 's3://b', '--storage', '=v'], /needs a name/],
     [['--dir', 's3://b', '--storage-env', 'aws_secret_access_key=LCB_UNSET'], /LCB_UNSET is not set/],
@@ -96,5 +116,28 @@ describe('launch flags', () => {
 
   it('never echoes a --storage value it cannot read', () => {
     expect(() => parseLaunchArgs(['--dir', 's3://b', '--storage', 'sk-12345-secret'])).toThrow(expect.objectContaining({ message: expect.not.stringContaining('sk-12345') }))
+  })
+})
+
+describe('OAuth2 flags after --rest', () => {
+  const env = { LCB_CLIENT_SECRET: 'cs-from-env-1234' }
+  it('become oauth2.* properties of that connection, the secret from the environment', () => {
+    const { connections } = parseLaunchArgs(
+      ['--rest', 'http://127.0.0.1:2333', '--oauth2-client-id', 'app', '--oauth2-client-secret-env', 'LCB_CLIENT_SECRET', '--oauth2-scope', 'catalog', '--rest', 'http://other'],
+      env
+    )
+    expect(connections.map((c) => c.properties)).toEqual([
+      { uri: 'http://127.0.0.1:2333', 'oauth2.client_id': 'app', 'oauth2.client_secret': 'cs-from-env-1234', 'oauth2.scope': 'catalog' },
+      { uri: 'http://other' }
+    ])
+  })
+
+  it('refuse an unset variable, a half configuration, a bad token URL and flags without a --rest, naming the flag', () => {
+    expect(() => parseLaunchArgs(['--rest', 'http://h', '--oauth2-client-id', 'app', '--oauth2-client-secret-env', 'UNSET_VAR'], env)).toThrow(
+      /UNSET_VAR is not set/
+    )
+    expect(() => parseLaunchArgs(['--rest', 'http://h', '--oauth2-client-id', 'app'], env)).toThrow(/needs both --oauth2-client-id and --oauth2-client-secret-env/)
+    expect(() => parseLaunchArgs(['--rest', 'http://h', '--oauth2-token-url', 'ftp://x'], env)).toThrow(/^--oauth2-token-url ftp:\/\/x: Write the token URL/)
+    expect(() => parseLaunchArgs(['--oauth2-client-id', 'app'], env)).toThrow(/--oauth2-client-id must follow the --rest/)
   })
 })

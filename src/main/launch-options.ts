@@ -1,16 +1,21 @@
 /**
  * Command-line flags shared by `npm start` (Electron) and `npm run web` (browser mode):
  *   [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT [--storage "name=value"]... [--storage-env "name=VARIABLE"]...]...
- *   [--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]...]...
+ *   [--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]... [--storage "name=value"]... [--storage-env "name=VARIABLE"]...
+ *     [--oauth2-client-id ID --oauth2-client-secret-env VARIABLE [--oauth2-token-url URL] [--oauth2-scope SCOPES]]]...
  * A `--header` or `--header-env` belongs to the `--rest` before it, a `--storage` or `--storage-env` to the
- * `--dir` before it (a folder or an object-store URI, which is never made a local path). `--header-env` takes
+ * `--dir` or `--rest` before it (a folder or an object-store URI, which is never made a local path; a REST
+ * catalog's options open the table locations its describe returns). `--header-env` takes
  * the value from an environment variable, so a key need not appear in the command line
- * (which every user of the machine can read, e.g. with `ps`).
+ * (which every user of the machine can read, e.g. with `ps`). The `--oauth2-*` flags give
+ * the `--rest` before them OAuth2 client credentials; the client secret only ever comes
+ * from an environment variable.
  */
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { objectStoreRootProblem, parseStorageAssignment, rootLocation, storageProperties } from '../shared/storage-options'
 import { dirSpec, restSpec, type ConnectionSpec } from './connections/connection-spec'
+import { OAUTH2_FLAGS, oauth2Properties, readOAuth2Flag } from './launch-oauth2'
 
 /** What the flags ask for. */
 export interface LaunchOptions {
@@ -27,7 +32,8 @@ export interface LaunchOptions {
 /** The usage line printed with every flag error. */
 export const USAGE =
   'Usage: [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT [--storage "name=value"]... [--storage-env "name=VARIABLE"]...]... ' +
-  '[--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]...]...'
+  '[--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]... [--storage "name=value"]... [--storage-env "name=VARIABLE"]... ' +
+  '[--oauth2-client-id ID --oauth2-client-secret-env VARIABLE [--oauth2-token-url URL] [--oauth2-scope SCOPES]]]...'
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
@@ -40,11 +46,14 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
   let dataDir: string | undefined
   let noKeychain = false
   const connections: ConnectionSpec[] = []
-  let rest: { uri: string; headers: string[] } | undefined
+  let rest: { uri: string; headers: string[]; storage: Record<string, string>; oauth2: Record<string, string> } | undefined
   let dir: { root: string; storage: Record<string, string> } | undefined
   const flushRest = (): void => {
-    if (rest) connections.push(restSpec(rest.uri, rest.headers))
-    if (dir) connections.push(dirRootSpec(dir.root, dir.storage))
+    if (rest) {
+      const spec = withStorage(restSpec(rest.uri, rest.headers), rest.storage)
+      connections.push({ ...spec, properties: { ...spec.properties, ...oauth2Properties(rest.oauth2, USAGE) } })
+    }
+    if (dir) connections.push(withStorage(dirSpec(dir.root), dir.storage))
     rest = undefined
     dir = undefined
   }
@@ -56,7 +65,7 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
       continue
     }
     // Electron and Chromium add switches of their own; ours all come as pairs.
-    if (!['--port', '--data-dir', '--dir', '--storage', '--storage-env', '--rest', '--header', '--header-env'].includes(flag)) {
+    if (!['--port', '--data-dir', '--dir', '--storage', '--storage-env', '--rest', '--header', '--header-env', ...OAUTH2_FLAGS].includes(flag)) {
       if (flag.startsWith('--')) continue
       throw new RangeError(`Unexpected argument "${flag}". ${USAGE}`)
     }
@@ -77,20 +86,22 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
         dir = { root: dirRoot(value), storage: {} }
         break
       case '--storage': {
-        if (!dir) throw new RangeError(`--storage must follow the --dir it belongs to. ${USAGE}`)
+        const target = dir ?? rest
+        if (!target) throw new RangeError(`--storage must follow the --dir or --rest it belongs to. ${USAGE}`)
         const [name, option] = parseStorageAssignment(value)
-        dir.storage[name] = option
+        target.storage[name] = option
         break
       }
       case '--storage-env': {
-        if (!dir) throw new RangeError(`--storage-env must follow the --dir it belongs to. ${USAGE}`)
+        const target = dir ?? rest
+        if (!target) throw new RangeError(`--storage-env must follow the --dir or --rest it belongs to. ${USAGE}`)
         const [name, option] = fromEnv('--storage-env', value, env, 'aws_secret_access_key=LCB_S3_SECRET')
-        dir.storage[name] = option
+        target.storage[name] = option
         break
       }
       case '--rest':
         flushRest()
-        rest = { uri: value, headers: [] }
+        rest = { uri: value, headers: [], storage: {}, oauth2: {} }
         break
       case '--header':
         if (!rest) throw new RangeError(`--header must follow the --rest it belongs to. ${USAGE}`)
@@ -100,6 +111,9 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
         if (!rest) throw new RangeError(`--header-env must follow the --rest it belongs to. ${USAGE}`)
         rest.headers.push(fromEnv('--header-env', value, env, 'x-api-key=LCB_API_KEY').join(': '))
         break
+      default:
+        if (!rest) throw new RangeError(`${flag} must follow the --rest it belongs to. ${USAGE}`)
+        readOAuth2Flag(flag, value, env, rest.oauth2)
     }
   }
   flushRest()
@@ -115,8 +129,7 @@ function dirRoot(value: string): string {
   return value.trim()
 }
 
-function dirRootSpec(root: string, storage: Readonly<Record<string, string>>): ConnectionSpec {
-  const spec = dirSpec(root)
+function withStorage(spec: ConnectionSpec, storage: Readonly<Record<string, string>>): ConnectionSpec {
   return Object.keys(storage).length === 0 ? spec : { ...spec, properties: { ...spec.properties, ...storageProperties(storage) } }
 }
 

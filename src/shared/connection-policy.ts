@@ -6,6 +6,7 @@
  * secret is recognised and hidden the same way everywhere. Pure TypeScript.
  */
 import { objectStoreOrigin } from './storage-options'
+import { separateTokenOrigin } from './oauth2'
 
 /** The property prefix that turns a property into an HTTP header on a `rest` connection. */
 export const HEADER_PROPERTY_PREFIX = 'headers.'
@@ -108,10 +109,13 @@ export function uriOrigin(uri: string): string | null {
 
 /**
  * The origin a profile's secrets are bound to: they are only ever sent there. For a REST
- * profile its URI's origin; for a dir profile on an object store its bucket and endpoint.
- * Null for a local folder or a URI that is not http(s).
+ * profile its URI's origin (followed by the OAuth2 token endpoint's origin when that is
+ * another server); for a dir profile on an object store its bucket and endpoint. Null
+ * for a local folder or a URI that is not http(s).
  */
 export function endpointOrigin(profile: { readonly connectType: string; readonly properties: Readonly<Record<string, string>> }): string | null {
   if (profile.connectType === 'dir') return objectStoreOrigin(profile.properties)
-  return profile.connectType === 'rest' ? uriOrigin(profile.properties['uri'] ?? '') : null
+  const origin = profile.connectType === 'rest' ? uriOrigin(profile.properties['uri'] ?? '') : null
+  const token = origin === null ? null : separateTokenOrigin(profile.properties)
+  return token === null ? origin : `${origin} ${token}`
 }

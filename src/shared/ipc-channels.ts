@@ -24,6 +24,8 @@ export const CHANNELS = [
   'tables:create',
   'tables:drop',
   'tables:rename',
+  'operations:progress',
+  'operations:cancel',
   'profiles:list',
   'profiles:create',
   'profiles:update',

@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import type { Channel } from './ipc-channels'
 import { catalogContract } from './contract/catalog'
 import { indexesContract } from './contract/indexes'
+import { operationsContract } from './contract/operations'
 import { profilesContract } from './contract/profiles'
 import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
@@ -20,6 +21,7 @@ export type { Channel } from './ipc-channels'
 export const contract = {
   ...catalogContract,
   ...tablesContract,
+  ...operationsContract,
   ...profilesContract,
   ...shellContract,
   ...versionsContract,

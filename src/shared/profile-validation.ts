@@ -6,6 +6,7 @@
 import { headerNameOf, looksLikeMask } from './connection-policy'
 import { ENTERPRISE_HEADERS, type ProfileDraft } from './profile-types'
 import { objectStoreRootProblem, rootLocation, storagePropertyErrors } from './storage-options'
+import { oauth2HeaderErrors, oauth2PropertyErrors } from './oauth2'
 
 /**
  * Field key -> message. Keys: `name`, `root`, `uri`, `headers` (the list as a whole),
@@ -137,7 +138,10 @@ export function validateProfileDraft(draft: ProfileDraft, existingNames: readonl
 
   const problem = uriProblem(draft.properties['uri'] ?? '')
   if (problem) errors['uri'] = problem
+  Object.assign(errors, oauth2PropertyErrors(draft.properties))
+  Object.assign(errors, oauth2HeaderErrors(draft.properties, draft.headers))
   Object.assign(errors, headerErrors(draft))
+  Object.assign(errors, storagePropertyErrors(draft.properties, PROFILE_LIMITS.propertyValue, draft.connectType))
   return errors
 }
 

@@ -156,13 +156,19 @@ export function objectStoreOrigin(properties: Readonly<Record<string, string>>):
  * secret headers by name (`x-api-key` is `headers.x-api-key`).
  */
 export function secretPropertyKey(connectType: string, secretName: string, headerPrefix: string): string {
-  return connectType === 'dir' ? secretName : headerPrefix + secretName
+  // A REST profile lists its secret storage options (for table locations) by key too; a
+  // header name never contains a dot, so the prefix cannot be a header's.
+  return connectType === 'dir' || secretName.startsWith(STORAGE_PROPERTY_PREFIX) ? secretName : headerPrefix + secretName
 }
 
-/** Problems with a dir draft's `storage.*` properties, keyed `property:<key>`. */
-export function storagePropertyErrors(properties: Readonly<Record<string, string>>, maxValue: number): Record<string, string> {
+/**
+ * Problems with a draft's `storage.*` properties, keyed `property:<key>`. A dir profile's
+ * apply to an object-store root only; a REST profile's (`connectType` `rest`) to the
+ * table locations its catalog returns, wherever its own address is.
+ */
+export function storagePropertyErrors(properties: Readonly<Record<string, string>>, maxValue: number, connectType = 'dir'): Record<string, string> {
   const errors: Record<string, string> = {}
-  const local = rootLocation(properties['root'] ?? '').kind === 'local'
+  const local = connectType === 'dir' && rootLocation(properties['root'] ?? '').kind === 'local'
   for (const [name, value] of storageEntries(properties)) {
     const key = STORAGE_PROPERTY_PREFIX + name
     const problem = storageOptionNameProblem(name)

@@ -12,6 +12,8 @@ import { maskHeaders, queryString } from '../../shared/connection-policy'
 import { ENTERPRISE_HEADERS } from '../../shared/profile-types'
 import { enterpriseRoutes } from '../namespace/rest/enterprise'
 import { HttpTransport, type HttpRequest, type HttpResponse, type HttpTimeouts } from '../namespace/rest/http'
+import { OAuth2TokenSource } from '../namespace/rest/oauth2'
+import { tokenStep } from './oauth2-test'
 import { PageTokenGuard } from '../namespace/rest/pagination'
 import { parseRestProperties } from '../namespace/rest/rest-config'
 import { dataAccessStep } from './data-access-test'
@@ -40,21 +42,34 @@ export async function testHttp(
   let headers: Readonly<Record<string, string>>
   let base: string
   let delimiter: string
+  let tokens: OAuth2TokenSource | undefined
+  let clientId = ''
   try {
     const config = parseRestProperties(properties)
     headers = config.headers
     delimiter = config.delimiter
     base = config.baseUrl.origin + config.baseUrl.pathname.replace(/\/+$/, '')
+    const timeouts = { ...TEST_TIMEOUTS, ...options.timeouts }
+    tokens = config.oauth2 ? new OAuth2TokenSource(config.oauth2, { timeouts }) : undefined
+    clientId = config.oauth2?.clientId ?? ''
     // No retries: the person should see the first answer, not wait through backoff.
     http = new HttpTransport(config.baseUrl, headers, {
       secretHeaders: options.secretHeaders ?? [],
-      timeouts: { ...TEST_TIMEOUTS, ...options.timeouts },
-      maxRetries: 0
+      timeouts,
+      maxRetries: 0,
+      ...(tokens ? { tokens } : {})
     })
   } catch (error) {
     return [{ title: 'Connection settings', latencyMs: 0, ...judgeFailure(error) }]
   }
-  const shown = maskHeaders(headers, options.secretHeaders ?? [])
+  // With OAuth2, the token comes first: without one, no catalog step can succeed.
+  const tokenSteps = tokens ? [await tokenStep(tokens, clientId)] : []
+  if (tokenSteps.some((step) => step.verdict !== 'ok')) {
+    await http.close()
+    return tokenSteps
+  }
+  const token = tokens ? await tokens.token() : undefined
+  const shown = maskHeaders(token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` }, options.secretHeaders ?? [])
   const header = (name: string): string | undefined =>
     Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]
   const context = (purpose: StepContext['purpose']): StepContext => ({
@@ -71,12 +86,12 @@ export async function testHttp(
       const root = encodeURIComponent(delimiter)
       const list: HttpRequest = { method: 'GET', path: `/v1/namespace/${root}/list`, query: { limit: 1 }, idempotent: true }
       const listed = await step('List root namespaces', list, judgeListing('namespaces'), 'read')
-      return listed.verdict === 'ok' ? [listed, await dataAccessStep(http, delimiter, base, shown)] : [listed]
+      return [...tokenSteps, ...(listed.verdict === 'ok' ? [listed, await dataAccessStep(http, delimiter, base, shown)] : [listed])]
     }
     const tables: HttpRequest = { method: 'GET', path: '/v1/tables', query: { limit: 1 }, idempotent: true }
     const connectivity = await step('Connectivity (list tables)', tables, judgeListing('tables'), 'read')
-    if (connectivity.verdict !== 'ok') return [connectivity]
-    return [connectivity, await writeProbe(http, options.probeName ?? randomProbeName(), base, shown, context('write'))]
+    if (connectivity.verdict !== 'ok') return [...tokenSteps, connectivity]
+    return [...tokenSteps, connectivity, await writeProbe(http, options.probeName ?? randomProbeName(), base, shown, context('write'))]
   } finally {
     await http.close()
   }

@@ -60,5 +60,12 @@ describe('the input of a draft test', () => {
     expect(input.properties).toEqual({ root: 's3://b/c' })
     expect(input.missingSecrets).toEqual(['aws_session_token'])
   })
-})
 
+  it("reads a REST draft's masked secret storage option (for table locations) from the store too", async () => {
+    const SECRET = 'wJalrXUtnFEMI-K7MDENG-3f9a'
+    const fromStore = async (key: string) => (key === 'storage.aws_secret_access_key' ? SECRET : undefined)
+    const draft: ProfileDraft = { name: 'Catalog', connectType: 'rest', properties: { uri: 'http://127.0.0.1:2333', 'storage.aws_secret_access_key': maskSecret(SECRET) }, headers: [] }
+    const { input } = await testInputFromDraft(draft, fromStore)
+    expect(input.properties).toEqual({ uri: 'http://127.0.0.1:2333', 'storage.aws_secret_access_key': SECRET })
+  })
+})

@@ -8,6 +8,7 @@ import { headerProperty, isSecretHeader, looksLikeMask } from '../../shared/conn
 import { profileKind, type ProfileDraft } from '../../shared/profile-types'
 import { isSecretStorageOption, STORAGE_PROPERTY_PREFIX, storageEntries } from '../../shared/storage-options'
 import type { ConnectionTestInput } from './run-connection-test'
+import { OAUTH2_PROPERTIES, usesOAuth2 } from '../../shared/oauth2'
 
 /**
  * Looks up a header's saved value (from the secret store or the profile file); undefined
@@ -35,7 +36,9 @@ export async function testInputFromDraft(
     }
     properties[headerProperty(header.name)] = value
   }
-  if (draft.connectType === 'dir') await fillStorageSecrets(properties, missingSecrets, stored)
+  // A REST draft's storage options (for table locations) keep their stored secrets the same way.
+  await fillStorageSecrets(properties, missingSecrets, stored)
+  if (draft.connectType === 'rest') await fillOAuth2Secret(properties, missingSecrets, stored)
   const input: ConnectionTestInput = {
     type: draft.connectType,
     properties,
@@ -45,7 +48,7 @@ export async function testInputFromDraft(
   return { input, kind: profileKind(draft) }
 }
 
-// A dir draft's secret storage option shown as its mask (or left empty, as a saved
+// A draft's secret storage option shown as its mask (or left empty, as a saved
 // profile has it) means the stored value; one that was listed but has none is reported.
 async function fillStorageSecrets(properties: Record<string, string>, missing: string[], stored: StoredHeaderValue | undefined): Promise<void> {
   for (const [name, value] of storageEntries(properties)) {
@@ -55,5 +58,23 @@ async function fillStorageSecrets(properties: Record<string, string>, missing: s
     if (saved) properties[key] = saved
     else delete properties[key]
     if (!saved && value !== '') missing.push(name)
+  }
+}
+
+// The client secret left empty or shown as its mask means the stored one; with no value
+// at all the token step cannot succeed, so the report says that first.
+async function fillOAuth2Secret(properties: Record<string, string>, missing: string[], stored: StoredHeaderValue | undefined): Promise<void> {
+  const key = OAUTH2_PROPERTIES.clientSecret
+  if (!usesOAuth2(properties)) {
+    delete properties[key]
+    return
+  }
+  const value = properties[key] ?? ''
+  if (value !== '' && !looksLikeMask(value)) return
+  const saved = await stored?.(key, true)
+  if (saved) properties[key] = saved
+  else {
+    delete properties[key]
+    missing.push('Client secret')
   }
 }

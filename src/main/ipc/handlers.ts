@@ -15,6 +15,8 @@ import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
 import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
+import { operationHandlers } from './operation-handlers'
+import { OperationRegistry } from '../operations/operation-registry'
 import { versionsHandlers } from './versions-handlers'
 
 /** What the handlers need from their surroundings. */
@@ -32,9 +34,20 @@ export interface HandlerContext {
   /** Shows a path in the system file manager; only the Electron host has one. */
   readonly revealPath?: (path: string) => void
   readonly uiState: UiStateFile
+  /** Calls the page watches and may cancel (one per app; made here when not given). */
+  readonly operations?: OperationRegistry
 }
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  return { ...catalogHandlers(context), ...tableHandlers(context), ...profileHandlers(context), ...shellHandlers(context), ...versionsHandlers(context), ...indexesHandlers(context) }
+  const withOperations = { ...context, operations: context.operations ?? new OperationRegistry() }
+  return {
+    ...catalogHandlers(withOperations),
+    ...tableHandlers(withOperations),
+    ...operationHandlers(withOperations.operations),
+    ...profileHandlers(withOperations),
+    ...shellHandlers(withOperations),
+    ...versionsHandlers(withOperations),
+    ...indexesHandlers(withOperations)
+  }
 }

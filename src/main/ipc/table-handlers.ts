@@ -6,20 +6,22 @@ import { createTableSafely } from '../namespace/create-table-safely'
 import { readRowsSkippingUnreadable } from '../namespace/read-rows-fallback'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
+import { OperationRegistry } from '../operations/operation-registry'
 
 /** Handlers of the table data channels. */
-export function tableHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof tablesContract> {
+export function tableHandlers({ registry, operations = new OperationRegistry() }: HandlerContext): Pick<HandlerTable, keyof typeof tablesContract> {
   return {
     'tables:readRows': async ({ connectionId, table, offset, limit, columns, filter }) =>
       readRowsSkippingUnreadable(await registry.client(connectionId), table, { offset, limit, columns, filter }),
     'tables:count': async ({ connectionId, table, filter }) => (await registry.client(connectionId)).countRows(table, filter),
-    'tables:create': async ({ connectionId, table, mode, data }) => {
+    'tables:create': async ({ connectionId, table, mode, data, operationId }) => {
       const client = await registry.client(connectionId)
-      await createTableSafely(client, table, mode, () => client.createTable(table, data, mode))
+      await operations.run(operationId, (options) => createTableSafely(client, table, mode, () => client.createTable(table, data, mode, options)))
       return null
     },
-    'tables:drop': async ({ connectionId, table }) => {
-      await (await registry.client(connectionId)).dropTable(table)
+    'tables:drop': async ({ connectionId, table, operationId }) => {
+      const client = await registry.client(connectionId)
+      await operations.run(operationId, (options) => client.dropTable(table, options))
       return null
     },
     'tables:rename': async ({ connectionId, table, newName }) => {

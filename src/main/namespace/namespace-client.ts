@@ -7,12 +7,15 @@ import type { z } from 'zod'
 import type { NamespacePath } from '../../shared/namespace-path'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage, rowsWindow } from '../../shared/contract/tables'
+import type { TransactionProgress } from '../../shared/contract/operations'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
   readonly signal?: AbortSignal
+  /** Told each time a catalog reports on a long-running operation of this call (see rest/transactions.ts). */
+  readonly onTransaction?: (progress: TransactionProgress) => void
 }
 
 /** How `dropNamespace` treats a namespace that still has children. */

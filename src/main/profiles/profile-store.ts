@@ -19,7 +19,8 @@ import {
   type StorageProblem
 } from '../../shared/profile-types'
 import { validateProfileDraft } from '../../shared/profile-validation'
-import { secretPropertyKey } from '../../shared/storage-options'
+import { STORAGE_PROPERTY_PREFIX } from '../../shared/storage-options'
+import { oauth2SecretEntry, secretProperty } from './oauth2-secret'
 import type { ConnectionSpec } from '../connections/connection-spec'
 import { secretStorageInfo, type SecretStore } from '../secrets/secret-store'
 import { writeFileAtomic } from '../files/atomic-write'
@@ -198,7 +199,7 @@ export class ProfileStore {
           this.#secrets.kind === 'memory' ? 'Secrets are kept only while the app runs, so enter it again.' : 'Edit the profile and enter it.'
         throw new CatalogError('unauthenticated', `Profile "${profile.name}" has no value for ${header}. ${why}`, { header })
       }
-      properties[secretPropertyKey(profile.connectType, header, HEADER_PROPERTY_PREFIX)] = value
+      properties[secretProperty(profile.connectType, header, HEADER_PROPERTY_PREFIX)] = value
     }
     const routes = profileKind(profile) === 'enterprise' ? { routes: 'enterprise' as const } : {}
     return { name: profile.name, type: profile.connectType, properties, secretHeaders: profile.secretHeaders, ...routes }
@@ -218,7 +219,7 @@ export class ProfileStore {
       try {
         const value = await this.#readSecret(profile, header)
         hasSecret[header] = value !== undefined
-        properties[secretPropertyKey(profile.connectType, header, HEADER_PROPERTY_PREFIX)] = value === undefined ? '' : maskSecret(value)
+        properties[secretProperty(profile.connectType, header, HEADER_PROPERTY_PREFIX)] = value === undefined ? '' : maskSecret(value)
       } catch (error) {
         hasSecret[header] = false
         secretProblems[header] = (error as Error).message
@@ -316,18 +317,21 @@ export class ProfileStore {
     try {
       const next: Profile[] = []
       for (const profile of this.#profiles) {
-        const secret = headerEntries(profile.properties).filter(([name]) => isSecretHeader(name, profile.secretHeaders))
+        const secret = [...headerEntries(profile.properties).filter(([name]) => isSecretHeader(name, profile.secretHeaders)), ...oauth2SecretEntry(profile)]
         const stray = secret.filter(([, value]) => value !== '')
         const origin = endpointOrigin(profile)
         // Dir profiles list secret storage options, never headers: nothing to move here.
-        if (profile.connectType !== 'rest' || (stray.length === 0 && secret.length === profile.secretHeaders.length) || origin === null) {
+        // A REST profile's secret storage options (listed by `storage.` key) are not headers: kept as listed.
+        const storageSecrets = profile.secretHeaders.filter((name) => name.startsWith(STORAGE_PROPERTY_PREFIX))
+        const headerSecrets = profile.secretHeaders.length - storageSecrets.length
+        if (profile.connectType !== 'rest' || (stray.length === 0 && secret.length === headerSecrets) || origin === null) {
           next.push(profile)
           continue
         }
         for (const [name, value] of stray) await this.#secrets.set(profile.id, boundSecretName(origin, name) ?? name, value)
         const properties = { ...profile.properties }
-        for (const [name] of stray) properties[HEADER_PROPERTY_PREFIX + name] = ''
-        next.push({ ...profile, properties, secretHeaders: secret.map(([name]) => name) })
+        for (const [name] of stray) properties[secretProperty(profile.connectType, name, HEADER_PROPERTY_PREFIX)] = ''
+        next.push({ ...profile, properties, secretHeaders: [...secret.map(([name]) => name), ...storageSecrets] })
         changed = true
       }
       this.#profiles = next

@@ -9,6 +9,7 @@ import { endpointOrigin, headerEntries, headerProperty, isSecretHeader, looksLik
 import type { Profile, ProfileDraft } from '../../shared/profile-types'
 import type { SecretStore } from '../secrets/secret-store'
 import { resolveStorageSecrets } from './storage-secrets'
+import { resolveOAuth2Secret } from './oauth2-secret'
 
 /** Secret store changes, keyed by bound name (see {@link boundSecretName}). */
 export interface SecretPlan {
@@ -78,9 +79,14 @@ export async function resolveDraft(
       properties[headerProperty(header.name)] = keep ? plain : (header.value ?? '')
     }
   }
-  if (draft.connectType === 'dir') {
+  // Dir profiles' storage options reach their root; REST profiles' the table locations.
+  if (draft.connectType === 'dir' || draft.connectType === 'rest') {
     const context = { secrets, id, previous, oldOrigin, newOrigin, properties, writes: plan.writes, cleared, keptNames, bound: boundSecretName }
     await resolveStorageSecrets({ ...context, secretNames: secretHeaders })
+  }
+  if (draft.connectType === 'rest') {
+    const context = { secrets, id, previous, oldOrigin, newOrigin, properties, writes: plan.writes, cleared, keptNames, bound: boundSecretName }
+    await resolveOAuth2Secret({ ...context, secretNames: secretHeaders })
   }
   // Every old secret not kept as it was is deleted: all of them when the origin moved.
   for (const old of previous?.secretHeaders ?? []) {

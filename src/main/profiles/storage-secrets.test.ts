@@ -84,3 +84,46 @@ describe('secret storage options of a dir profile on an object store', () => {
 function prefixed(o: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [`storage.${k}`, v]))
 }
+
+describe('storage options of a REST profile, for the table locations its catalog returns', () => {
+  const restDraft = (uri: string, storage: Record<string, string>, headers: ProfileDraft['headers'] = []): ProfileDraft => ({
+    name: 'Catalog',
+    connectType: 'rest',
+    properties: { uri, ...prefixed(storage) },
+    headers
+  })
+
+  it('keeps the secret key with the other secrets, bound to the catalog origin, next to secret headers', async () => {
+    const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    const view = await store.create(restDraft('http://127.0.0.1:2333', { ...options, aws_secret_access_key: SECRET }, [{ name: 'x-api-key', value: 'key-1234', secret: true }]))
+    expect(view.secretHeaders).toEqual(['x-api-key', SECRET_KEY])
+    expect(view.hasSecret).toEqual({ 'x-api-key': true, [SECRET_KEY]: true })
+    expect(view.properties[SECRET_KEY]).toBe(`${MASK_PREFIX}3f9a`)
+    const file = await readFile(join(dataDir, PROFILES_FILE), 'utf8')
+    expect(file).not.toContain(SECRET)
+    expect((await store.toConnectionSpec(view.id)).properties).toEqual({
+      uri: 'http://127.0.0.1:2333',
+      'headers.x-api-key': 'key-1234',
+      ...prefixed(options),
+      [SECRET_KEY]: SECRET
+    })
+    // The mask keeps it; another catalog server clears it.
+    const kept = await store.update(view.id, restDraft('http://127.0.0.1:2333/base', { ...options, aws_secret_access_key: `${MASK_PREFIX}3f9a` }))
+    expect(kept.hasSecret).toEqual({ [SECRET_KEY]: true })
+    const moved = await store.update(view.id, restDraft('http://catalog.example:2333', { ...options, aws_secret_access_key: `${MASK_PREFIX}3f9a` }))
+    expect(moved.hasSecret).toEqual({ [SECRET_KEY]: false })
+    expect(moved.secretProblems).toEqual({ [SECRET_KEY]: SECRETS_CLEARED_MESSAGE })
+  })
+
+  it('keeps the secret storage options listed when a stray header secret is moved out of the file', async () => {
+    const secrets = new MemorySecretStore()
+    const first = await ProfileStore.open(dataDir, secrets)
+    const { id } = await first.store.create(restDraft('http://127.0.0.1:2333', { aws_secret_access_key: SECRET }))
+    const path = join(dataDir, PROFILES_FILE)
+    const { writeFile } = await import('node:fs/promises')
+    await writeFile(path, (await readFile(path, 'utf8')).replace('"uri": "http://127.0.0.1:2333",', '"uri": "http://127.0.0.1:2333", "headers.x-api-key": "stray-key",'))
+    const again = await ProfileStore.open(dataDir, secrets)
+    expect(again.store.profile(id).secretHeaders).toEqual(['x-api-key', SECRET_KEY])
+    expect((await again.store.toConnectionSpec(id)).properties).toMatchObject({ 'headers.x-api-key': 'stray-key', [SECRET_KEY]: SECRET })
+  })
+})

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { bytes, connectionId, newName, newTableRef, response, tableRef } from './common'
+import { operationId } from './operations'
 
 /** The most Arrow bytes one page of rows holds, for dir and REST alike (about 16 MiB). */
 export const READ_PAGE_MAX_BYTES = 16 * 1024 * 1024
@@ -48,11 +49,12 @@ export const tablesContract = {
     response: response<number>()
   },
   'tables:create': {
-    request: z.object({ connectionId, table: newTableRef, mode: createMode, data: bytes }).strict(),
+    // `operationId`: the page watches and may cancel the call (see ./operations.ts).
+    request: z.object({ connectionId, table: newTableRef, mode: createMode, data: bytes, operationId: operationId.optional() }).strict(),
     response: response<null>()
   },
   'tables:drop': {
-    request: z.object({ connectionId, table: tableRef }).strict(),
+    request: z.object({ connectionId, table: tableRef, operationId: operationId.optional() }).strict(),
     response: response<null>()
   },
   'tables:rename': {

@@ -14,17 +14,30 @@ import { connectNamespace, type Connection, type Table as LanceTable } from '@la
 import type { TableRef } from '../../../shared/catalog-types'
 import type { CreateMode } from '../../../shared/contract/tables'
 import { tableForLance } from '../arrow-schema'
+import { startStorageMergeProxy, type StorageMergeProxy } from './storage-merge-proxy'
 
-/** What LanceDB needs to reach the catalog: the base URI, headers and delimiter. */
+/** What LanceDB needs to reach the catalog (base URI, headers, delimiter) and the profile's own storage options. */
 export interface LocationCatalog {
   readonly uri: string
   readonly headers: Readonly<Record<string, string>>
   readonly delimiter: string
+  /** The current OAuth2 access token, when the catalog takes one (sent as Authorization: Bearer). */
+  readonly bearer?: () => Promise<string>
+  /**
+   * Options for the store a location is on (endpoint, region, keys, ...), for catalogs
+   * that vend only part of what is needed (credentials, say) or nothing. LanceDB merges a
+   * describe's `storage_options` over these, key by key, each time it describes the
+   * table (also when it renews credentials that expire): see ./storage-merge-proxy.
+   */
+  readonly storageOptions?: Readonly<Record<string, string>>
 }
 
 /** Tables of one catalog, opened at their locations through LanceDB. */
 export class LocationTables {
   #connection: Promise<Connection> | null = null
+  /** The token the open connection sends, so a renewed token opens a new connection. */
+  #token: string | undefined
+  #proxy: Promise<StorageMergeProxy> | null = null
 
   constructor(private readonly catalog: LocationCatalog) {}
 
@@ -42,23 +55,44 @@ export class LocationTables {
     created.close()
   }
 
-  /** Closes the LanceDB connection, if one was opened. */
+  /** Closes the LanceDB connection and the relay, if they were opened. */
   async close(): Promise<void> {
     const connection = this.#connection
+    const proxy = this.#proxy
     this.#connection = null
-    if (connection) (await connection).close()
+    this.#proxy = null
+    if (connection) (await connection.catch(() => null))?.close()
+    if (proxy) await (await proxy.catch(() => null))?.close()
   }
 
-  #connect(): Promise<Connection> {
-    this.#connection ??= connectNamespace('rest', {
-      uri: this.catalog.uri,
-      headers: { ...this.catalog.headers },
-      extraProperties: { delimiter: this.catalog.delimiter }
-    }).catch((error: unknown) => {
-      // Not kept: the next call tries again (a catalog that was down may be back).
+  async #connect(): Promise<Connection> {
+    const token = this.catalog.bearer ? await this.catalog.bearer() : undefined
+    if (token !== this.#token && this.#connection) {
+      // LanceDB keeps the headers it was opened with: a renewed token needs a new connection.
+      const stale = this.#connection
       this.#connection = null
+      void stale.then((connection) => connection.close(), () => undefined)
+    }
+    this.#token = token
+    const headers = token === undefined ? { ...this.catalog.headers } : { ...this.catalog.headers, Authorization: `Bearer ${token}` }
+    this.#connection ??= this.#catalogUri()
+      .then((uri) => connectNamespace('rest', { uri, headers, extraProperties: { delimiter: this.catalog.delimiter } }))
+      .catch((error: unknown) => {
+        // Not kept: the next call tries again (a catalog that was down may be back).
+        this.#connection = null
+        throw error
+      })
+    return this.#connection
+  }
+
+  /** The catalog's URI, or the relay's when the profile has storage options to merge in. */
+  async #catalogUri(): Promise<string> {
+    const own = this.catalog.storageOptions ?? {}
+    if (Object.keys(own).length === 0) return this.catalog.uri
+    this.#proxy ??= startStorageMergeProxy(this.catalog.uri, own).catch((error: unknown) => {
+      this.#proxy = null
       throw error
     })
-    return this.#connection
+    return (await this.#proxy).uri
   }
 }

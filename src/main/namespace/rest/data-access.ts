@@ -15,6 +15,7 @@ import { LocationTables } from '../location/open-location'
 import type { CallOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
 import type { CreateMode } from '../../../shared/contract/tables'
 import { parseRestProperties } from './rest-config'
+import { OAuth2TokenSource } from './oauth2'
 import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
 import { isMissingRoute } from './table-stats'
 import { VersionAccess } from './versions-access'
@@ -29,7 +30,13 @@ export type DataAccessMode = 'unknown' | 'routes' | 'location'
 export function openRestCatalog(properties: Readonly<Record<string, string>>, options: RestNamespaceOptions = {}): DataAccessClient {
   const config = parseRestProperties(properties)
   const uri = config.baseUrl.href.replace(/\/+$/, '')
-  return new DataAccessClient(openRestNamespace(properties, options), new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter }))
+  // One token source for the catalog's routes and LanceDB's reads at table locations.
+  const tokens = options.tokens ?? (config.oauth2 ? new OAuth2TokenSource(config.oauth2, options.timeouts ? { timeouts: options.timeouts } : {}) : undefined)
+  const bearer = tokens ? { bearer: () => tokens.token() } : {}
+  return new DataAccessClient(
+    openRestNamespace(properties, { ...options, ...(tokens ? { tokens } : {}) }),
+    new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter, storageOptions: config.storageOptions, ...bearer })
+  )
 }
 
 /** A REST client that picks the data access per catalog. */

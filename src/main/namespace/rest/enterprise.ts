@@ -13,6 +13,7 @@ import type { CallOptions } from '../namespace-client'
 import { withAtLeastOneBatch } from './arrow-ipc'
 import { parseJson, type HttpRequest, type HttpTransport } from './http'
 import { readListingFast } from './listing-page'
+import { pathSegment } from './path-segment'
 import type { PageTokenGuard } from './pagination'
 
 /** What a write probe concluded from the server's answer. */
@@ -110,7 +111,7 @@ export function enterpriseRoutes(http: HttpTransport, pageGuard: PageTokenGuard)
 function tableRoute(name: string, options: CallOptions): HttpRequest {
   return {
     method: 'POST',
-    path: `/v1/tables/${encodeURIComponent(name)}`,
+    path: `/v1/tables/${pathSegment(name)}`,
     idempotent: false,
     signal: options.signal,
     subject: `table "${name}"`

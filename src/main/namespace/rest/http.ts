@@ -10,6 +10,7 @@ import { assertNever } from '../../../shared/assert-never'
 import { ExchangeError, exchange, type BodySink } from './dispatch'
 import { errorFromNetwork, errorFromResponse, hasLanceErrorCode, type NetworkContext } from './http-errors'
 import { queryString, scrubSecrets, secretValues, type QueryValues } from '../../../shared/connection-policy'
+import type { BearerTokens } from './oauth2'
 
 /** How long to wait for a connection, for response headers, and between body chunks. */
 export interface HttpTimeouts {
@@ -38,6 +39,11 @@ export interface HttpOptions {
   readonly retryBaseDelayMs?: number
   /** Keep-alive sockets the pool may open to the server. */
   readonly connections?: number
+  /**
+   * OAuth2 tokens sent as `Authorization: Bearer`; a 401 drops the token and the request
+   * is sent once more with a new one. The transport closes it.
+   */
+  readonly tokens?: BearerTokens
 }
 
 /** One request, relative to the connection's base URI. */
@@ -94,6 +100,7 @@ export class HttpTransport {
   readonly #maxRetryWaitMs: number
   readonly #retryBaseDelayMs: number
   readonly #pool: Pool
+  readonly #tokens: BearerTokens | undefined
   // Some servers route only `/v1/.../create/`. We learn which form works from the first
   // answers and then use it, so at most one extra request is ever spent on the question.
   #slashMode: SlashMode = 'unknown'
@@ -110,6 +117,7 @@ export class HttpTransport {
     this.#maxRetries = options.maxRetries ?? 3
     this.#maxRetryWaitMs = options.maxRetryWaitMs ?? 10_000
     this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 250
+    this.#tokens = options.tokens
     this.#pool = new Pool(this.#origin, {
       connections: options.connections ?? 8,
       pipelining: 1,
@@ -129,10 +137,13 @@ export class HttpTransport {
     let retries = 0
     let redirects = 0
     let plainAnswer: HttpResponse | undefined
+    let renewedToken = false
     for (;;) {
       let response: HttpResponse
+      // A token error is the token step's and is thrown as it is.
+      const token = this.#tokens ? await this.#tokens.token(request.signal) : undefined
       try {
-        response = await this.#attempt(request, path + query, body, contentType)
+        response = await this.#attempt(request, path + query, body, contentType, token)
       } catch (error) {
         if (request.idempotent && retries < this.#maxRetries && isDroppedConnection(error)) {
           await sleep(this.#backoff(retries++), request.signal)
@@ -141,6 +152,13 @@ export class HttpTransport {
         throw error
       }
       const { status } = response
+      // The token may have expired early or been revoked: one new token, one more try. A
+      // refused credential means the request was not carried out, so even a write may go again.
+      if (status === 401 && token !== undefined && !renewedToken) {
+        renewedToken = true
+        this.#tokens?.invalidate(token)
+        continue
+      }
       if (REDIRECTS.has(status) && typeof response.headers.location === 'string') {
         path = this.#redirectTarget(response, request.method, path, ++redirects)
         continue
@@ -199,16 +217,25 @@ export class HttpTransport {
   }
 
   /** Replaces every secret header value found in `text` with its masked form. */
-  readonly scrub = (text: string): string => scrubSecrets(text, this.#secrets)
+  readonly scrub = (text: string): string =>
+    scrubSecrets(text, this.#tokens ? [...this.#secrets, ...this.#tokens.secrets()].sort((a, b) => b.length - a.length) : this.#secrets)
 
   /** Closes the pool at once, failing any request still under way. */
   async close(): Promise<void> {
     if (!this.#pool.destroyed) await this.#pool.destroy()
+    await this.#tokens?.close()
   }
 
-  async #attempt(request: HttpRequest, pathAndQuery: string, body: Uint8Array | undefined, contentType: string | undefined): Promise<HttpResponse> {
+  async #attempt(
+    request: HttpRequest,
+    pathAndQuery: string,
+    body: Uint8Array | undefined,
+    contentType: string | undefined,
+    token: string | undefined
+  ): Promise<HttpResponse> {
     const url = this.#origin + pathAndQuery
-    const headers = contentType ? { ...this.#headers, 'content-type': contentType } : this.#headers
+    const withToken = token === undefined ? this.#headers : { ...this.#headers, authorization: `Bearer ${token}` }
+    const headers = contentType ? { ...withToken, 'content-type': contentType } : withToken
     try {
       const response = await exchange(this.#pool, {
         method: request.method,

@@ -14,6 +14,7 @@ import type { HttpTransport } from './http'
 import type { StatsTarget } from './table-stats'
 import { isMissingRoute } from './table-stats'
 import { awaitTransactions } from './transactions'
+import { pathSegment } from './path-segment'
 
 /** Pages a listing may take before it is taken for a server repeating itself. */
 const MAX_PAGES = 1000
@@ -77,7 +78,7 @@ export async function createIndexRoute(http: HttpTransport, target: StatsTarget,
 export async function dropIndexRoute(http: HttpTransport, target: StatsTarget, name: string, options: CallOptions = {}): Promise<void> {
   const response = await http.request({
     method: 'POST',
-    path: `/v1/table/${target.encodedId}/index/${encodeURIComponent(name)}/drop`,
+    path: `/v1/table/${target.encodedId}/index/${pathSegment(name)}/drop`,
     query: target.query,
     idempotent: false,
     signal: options.signal,
@@ -129,7 +130,7 @@ async function describeIndexStats(http: HttpTransport, target: StatsTarget, name
   try {
     body = await http.json({
       method: 'POST',
-      path: `/v1/table/${target.encodedId}/index/${encodeURIComponent(name)}/stats`,
+      path: `/v1/table/${target.encodedId}/index/${pathSegment(name)}/stats`,
       query: target.query,
       json: { id: [...target.id], index_name: name },
       idempotent: true,

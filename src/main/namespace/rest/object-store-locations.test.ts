@@ -28,12 +28,13 @@ afterAll(async () => {
   await s3?.close()
 })
 
-async function serve(dataRoutes: boolean, log?: string[], credentialLifetimeMs: number | null = null): Promise<RunningCatalogServer> {
+async function serve(dataRoutes: boolean, log?: string[], credentialLifetimeMs: number | null = null, vendStorageOptions: readonly string[] | null = null): Promise<RunningCatalogServer> {
   const server = await startCatalogServer({
     root,
     storageOptions: s3.storageOptions,
     dataRoutes,
     credentialLifetimeMs,
+    vendStorageOptions,
     ...(log ? { log: (line: string) => log.push(line) } : {})
   })
   servers.push(server)
@@ -134,5 +135,49 @@ describe('a REST catalog on an S3-compatible store', () => {
     const described = await describeJson(await serve(false, undefined, 20_000), 'sales$orders')
     const expiresAt = Number((described.storage_options as Record<string, string>).expires_at_millis)
     expect(expiresAt).toBeGreaterThan(Date.now())
+  })
+
+  describe("with the profile's own storage options", () => {
+    const credentials = ['aws_access_key_id', 'aws_secret_access_key']
+    /** The options a describe leaves out when the server vends only `vended`: the profile supplies them. */
+    const own = (vended: readonly string[]): Record<string, string> =>
+      Object.fromEntries(Object.entries(s3.storageOptions).filter(([name]) => !vended.includes(name)).map(([name, value]) => [`storage.${name}`, value]))
+
+    async function firstIds(server: RunningCatalogServer, properties: Record<string, string>): Promise<number[]> {
+      const client = openRestCatalog({ uri: server.url, ...properties })
+      try {
+        return ids((await client.readRows(orders, { offset: 0, limit: 4 })).arrow)
+      } finally {
+        await client.close()
+      }
+    }
+
+    it('reads at the location only with the endpoint, region and allow_http the describe leaves out', async () => {
+      const server = await serve(false, undefined, null, credentials)
+      const described = await describeJson(server, 'sales$orders')
+      expect(Object.keys(described.storage_options as object).sort()).toEqual(credentials)
+      // Without the profile's options LanceDB goes to AWS's endpoint and cannot reach the table.
+      await expect(firstIds(server, {})).rejects.toThrow(/Failed to resolve region/)
+      expect(await firstIds(server, own(credentials))).toEqual([0, 1, 2, 3])
+    })
+
+    it("lets the describe's options win over the profile's for the same key, also when they are renewed before expiry", async () => {
+      const wrongSecret = { ...own(credentials), 'storage.aws_secret_access_key': 'WRONG-SECRET' }
+      // The store refuses the profile's wrong secret when the describe does not replace it...
+      const withoutSecret = await serve(false, undefined, null, ['aws_access_key_id'])
+      await expect(firstIds(withoutSecret, wrongSecret)).rejects.toThrow(/SignatureDoesNotMatch/)
+      // ...and reads when the describe's secret replaces it, at open and at each renewal.
+      expect(await firstIds(await serve(false, undefined, null, credentials), wrongSecret)).toEqual([0, 1, 2, 3])
+      const log: string[] = []
+      const renewing = await serve(false, log, 20_000, credentials)
+      const client = openRestCatalog({ uri: renewing.url, ...wrongSecret })
+      try {
+        for (let i = 0; i < 3; i++) expect(ids((await client.readRows(orders, { offset: 0, limit: 4 })).arrow)).toEqual([0, 1, 2, 3])
+      } finally {
+        await client.close()
+      }
+      // Three opens, plus the renewals of credentials inside LanceDB's refresh window.
+      expect(log.filter((line) => line.startsWith('POST /v1/table/sales%24orders/describe')).length).toBeGreaterThan(3)
+    })
   })
 })

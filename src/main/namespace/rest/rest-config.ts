@@ -1,12 +1,16 @@
 /**
  * Reads a `rest` connection's properties: `uri` (http or https, optional port and base
- * path), `delimiter`, and every `headers.<Name>` property as header `<Name>`. Problems
+ * path), `delimiter`, every `headers.<Name>` property as header `<Name>`, and the
+ * `storage.*` properties used to open table locations. Problems
  * become `invalid_request` errors that say what to fix, never echoing secret values.
  */
 import { CatalogError } from '../../../shared/errors'
 import { headerEntries, headerProperty } from '../../../shared/connection-policy'
 import { DEFAULT_DELIMITER } from '../../../shared/namespace-path'
 import { isValidHeaderName } from '../../../shared/profile-validation'
+import { storageOptionsOf } from '../../../shared/storage-options'
+import { parseOAuth2 } from './oauth2-config'
+import type { OAuth2Settings } from './oauth2'
 
 /** The parsed connection settings. */
 export interface RestConfig {
@@ -14,14 +18,26 @@ export interface RestConfig {
   readonly baseUrl: URL
   readonly headers: Readonly<Record<string, string>>
   readonly delimiter: string
+  /** OAuth2 client credentials (`oauth2.*` properties), when the connection uses them. */
+  readonly oauth2?: OAuth2Settings
+  /**
+   * The profile's own storage options (`storage.*` properties, without the prefix) for
+   * opening table locations; the options a describe returns win over them per key.
+   */
+  readonly storageOptions: Readonly<Record<string, string>>
 }
 
 /** Validates and parses the properties of a `rest` connection. */
 export function parseRestProperties(properties: Readonly<Record<string, string>>): RestConfig {
+  const baseUrl = parseUri(properties['uri'])
+  const headers = parseHeaders(properties)
+  const oauth2 = parseOAuth2(properties, baseUrl, headers)
   return {
-    baseUrl: parseUri(properties['uri']),
-    headers: parseHeaders(properties),
-    delimiter: parseDelimiter(properties['delimiter'])
+    baseUrl,
+    headers,
+    delimiter: parseDelimiter(properties['delimiter']),
+    storageOptions: storageOptionsOf(properties),
+    ...(oauth2 ? { oauth2 } : {})
   }
 }
 

@@ -59,6 +59,13 @@ describe('connection properties', () => {
     await open({ uri: url, delimiter: '.' }).listTables(['a', 'b'])
     expect(requests.map((r) => r.rawUrl)).toEqual(['/v1/namespace/a%24b/table/list?delimiter=%24', '/v1/namespace/a.b/table/list?delimiter=.'])
   })
+
+  it('sends an id of "." or ".." (the root with delimiter ".", a namespace named "..") as %2E, which URL resolution keeps', async () => {
+    const { url, requests } = await serve((_req, res) => sendJson(res, 200, { namespaces: [] }))
+    await open({ uri: url, delimiter: '.' }).listNamespaces([])
+    await open({ uri: url }).listNamespaces(['..'])
+    expect(requests.map((r) => r.rawUrl)).toEqual(['/v1/namespace/%2E/list?delimiter=.', '/v1/namespace/%2E%2E/list?delimiter=%24'])
+  })
 })
 
 describe('listing pages', () => {

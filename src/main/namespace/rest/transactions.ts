@@ -1,13 +1,16 @@
 /**
  * Long-running operations: a create or drop may answer with a `transaction_id`, meaning
  * the work goes on server-side. The operation is done only once `DescribeTransaction`
- * says `Succeeded`; `Failed` and `Canceled` are errors. A cancelled call (its signal
- * aborted) asks the server to cancel the transaction (`AlterTransaction` setting status
- * `Canceled`, which the spec allows) before it reports the cancellation.
+ * says `Succeeded`; `Failed` and `Canceled` are errors. Each answer is passed to the
+ * call's `onTransaction`, so the UI can show the status as it changes. A cancelled call
+ * (its signal aborted) asks the server to cancel the transaction (`AlterTransaction`
+ * setting status `Canceled`, which the spec allows), then reports what the catalog says
+ * the transaction came to: cancelled, or finished or failed before the cancel arrived.
  */
 import { CatalogError } from '../../../shared/errors'
 import type { CallOptions } from '../namespace-client'
 import type { HttpResponse, HttpTransport } from './http'
+import { pathSegment } from './path-segment'
 
 /** How often a transaction is asked about: the first wait, growing to the longest. */
 export interface PollTiming {
@@ -43,39 +46,66 @@ export async function awaitTransactions(
 }
 
 async function awaitTransaction(http: HttpTransport, id: string, what: string, options: CallOptions, timing: PollTiming): Promise<void> {
-  const path = `/v1/transaction/${encodeURIComponent(id)}`
+  const path = `/v1/transaction/${pathSegment(id)}`
   let waitMs = timing.firstMs
   for (;;) {
-    if (options.signal?.aborted) return cancel(http, path, id, what)
+    if (options.signal?.aborted) return cancel(http, path, id, what, options)
     let body: unknown
     try {
       body = await http.json({ method: 'POST', path: `${path}/describe`, json: { id: [id] }, idempotent: true, signal: options.signal, subject: `transaction "${id}"` })
     } catch (error) {
-      if (options.signal?.aborted) return cancel(http, path, id, what)
+      if (options.signal?.aborted) return cancel(http, path, id, what, options)
       throw error
     }
+    report(body, id, options)
     const status = statusOf(body)
-    if (status === 'succeeded') return
-    if (status === 'failed' || status === 'canceled' || status === 'cancelled') {
-      const reason = reasonOf(body)
-      throw new CatalogError(status === 'failed' ? 'server_error' : 'cancelled', `The catalog reports that ${what} ${status === 'failed' ? 'failed' : 'was cancelled'}${reason ? `: ${reason}` : ''}.`, {
-        transactionId: id
-      })
-    }
+    if (settled(status, body, id, what)) return
     if (status !== 'queued' && status !== 'running') {
       throw new CatalogError('bad_response', `The catalog answered an unknown status "${String(status)}" for ${what} (transaction "${id}").`)
     }
-    if (!(await pause(waitMs, options.signal))) return cancel(http, path, id, what)
+    if (!(await pause(waitMs, options.signal))) return cancel(http, path, id, what, options)
     waitMs = Math.min(waitMs * 2, timing.maxMs)
   }
 }
 
-/** Asks the server to cancel (best effort: it may refuse or have finished), then reports the cancellation. */
-async function cancel(http: HttpTransport, path: string, id: string, what: string): Promise<never> {
-  await http
-    .request({ method: 'POST', path: `${path}/alter`, json: { id: [id], actions: [{ setStatusAction: { status: 'Canceled' } }] }, idempotent: false })
-    .catch(() => undefined)
-  throw new CatalogError('cancelled', `Stopped waiting for ${what}; the catalog was asked to cancel it (transaction "${id}").`, { transactionId: id })
+/** True once the transaction succeeded; throws for one that failed or was cancelled; false while it runs. */
+function settled(status: string | undefined, body: unknown, id: string, what: string): boolean {
+  if (status === 'succeeded') return true
+  if (status === 'failed' || status === 'canceled' || status === 'cancelled') {
+    const reason = reasonOf(body)
+    throw new CatalogError(status === 'failed' ? 'server_error' : 'cancelled', `The catalog reports that ${what} ${status === 'failed' ? 'failed' : 'was cancelled'}${reason ? `: ${reason}` : ''}.`, {
+      transactionId: id
+    })
+  }
+  return false
+}
+
+/**
+ * Asks the server to cancel (it may refuse, or have finished), then describes the
+ * transaction once more and reports what it came to. These requests carry no signal: the
+ * call's own is already aborted.
+ */
+async function cancel(http: HttpTransport, path: string, id: string, what: string, options: CallOptions): Promise<void> {
+  const refused = await http
+    .request({ method: 'POST', path: `${path}/alter`, json: { id: [id], actions: [{ setStatusAction: { status: 'Canceled' } }] }, idempotent: false, subject: `transaction "${id}"` })
+    .then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error))
+    )
+  const body = await http.json({ method: 'POST', path: `${path}/describe`, json: { id: [id] }, idempotent: true, subject: `transaction "${id}"` }).catch(() => undefined)
+  if (body !== undefined) report(body, id, options)
+  const status = statusOf(body)
+  // Finished or failed before the cancel arrived: that is the outcome.
+  if (status !== 'queued' && status !== 'running' && status !== undefined && settled(status, body, id, what)) return
+  const last = typeof status === 'string' ? ` It still reports "${String((body as Record<string, unknown>)['status'])}".` : ''
+  const why = refused ? ` The catalog refused: ${refused}` : ''
+  throw new CatalogError('cancelled', `Stopped waiting for ${what} and asked the catalog to cancel it (transaction "${id}").${last}${why}`, { transactionId: id })
+}
+
+/** Passes a DescribeTransaction answer's status to the call's listener. */
+function report(body: unknown, id: string, options: CallOptions): void {
+  const status = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['status'] : undefined
+  if (typeof status === 'string') options.onTransaction?.({ transactionId: id, status })
 }
 
 /** Resolves true after `ms`, or false as soon as `signal` aborts. */

@@ -17,7 +17,7 @@ export interface RequestTiming {
 /** The last finished catalog request, or null before the first. */
 export const useLastRequest = create<{ readonly last: RequestTiming | null }>()(() => ({ last: null }))
 
-const UNTIMED_DOMAINS = new Set(['ui', 'app', 'events'])
+const UNTIMED_DOMAINS = new Set(['ui', 'app', 'events', 'operations'])
 
 /** `api` with every catalog method timed into `useLastRequest`. */
 export function timedApi(api: CatalogApi, now: () => number = () => performance.now()): CatalogApi {

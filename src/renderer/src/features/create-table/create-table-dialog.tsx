@@ -9,6 +9,7 @@ import { useMemo, useState, type ReactNode } from 'react'
 import type { CreateMode } from '@shared/contract/tables'
 import { componentProblem, type NamespacePath } from '@shared/namespace-path'
 import { displayIdentifier } from '../../lib/node-key'
+import { ApiError } from '../../lib/api'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { useDelimiter } from '../connections/use-connections'
@@ -19,6 +20,7 @@ import { EMPTY_SOURCE, SourceSection, type SourceInput } from './source-section'
 import { previewFile, previewText, type SourcePreview } from './source-preview'
 import { TargetFields, parseNamespace } from './target-fields'
 import { useCreateTable } from './use-create-table'
+import { TransactionStatus, useCancelOperation, useOperationProgress, waitingOnCatalog } from '../table-actions/operation-progress'
 import styles from './create-table.module.css'
 import { cx } from '../../ui/class-names'
 
@@ -40,7 +42,10 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
   const [schemaFields, setSchemaFields] = useState<readonly FieldSpec[]>(() => [blankField()])
   // Edits to an inferred schema hold while the data keeps the same columns.
   const [edited, setEdited] = useState<{ readonly columns: string; readonly fields: readonly FieldSpec[] } | null>(null)
-  const { mutation, phase, cancel, start } = useCreateTable(connectionId, onClose)
+  const { mutation, phase, cancel, operationId, start } = useCreateTable(connectionId, onClose)
+  const progress = useOperationProgress(operationId)
+  const cancelOperation = useCancelOperation(operationId)
+  const waiting = phase.step === 'sending' && waitingOnCatalog(progress)
 
   const { preview, previewError } = useMemo(() => readSource(input), [input])
   const columnsKey = preview ? preview.columns.join('\u0000') : ''
@@ -65,10 +70,16 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
       onClose={onClose}
       onSubmit={submit}
       footer={{
-        submitLabel: phase.step === 'sending' ? 'Writing…' : phase.step === 'reading' ? 'Reading…' : 'Create',
+        submitLabel: waiting ? 'Waiting for the catalog…' : phase.step === 'sending' ? 'Writing…' : phase.step === 'reading' ? 'Reading…' : 'Create',
         busy: phase.step === 'sending' || phase.step === 'reading',
         submitDisabled: !ready,
-        cancel: phase.step === 'reading' ? { label: 'Cancel import', onClick: cancel } : { disabled: phase.step === 'sending' }
+        // While the catalog runs the create as a transaction, Cancel asks it to cancel.
+        cancel:
+          phase.step === 'reading'
+            ? { label: 'Cancel import', onClick: cancel }
+            : waiting
+              ? { onClick: cancelOperation, disabled: progress?.cancelRequested === true }
+              : { disabled: phase.step === 'sending' }
       }}
     >
       <TargetFields
@@ -114,12 +125,20 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
           <span className="muted">{phase.rows.toLocaleString('en-US')} rows read</span>
         </div>
       )}
+      {phase.step === 'sending' && <TransactionStatus progress={progress} />}
       {mutation.isError && <CreateError error={mutation.error} />}
     </Dialog>
   )
 }
 
 function CreateError({ error }: { readonly error: Error }): ReactNode {
+  if (error instanceof ApiError && error.code === 'cancelled') {
+    return (
+      <p role="status" className="muted">
+        Cancelled: {error.message}
+      </p>
+    )
+  }
   if (error.name === 'AbortError') {
     return (
       <p role="status" className="muted">

@@ -13,6 +13,7 @@ import { api, unwrap } from '../../lib/api'
 import { tableKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import { tableCreated } from '../table-actions/action-toasts'
+import { newOperationId } from '../table-actions/operation-progress'
 import { passthroughStream } from './arrow-rows'
 import { buildArrowStream } from './build-table'
 import type { FieldSpec } from './schema-spec'
@@ -35,6 +36,8 @@ export interface CreateTable {
   readonly mutation: UseMutationResult<null, Error, CreateRequest>
   readonly phase: CreatePhase
   readonly cancel: () => void
+  /** The running create's operation id, which main reports progress for (see ../table-actions/operation-progress). */
+  readonly operationId: string | null
   /**
    * Starts a create; on success the new table is selected and `onCreated` runs, unless the
    * dialog closed meanwhile (mutate()'s own callbacks are skipped after unmount, so a late
@@ -50,6 +53,7 @@ export function useCreateTable(connectionId: string, onCreated: () => void): Cre
   const selectTable = useUiStore((state) => state.selectTable)
   const focusRow = useUiStore((state) => state.focusRow)
   const [phase, setPhase] = useState<CreatePhase>({ step: 'idle' })
+  const [operationId, setOperationId] = useState<string | null>(null)
   const controller = useRef<AbortController | null>(null)
   // Closing the dialog mid-import stops the import: nothing is sent.
   useEffect(() => () => controller.current?.abort(), [])
@@ -63,8 +67,10 @@ export function useCreateTable(connectionId: string, onCreated: () => void): Cre
         const data = await encode(request, abort.signal, (fraction, rows) => setPhase({ step: 'reading', fraction, rows }))
         if (abort.signal.aborted) throw new DOMException('The import was cancelled.', 'AbortError')
         setPhase({ step: 'sending' })
+        const operation = newOperationId()
+        setOperationId(operation)
         // Arrow's writer allocates plain ArrayBuffers; the contract's type names that exactly.
-        return await unwrap(api.tables.create({ connectionId, table: request.table, mode: request.mode, data: data as Uint8Array<ArrayBuffer> }))
+        return await unwrap(api.tables.create({ connectionId, table: request.table, mode: request.mode, data: data as Uint8Array<ArrayBuffer>, operationId: operation }))
       } finally {
         controller.current = null
         setPhase({ step: 'idle' })
@@ -87,7 +93,7 @@ export function useCreateTable(connectionId: string, onCreated: () => void): Cre
         onCreated()
       }
     })
-  return { mutation, phase, cancel: () => controller.current?.abort(), start }
+  return { mutation, phase, cancel: () => controller.current?.abort(), operationId, start }
 }
 
 /** The Arrow IPC stream for a request: the schema alone, an Arrow file as it is, or built from rows. */

@@ -4,13 +4,25 @@
  * speaks in `headers.*` properties. Field errors from the shared rules are keyed by draft
  * header index, so building a draft also says which form field each header came from.
  */
-import { endpointOrigin, headerEntries, isSecretHeader, plainProperties } from '@shared/connection-policy'
+import { endpointOrigin, headerEntries, isSecretHeader, plainProperties, uriOrigin } from '@shared/connection-policy'
 import { ENTERPRISE_HEADERS, type HeaderDraft, type ProfileDraft, type ProfileKind, type ProfileView } from '@shared/profile-types'
 import { validateProfileDraft, type FieldErrors } from '@shared/profile-validation'
-import { EMPTY_STORAGE, storageDraftProperties, storageFormFromView, storageSecretsLeftBehind, withoutStorage, type StorageForm } from './storage-form'
+import { usesOAuth2 } from '@shared/oauth2'
+import type { ObjectStoreScheme } from '@shared/storage-options'
+import { EMPTY_OAUTH2, oauth2DraftProperties, oauth2FormErrors, oauth2FormFromView, withoutOAuth2, type OAuth2Form } from './oauth2-form'
+import {
+  EMPTY_STORAGE,
+  locationSchemeOf,
+  storageDraftProperties,
+  storageFormFromView,
+  storageOptionProperties,
+  storageSecretsLeftBehind,
+  withoutStorage,
+  type StorageForm
+} from './storage-form'
 
-/** How a REST profile authenticates: with header rows only, or the bearer-token preset. */
-export type RestAuth = 'headers' | 'bearer'
+/** How a REST profile authenticates: with header rows only, the bearer-token preset, or OAuth2 client credentials. */
+export type RestAuth = 'headers' | 'bearer' | 'oauth2'
 
 /** One header row. `stored` is the mask of a secret value kept in main; an empty `value` keeps it. */
 export interface HeaderRow {
@@ -38,8 +50,12 @@ export interface EditorForm {
   readonly headers: readonly HeaderRow[]
   /** Properties the form has no field for (e.g. `delimiter`), kept as they were. */
   readonly extra: Readonly<Record<string, string>>
-  /** Storage options of a dir profile on an object store. */
+  /** Storage options of a dir profile on an object store, or of a REST profile's table locations. */
   readonly storage: StorageForm
+  /** OAuth2 client credentials of a REST profile (used when `auth` is `oauth2`). */
+  readonly oauth2: OAuth2Form
+  /** Which store's option fields a REST profile shows (its table locations' scheme). */
+  readonly locationScheme: ObjectStoreScheme
 }
 
 let nextKey = 1
@@ -64,16 +80,29 @@ export function emptyForm(): EditorForm {
     databasePrefix: '',
     headers: [],
     extra: {},
-    storage: EMPTY_STORAGE
+    storage: EMPTY_STORAGE,
+    oauth2: EMPTY_OAUTH2,
+    locationScheme: 's3'
   }
 }
 
 /** The form for editing a saved profile; secret values stay in main, only their masks come in. */
 export function formFromView(view: ProfileView): EditorForm {
   const type: ProfileKind = view.kind
-  const auth: RestAuth = view.preset === 'bearer' ? 'bearer' : 'headers'
+  const auth: RestAuth = view.preset === 'bearer' ? 'bearer' : usesOAuth2(view.properties) ? 'oauth2' : 'headers'
   const { root = '', uri = '', ...extra } = plainProperties(view.properties)
-  let form: EditorForm = { ...emptyForm(), name: view.name, type, auth, root, uri, extra: withoutStorage(extra), storage: storageFormFromView(view) }
+  let form: EditorForm = {
+    ...emptyForm(),
+    name: view.name,
+    type,
+    auth,
+    root,
+    uri,
+    extra: withoutOAuth2(withoutStorage(extra)),
+    storage: storageFormFromView(view),
+    oauth2: oauth2FormFromView(view)
+  }
+  form = { ...form, locationScheme: locationSchemeOf(form.storage) }
   const rows: HeaderRow[] = []
   for (const [name, shown] of headerEntries(view.properties)) {
     const secret = isSecretHeader(name, view.secretHeaders)
@@ -92,6 +121,16 @@ export function formFromView(view: ProfileView): EditorForm {
 export const SECRETS_LEFT_BEHIND =
   'The catalog address changed to another server, so its saved secrets are cleared when you save; enter them again.'
 
+/** The same, when the catalog stays but the OAuth2 token URL now points at another server. */
+export const TOKEN_SECRETS_LEFT_BEHIND =
+  'The token URL changed to another server, so the saved secrets are cleared when you save; enter them again.'
+
+/** What the editor says about secrets left behind: which address moved. */
+export function leftBehindMessage(view: ProfileView | undefined, form: EditorForm): string {
+  const catalogStays = view !== undefined && uriOrigin(view.properties['uri'] ?? '') === uriOrigin(form.uri)
+  return catalogStays && form.type === 'rest' ? TOKEN_SECRETS_LEFT_BEHIND : SECRETS_LEFT_BEHIND
+}
+
 /**
  * True when the form's URI points at another origin (scheme, host, port) than the saved
  * profile's, which has stored secrets: main never sends them there and clears them on
@@ -101,13 +140,20 @@ export function secretsLeftBehind(view: ProfileView | undefined, form: EditorFor
   if (view && form.type === 'dir') return view.kind === 'dir' && storageSecretsLeftBehind(view, form.root, form.storage)
   if (!view) return false
   const saved = endpointOrigin(view)
-  const now = endpointOrigin({ connectType: 'rest', properties: { uri: form.uri } })
+  const now = endpointOrigin({ connectType: 'rest', properties: { uri: form.uri, ...restAuthProperties(form) } })
   return saved !== null && now !== null && saved !== now && Object.values(view.hasSecret).some(Boolean)
 }
 
 /** The form as if nothing were stored: every secret field must be typed again. */
 export function withoutStoredSecrets(form: EditorForm): EditorForm {
-  return { ...form, tokenStored: null, apiKeyStored: null, storage: { ...form.storage, stored: {} }, headers: form.headers.map((row) => ({ ...row, stored: null })) }
+  return {
+    ...form,
+    tokenStored: null,
+    apiKeyStored: null,
+    storage: { ...form.storage, stored: {} },
+    oauth2: { ...form.oauth2, clientSecretStored: null },
+    headers: form.headers.map((row) => ({ ...row, stored: null }))
+  }
 }
 
 /** A draft plus, per draft header, the form field it came from (`apiKey`, `row:<key>`, ...). */
@@ -143,7 +189,13 @@ export function draftFromForm(form: EditorForm): BuiltDraft {
   }
   const preset = form.type === 'enterprise' ? { preset: 'enterprise' as const } : form.auth === 'bearer' ? { preset: 'bearer' as const } : {}
   return {
-    draft: { name: form.name, connectType: 'rest', ...preset, properties: { ...form.extra, uri: form.uri }, headers },
+    draft: {
+      name: form.name,
+      connectType: 'rest',
+      ...preset,
+      properties: { ...form.extra, uri: form.uri, ...storageOptionProperties(form.storage), ...restAuthProperties(form) },
+      headers
+    },
     headerFields
   }
 }
@@ -170,7 +222,13 @@ export function formErrors(form: EditorForm, existingNames?: readonly string[]):
   if (form.type === 'rest' && form.auth === 'bearer' && form.token.trim() === '' && form.tokenStored === null) {
     errors['token'] ??= 'Enter the token.'
   }
+  if (form.type === 'rest' && form.auth === 'oauth2') for (const [key, message] of Object.entries(oauth2FormErrors(form.oauth2))) errors[key] ??= message
   return errors
+}
+
+// The properties a REST profile's Authentication choice adds: OAuth2's, or none.
+function restAuthProperties(form: EditorForm): Record<string, string> {
+  return form.type === 'rest' && form.auth === 'oauth2' ? oauth2DraftProperties(form.oauth2) : {}
 }
 
 /** Maps main's field errors for a saved draft (keyed by draft header index) to form fields. */

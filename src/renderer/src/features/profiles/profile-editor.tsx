@@ -18,6 +18,7 @@ import {
   formErrors,
   formErrorsFromMain,
   formFromView,
+  leftBehindMessage,
   SECRETS_LEFT_BEHIND,
   secretsLeftBehind,
   withoutStoredSecrets,
@@ -25,6 +26,7 @@ import {
   type RestAuth
 } from './editor-form'
 import { HeaderRows } from './header-rows'
+import { OAuth2Fields } from './oauth2-fields'
 import { RootField } from './root-field'
 import { StorageFields } from './storage-fields'
 import { TestReport } from './test-report'
@@ -149,8 +151,16 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             <select id="profile-auth" value={form.auth} onChange={(event) => change({ auth: event.target.value as RestAuth })}>
               <option value="headers">Headers only</option>
               <option value="bearer">Bearer token</option>
+              <option value="oauth2">OAuth2 client credentials</option>
             </select>
           </div>
+        )}
+        {form.type === 'rest' && form.auth === 'oauth2' && (
+          <OAuth2Fields
+            form={form.oauth2}
+            onChange={(fields, field) => change({ oauth2: { ...formState.oauth2, ...fields } }, field)}
+            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (key.startsWith('property:oauth2.') && visible(key) ? [[key, errors[key]]] : [])))}
+          />
         )}
         {form.type === 'rest' && form.auth === 'bearer' && (
           <Field
@@ -205,9 +215,20 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             listError={visible('headers')}
           />
         )}
+        {form.type === 'rest' && (
+          <StorageFields
+            scheme={form.locationScheme}
+            legend="Storage options for table locations"
+            onSchemeChange={(locationScheme) => change({ locationScheme })}
+            storage={form.storage}
+            onChange={(name, value) => change({ storage: { ...formState.storage, values: { ...formState.storage.values, [name]: value } } }, `property:storage.${name}`)}
+            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
+            secretStorage={secretStorage?.description}
+          />
+        )}
         {http && leftBehind && (
           <p role="status" className={styles.secretNote}>
-            {SECRETS_LEFT_BEHIND}
+            {leftBehindMessage(profile, formState)}
           </p>
         )}
         {http && secretStorage && <p className={cx('muted', styles.secretNote)}>Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>}

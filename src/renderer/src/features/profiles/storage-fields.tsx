@@ -1,12 +1,12 @@
 /**
- * The storage options of a directory profile on an object store: the options that apply
- * to its scheme (region, endpoint, keys, …), plus any other option the profile already
+ * The storage options of a directory profile on an object store, or of a REST profile
+ * for the table locations its catalog returns: the options that apply to the scheme (region, endpoint, keys, …), plus any other option the profile already
  * has. Secret ones are password fields that show the stored value's mask; leaving one
  * empty keeps it.
  */
 import type { ReactNode } from 'react'
 import type { FieldErrors } from '@shared/profile-validation'
-import { isSecretStorageOption, STORAGE_OPTIONS, storageOptionsFor, type ObjectStoreScheme } from '@shared/storage-options'
+import { isSecretStorageOption, OBJECT_STORE_SCHEMES, STORAGE_OPTIONS, storageOptionsFor, type ObjectStoreScheme } from '@shared/storage-options'
 import { Field } from '../../ui/field'
 import type { StorageForm } from './storage-form'
 import styles from './profiles.module.css'
@@ -14,6 +14,10 @@ import { cx } from '../../ui/class-names'
 
 interface Props {
   readonly scheme: ObjectStoreScheme
+  /** The fieldset's legend; "Storage options" by default. */
+  readonly legend?: string
+  /** When given, a choice of store whose fields to show (a REST profile's table locations may be on any). */
+  readonly onSchemeChange?: (scheme: ObjectStoreScheme) => void
   readonly storage: StorageForm
   readonly onChange: (name: string, value: string) => void
   /** Errors keyed `property:storage.<name>`, already filtered to what should show. */
@@ -22,14 +26,28 @@ interface Props {
   readonly secretStorage: string | undefined
 }
 
+const SCHEME_NAMES: Record<ObjectStoreScheme, string> = { s3: 'S3 or S3-compatible (s3://)', gs: 'Google Cloud Storage (gs://)', az: 'Azure Blob Storage (az://)' }
+
 /** One field per storage option that applies. */
-export function StorageFields({ scheme, storage, onChange, errors, secretStorage }: Props): ReactNode {
+export function StorageFields({ scheme, legend = 'Storage options', onSchemeChange, storage, onChange, errors, secretStorage }: Props): ReactNode {
   const known = new Set(STORAGE_OPTIONS.map((o) => o.name))
   const others = [...new Set([...Object.keys(storage.values), ...Object.keys(storage.stored)])].filter((name) => !known.has(name))
   const fields = [...storageOptionsFor(scheme), ...others.map((name) => ({ name, label: name, secret: isSecretStorageOption(name), hint: undefined }))]
   return (
     <fieldset>
-      <legend>Storage options</legend>
+      <legend>{legend}</legend>
+      {onSchemeChange && (
+        <div className="field">
+          <label htmlFor="storage-scheme">Object store</label>
+          <select id="storage-scheme" value={scheme} onChange={(event) => onSchemeChange(event.target.value as ObjectStoreScheme)}>
+            {OBJECT_STORE_SCHEMES.map((s) => (
+              <option key={s} value={s}>
+                {SCHEME_NAMES[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {fields.map((option) => {
         const stored = storage.stored[option.name]
         const placeholder = stored ? `${stored} (stored; leave empty to keep)` : option.hint

@@ -40,4 +40,22 @@ describe('the storage options of the profile editor', () => {
     expect(formErrors({ ...base, root: 's3:/bucket/cat' })['root']).toMatch(/s3:\/\/bucket\/prefix/)
     expect(formErrors({ ...base, root: 's3://bucket/cat' })).toEqual({})
   })
+
+  it("carries a REST profile's storage options for table locations, secret ones as masks, and picks the store they are for", () => {
+    const rest: ProfileView = {
+      id: 'p2',
+      name: 'Catalog',
+      connectType: 'rest',
+      kind: 'rest',
+      properties: { uri: 'https://catalog.example.com', 'storage.endpoint': 'http://127.0.0.1:9000', 'storage.aws_secret_access_key': '••••3f9a' },
+      secretHeaders: ['storage.aws_secret_access_key'],
+      hasSecret: { 'storage.aws_secret_access_key': true }
+    }
+    const form = formFromView(rest)
+    expect(form.locationScheme).toBe('s3')
+    expect(draftFromForm(form).draft.properties).toEqual(rest.properties)
+    expect(formErrors({ ...form, storage: { values: { 'bad name': 'x' }, stored: {} } })['property:storage.bad name']).toMatch(/not a storage option name/)
+    const azure = formFromView({ ...rest, properties: { uri: rest.properties['uri'] ?? '', 'storage.azure_storage_account_name': 'acct' }, secretHeaders: [], hasSecret: {} })
+    expect(azure.locationScheme).toBe('az')
+  })
 })

@@ -1,12 +1,12 @@
 /**
  * The storage options part of the profile editor's form (dir profiles on an object
- * store): typed values by option name, and the masks of secret values kept in main. In
+ * store, and REST profiles for the table locations their catalog returns): typed values by option name, and the masks of secret values kept in main. In
  * the draft, plain options are `storage.<name>` properties; a secret one is its new value,
  * or its mask (keep the stored value), or absent (none).
  */
 import type { ProfileView } from '@shared/profile-types'
 import { endpointOrigin } from '@shared/connection-policy'
-import { isSecretStorageOption, rootLocation, STORAGE_PROPERTY_PREFIX, storageEntries } from '@shared/storage-options'
+import { isSecretStorageOption, rootLocation, STORAGE_OPTIONS, STORAGE_PROPERTY_PREFIX, storageEntries, type ObjectStoreScheme } from '@shared/storage-options'
 
 /** Storage option values as typed, and the masks of stored secret ones. */
 export interface StorageForm {
@@ -37,6 +37,11 @@ export function withoutStorage(properties: Readonly<Record<string, string>>): Re
 /** The draft's `storage.*` properties; none for a local folder, where they do not apply. */
 export function storageDraftProperties(root: string, storage: StorageForm): Record<string, string> {
   if (rootLocation(root).kind === 'local') return {}
+  return storageOptionProperties(storage)
+}
+
+/** The `storage.*` properties of the form's options (a REST profile's, for its table locations). */
+export function storageOptionProperties(storage: StorageForm): Record<string, string> {
   const properties: Record<string, string> = {}
   for (const name of new Set([...Object.keys(storage.values), ...Object.keys(storage.stored)])) {
     const value = (storage.values[name] ?? '').trim()
@@ -56,4 +61,11 @@ export function storageSecretsLeftBehind(view: ProfileView, root: string, storag
   const endpoint = storage.values['endpoint'] ?? ''
   const now = endpointOrigin({ connectType: 'dir', properties: { root, [`${STORAGE_PROPERTY_PREFIX}endpoint`]: endpoint } })
   return saved !== null && saved !== now && Object.values(view.hasSecret).some(Boolean)
+}
+
+/** The store a REST profile's saved options are for (the editor shows that store's fields): S3 unless they name another's. */
+export function locationSchemeOf(storage: StorageForm): ObjectStoreScheme {
+  const names = [...Object.keys(storage.values), ...Object.keys(storage.stored)]
+  const schemes = names.flatMap((name) => STORAGE_OPTIONS.find((o) => o.name === name)?.schemes ?? [])
+  return schemes.find((scheme) => scheme !== 's3') ?? 's3'
 }

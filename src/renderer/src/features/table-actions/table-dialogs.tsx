@@ -16,6 +16,7 @@ import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
 import { useDelimiter } from '../connections/use-connections'
 import { forgetTable, tableDropped, tableRenamed } from './action-toasts'
+import { newOperationId, TransactionStatus, useCancelOperation, useOperationProgress, waitingOnCatalog } from './operation-progress'
 
 interface Props {
   readonly connectionId: string
@@ -28,8 +29,15 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
   const client = useQueryClient()
   const delimiter = useDelimiter(connectionId)
   const [typed, setTyped] = useState('')
+  const [operationId, setOperationId] = useState<string | null>(null)
+  const progress = useOperationProgress(operationId)
+  const cancelOperation = useCancelOperation(operationId)
   const drop = useMutation({
-    mutationFn: () => unwrap(api.tables.drop({ connectionId, table })),
+    mutationFn: () => {
+      const operation = newOperationId()
+      setOperationId(operation)
+      return unwrap(api.tables.drop({ connectionId, table, operationId: operation }))
+    },
     onSuccess: async () => {
       tableDropped(client, connectionId, table)
       forgetTable(client, connectionId, table)
@@ -45,11 +53,13 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
       // late answer cannot close a dialog opened since.
       onSubmit={() => matches && drop.mutate(undefined, { onSuccess: onClose })}
       footer={{
-        submitLabel: drop.isPending ? 'Dropping…' : 'Drop',
+        submitLabel: drop.isPending && waitingOnCatalog(progress) ? 'Waiting for the catalog…' : drop.isPending ? 'Dropping…' : 'Drop',
         submitVariant: 'danger',
         busy: drop.isPending,
         submitDisabled: !matches,
-        disabledReason: "Type the table's name above first"
+        disabledReason: "Type the table's name above first",
+        // While the catalog runs the drop as a transaction, Cancel asks it to cancel.
+        ...(drop.isPending && waitingOnCatalog(progress) ? { cancel: { onClick: cancelOperation, disabled: progress?.cancelRequested === true } } : {})
       }}
     >
       <p>
@@ -59,6 +69,7 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
         Type the table name to confirm
         <input autoFocus value={typed} autoComplete="off" onChange={(event) => setTyped(event.target.value)} />
       </label>
+      {drop.isPending && <TransactionStatus progress={progress} />}
       {drop.isError && <ErrorAlert error={drop.error} />}
     </Dialog>
   )
