@@ -17,6 +17,7 @@ import { dataRoutes } from './data-routes'
 import { DatabaseRegistry, type DirOpener } from './databases'
 import { enterpriseRoutes } from './enterprise-routes'
 import { errorReply } from './errors'
+import { indexesRoutes } from './indexes-routes'
 import { json, writeReply, type Reply } from './http-io'
 import { namespaceRoutes } from './namespace-routes'
 import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard'
@@ -96,12 +97,12 @@ export interface RunningCatalogServer {
 }
 
 /** Every route the server answers. */
-export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes, ...schemaRoutes]
+export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes, ...schemaRoutes, ...indexesRoutes]
 
-/** The routes of a metadata-only server: everything but the data routes and the spec's table create. */
+/** The routes of a metadata-only server: everything but the data, schema and index routes and the spec's table create. */
 export const METADATA_ROUTES: readonly Route[] = ROUTES.filter(
-  // Schema changes compute and rewrite data, so a metadata-only catalog leaves them to the table's location too.
-  (route) => !dataRoutes.includes(route) && !schemaRoutes.includes(route) && route.pattern !== '/v1/table/:id/create'
+  // Schema changes and index builds compute over data, so a metadata-only catalog leaves them to the table's location too.
+  (route) => !dataRoutes.includes(route) && !schemaRoutes.includes(route) && !indexesRoutes.includes(route) && route.pattern !== '/v1/table/:id/create'
 )
 
 /** Starts a server and resolves once it is listening. */

@@ -59,7 +59,14 @@ export const CHANNELS = [
   // Search in the data tab
   'search:rows',
   'search:explain',
-  'search:info'
+  'search:info',
+  // Indexes and stats (issue 16)
+  'indexes:list',
+  'indexes:create',
+  'indexes:cancel',
+  'indexes:drop',
+  'indexes:optimize',
+  'stats:nullCounts'
 ] as const
 
 /** A channel name. */

@@ -7,6 +7,7 @@
 import type { z } from 'zod'
 import type { Channel } from './ipc-channels'
 import { catalogContract } from './contract/catalog'
+import { indexesContract } from './contract/indexes'
 import { operationsContract } from './contract/operations'
 import { profilesContract } from './contract/profiles'
 import { searchContract } from './contract/search'
@@ -29,7 +30,8 @@ export const contract = {
   ...schemaContract,
   ...exportContract,
   ...versionsContract,
-  ...searchContract
+  ...searchContract,
+  ...indexesContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -10,6 +10,7 @@ import type { ProfileStore } from '../profiles/profile-store'
 import type { UiStateFile } from '../ui-state/ui-state-file'
 import type { SwitchableSecretStore } from '../secrets/switchable-store'
 import { catalogHandlers } from './catalog-handlers'
+import { indexesHandlers } from './indexes-handlers'
 import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
 import { searchHandlers } from './search-handlers'
@@ -55,6 +56,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...versionsHandlers(withOperations),
     ...searchHandlers(withOperations),
     ...schemaHandlers(withOperations),
-    ...exportHandlers(withOperations)
+    ...exportHandlers(withOperations),
+    ...indexesHandlers(withOperations)
   }
 }

@@ -29,6 +29,8 @@ import * as versions from './lance-native/versions'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
 import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from './lance-native/search'
 import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
+import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from './lance-native/indexes'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -318,6 +320,27 @@ class DirNamespace implements NamespaceClient {
   async searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
     this.begin(options, table.namespace, table.name)
     return this.withTable(table, 'list the search indexes of', (t) => lanceSearchInfo(t))
+  }
+
+  // Indexes (issue 16): LanceDB's own calls, in lance-native/indexes.ts.
+  async listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'list the indexes of', (t) => listTableIndexes(t))
+  }
+
+  async createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, `create an index on column "${spec.column}" of`, (t) => createTableIndex(t, spec, options?.signal))
+  }
+
+  async dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, `drop index "${name}" of`, (t) => dropTableIndex(t, name))
+  }
+
+  async optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'optimize', (t) => optimizeTable(t))
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shar
 import type { TransactionProgress } from '../../shared/contract/operations'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
 import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -86,6 +87,15 @@ export interface NamespaceClient {
   /** The table's vector columns (dimension, index) and full-text indexed columns. */
   searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo>
 
+  // Indexes (issue 16, the Indexes and Stats part); stats come with describeTable.
+  /** The table's indexes with their types, columns and indexed/unindexed rows. */
+  listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]>
+  /** Builds an index and waits for it; aborting `options.signal` cancels the build. */
+  createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void>
+  /** Drops the index `name`. */
+  dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void>
+  /** Indexes the rows added since each index was built (and compacts small files). */
+  optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult>
   /** Releases pools and handles; the client is unusable afterwards. */
   close(): Promise<void>
 }

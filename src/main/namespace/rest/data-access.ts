@@ -24,6 +24,8 @@ import { VersionAccess } from './versions-access'
 import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
 import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from '../lance-native/search'
 import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
+import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from '../lance-native/indexes'
 
 /** How a catalog's table data is reached: not yet known, the data routes, or table locations. */
 export type DataAccessMode = 'unknown' | 'routes' | 'location'
@@ -45,6 +47,8 @@ export function openRestCatalog(properties: Readonly<Record<string, string>>, op
 export class DataAccessClient implements RestNamespaceClient {
   #mode: DataAccessMode = 'unknown'
   readonly #versions: VersionAccess
+  /** False once the catalog answered an index route with "no such route". */
+  #indexRoutes: boolean | undefined
 
   constructor(
     private readonly rest: RestNamespaceClient,
@@ -96,7 +100,9 @@ export class DataAccessClient implements RestNamespaceClient {
     // serves metadata only, so rows are counted at the table's location.
     if (description.rowCount !== null || this.#mode === 'routes') return description
     this.#mode = 'location'
-    return { ...description, rowCount: await this.countRows(table, undefined, options) }
+    // Lance's own statistics at the location: rows, fragments and bytes from the manifest at once.
+    const stats = await this.#withTable(table, 'describe', (t) => t.stats())
+    return { ...description, rowCount: stats.numRows, fragmentCount: stats.fragmentStats.numFragments, totalBytes: stats.totalBytes }
   }
 
   dropTable(table: TableRef, options?: CallOptions): Promise<void> {
@@ -195,6 +201,37 @@ export class DataAccessClient implements RestNamespaceClient {
     )
   }
 
+  // Indexes (issue 16): the spec's index routes, else the table's location through LanceDB.
+  listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
+    return this.#indexRoute(() => this.rest.listIndexes(table, options), () => this.#withTable(table, 'list the indexes of', (t) => listTableIndexes(t)))
+  }
+
+  createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void> {
+    const atLocation = () => this.#withTable(table, `create an index on column "${spec.column}" of`, (t) => createTableIndex(t, spec, options?.signal))
+    return this.#indexRoute(() => this.rest.createIndex(table, spec, options), atLocation)
+  }
+
+  dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void> {
+    return this.#indexRoute(() => this.rest.dropIndex(table, name, options), () => this.#withTable(table, `drop index "${name}" of`, (t) => dropTableIndex(t, name)))
+  }
+
+  optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult> {
+    return this.#indexRoute(() => this.rest.optimizeTable(table, options), () => this.#withTable(table, 'optimize', (t) => optimizeTable(t)))
+  }
+
+  /** The route, or on a catalog without it (404 with no Lance code, "unsupported"), the table's location. */
+  async #indexRoute<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
+    // Listing is the first index call; a catalog found without it is not asked again.
+    if (this.#indexRoutes === false) return atLocation()
+    try {
+      return await viaRoute()
+    } catch (error) {
+      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      if (error.code !== 'unsupported') this.#indexRoutes = false
+      return atLocation()
+    }
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.rest.close(), this.locations.close()])
   }
@@ -247,6 +284,8 @@ export class DataAccessClient implements RestNamespaceClient {
     try {
       return await call()
     } catch (error) {
+      // Already named by the code that threw it (an index that does not exist, a cancelled build).
+      if (error instanceof CatalogError) throw error
       const known = fromLance(error, action, { table })
       if (known.code !== 'internal') throw known
       throw this.#unreachable(messageOf(error))

@@ -23,7 +23,9 @@ import { queryRows } from './query-rows'
 import { parseRestProperties } from './rest-config'
 import { OAuth2TokenSource } from './oauth2'
 import { RestNames } from './rest-names'
-import { isMissingRoute, TableStatsReader } from './table-stats'
+import { isMissingRoute, TableStatsReader, type StatsTarget } from './table-stats'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
+import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
 import { awaitTransactions } from './transactions'
 import { restAddColumns, restAlterColumns, restDropColumns } from './schema'
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
@@ -333,6 +335,23 @@ class RestNamespace implements RestNamespaceClient {
 
   deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
     return this.#versions.deleteTag(table, tag, options)
+  }
+
+  // Indexes (issue 16): the spec's index routes, in indexes.ts.
+  listIndexes(table: TableRef, options: CallOptions = {}): Promise<IndexInfo[]> {
+    return listIndexesRoute(this.#http, this.#target(table), options)
+  }
+
+  createIndex(table: TableRef, spec: IndexSpec, options: CallOptions = {}): Promise<void> {
+    return createIndexRoute(this.#http, this.#target(table), spec, options)
+  }
+
+  dropIndex(table: TableRef, name: string, options: CallOptions = {}): Promise<void> {
+    return dropIndexRoute(this.#http, this.#target(table), name, options)
+  }
+
+  async optimizeTable(table: TableRef): Promise<OptimizeResult> {
+    return optimizeRoute(this.#target(table))
   }
 
   // Search

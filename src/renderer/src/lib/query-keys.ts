@@ -20,6 +20,11 @@ export const queryKeys = {
   tables: (connectionId: string, namespace: NamespacePath, pageSize: number) =>
     ['catalog', connectionId, 'tables', namespaceKey(namespace), { pageSize }] as const,
   table: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table)] as const,
+  /** The table's indexes; under the table's key, so invalidating or forgetting the table covers them. */
+  indexes: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table), 'indexes'] as const,
+  /** Null counts of the table's columns (also under the table's key). */
+  nullCounts: (connectionId: string, table: TableRef, columns: readonly string[]) =>
+    ['catalog', connectionId, 'table', tableKey(table), 'nulls', columns] as const,
   /** Every rows query of a table: pages and counts, whatever the columns and filter. */
   rowsOf: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'rows', tableKey(table)] as const,
   /** One page of rows (decoded Arrow) for a choice of columns and filter. */

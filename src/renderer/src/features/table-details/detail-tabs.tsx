@@ -5,6 +5,8 @@
  */
 import type { ReactNode } from 'react'
 import type { TableDescription, TableRef } from '@shared/catalog-types'
+import { IndexesView } from '../table-indexes/indexes-view'
+import { ColumnNulls } from '../table-stats/column-nulls'
 import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
 import { AddColumnButton, ColumnActions } from '../table-schema/schema-actions'
@@ -34,6 +36,7 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
     render: ({ connectionId, table, description, delimiter }) => (
       <>
         <TableFacts description={description} delimiter={delimiter} />
+        <ColumnNulls connectionId={connectionId} table={table} fields={description.fields} rows={description.rowCount} />
         <h3>Schema</h3>
         <AddColumnButton connectionId={connectionId} table={table} fields={description.fields} />
         <SchemaTable
@@ -43,5 +46,6 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
       </>
     )
   },
-  { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> }
+  { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> },
+  { key: 'indexes', label: 'Indexes', render: (props) => <IndexesView {...props} /> }
 ]
