@@ -81,12 +81,15 @@ async function versionsScenario(app: CatalogPage, root: string): Promise<void> {
   await page.getByRole('tab', { name: 'Overview' }).click()
   await expect(page.getByLabel('Row count')).toHaveText('300')
   await expect(page.getByLabel('Version', { exact: true })).toHaveText('1')
+  const statusBar = page.getByRole('contentinfo', { name: 'Status bar' })
+  await expect(statusBar).toContainText(`${NATIVE_TABLE} (version 1): 300 rows`)
 
   // Back to the latest: 500 rows, writes offered again.
   await banner.getByRole('button', { name: 'Back to latest' }).click()
   await expect(banner).toHaveCount(0)
   await expect(page.getByLabel('Row count')).toHaveText('500')
   await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('500 rows')
+  await expect(statusBar).toContainText(`${NATIVE_TABLE}: 500 rows`)
   await expect(toolbar.getByRole('button', { name: 'Drop table' })).toBeEnabled()
 
   // The confirmation names the table and both versions; Escape and Cancel change nothing.

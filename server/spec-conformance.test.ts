@@ -152,6 +152,17 @@ itWithSpec('answers every implemented operation, in success and in error, only a
       await send('POST', '/v1/table/people/tags/delete', { tag: 'first' }),
       await send('POST', '/v1/table/people/tags/delete', { tag: 'first' })
     ],
+    // Schema evolution: add a computed column, rename it, drop it, each also refused.
+    schema: [
+      await send('POST', '/v1/table/people/add_columns', { new_columns: [{ name: 'twice', expression: 'id * 2' }] }),
+      await send('POST', '/v1/table/nope/add_columns', { new_columns: [{ name: 'twice', expression: 'id * 2' }] }),
+      await send('POST', '/v1/table/people/add_columns', {}),
+      await send('POST', '/v1/table/people/alter_columns', { alterations: [{ path: 'twice', rename: 'doubled' }] }),
+      await send('POST', '/v1/table/people/alter_columns', { alterations: [{ path: 'doubled' }] }),
+      await send('POST', '/v1/table/people/drop_columns', { columns: ['doubled'] }),
+      await send('POST', '/v1/table/people/drop_columns', { columns: [] }),
+      await send('POST', '/v1/table/nope/drop_columns', { columns: ['x'] })
+    ],
     dropTable: [await send('POST', '/v1/table/made/drop'), await send('POST', '/v1/table/made/drop'), await send('POST', '/v1/table/people/drop', '{}', { type: 'text/plain' })],
     // Indexes (issue 16): create (both routes), list, stats and drop, each also failing (an
     // existing index is a 400 with Lance code 7: the create operations list no 409).
@@ -182,6 +193,7 @@ itWithSpec('answers every implemented operation, in success and in error, only a
   expect(statuses.versions).toEqual([200, 404, 200, 400, 200, 200, 200, 200, 400])
   expect(statuses.query).toEqual([200, 400, 404, 400, 200])
   expect(statuses.explain).toEqual([200, 200, 404, 400])
+  expect(statuses.schema).toEqual([200, 404, 400, 200, 400, 200, 400, 404])
   expect(statuses.dropTable).toEqual([200, 404, 400])
   expect(statuses.indexes).toEqual([200, 400, 200, 400, 200, 404, 200, 404, 200, 404])
 
@@ -191,5 +203,5 @@ itWithSpec('answers every implemented operation, in success and in error, only a
   const implemented = ROUTES.filter(isSpecRoute).map((route) => spec.operationOf(route.method, route.pattern.replace(':id', 'x'))?.operationId)
   const called = new Set(exchanges.map((exchange) => spec.operationOf(exchange.method, exchange.url)?.operationId))
   expect(implemented.filter((id) => id === undefined || !called.has(id))).toEqual([])
-  expect(implemented).toHaveLength(28)
+  expect(implemented).toHaveLength(31)
 })

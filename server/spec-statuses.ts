@@ -34,6 +34,10 @@ const LISTED: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/table/:id/tags/create': [...COMMON, 409],
   'POST /v1/table/:id/tags/delete': COMMON,
   'POST /v1/table/:id/explain_plan': COMMON,
+  // Schema evolution (issue 16)
+  'POST /v1/table/:id/add_columns': COMMON,
+  'POST /v1/table/:id/alter_columns': COMMON,
+  'POST /v1/table/:id/drop_columns': COMMON,
   // Indexes (issue 16)
   'POST /v1/table/:id/index/list': COMMON,
   'POST /v1/table/:id/index/:index_name/stats': COMMON,

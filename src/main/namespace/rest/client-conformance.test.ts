@@ -93,6 +93,20 @@ itWithSpec('sends only spec-valid requests for every operation the app uses', as
     await client.createIndex(events, { column: 'vector', indexType: 'IVF_FLAT', numPartitions: 1, distanceType: 'cosine' })
     expect((await client.listIndexes(events)).map((index) => `${index.name} ${index.indexType}`).sort()).toEqual(['id_idx BTREE', 'vector_idx IVF_FLAT'])
     await client.dropIndex(events, 'id_idx')
+
+    // Schema evolution, versions and tags (issue 16): each change a version, a tag set and
+    // removed, an older version described and counted, then restored as the latest.
+    const people = { namespace: [], name: 'people' }
+    await client.addColumns(people, [{ name: 'twice', expression: 'id * 2' }])
+    await client.alterColumns(people, [{ path: 'twice', rename: 'doubled' }])
+    await client.dropColumns(people, ['doubled'])
+    expect((await client.listVersions(people)).map((version) => version.version)).toEqual(expect.arrayContaining([1, 2, 3, 4]))
+    await client.createTag(people, 'first', 1)
+    expect((await client.listTags(people))?.map((tag) => `${tag.name} ${tag.version}`)).toEqual(['first 1'])
+    await client.deleteTag(people, 'first')
+    expect((await client.describeVersion(people, 1)).fields.map((f) => f.name)).not.toContain('twice')
+    expect(await client.countRowsAt(people, 1)).toBe(6)
+    expect(await client.restoreVersion(people, 1)).toBeGreaterThan(4)
   } finally {
     await client.close()
   }
@@ -101,8 +115,16 @@ itWithSpec('sends only spec-valid requests for every operation the app uses', as
   const used = new Set(seen.map((entry) => spec.operationOf(entry.request.method, entry.request.url)?.operationId))
   expect([...used].sort()).toEqual(
     [
+      'AlterTableAddColumns',
+      'AlterTableAlterColumns',
+      'AlterTableDropColumns',
       'CountTableRows',
       'CreateNamespace',
+      'CreateTableTag',
+      'DeleteTableTag',
+      'ListTableTags',
+      'ListTableVersions',
+      'RestoreTable',
       'CreateTable',
       'CreateTableIndex',
       'CreateTableScalarIndex',

@@ -8,6 +8,8 @@ import type { ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { useConnections } from '../features/connections/use-connections'
 import { useTableDescription } from '../features/table-details/use-table-description'
+import { useOpenVersion } from '../features/table-versions/open-version-store'
+import { useVersionDescription } from '../features/table-versions/use-versions'
 import { formatBytes } from '../lib/format-bytes'
 import { useLastRequest } from '../lib/request-timing'
 import { useConnectionView, useUiStore } from './ui-store'
@@ -44,14 +46,19 @@ export function StatusBar(): ReactNode {
   )
 }
 
+// The counts of what the grid shows: an older version while one is open read-only.
 function TableRows({ connectionId, table }: { readonly connectionId: string; readonly table: TableRef }): ReactNode {
-  const description = useTableDescription(connectionId, table)
+  const version = useOpenVersion(connectionId, table)
+  const latest = useTableDescription(connectionId, table)
+  const older = useVersionDescription(connectionId, table, version)
+  const description = version === null ? latest : older
   const rows = description.data?.rowCount
   const text = description.isPending ? 'counting…' : rows === null || rows === undefined ? 'row count unknown' : `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`
   const bytes = description.data?.totalBytes
+  const name = version === null ? table.name : `${table.name} (version ${version})`
   return (
     <span className={styles.item}>
-      {`${table.name}: ${text}${bytes == null ? '' : ` · ${formatBytes(bytes)}`}`}
+      {`${name}: ${text}${bytes == null ? '' : ` · ${formatBytes(bytes)}`}`}
     </span>
   )
 }
