@@ -36,13 +36,14 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
     render: ({ connectionId, table, description, delimiter }) => (
       <>
         <TableFacts description={description} delimiter={delimiter} />
-        <ColumnNulls connectionId={connectionId} table={table} fields={description.fields} rows={description.rowCount} />
         <h3>Schema</h3>
         <AddColumnButton connectionId={connectionId} table={table} fields={description.fields} />
         <SchemaTable
           fields={description.fields}
           renderActions={(field) => <ColumnActions connectionId={connectionId} table={table} fields={description.fields} field={field} />}
         />
+        {/* On demand and below the schema: counting reads every row once per column. */}
+        <ColumnNulls connectionId={connectionId} table={table} fields={description.fields} rows={description.rowCount} />
       </>
     )
   },
