@@ -32,7 +32,7 @@ const rest: ProfileDraft = {
 const dir: ProfileDraft = { name: 'Lake dir', connectType: 'dir', properties: { root: 's3://bucket/cat', 'storage.region': 'eu-west-1' }, headers: [] }
 
 let dataDir: string
-let profiles: Profile[]
+let profiles: readonly Profile[]
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'snippet-storage-'))
   const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
