@@ -47,7 +47,8 @@ Options:
   --token-lifetime SECONDS     how long an issued token lasts (default 3600)
   --page-size N                at most N items per listing page
   --metadata-only              serve no data routes (query, count_rows, stats,
-                               create): clients use table locations and declare
+                               index routes, create): clients use table
+                               locations and declare
   --verbose                    log one line per request to stderr
   --help                       show this text
 

@@ -1,7 +1,7 @@
 /**
  * Table routes that read data: count_rows (bare integer reply), query (Arrow IPC file
- * reply, as the spec says; offset, limit, columns and filter, no vector or full-text
- * search) and stats.
+ * reply, as the spec says; offset, limit, columns and filter; vector and full-text
+ * searches go to search-routes.ts), explain_plan and stats.
  */
 import { CatalogError } from '../src/shared/errors'
 import { invalidRequest } from './errors'
@@ -9,6 +9,7 @@ import { arrowFile, json } from './http-io'
 import { optionalCount, optionalString } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { withLanceTable } from './table-metadata'
+import { answerSearch, isSearch, searchRoutes } from './search-routes'
 
 /** Rows a query returns when it names no `k` (LanceDB's default query limit). */
 export const DEFAULT_QUERY_LIMIT = 10
@@ -17,7 +18,8 @@ export const DEFAULT_QUERY_LIMIT = 10
 export const dataRoutes: readonly Route[] = [
   { method: 'POST', pattern: '/v1/table/:id/count_rows', handle: countRows },
   { method: 'POST', pattern: '/v1/table/:id/query', handle: queryTable },
-  { method: 'POST', pattern: '/v1/table/:id/stats', handle: tableStats }
+  { method: 'POST', pattern: '/v1/table/:id/stats', handle: tableStats },
+  ...searchRoutes
 ]
 
 async function countRows(ctx: RequestContext) {
@@ -33,9 +35,8 @@ async function countRows(ctx: RequestContext) {
 async function queryTable(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   const body = await ctx.jsonBody()
+  if (isSearch(body)) return answerSearch(ctx, ref, body)
   rejectTimeTravel(body)
-  if (hasVector(body.vector)) throw unsupported('Vector search')
-  if (body.full_text_query !== undefined && body.full_text_query !== null) throw unsupported('Full-text search')
   if (body.with_row_id === true) throw unsupported('Returning row ids')
   const limit = optionalCount(body, 'k') ?? optionalCount(body, 'limit') ?? DEFAULT_QUERY_LIMIT
   const offset = optionalCount(body, 'offset') ?? 0
@@ -82,14 +83,6 @@ function columnsOf(value: unknown): string[] | undefined {
     throw invalidRequest('"columns" must list column names: { "column_names": ["a", "b"] }.')
   }
   return names as string[]
-}
-
-function hasVector(value: unknown): boolean {
-  if (value === undefined || value === null) return false
-  if (Array.isArray(value)) return value.length > 0
-  if (typeof value !== 'object') return true
-  const { single_vector: single, multi_vector: multi } = value as { single_vector?: unknown; multi_vector?: unknown }
-  return (Array.isArray(single) && single.length > 0) || (Array.isArray(multi) && multi.length > 0)
 }
 
 /** The `version` a read asks for (issue 16, Versions), as a rows request field. */

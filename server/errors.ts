@@ -33,11 +33,13 @@ export function httpStatusFor(code: ErrorCode): number {
   switch (code) {
     case 'namespace_not_found':
     case 'table_not_found':
+    case 'index_not_found':
     case 'connection_not_found':
       return 404
     case 'namespace_exists':
     case 'namespace_not_empty':
     case 'table_exists':
+    case 'index_exists':
       return 409
     case 'invalid_request':
     case 'invalid_name':

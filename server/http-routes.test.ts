@@ -190,8 +190,8 @@ describe('describe, count_rows, query and stats', () => {
 
     expect(tableFromIPC((await call('POST', '/v1/table/people/query', { json: {} })).bytes).numRows).toBe(10)
     const vector = await call('POST', '/v1/table/people/query', { json: { vector: { single_vector: [1, 2] }, k: 1 } })
-    // Not something this server can run: 400 (the spec lists no 406 for query), Lance code 0.
-    expect([vector.status, vector.body['code']]).toEqual([400, 0])
+    // A vector search (see search-routes.test.ts) whose vector fits no column: 400, Lance code 13 (invalid input).
+    expect([vector.status, vector.body['code']]).toEqual([400, 13])
     expect((await call('POST', '/v1/table/people/query', { json: { k: -1 } })).status).toBe(400)
   })
 })

@@ -17,12 +17,14 @@ import { dataRoutes } from './data-routes'
 import { DatabaseRegistry, type DirOpener } from './databases'
 import { enterpriseRoutes } from './enterprise-routes'
 import { errorReply } from './errors'
+import { indexesRoutes } from './indexes-routes'
 import { json, writeReply, type Reply } from './http-io'
 import { namespaceRoutes } from './namespace-routes'
 import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard'
 import { createContext, matchRoute, type Route } from './router'
 import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
+import { schemaRoutes } from './schema-routes'
 import { transactionRoutes } from './transactions'
 import { versionsRoutes } from './versions-routes'
 
@@ -95,10 +97,13 @@ export interface RunningCatalogServer {
 }
 
 /** Every route the server answers. */
-export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes]
+export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes, ...schemaRoutes, ...indexesRoutes]
 
-/** The routes of a metadata-only server: everything but the data routes and the spec's table create. */
-export const METADATA_ROUTES: readonly Route[] = ROUTES.filter((route) => !dataRoutes.includes(route) && route.pattern !== '/v1/table/:id/create')
+/** The routes of a metadata-only server: everything but the data, schema and index routes and the spec's table create. */
+export const METADATA_ROUTES: readonly Route[] = ROUTES.filter(
+  // Schema changes and index builds compute over data, so a metadata-only catalog leaves them to the table's location too.
+  (route) => !dataRoutes.includes(route) && !schemaRoutes.includes(route) && !indexesRoutes.includes(route) && route.pattern !== '/v1/table/:id/create'
+)
 
 /** Starts a server and resolves once it is listening. */
 export async function startCatalogServer(options: CatalogServerOptions): Promise<RunningCatalogServer> {

@@ -32,7 +32,14 @@ const LISTED: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/table/:id/tags/list': COMMON,
   'POST /v1/table/:id/tags/version': COMMON,
   'POST /v1/table/:id/tags/create': [...COMMON, 409],
-  'POST /v1/table/:id/tags/delete': COMMON
+  'POST /v1/table/:id/tags/delete': COMMON,
+  'POST /v1/table/:id/explain_plan': COMMON,
+  // Indexes (issue 16)
+  'POST /v1/table/:id/index/list': COMMON,
+  'POST /v1/table/:id/index/:index_name/stats': COMMON,
+  'POST /v1/table/:id/create_index': COMMON,
+  'POST /v1/table/:id/create_scalar_index': COMMON,
+  'POST /v1/table/:id/index/:index_name/drop': COMMON
 }
 
 /** True when `route` is one of the spec's operations (the Enterprise routes are not). */

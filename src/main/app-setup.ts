@@ -15,6 +15,7 @@ import { ProfileStore } from './profiles/profile-store'
 import { UiStateFile } from './ui-state/ui-state-file'
 import { openSecretStore, PLAIN_SECRETS_FILE, type SafeStorageLike } from './secrets/secret-store'
 import { SwitchableSecretStore } from './secrets/switchable-store'
+import { ExportJobs, type ChooseSavePath } from './export/export-jobs'
 
 /** Everything a host needs to serve the app. */
 export interface AppCore {
@@ -22,6 +23,8 @@ export interface AppCore {
   readonly registry: ConnectionRegistry
   readonly profiles: ProfileStore
   readonly handlers: HandlerTable
+  /** Exports of this run (browser mode serves their downloads). */
+  readonly exports: ExportJobs
   close(): Promise<void>
 }
 
@@ -32,6 +35,8 @@ export interface HostServices {
   readonly safeStorage?: SafeStorageLike
   /** Shows a file or folder in the system file manager (Electron only). */
   readonly revealPath?: (path: string) => void
+  /** Asks where to save an export (Electron's save dialog); absent, exports are downloaded. */
+  readonly chooseSavePath?: ChooseSavePath
 }
 
 /**
@@ -50,6 +55,7 @@ export async function setUpApp(options: LaunchOptions, dataDir: string, services
     options.connections.length > 0 ? options.connections : [dirSpec(await ensureDefaultCatalog(dataDir), 'Local catalog')]
   for (const spec of specs) registry.add(spec)
   await reopenLastUsed(profiles, registry)
+  const exports = new ExportJobs(services.chooseSavePath)
   const handlers = createHandlers({
     registry,
     profiles,
@@ -59,9 +65,13 @@ export async function setUpApp(options: LaunchOptions, dataDir: string, services
     dataDir,
     info: services.info,
     revealPath: services.revealPath,
-    uiState: new UiStateFile(dataDir)
+    uiState: new UiStateFile(dataDir),
+    exports
   })
-  return { dataDir, registry, profiles, handlers, close: () => registry.closeAll() }
+  return { dataDir, registry, profiles, handlers, exports, close: async () => {
+    await exports.close()
+    await registry.closeAll()
+  } }
 }
 
 async function reopenLastUsed(profiles: ProfileStore, registry: ConnectionRegistry): Promise<void> {

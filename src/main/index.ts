@@ -12,6 +12,7 @@ import { registerAppScheme, serveAppScheme } from './shell/electron-protocol'
 import { installAppMenu, openExternalLink, rememberWindow, type ShellHost } from './shell/electron-shell'
 import { appOriginFor } from './shell/navigation-policy'
 import { loadShellState } from './shell/shell-state-file'
+import { chooseExportPath } from './shell/save-dialog'
 import { createMainWindow, installGuards } from './window'
 
 let core: AppCore | undefined
@@ -27,7 +28,8 @@ async function start(): Promise<void> {
   core = await setUpApp(options, dataDir, {
     info: { host: 'electron', version: app.getVersion() },
     safeStorage,
-    revealPath: (path) => shell.showItemInFolder(path)
+    revealPath: (path) => shell.showItemInFolder(path),
+    chooseSavePath: chooseExportPath
   })
   // The dev server only in `npm run dev`; every other run loads app://renderer.
   const devUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']

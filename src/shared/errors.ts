@@ -24,7 +24,10 @@ export const ERROR_CODES = [
   'unsupported',
   'invalid_catalog',
   'connection_not_found',
-  'internal'
+  'internal',
+  // Indexes and stats (issue 16): Lance codes 6 and 7.
+  'index_not_found',
+  'index_exists'
 ] as const
 
 /** One of the app's error codes. */
@@ -139,6 +142,10 @@ export function errorCodeFromLance(lanceCode: number): ErrorCode | undefined {
       return 'table_not_found'
     case 5:
       return 'table_exists'
+    case 6:
+      return 'index_not_found'
+    case 7:
+      return 'index_exists'
     case 13:
       return 'invalid_request'
     case 15:
@@ -171,6 +178,10 @@ export function lanceCodeFor(code: ErrorCode): number {
       return 4
     case 'table_exists':
       return 5
+    case 'index_not_found':
+      return 6
+    case 'index_exists':
+      return 7
     case 'invalid_request':
     case 'invalid_name':
       return 13

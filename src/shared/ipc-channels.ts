@@ -41,6 +41,13 @@ export const CHANNELS = [
   'profiles:createRoot',
   'profiles:useSecretsFile',
   'shell:openFolder',
+  // Schema evolution and export (issue 16)
+  'schema:addColumns',
+  'schema:alterColumns',
+  'schema:dropColumns',
+  'export:start',
+  'export:status',
+  'export:cancel',
   // Versions (issue 16)
   'versions:list',
   'versions:describe',
@@ -48,7 +55,18 @@ export const CHANNELS = [
   'versions:readRows',
   'versions:restore',
   'versions:createTag',
-  'versions:deleteTag'
+  'versions:deleteTag',
+  // Search in the data tab
+  'search:rows',
+  'search:explain',
+  'search:info',
+  // Indexes and stats (issue 16)
+  'indexes:list',
+  'indexes:create',
+  'indexes:cancel',
+  'indexes:drop',
+  'indexes:optimize',
+  'stats:nullCounts'
 ] as const
 
 /** A channel name. */

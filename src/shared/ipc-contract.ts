@@ -7,10 +7,14 @@
 import type { z } from 'zod'
 import type { Channel } from './ipc-channels'
 import { catalogContract } from './contract/catalog'
+import { indexesContract } from './contract/indexes'
 import { operationsContract } from './contract/operations'
 import { profilesContract } from './contract/profiles'
+import { searchContract } from './contract/search'
 import { shellContract } from './contract/shell'
 import { tablesContract } from './contract/tables'
+import { exportContract } from './contract/export'
+import { schemaContract } from './contract/schema'
 import { versionsContract } from './contract/versions'
 
 export type { AppInfo } from './contract/catalog'
@@ -23,7 +27,11 @@ export const contract = {
   ...operationsContract,
   ...profilesContract,
   ...shellContract,
-  ...versionsContract
+  ...schemaContract,
+  ...exportContract,
+  ...versionsContract,
+  ...searchContract,
+  ...indexesContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -10,10 +10,15 @@ import type { ProfileStore } from '../profiles/profile-store'
 import type { UiStateFile } from '../ui-state/ui-state-file'
 import type { SwitchableSecretStore } from '../secrets/switchable-store'
 import { catalogHandlers } from './catalog-handlers'
+import { indexesHandlers } from './indexes-handlers'
 import type { HandlerTable } from './dispatch'
 import { profileHandlers } from './profile-handlers'
+import { searchHandlers } from './search-handlers'
 import { shellHandlers } from './shell-handlers'
 import { tableHandlers } from './table-handlers'
+import { schemaHandlers } from './schema-handlers'
+import { exportHandlers } from './export-handlers'
+import type { ExportJobs } from '../export/export-jobs'
 import { operationHandlers } from './operation-handlers'
 import { OperationRegistry } from '../operations/operation-registry'
 import { versionsHandlers } from './versions-handlers'
@@ -33,6 +38,8 @@ export interface HandlerContext {
   /** Shows a path in the system file manager; only the Electron host has one. */
   readonly revealPath?: (path: string) => void
   readonly uiState: UiStateFile
+  /** The exports of this run. */
+  readonly exports: ExportJobs
   /** Calls the page watches and may cancel (one per app; made here when not given). */
   readonly operations?: OperationRegistry
 }
@@ -46,6 +53,10 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...operationHandlers(withOperations.operations),
     ...profileHandlers(withOperations),
     ...shellHandlers(withOperations),
-    ...versionsHandlers(withOperations)
+    ...versionsHandlers(withOperations),
+    ...searchHandlers(withOperations),
+    ...schemaHandlers(withOperations),
+    ...exportHandlers(withOperations),
+    ...indexesHandlers(withOperations)
   }
 }

@@ -23,8 +23,14 @@ import { objectStoreError } from './object-store-errors'
 import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { readLanceRows } from './lance-rows'
+import { addLanceColumns, alterLanceColumns, dropLanceColumns } from './lance-native/schema'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
 import * as versions from './lance-native/versions'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
+import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from './lance-native/search'
+import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
+import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from './lance-native/indexes'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -283,6 +289,58 @@ class DirNamespace implements NamespaceClient {
   private versioned<T>(table: TableRef, options: CallOptions | undefined, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T> {
     this.begin(options, table.namespace, table.name)
     return this.withTable(table, verb, use)
+  }
+
+  async addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'add columns to', (t) => addLanceColumns(t, columns))
+  }
+
+  async alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'alter the columns of', (t) => alterLanceColumns(t, alterations))
+  }
+
+  async dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns))
+  }
+
+  // Search
+  async searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'search', (t) => searchLanceRows(t, spec))
+  }
+
+  async explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'explain a search of', (t) => explainLanceSearch(t, spec))
+  }
+
+  async searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'list the search indexes of', (t) => lanceSearchInfo(t))
+  }
+
+  // Indexes (issue 16): LanceDB's own calls, in lance-native/indexes.ts.
+  async listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'list the indexes of', (t) => listTableIndexes(t))
+  }
+
+  async createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, `create an index on column "${spec.column}" of`, (t) => createTableIndex(t, spec, options?.signal))
+  }
+
+  async dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, `drop index "${name}" of`, (t) => dropTableIndex(t, name))
+  }
+
+  async optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, 'optimize', (t) => optimizeTable(t))
   }
 
   async close(): Promise<void> {

@@ -7,8 +7,11 @@ import type { z } from 'zod'
 import type { NamespacePath } from '../../shared/namespace-path'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage, rowsWindow } from '../../shared/contract/tables'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
 import type { TransactionProgress } from '../../shared/contract/operations'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
+import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -51,6 +54,13 @@ export interface NamespaceClient {
   countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number>
   /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
+  // Schema evolution (issue 16, schema part): each answers the version the change made.
+  /** Adds columns computed by SQL expressions over the existing rows. */
+  addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult>
+  /** Renames columns or changes their nullability. */
+  alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult>
+  /** Drops columns. */
+  dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult>
 
   // Versions (issue 16): a table's history, an older version read (readRows takes a
   // `version` too), restoring a version as the new latest, and tags.
@@ -69,6 +79,23 @@ export interface NamespaceClient {
   /** Removes a tag (the version stays). */
   deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void>
 
+  // Search (the data tab's vector and full-text search)
+  /** The rows a vector or full-text search finds (at most k), with the spec's columns and filter, scoring column included. */
+  searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage>
+  /** The engine's plan for that search, as text. */
+  explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string>
+  /** The table's vector columns (dimension, index) and full-text indexed columns. */
+  searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo>
+
+  // Indexes (issue 16, the Indexes and Stats part); stats come with describeTable.
+  /** The table's indexes with their types, columns and indexed/unindexed rows. */
+  listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]>
+  /** Builds an index and waits for it; aborting `options.signal` cancels the build. */
+  createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void>
+  /** Drops the index `name`. */
+  dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void>
+  /** Indexes the rows added since each index was built (and compacts small files). */
+  optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult>
   /** Releases pools and handles; the client is unusable afterwards. */
   close(): Promise<void>
 }

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const info = { host: 'browser', version: process.env['npm_package_version'] ?? '0.0.0' } as const
   const core = await setUpApp(options, dataDir, { info, safeStorage })
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url))
-  const host = await startWebHost({ handlers: core.handlers, rendererDir, port: options.port })
+  const host = await startWebHost({ handlers: core.handlers, rendererDir, port: options.port, downloads: core.exports })
   process.stdout.write(`Lance Catalog Browser is running at ${host.url}\n`)
 
   let stopping = false

@@ -5,6 +5,7 @@
  * cannot drive the app.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -13,6 +14,7 @@ import { decodeWire, encodeWire } from '../../shared/wire'
 import { dispatch, type HandlerTable } from '../ipc/dispatch'
 import { Limiter } from './limiter'
 import { APP_CSP, CONTENT_TYPES } from '../shell/app-protocol'
+import type { Download } from '../export/export-jobs'
 
 /** The header that carries the per-run token on every RPC. */
 export const TOKEN_HEADER = 'x-catalog-token'
@@ -42,6 +44,8 @@ export interface WebHostOptions {
   readonly port?: number
   /** Fixed token for tests; a random one otherwise. */
   readonly token?: string
+  /** Finished exports by one-time ticket, served at `/download/<ticket>`. */
+  readonly downloads?: { takeDownload(ticket: string): Promise<Download | null> }
 }
 
 /** A running host. */
@@ -75,6 +79,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (pathname === null) return sendText(res, 400, 'Bad request: the path has a malformed percent-escape.')
     if (pathname.startsWith('/rpc/')) return handleRpc(req, res, pathname.slice(5))
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.')
+    if (pathname.startsWith('/download/')) return serveDownload(res, pathname.slice('/download/'.length))
     return serveStatic(res, options.rendererDir, pathname)
   }
 
@@ -103,6 +108,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: `Unreadable request: ${message}` } })
     }
     sendJson(res, 200, await dispatch(options.handlers, channel, body))
+  }
+
+  /**
+   * An export's file, streamed from disk. A page link cannot send the token header, so
+   * the one-time ticket (random, handed out only to RPC callers with the token) stands in.
+   */
+  async function serveDownload(res: ServerResponse, ticket: string): Promise<void> {
+    const download = /^[A-Za-z0-9_-]{16,}$/.test(ticket) ? await options.downloads?.takeDownload(ticket) : null
+    if (!download) return sendText(res, 404, 'This download is no longer available: each export can be downloaded once. Export again.')
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/octet-stream',
+      'content-length': download.size,
+      'content-disposition': `attachment; filename="${download.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(download.fileName)}`
+    })
+    const file = createReadStream(download.path)
+    file.on('error', () => res.destroy())
+    res.once('close', () => void download.done())
+    file.pipe(res)
   }
 
   await new Promise<void>((resolveListen, reject) => {

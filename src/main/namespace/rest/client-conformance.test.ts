@@ -86,6 +86,13 @@ itWithSpec('sends only spec-valid requests for every operation the app uses', as
     // Directory catalogs cannot rename; the request itself must still be the spec's.
     await expect(rename).rejects.toBeInstanceOf(CatalogError)
     await client.dropTable({ namespace: ['analytics'], name: 'made' })
+
+    // Indexes (issue 16): both create routes, the listing (with each index's stats) and drop.
+    const events = { namespace: ['analytics'], name: 'events' }
+    await client.createIndex(events, { column: 'id', indexType: 'BTREE' })
+    await client.createIndex(events, { column: 'vector', indexType: 'IVF_FLAT', numPartitions: 1, distanceType: 'cosine' })
+    expect((await client.listIndexes(events)).map((index) => `${index.name} ${index.indexType}`).sort()).toEqual(['id_idx BTREE', 'vector_idx IVF_FLAT'])
+    await client.dropIndex(events, 'id_idx')
   } finally {
     await client.close()
   }
@@ -97,11 +104,16 @@ itWithSpec('sends only spec-valid requests for every operation the app uses', as
       'CountTableRows',
       'CreateNamespace',
       'CreateTable',
+      'CreateTableIndex',
+      'CreateTableScalarIndex',
       'DescribeTable',
+      'DescribeTableIndexStats',
       'DropNamespace',
       'DropTable',
+      'DropTableIndex',
       'GetTableStats',
       'ListNamespaces',
+      'ListTableIndices',
       'ListTables',
       'NamespaceExists',
       'QueryTable',

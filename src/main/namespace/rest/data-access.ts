@@ -18,8 +18,14 @@ import { parseRestProperties } from './rest-config'
 import { OAuth2TokenSource } from './oauth2'
 import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
 import { isMissingRoute } from './table-stats'
+import { addLanceColumns, alterLanceColumns, dropLanceColumns } from '../lance-native/schema'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
 import { VersionAccess } from './versions-access'
 import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
+import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from '../lance-native/search'
+import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
+import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from '../lance-native/indexes'
 
 /** How a catalog's table data is reached: not yet known, the data routes, or table locations. */
 export type DataAccessMode = 'unknown' | 'routes' | 'location'
@@ -41,6 +47,8 @@ export function openRestCatalog(properties: Readonly<Record<string, string>>, op
 export class DataAccessClient implements RestNamespaceClient {
   #mode: DataAccessMode = 'unknown'
   readonly #versions: VersionAccess
+  /** False once the catalog answered an index route with "no such route". */
+  #indexRoutes: boolean | undefined
 
   constructor(
     private readonly rest: RestNamespaceClient,
@@ -92,7 +100,9 @@ export class DataAccessClient implements RestNamespaceClient {
     // serves metadata only, so rows are counted at the table's location.
     if (description.rowCount !== null || this.#mode === 'routes') return description
     this.#mode = 'location'
-    return { ...description, rowCount: await this.countRows(table, undefined, options) }
+    // Lance's own statistics at the location: rows, fragments and bytes from the manifest at once.
+    const stats = await this.#withTable(table, 'describe', (t) => t.stats())
+    return { ...description, rowCount: stats.numRows, fragmentCount: stats.fragmentStats.numFragments, totalBytes: stats.totalBytes }
   }
 
   dropTable(table: TableRef, options?: CallOptions): Promise<void> {
@@ -126,6 +136,19 @@ export class DataAccessClient implements RestNamespaceClient {
     )
   }
 
+  // Schema evolution (issue 16): the alter routes, else LanceDB at the table's location.
+  addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#schemaChange(() => this.rest.addColumns(table, columns, options), () => this.#withTable(table, 'add columns to', (t) => addLanceColumns(t, columns)))
+  }
+
+  alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#schemaChange(() => this.rest.alterColumns(table, alterations, options), () => this.#withTable(table, 'alter the columns of', (t) => alterLanceColumns(t, alterations)))
+  }
+
+  dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#schemaChange(() => this.rest.dropColumns(table, columns, options), () => this.#withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns)))
+  }
+
   // Versions (issue 16): the spec's routes, else the table's location (versions-access.ts).
   listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
     return this.#versions.listVersions(table, options)
@@ -155,8 +178,73 @@ export class DataAccessClient implements RestNamespaceClient {
     return this.#versions.deleteTag(table, tag, options)
   }
 
+  // Search: the query route like reads; explain and the index list fall back on their own,
+  // since a catalog may serve rows but not those routes.
+  searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
+    return this.#data(
+      () => this.rest.searchRows(table, spec, options),
+      () => this.#withTable(table, 'search', (t) => searchLanceRows(t, spec))
+    )
+  }
+
+  explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string> {
+    return this.#routeOr(
+      () => this.rest.explainSearch(table, spec, options),
+      () => this.#withTable(table, 'explain a search of', (t) => explainLanceSearch(t, spec))
+    )
+  }
+
+  searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
+    return this.#routeOr(
+      () => this.rest.searchInfo(table, options),
+      () => this.#withTable(table, 'list the search indexes of', (t) => lanceSearchInfo(t))
+    )
+  }
+
+  // Indexes (issue 16): the spec's index routes, else the table's location through LanceDB.
+  listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
+    return this.#indexRoute(() => this.rest.listIndexes(table, options), () => this.#withTable(table, 'list the indexes of', (t) => listTableIndexes(t)))
+  }
+
+  createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void> {
+    const atLocation = () => this.#withTable(table, `create an index on column "${spec.column}" of`, (t) => createTableIndex(t, spec, options?.signal))
+    return this.#indexRoute(() => this.rest.createIndex(table, spec, options), atLocation)
+  }
+
+  dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void> {
+    return this.#indexRoute(() => this.rest.dropIndex(table, name, options), () => this.#withTable(table, `drop index "${name}" of`, (t) => dropTableIndex(t, name)))
+  }
+
+  optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult> {
+    return this.#indexRoute(() => this.rest.optimizeTable(table, options), () => this.#withTable(table, 'optimize', (t) => optimizeTable(t)))
+  }
+
+  /** The route, or on a catalog without it (404 with no Lance code, "unsupported"), the table's location. */
+  async #indexRoute<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
+    // Listing is the first index call; a catalog found without it is not asked again.
+    if (this.#indexRoutes === false) return atLocation()
+    try {
+      return await viaRoute()
+    } catch (error) {
+      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      if (error.code !== 'unsupported') this.#indexRoutes = false
+      return atLocation()
+    }
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.rest.close(), this.locations.close()])
+  }
+
+  /** Runs `viaRoute` unless the catalog serves metadata only; on a missing route, `atLocation` (this call only). */
+  async #routeOr<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
+    if (this.#mode === 'location') return atLocation()
+    try {
+      return await viaRoute()
+    } catch (error) {
+      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      return atLocation()
+    }
   }
 
   /** Runs `viaRoute` unless the catalog is known to lack data routes; on a missing route, `atLocation`. */
@@ -196,9 +284,26 @@ export class DataAccessClient implements RestNamespaceClient {
     try {
       return await call()
     } catch (error) {
+      // Already named by the code that threw it (an index that does not exist, a cancelled build).
+      if (error instanceof CatalogError) throw error
       const known = fromLance(error, action, { table })
       if (known.code !== 'internal') throw known
       throw this.#unreachable(messageOf(error))
+    }
+  }
+
+  /**
+   * A schema change through its route; a catalog without it (some serve the data routes
+   * but not the alter ones) changes the table at its location. Decided per call: the
+   * data-access mode is about the data routes.
+   */
+  async #schemaChange<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
+    if (this.#mode === 'location') return atLocation()
+    try {
+      return await viaRoute()
+    } catch (error) {
+      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      return atLocation()
     }
   }
 

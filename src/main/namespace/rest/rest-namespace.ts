@@ -24,10 +24,16 @@ import { parseRestProperties } from './rest-config'
 import { OAuth2TokenSource } from './oauth2'
 import { RestNames } from './rest-names'
 import { isMissingRoute, TableStatsReader } from './table-stats'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
+import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
 import { awaitTransactions } from './transactions'
+import { restAddColumns, restAlterColumns, restDropColumns } from './schema'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
 import { RestVersionRoutes } from './versions'
 import { VersionAccess } from './versions-access'
 import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
+import { restExplainSearch, restSearchInfo, restSearchRows, type RestTableTarget } from './search'
+import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
 
 export { parseCount } from './json-values'
 
@@ -289,6 +295,19 @@ class RestNamespace implements RestNamespaceClient {
     return queryRows(this.#http, this.#names, table, request, options)
   }
 
+  // Schema evolution (issue 16): the spec's alter routes, in schema.ts.
+  addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return restAddColumns(this.#http, this.#target(table), columns, options)
+  }
+
+  alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return restAlterColumns(this.#http, this.#target(table), alterations, options)
+  }
+
+  dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return restDropColumns(this.#http, this.#target(table), columns, options)
+  }
+
   // Versions (issue 16): the spec's version and tag routes (versions.ts), no fallback here.
   listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
     return this.#versions.listVersions(table, options)
@@ -316,6 +335,45 @@ class RestNamespace implements RestNamespaceClient {
 
   deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
     return this.#versions.deleteTag(table, tag, options)
+  }
+
+  // Indexes (issue 16): the spec's index routes, in indexes.ts.
+  listIndexes(table: TableRef, options: CallOptions = {}): Promise<IndexInfo[]> {
+    return listIndexesRoute(this.#http, this.#target(table), options)
+  }
+
+  createIndex(table: TableRef, spec: IndexSpec, options: CallOptions = {}): Promise<void> {
+    return createIndexRoute(this.#http, this.#target(table), spec, options)
+  }
+
+  dropIndex(table: TableRef, name: string, options: CallOptions = {}): Promise<void> {
+    return dropIndexRoute(this.#http, this.#target(table), name, options)
+  }
+
+  async optimizeTable(table: TableRef): Promise<OptimizeResult> {
+    return optimizeRoute(this.#target(table))
+  }
+
+  // Search
+  searchRows(table: TableRef, spec: SearchSpec, options: CallOptions = {}): Promise<RowsPage> {
+    return restSearchRows(this.#http, this.#target(table), spec, options)
+  }
+
+  explainSearch(table: TableRef, spec: SearchSpec, options: CallOptions = {}): Promise<string> {
+    return restExplainSearch(this.#http, this.#target(table), spec, options)
+  }
+
+  async searchInfo(table: TableRef, options: CallOptions = {}): Promise<SearchInfo> {
+    return restSearchInfo(this.#http, this.#target(table), (await this.describeTable(table, options)).fields, options)
+  }
+
+  #target(table: TableRef): RestTableTarget {
+    return {
+      encodedId: this.#names.tableSegment(table),
+      query: { delimiter: this.#names.tableDelimiter(table) },
+      id: [...table.namespace, table.name],
+      subject: this.#names.tableName(table)
+    }
   }
 
   async close(): Promise<void> {

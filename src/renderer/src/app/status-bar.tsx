@@ -1,6 +1,6 @@
 /**
  * The status bar at the foot of the window: the shown connection and its kind, the last
- * catalog request's latency, and the open table's row count and tab count. A labelled
+ * catalog request's latency, and the open table's row count, size and tab count. A labelled
  * region rather than a live one: the latency changes with every request, which a screen
  * reader should not announce each time.
  */
@@ -8,6 +8,7 @@ import type { ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { useConnections } from '../features/connections/use-connections'
 import { useTableDescription } from '../features/table-details/use-table-description'
+import { formatBytes } from '../lib/format-bytes'
 import { useLastRequest } from '../lib/request-timing'
 import { useConnectionView, useUiStore } from './ui-store'
 import styles from './status-bar.module.css'
@@ -47,9 +48,10 @@ function TableRows({ connectionId, table }: { readonly connectionId: string; rea
   const description = useTableDescription(connectionId, table)
   const rows = description.data?.rowCount
   const text = description.isPending ? 'counting…' : rows === null || rows === undefined ? 'row count unknown' : `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`
+  const bytes = description.data?.totalBytes
   return (
     <span className={styles.item}>
-      {`${table.name}: ${text}`}
+      {`${table.name}: ${text}${bytes == null ? '' : ` · ${formatBytes(bytes)}`}`}
     </span>
   )
 }

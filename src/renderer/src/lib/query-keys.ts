@@ -4,6 +4,7 @@
  * descendants' (react-query matches key prefixes element by element).
  */
 import type { TableRef } from '@shared/catalog-types'
+import type { SearchQuery } from '@shared/contract/search'
 import type { NamespacePath } from '@shared/namespace-path'
 import { namespaceKey, tableKey } from './node-key'
 
@@ -19,6 +20,11 @@ export const queryKeys = {
   tables: (connectionId: string, namespace: NamespacePath, pageSize: number) =>
     ['catalog', connectionId, 'tables', namespaceKey(namespace), { pageSize }] as const,
   table: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table)] as const,
+  /** The table's indexes; under the table's key, so invalidating or forgetting the table covers them. */
+  indexes: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table), 'indexes'] as const,
+  /** Null counts of the table's columns (also under the table's key). */
+  nullCounts: (connectionId: string, table: TableRef, columns: readonly string[]) =>
+    ['catalog', connectionId, 'table', tableKey(table), 'nulls', columns] as const,
   /** Every rows query of a table: pages and counts, whatever the columns and filter. */
   rowsOf: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'rows', tableKey(table)] as const,
   /** One page of rows (decoded Arrow) for a choice of columns and filter. */
@@ -35,4 +41,6 @@ export interface RowsView {
   readonly filter: string
   /** An older version to read (Versions view); absent for the latest. */
   readonly version?: number
+  /** A vector or full-text search whose rows (at most k) replace the table's, when set. */
+  readonly search?: SearchQuery
 }

@@ -4,10 +4,11 @@
  */
 import { CsvError, CsvReader, headerNames } from './csv'
 import { JsonArrayReader, NdjsonReader } from './json-rows'
-import { SourceError, type RowReader, type SourceFormat } from './source-types'
+import { SourceError, type RowReader, type SourceFormat, type TextFormat } from './source-types'
+import { looksParquet } from './parquet-rows'
 
 /** Guesses a text's format from its first character: `[` JSON array, `{` NDJSON, else CSV. */
-export function detectTextFormat(text: string): Exclude<SourceFormat, 'arrow'> {
+export function detectTextFormat(text: string): TextFormat {
   const first = /\S/.exec(text)?.[0]
   if (first === '[') return 'json'
   if (first === '{') return 'ndjson'
@@ -18,6 +19,7 @@ export function detectTextFormat(text: string): Exclude<SourceFormat, 'arrow'> {
 export function detectFileFormat(name: string, head: Uint8Array): SourceFormat {
   const ext = /\.([^.]+)$/.exec(name.toLowerCase())?.[1] ?? ''
   if (['arrow', 'arrows', 'ipc', 'feather'].includes(ext)) return 'arrow'
+  if (['parquet', 'pq'].includes(ext) || looksParquet(head)) return 'parquet'
   if (['csv', 'tsv', 'txt'].includes(ext)) return 'csv'
   if (ext === 'json') return 'json'
   if (['ndjson', 'jsonl'].includes(ext)) return 'ndjson'
@@ -28,7 +30,7 @@ export function detectFileFormat(name: string, head: Uint8Array): SourceFormat {
 }
 
 /** Opens a reader over text in one of the text formats. */
-export function textReader(format: Exclude<SourceFormat, 'arrow'>, text: string): RowReader {
+export function textReader(format: TextFormat, text: string): RowReader {
   switch (format) {
     case 'csv':
       return csvRows(text)

@@ -7,15 +7,17 @@ import { arrowReader, readArrowTable, specsFromArrow } from './arrow-rows'
 import { inferSchema } from './infer'
 import { detectFileFormat, detectTextFormat, textReader } from './row-source'
 import type { FieldSpec } from './schema-spec'
-import { SourceError, type RowReader, type SourceFormat, type SourceRow } from './source-types'
+import { SourceError, type RowReader, type SourceFormat, type SourceRow, type TextFormat } from './source-types'
+import { parquetReader, readParquetRows, type ParquetRows } from './parquet-rows'
 
 /** Rows read up front to infer the schema. */
 const INFERENCE_ROWS = 1000
 
 /** A file the person chose, read into memory. */
 export type LoadedFile =
-  | { readonly name: string; readonly size: number; readonly format: Exclude<SourceFormat, 'arrow'>; readonly text: string }
+  | { readonly name: string; readonly size: number; readonly format: TextFormat; readonly text: string }
   | { readonly name: string; readonly size: number; readonly format: 'arrow'; readonly table: Table }
+  | { readonly name: string; readonly size: number; readonly format: 'parquet'; readonly parquet: ParquetRows }
 
 /** What the dialog knows about its data before importing it. */
 export interface SourcePreview {
@@ -37,12 +39,13 @@ export async function loadFile(file: File): Promise<LoadedFile> {
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer())
   const format = detectFileFormat(file.name, head)
   if (format === 'arrow') return { name: file.name, size: file.size, format, table: readArrowTable(new Uint8Array(await file.arrayBuffer())) }
+  if (format === 'parquet') return { name: file.name, size: file.size, format, parquet: await readParquetRows(await file.arrayBuffer()) }
   return { name: file.name, size: file.size, format, text: await file.text() }
 }
 
 /** Previews pasted text in a format, or guessed from its first character with 'auto'. */
 export function previewText(text: string, format: SourceFormat | 'auto'): SourcePreview {
-  if (format === 'arrow') throw new SourceError('Arrow data cannot be pasted; import the file instead.')
+  if (format === 'arrow' || format === 'parquet') throw new SourceError(`${format === 'arrow' ? 'Arrow' : 'Parquet'} data cannot be pasted; import the file instead.`)
   const resolved = format === 'auto' ? detectTextFormat(text) : format
   if (text.trim() === '') throw new SourceError('Paste some rows first.')
   const open = (): RowReader => textReader(resolved, text)
@@ -61,6 +64,7 @@ export function previewText(text: string, format: SourceFormat | 'auto'): Source
 
 /** Previews a loaded file. */
 export function previewFile(file: LoadedFile): SourcePreview {
+  if (file.format === 'parquet') return previewParquet(file.parquet)
   if (file.format !== 'arrow') return previewText(file.text, file.format)
   const { table } = file
   const sample = arrowReader(table).read(INFERENCE_ROWS)
@@ -73,5 +77,18 @@ export function previewFile(file: LoadedFile): SourcePreview {
     unit: 'row',
     open: () => arrowReader(table),
     arrow: table
+  }
+}
+
+function previewParquet(parquet: ParquetRows): SourcePreview {
+  const sample = parquetReader(parquet).read(INFERENCE_ROWS)
+  return {
+    format: 'parquet',
+    columns: parquet.columns,
+    sample,
+    inferred: inferSchema(sample, parquet.columns, false),
+    textual: false,
+    unit: 'row',
+    open: () => parquetReader(parquet)
   }
 }

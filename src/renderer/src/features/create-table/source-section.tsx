@@ -91,11 +91,11 @@ export function SourceSection({ input, onChange, disabled }: Props): ReactNode {
             File to import
             <input
               type="file"
-              accept=".csv,.tsv,.txt,.json,.ndjson,.jsonl,.arrow,.arrows,.ipc,.feather"
+              accept=".csv,.tsv,.txt,.json,.ndjson,.jsonl,.arrow,.arrows,.ipc,.feather,.parquet,.pq"
               onChange={(event) => void choose(event.target.files?.[0])}
             />
           </label>
-          <p className="muted">CSV, JSON array, NDJSON or Arrow IPC (file or stream). Parquet is not supported: convert it to Arrow first.</p>
+          <p className="muted">CSV, JSON array, NDJSON, Arrow IPC (file or stream) or Parquet.</p>
           {loading && <p className="muted">Reading {loading}…</p>}
           {fileError && (
             <p role="alert" className="error-alert">
@@ -104,7 +104,7 @@ export function SourceSection({ input, onChange, disabled }: Props): ReactNode {
           )}
           {input.file && (
             <p className="muted">
-              {input.file.name}: {input.file.format === 'arrow' ? 'Arrow IPC' : input.file.format.toUpperCase()}, {input.file.size.toLocaleString('en-US')} bytes
+              {input.file.name}: {input.file.format === 'arrow' ? 'Arrow IPC' : input.file.format === 'parquet' ? 'Parquet' : input.file.format.toUpperCase()}, {input.file.size.toLocaleString('en-US')} bytes
             </p>
           )}
         </>

@@ -4,7 +4,10 @@
  */
 
 /** The formats the dialog reads. */
-export type SourceFormat = 'csv' | 'json' | 'ndjson' | 'arrow'
+export type SourceFormat = 'csv' | 'json' | 'ndjson' | 'arrow' | 'parquet'
+
+/** The formats read as text (and that can be pasted). */
+export type TextFormat = Exclude<SourceFormat, 'arrow' | 'parquet'>
 
 /** One row: its values by column name, and where it came from. */
 export interface SourceRow {

@@ -6,7 +6,7 @@
 import { Rows3, SearchX } from 'lucide-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Table, Vector } from 'apache-arrow'
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { unreadableColumnsOf, type UnreadableColumn } from '@shared/unreadable-columns'
 import type { RowsView } from '../../lib/query-keys'
@@ -37,6 +37,10 @@ interface Props {
   readonly firstRow: number
   /** Rows matching the view in all, for aria-rowcount; null while counting. */
   readonly matching: number | null
+  /** Told the selected row (counted over the view's rows) whenever it changes. */
+  readonly onActiveRow?: (row: number) => void
+  /** Opens a row's context menu (right-click, Shift+F10, Menu key); without it rows have none. */
+  readonly onRowMenu?: ((row: number, x: number, y: number) => void) | undefined
 }
 
 const ROW_HEIGHT = 28
@@ -44,7 +48,7 @@ const HEADER_HEIGHT = 32
 const ROW_NUMBER_WIDTH = 80
 
 /** The virtualized grid of a table's rows. */
-export function DataGrid({ connectionId, table, view, columns, total, firstRow, matching }: Props): ReactNode {
+export function DataGrid({ connectionId, table, view, columns, total, firstRow, matching, onActiveRow, onRowMenu }: Props): ReactNode {
   const gridId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
   // Until the count arrives, assume a page's worth so the first page can be asked for.
@@ -117,6 +121,22 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     else if (right > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = right - scroller.clientWidth
   }, [keyboardMove, active.col, widths])
 
+  useEffect(() => {
+    onActiveRow?.(firstRow + active.row)
+  }, [onActiveRow, firstRow, active.row])
+  const openRowMenu = (row: number, x: number, y: number): void => {
+    setActive((current) => ({ row, col: current.col }))
+    onRowMenu?.(firstRow + row, x, y)
+  }
+  const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (onRowMenu && (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10'))) {
+      event.preventDefault()
+      const cell = document.getElementById(cellId(active.row, active.col))?.getBoundingClientRect()
+      return openRowMenu(active.row, cell?.left ?? 0, cell?.bottom ?? 0)
+    }
+    onKeyDown(event)
+  }
+
   const activeDrawn = items.some((item) => item.index === active.row) && active.col < columns.length
   return (
     <>
@@ -136,7 +156,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
         aria-activedescendant={activeDrawn ? cellId(active.row, active.col) : undefined}
         tabIndex={0}
         className={styles.gridScroll}
-        onKeyDown={onKeyDown}
+        onKeyDown={onGridKeyDown}
       >
         <div role="rowgroup" className={styles.gridHead} style={{ width: `${width}px` }}>
           <div role="row" aria-rowindex={1} className={styles.gridRow} style={{ gridTemplateColumns: template, height: `${HEADER_HEIGHT}px` }}>
@@ -160,6 +180,13 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
               aria-rowindex={firstRow + item.index + 2}
               className={styles.gridRow}
               style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)`, gridTemplateColumns: template, minHeight: `${ROW_HEIGHT}px` }}
+              onContextMenu={
+                onRowMenu &&
+                ((event) => {
+                  event.preventDefault()
+                  openRowMenu(item.index, event.clientX, event.clientY)
+                })
+              }
             >
               <div role="rowheader" aria-colindex={1} className={cx(styles.gridCell, styles.rowNumber)}>
                 {(firstRow + item.index + 1).toLocaleString('en-US')}
@@ -180,7 +207,11 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
           ))}
         </div>
         {total === 0 &&
-          (view.filter ? (
+          (view.search ? (
+            <EmptyState compact icon={SearchX} title="The search found no rows">
+              Change the search or the filter, or clear the search to see the table's rows.
+            </EmptyState>
+          ) : view.filter ? (
             <EmptyState compact icon={SearchX} title="No rows match the filter">
               Change or clear the filter to see rows.
             </EmptyState>

@@ -5,12 +5,16 @@
  */
 import { useMemo, useState, type ReactNode } from 'react'
 import type { FieldInfo, TableRef } from '@shared/catalog-types'
-import type { RowsView } from '../../lib/query-keys'
 import { ErrorAlert } from '../../ui/error-alert'
 import { ColumnChooser } from './column-chooser'
 import { DataGrid, type GridColumn } from './data-grid'
 import { FilterBar } from './filter-bar'
 import { useRowCount, useRowPages } from './use-table-rows'
+import { ExportButton } from '../table-export/export-dialog'
+import { RowMenu, type RowMenuTarget } from '../table-search/row-menu'
+import { SearchBar } from '../table-search/search-bar'
+import { chosenVectorColumn } from '../table-search/use-data-search'
+import { useSearchView } from '../table-search/use-search-view'
 import styles from './table-data.module.css'
 
 /**
@@ -35,7 +39,12 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   const [filter, setFilter] = useState('')
   const [shown, setShown] = useState('')
   const [windowStart, setWindowStart] = useState(0)
-  const view: RowsView = useMemo(() => ({ columns: chosen, filter: shown, ...(version === null ? {} : { version }) }), [chosen, shown, version])
+  // Search (vector or full text) replaces the rows with its own, under the same columns and
+  // filter; an older version open read-only is shown as it is, not searched.
+  const { info, search, view, result, scoring } = useSearchView(connectionId, table, chosen, shown, version)
+  const [selectedRow, setSelectedRow] = useState(0)
+  const [rowMenu, setRowMenu] = useState<RowMenuTarget | null>(null)
+  const vectorColumn = version === null ? chosenVectorColumn(info.data, search.options) : null
   const tried = useRowCount(connectionId, table, filter, version)
   const count = useRowCount(connectionId, table, shown, version)
   // A filter counts as working once its count arrives; until then the grid keeps the old one.
@@ -47,12 +56,17 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   // the grid, once it knows the columns, finds it cached.
   useRowPages(connectionId, table, view, fields ? [] : [0])
   const columns: GridColumn[] = useMemo(
-    () => (fields ?? []).filter((field) => !chosen || chosen.includes(field.name)).map((field) => ({ name: field.name, type: field.type })),
-    [fields, chosen]
+    () => [
+      // A search's distance (or score) comes first, right after the row number.
+      ...(scoring ? [{ name: scoring, type: 'float32' }] : []),
+      ...(fields ?? []).filter((field) => !chosen || chosen.includes(field.name)).map((field) => ({ name: field.name, type: field.type }))
+    ],
+    [fields, chosen, scoring]
   )
   const filterFailed = filter !== shown && tried.isError
   const matching = count.data ?? null
   const windowRows = matching === null ? null : Math.min(WINDOW_ROWS, Math.max(0, matching - windowStart))
+  const found = view.search ? (result.data?.rows.numRows ?? null) : null
   return (
     <div className={styles.tableData}>
       <div className={styles.dataToolbar}>
@@ -61,22 +75,42 @@ export function TableData({ connectionId, table, fields, version = null }: Props
         <span className="muted" role="status" aria-label="Matching rows">
           {count.isSuccess ? `${count.data.toLocaleString('en-US')} ${shown ? 'matching ' : ''}rows` : count.isPending ? 'Counting rows…' : ''}
         </span>
+        <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
       </div>
+      {/* An older version open read-only is shown as it is: search reads the latest. */}
+      {version === null && (
+        <SearchBar
+          connectionId={connectionId}
+          table={table}
+          info={{ data: info.data, error: info.error, retry: () => void info.refetch() }}
+          search={search}
+          view={view}
+          selectedRow={selectedRow}
+          found={found}
+          truncated={result.data?.truncated ?? false}
+        />
+      )}
       {count.isError && <ErrorAlert error={count.error} onRetry={() => void count.refetch()} />}
-      {matching !== null && matching > WINDOW_ROWS && (
+      {result.isError && <ErrorAlert error={result.error} onRetry={() => void result.refetch()} />}
+      {!view.search && matching !== null && matching > WINDOW_ROWS && (
         <RowWindow start={windowStart} rows={windowRows ?? 0} matching={matching} onMove={setWindowStart} />
       )}
-      {!count.isError && fields && (
+      {!count.isError && !result.isError && fields && (
         <DataGrid
           key={`${JSON.stringify(view)}@${windowStart}`}
           connectionId={connectionId}
           table={table}
           view={view}
           columns={columns}
-          total={windowRows}
-          firstRow={windowStart}
-          matching={matching}
+          total={view.search ? found : windowRows}
+          firstRow={view.search ? 0 : windowStart}
+          matching={view.search ? found : matching}
+          onActiveRow={setSelectedRow}
+          onRowMenu={vectorColumn ? (row, x, y) => setRowMenu({ row, x, y }) : undefined}
         />
+      )}
+      {rowMenu && vectorColumn && (
+        <RowMenu target={rowMenu} onFindSimilar={(row) => void search.findSimilar(view, row, vectorColumn)} onClose={() => setRowMenu(null)} />
       )}
     </div>
   )

@@ -4,13 +4,14 @@
  * near the viewport; unobserved pages are dropped after a short time, so memory stays
  * bounded by the pages around the rows on screen.
  */
-import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { tableFromIPC, type Table } from 'apache-arrow'
 import { useEffect, useState } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys, type RowsView } from '../../lib/query-keys'
 import { PAGE_ROWS, readRowRange } from './row-pages'
+import { searchPage } from '../table-search/use-search'
 
 /** How long a page no row on screen needs stays cached (scrolling back briefly is free). */
 const PAGE_GC_MS = 3_000
@@ -26,10 +27,11 @@ export interface RowPages {
 /** Holds the given pages of rows for a view of a table. */
 export function useRowPages(connectionId: string, table: TableRef, view: RowsView, pages: readonly number[]): RowPages {
   const settled = useSettled(pages)
+  const client = useQueryClient()
   return useQueries({
     queries: pages.map((page) => ({
       queryKey: queryKeys.rowPage(connectionId, table, view, page),
-      queryFn: () => readPage(connectionId, table, view, page),
+      queryFn: () => (view.search ? searchPage(client, connectionId, table, view, page) : readPage(connectionId, table, view, page)),
       // Pages already cached show at once; new ones wait until the view rests.
       enabled: settled.includes(page),
       gcTime: PAGE_GC_MS,

@@ -5,8 +5,11 @@
  */
 import type { ReactNode } from 'react'
 import type { TableDescription, TableRef } from '@shared/catalog-types'
+import { IndexesView } from '../table-indexes/indexes-view'
+import { ColumnNulls } from '../table-stats/column-nulls'
 import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
+import { AddColumnButton, ColumnActions } from '../table-schema/schema-actions'
 import { VersionsView } from '../table-versions/versions-view'
 
 /** What every view is given. */
@@ -30,13 +33,19 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
   {
     key: 'overview',
     label: 'Overview',
-    render: ({ description, delimiter }) => (
+    render: ({ connectionId, table, description, delimiter }) => (
       <>
         <TableFacts description={description} delimiter={delimiter} />
+        <ColumnNulls connectionId={connectionId} table={table} fields={description.fields} rows={description.rowCount} />
         <h3>Schema</h3>
-        <SchemaTable fields={description.fields} />
+        <AddColumnButton connectionId={connectionId} table={table} fields={description.fields} />
+        <SchemaTable
+          fields={description.fields}
+          renderActions={(field) => <ColumnActions connectionId={connectionId} table={table} fields={description.fields} field={field} />}
+        />
       </>
     )
   },
-  { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> }
+  { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> },
+  { key: 'indexes', label: 'Indexes', render: (props) => <IndexesView {...props} /> }
 ]

@@ -8,8 +8,8 @@ import type { FieldInfo } from '@shared/catalog-types'
 import { ChevronDown, ChevronRight } from 'lucide-react'
 import styles from './table-details.module.css'
 
-/** The schema table. */
-export function SchemaTable({ fields }: { readonly fields: readonly FieldInfo[] }): ReactNode {
+/** The schema table; `renderActions` adds an Actions column with controls for each top-level field. */
+export function SchemaTable({ fields, renderActions }: { readonly fields: readonly FieldInfo[]; readonly renderActions?: (field: FieldInfo) => ReactNode }): ReactNode {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set())
   const toggle = (key: string): void =>
     setCollapsed((current) => {
@@ -22,7 +22,8 @@ export function SchemaTable({ fields }: { readonly fields: readonly FieldInfo[] 
     // A vector's single item field adds nothing the type and dimension do not already say.
     const children = field.dimension !== undefined && !field.children ? [] : (field.children ?? [])
     const open = !collapsed.has(key)
-    rows.push(<FieldRow key={key} field={field} depth={depth} expandable={children.length > 0} open={open} onToggle={() => toggle(key)} />)
+    const actions = renderActions ? <td>{depth === 0 ? renderActions(field) : null}</td> : null
+    rows.push(<FieldRow key={key} field={field} depth={depth} expandable={children.length > 0} open={open} onToggle={() => toggle(key)} actions={actions} />)
     if (open) children.forEach((child, i) => walk(child, depth + 1, `${key}/${i}:${child.name}`))
   }
   fields.forEach((field, i) => walk(field, 0, `${i}:${field.name}`))
@@ -35,6 +36,7 @@ export function SchemaTable({ fields }: { readonly fields: readonly FieldInfo[] 
           <th scope="col">Nullable</th>
           <th scope="col">Dimension</th>
           <th scope="col">Metadata</th>
+          {renderActions && <th scope="col">Actions</th>}
         </tr>
       </thead>
       <tbody>{rows}</tbody>
@@ -48,9 +50,10 @@ interface RowProps {
   readonly expandable: boolean
   readonly open: boolean
   readonly onToggle: () => void
+  readonly actions: ReactNode
 }
 
-function FieldRow({ field, depth, expandable, open, onToggle }: RowProps): ReactNode {
+function FieldRow({ field, depth, expandable, open, onToggle, actions }: RowProps): ReactNode {
   const metadata = Object.entries(field.metadata ?? {})
   return (
     <tr>
@@ -78,6 +81,7 @@ function FieldRow({ field, depth, expandable, open, onToggle }: RowProps): React
           </div>
         ))}
       </td>
+      {actions}
     </tr>
   )
 }

@@ -4,26 +4,15 @@
  */
 import { useState, type ReactNode } from 'react'
 import type { TableDescription } from '@shared/catalog-types'
+import { averageRowBytes, formatBytes } from '../../lib/format-bytes'
 import { displayIdentifier } from '../../lib/node-key'
 import styles from './table-details.module.css'
-
-/** `1,234 bytes`, `12.3 KiB`, `4.5 MiB`… */
-function formatBytes(bytes: number): string {
-  const units = ['KiB', 'MiB', 'GiB', 'TiB']
-  if (bytes < 1024) return `${bytes.toLocaleString('en-US')} bytes`
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${value.toFixed(1)} ${units[unit]}`
-}
 
 /** The facts list of the details tab. */
 export function TableFacts({ description, delimiter }: { readonly description: TableDescription; readonly delimiter: string }): ReactNode {
   const identifier = displayIdentifier([...description.table.namespace, description.table.name], delimiter)
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null)
+  const average = averageRowBytes(description.totalBytes, description.rowCount)
   const copy = (): void => {
     navigator.clipboard.writeText(identifier).then(
       () => setCopied('copied'),
@@ -54,6 +43,12 @@ export function TableFacts({ description, delimiter }: { readonly description: T
         <>
           <dt>Size</dt>
           <dd aria-label="Data size">{formatBytes(description.totalBytes)}</dd>
+        </>
+      )}
+      {average === null ? null : (
+        <>
+          <dt>Average row size</dt>
+          <dd aria-label="Average row size">{formatBytes(average)}</dd>
         </>
       )}
       <dt>Version</dt>

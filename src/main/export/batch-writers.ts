@@ -1,0 +1,118 @@
+/**
+ * One writer per export format, each taking Arrow record batches in order and writing
+ * them to a byte sink as it goes: CSV (header, RFC 4180), JSON lines (one object per
+ * row), Arrow IPC (file format) and Parquet (one row group per batch, via
+ * hyparquet-writer). Nothing but the current batch is held.
+ */
+import { RecordBatchFileWriter, type RecordBatch, type Schema, type Vector, DataType } from 'apache-arrow'
+import { ParquetWriter } from 'hyparquet-writer'
+import type { ExportFormat } from '../../shared/contract/export'
+import { assertNever } from '../../shared/assert-never'
+import type { ByteSink } from './file-sink'
+import { parquetColumnsOf, parquetSchemaOf, rawTimestamps } from './parquet-columns'
+import { csvField, csvText, jsonConverter, jsonText, type JsonConverter } from './plain-values'
+import { sinkWriter } from './parquet-sink'
+
+/** Writes batches of one schema, in order, then finishes the file. */
+export interface BatchWriter {
+  write(batch: RecordBatch): Promise<void>
+  /** Writes what closes the file (the Arrow footer, Parquet metadata) and closes the sink. */
+  finish(): Promise<void>
+}
+
+/** A writer of `format` for batches of `schema` onto `sink`. Throws before writing if a column cannot be written. */
+export function createBatchWriter(format: ExportFormat, schema: Schema, sink: ByteSink): BatchWriter {
+  switch (format) {
+    case 'csv':
+      return textWriter(schema, sink, (names) => `${names.map(csvField).join(',')}\r\n`, (row) => `${row.map((v) => csvField(csvText(v))).join(',')}\r\n`)
+    case 'jsonl':
+      return textWriter(schema, sink, null, (row, names) => `${jsonText(Object.fromEntries(names.map((n, i) => [n, row[i]])))}\n`)
+    case 'arrow':
+      return arrowWriter(schema, sink)
+    case 'parquet':
+      return parquetWriter(schema, sink)
+    default:
+      return assertNever(format)
+  }
+}
+
+function textWriter(
+  schema: Schema,
+  sink: ByteSink,
+  header: ((names: string[]) => string) | null,
+  line: (row: unknown[], names: string[]) => string
+): BatchWriter {
+  const names = schema.fields.map((f) => f.name)
+  const converters = schema.fields.map((f) => jsonConverter(f.type))
+  let started = false
+  return {
+    async write(batch) {
+      if (!started && header) await sink.write(header(names))
+      started = true
+      const columns = schema.fields.map((f, i) => columnValues(batch.getChildAt(i), f.type, converters[i]!))
+      // Lines are joined per slice of rows: one write per row would cost a promise each.
+      const SLICE = 1000
+      for (let start = 0; start < batch.numRows; start += SLICE) {
+        let text = ''
+        for (let r = start; r < Math.min(batch.numRows, start + SLICE); r++) text += line(columns.map((c) => c[r]), names)
+        await sink.write(text)
+      }
+    },
+    async finish() {
+      if (!started && header) await sink.write(header(names))
+      await sink.close()
+    }
+  }
+}
+
+/** A column's values converted for text; top-level timestamps read raw so sub-millisecond digits survive. */
+function columnValues(vector: Vector | null, type: DataType, convert: JsonConverter): unknown[] {
+  if (!vector) return []
+  if (DataType.isTimestamp(type)) return rawTimestamps(vector, false).map((v) => convert(v))
+  const values = new Array<unknown>(vector.length)
+  for (let i = 0; i < vector.length; i++) values[i] = convert(vector.get(i))
+  return values
+}
+
+function arrowWriter(schema: Schema, sink: ByteSink): BatchWriter {
+  const writer = new RecordBatchFileWriter()
+  writer.reset(undefined, schema)
+  // Arrow JS queues its output and hands it out through an async iterator: this loop moves
+  // it to the sink as it comes, waiting on the disk, while the export reads the next page.
+  const copied = (async () => {
+    for await (const chunk of writer as AsyncIterable<Uint8Array>) await sink.write(chunk)
+  })()
+  let failed = false
+  copied.catch(() => {
+    failed = true
+  })
+  return {
+    async write(batch) {
+      if (failed) await copied
+      writer.write(batch)
+    },
+    async finish() {
+      writer.finish()
+      await copied
+      await sink.close()
+    }
+  }
+}
+
+function parquetWriter(schema: Schema, sink: ByteSink): BatchWriter {
+  const elements = parquetSchemaOf(schema)
+  const out = sinkWriter(sink)
+  const writer = new ParquetWriter({ writer: out, schema: elements, createdBy: 'Lance Catalog Browser' })
+  return {
+    async write(batch) {
+      if (batch.numRows === 0) return
+      await writer.write({ columnData: parquetColumnsOf(batch), rowGroupSize: batch.numRows })
+      await out.flushed()
+    },
+    async finish() {
+      writer.finish()
+      await out.flushed()
+      await sink.close()
+    }
+  }
+}

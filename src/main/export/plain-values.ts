@@ -1,0 +1,84 @@
+/**
+ * Arrow values as text (CSV) and as JSON (JSON lines). Whole numbers keep every digit
+ * (64-bit ones too), times are ISO 8601 in UTC, bytes are base64, and lists and structs
+ * are JSON, so a file read back gives the same values.
+ */
+import { DataType, type Field } from 'apache-arrow'
+
+/** Turns one column's values into JSON-ready values. */
+export type JsonConverter = (value: unknown) => unknown
+
+/** A converter for values of `type` to JSON-ready values (null stays null). */
+export function jsonConverter(type: DataType): JsonConverter {
+  if (DataType.isDictionary(type)) return jsonConverter(type.dictionary)
+  if (DataType.isInt(type) && type.bitWidth === 64) return (v) => (v == null ? null : new RawNumber(String(v)))
+  if (DataType.isFloat(type)) return (v) => (v == null ? null : Number.isFinite(v) ? v : String(v))
+  if (DataType.isTimestamp(type) || DataType.isDate(type)) return (v) => (v == null ? null : isoTime(v, type))
+  if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) {
+    return (v) => (v == null ? null : Buffer.from(v as Uint8Array).toString('base64'))
+  }
+  if (DataType.isList(type) || DataType.isFixedSizeList(type)) {
+    const child = jsonConverter((type.children[0] as Field).type)
+    return (v) => (v == null ? null : Array.from(v as Iterable<unknown>, child))
+  }
+  if (DataType.isStruct(type)) {
+    const children = type.children.map((c) => [c.name, jsonConverter(c.type)] as const)
+    return (v) => {
+      if (v == null) return null
+      const row = v as Record<string, unknown>
+      return Object.fromEntries(children.map(([name, convert]) => [name, convert(row[name])]))
+    }
+  }
+  if (DataType.isDecimal(type)) return (v) => (v == null ? null : String(v))
+  return (v) => (v === undefined ? null : typeof v === 'bigint' ? new RawNumber(String(v)) : v)
+}
+
+/** A number written with its exact digits (JSON.stringify cannot write a bigint). */
+export class RawNumber {
+  constructor(readonly digits: string) {}
+}
+
+/** JSON text of a converted value, writing RawNumbers as bare digits. */
+export function jsonText(value: unknown): string {
+  if (value instanceof RawNumber) return value.digits
+  if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** Text for one CSV field: strings as they are, everything else as its JSON text. */
+export function csvText(converted: unknown): string | null {
+  if (converted === null) return null
+  if (typeof converted === 'string') return converted
+  return jsonText(converted)
+}
+
+/** RFC 4180 quoting: a field with a delimiter, quote or line break is quoted; so is "" (not null). */
+export function csvField(text: string | null): string {
+  if (text === null) return ''
+  if (text === '' || /[",\r\n]/.test(text) || text.trim() !== text) return `"${text.replaceAll('"', '""')}"`
+  return text
+}
+
+/**
+ * ISO 8601 in UTC. A bigint is a timestamp's stored integer in its unit (top-level columns
+ * are read raw, see columnValues), so micro- and nanoseconds survive; a number is epoch
+ * milliseconds, which is what Arrow JS answers for dates and nested timestamps.
+ */
+function isoTime(value: unknown, type: DataType): string {
+  if (!DataType.isTimestamp(type)) return new Date(Number(value)).toISOString().slice(0, 10)
+  const unit = type.unit
+  if (typeof value !== 'bigint') return new Date(Math.floor(Number(value))).toISOString()
+  const perSecond = [1n, 1_000n, 1_000_000n, 1_000_000_000n][unit] ?? 1n
+  let seconds = value / perSecond
+  let fraction = value % perSecond
+  if (fraction < 0n) {
+    seconds -= 1n
+    fraction += perSecond
+  }
+  const whole = new Date(Number(seconds) * 1000).toISOString().slice(0, 19)
+  const digits = String(perSecond).length - 1
+  return digits === 0 ? `${whole}Z` : `${whole}.${String(fraction).padStart(digits, '0')}Z`
+}

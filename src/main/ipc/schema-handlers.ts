@@ -1,0 +1,16 @@
+/**
+ * Handlers of schema evolution: add columns from SQL expressions, alter (rename, make
+ * nullable) and drop columns, each answering the table's new version.
+ */
+import type { schemaContract } from '../../shared/contract/schema'
+import type { HandlerTable } from './dispatch'
+import type { HandlerContext } from './handlers'
+
+/** Handlers of the schema channels. */
+export function schemaHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof schemaContract> {
+  return {
+    'schema:addColumns': async ({ connectionId, table, columns }) => (await registry.client(connectionId)).addColumns(table, columns),
+    'schema:alterColumns': async ({ connectionId, table, alterations }) => (await registry.client(connectionId)).alterColumns(table, alterations),
+    'schema:dropColumns': async ({ connectionId, table, columns }) => (await registry.client(connectionId)).dropColumns(table, columns)
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The create-index form as plain data: the choices a person makes (numbers as typed),
+ * starting values for a column, and the spec it becomes (or the first problem in it).
+ */
+import type { FieldInfo } from '@shared/catalog-types'
+import type { IndexSpec } from '@shared/contract/indexes'
+import { DISTANCE_TYPES, INDEX_NAME_PATTERN, INDEX_NAME_RULE, isVectorIndexType, type IndexType } from '@shared/index-types'
+import { defaultPartitions, defaultSubVectors, indexTypesFor } from './index-choices'
+
+/** LanceDB's HNSW defaults: edges per node and candidates while building. */
+const HNSW_M = 20
+const HNSW_EF_CONSTRUCTION = 300
+
+/** The form's values; numbers stay text until the spec is built. */
+export interface IndexForm {
+  readonly column: string
+  readonly indexType: IndexType | ''
+  readonly name: string
+  readonly distanceType: (typeof DISTANCE_TYPES)[number]
+  readonly numPartitions: string
+  readonly numSubVectors: string
+  readonly m: string
+  readonly efConstruction: string
+  readonly withPosition: boolean
+}
+
+/** Which parameters a type takes. */
+export function paramsOf(type: IndexType | ''): { vector: boolean; subVectors: boolean; hnsw: boolean; fts: boolean } {
+  const vector = type !== '' && isVectorIndexType(type)
+  return { vector, subVectors: type === 'IVF_PQ' || type === 'IVF_HNSW_PQ', hnsw: type === 'IVF_HNSW_SQ' || type === 'IVF_HNSW_PQ', fts: type === 'FTS' }
+}
+
+/** The form for `field` (its default type and starting parameters), keeping the chosen name. */
+export function formFor(field: FieldInfo | undefined, rows: number | null, name = ''): IndexForm {
+  return {
+    column: field?.name ?? '',
+    indexType: field ? (indexTypesFor(field)[0] ?? '') : '',
+    name,
+    distanceType: 'l2',
+    numPartitions: String(defaultPartitions(rows)),
+    numSubVectors: String(defaultSubVectors(field?.dimension)),
+    m: String(HNSW_M),
+    efConstruction: String(HNSW_EF_CONSTRUCTION),
+    withPosition: false
+  }
+}
+
+/** Problems by field name (`name`, `numPartitions`…), for showing under each field. */
+export type FormProblems = Partial<Record<keyof IndexForm, string>>
+
+/** The spec the form describes, or the problems that stop it. */
+export function specOf(form: IndexForm): { spec: IndexSpec; problems: null } | { spec: null; problems: FormProblems } {
+  const problems: FormProblems = {}
+  if (form.column === '') problems.column = 'Choose a column to index.'
+  if (form.indexType === '') problems.indexType = 'This column cannot be indexed.'
+  const name = form.name.trim()
+  if (name !== '') {
+    if (!INDEX_NAME_PATTERN.test(name)) problems.name = INDEX_NAME_RULE
+  }
+  const params = paramsOf(form.indexType)
+  const whole = (key: 'numPartitions' | 'numSubVectors' | 'm' | 'efConstruction'): number | undefined => {
+    const value = Number(form[key].trim())
+    if (form[key].trim() === '' || !Number.isInteger(value) || value < 1 || value > 1_000_000) {
+      problems[key] = 'A whole number from 1 to 1,000,000.'
+      return undefined
+    }
+    return value
+  }
+  const spec = {
+    column: form.column,
+    indexType: form.indexType as IndexType,
+    ...(name !== '' ? { name } : {}),
+    ...(params.vector ? { distanceType: form.distanceType, numPartitions: whole('numPartitions') } : {}),
+    ...(params.subVectors ? { numSubVectors: whole('numSubVectors') } : {}),
+    ...(params.hnsw ? { m: whole('m'), efConstruction: whole('efConstruction') } : {}),
+    ...(params.fts ? { withPosition: form.withPosition } : {})
+  }
+  return Object.keys(problems).length > 0 ? { spec: null, problems } : { spec: spec as IndexSpec, problems: null }
+}

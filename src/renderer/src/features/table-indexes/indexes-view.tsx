@@ -1,0 +1,120 @@
+/**
+ * The Indexes view of a table: one row per index (name, type, columns, indexed and
+ * unindexed rows) with its Drop action, and a toolbar to create an index or optimize the
+ * table (which brings every index up to date).
+ */
+import { useState, type ReactNode } from 'react'
+import { ListTree, Plus, Wrench } from 'lucide-react'
+import type { IndexInfo } from '@shared/contract/indexes'
+import { displayIdentifier } from '../../lib/node-key'
+import { Button } from '../../ui/button'
+import { EmptyState } from '../../ui/empty-state'
+import { ErrorAlert } from '../../ui/error-alert'
+import { Skeleton } from '../../ui/skeleton'
+import { Toolbar } from '../../ui/toolbar'
+import type { DetailViewProps } from '../table-details/detail-tabs'
+import { readOnlyReason, useOpenVersion } from '../table-versions/open-version-store'
+import { CreateIndexDialog } from './create-index-dialog'
+import { DropIndexDialog, OptimizeDialog } from './index-confirmations'
+import { useIndexes } from './use-indexes'
+import styles from './indexes.module.css'
+
+type Open = { readonly kind: 'create' } | { readonly kind: 'drop'; readonly name: string } | { readonly kind: 'optimize' } | null
+
+/** The Indexes view. */
+export function IndexesView({ connectionId, table, description, delimiter }: DetailViewProps): ReactNode {
+  const indexes = useIndexes(connectionId, table)
+  const [open, setOpen] = useState<Open>(null)
+  // Indexes are listed and changed at the latest version; an older one open read-only blocks changes.
+  const olderVersion = useOpenVersion(connectionId, table)
+  const readOnly = olderVersion === null ? undefined : readOnlyReason(olderVersion)
+  const tableName = displayIdentifier([...table.namespace, table.name], delimiter)
+  const close = (): void => setOpen(null)
+  const list = indexes.data ?? []
+  const unindexed = list.length > 0 ? Math.max(...list.map((index) => index.unindexedRows ?? 0)) : 0
+  const common = { connectionId, table, tableName, onClose: close }
+  return (
+    <div className={styles.view}>
+      <Toolbar label="Index actions" className={styles.toolbar}>
+        <Button icon={Plus} onClick={() => setOpen({ kind: 'create' })} disabled={readOnly !== undefined} disabledReason={readOnly}>
+          Create index…
+        </Button>
+        <Button
+          icon={Wrench}
+          onClick={() => setOpen({ kind: 'optimize' })}
+          disabled={readOnly !== undefined || list.length === 0}
+          disabledReason={readOnly ?? 'This table has no index to bring up to date'}
+        >
+          Optimize
+        </Button>
+      </Toolbar>
+      {olderVersion !== null && <p className="muted">{`These are the indexes of the latest version (version ${olderVersion} is open read-only).`}</p>}
+      {indexes.isPending && <Skeleton label="Loading indexes…" lines={['50%', '65%']} />}
+      {indexes.isError && <ErrorAlert error={indexes.error} onRetry={() => void indexes.refetch()} />}
+      {indexes.isSuccess && list.length === 0 && (
+        <EmptyState icon={ListTree} compact title="No indexes">
+          Searches and filters scan every row. Create an index on a vector, text or filter column to speed them up.
+        </EmptyState>
+      )}
+      {list.length > 0 && <IndexTable indexes={list} readOnly={readOnly} onDrop={(name) => setOpen({ kind: 'drop', name })} />}
+      {unindexed > 0 && (
+        <p className="muted">{`${unindexed.toLocaleString('en-US')} ${unindexed === 1 ? 'row is' : 'rows are'} not in every index yet: Optimize adds them (searches still find them, more slowly).`}</p>
+      )}
+      {open?.kind === 'create' && <CreateIndexDialog {...common} fields={description.fields} rows={description.rowCount} />}
+      {open?.kind === 'drop' && <DropIndexDialog {...common} name={open.name} />}
+      {open?.kind === 'optimize' && <OptimizeDialog {...common} unindexed={unindexed} />}
+    </div>
+  )
+}
+
+interface TableProps {
+  readonly indexes: readonly IndexInfo[]
+  /** Why Drop is off (an older version is open), if it is. */
+  readonly readOnly: string | undefined
+  readonly onDrop: (name: string) => void
+}
+
+function IndexTable({ indexes, readOnly, onDrop }: TableProps): ReactNode {
+  return (
+    <table className={styles.table} aria-label="Indexes">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Type</th>
+          <th scope="col">Columns</th>
+          <th scope="col" className={styles.number}>
+            Indexed rows
+          </th>
+          <th scope="col" className={styles.number}>
+            Unindexed rows
+          </th>
+          <th scope="col">
+            <span className={styles.hidden}>Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {indexes.map((index) => (
+          <tr key={index.name}>
+            <th scope="row" className={styles.name}>
+              {index.name}
+            </th>
+            <td>{index.distanceType ? `${index.indexType} (${index.distanceType})` : index.indexType}</td>
+            <td>{index.columns.join(', ')}</td>
+            <td className={styles.number}>{count(index.indexedRows)}</td>
+            <td className={styles.number}>{count(index.unindexedRows)}</td>
+            <td>
+              <Button size="sm" variant="ghost" aria-label={`Drop index ${index.name}`} onClick={() => onDrop(index.name)} disabled={readOnly !== undefined} disabledReason={readOnly}>
+                Drop
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function count(value: number | null): string {
+  return value === null ? 'unknown' : value.toLocaleString('en-US')
+}

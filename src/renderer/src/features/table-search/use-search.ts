@@ -1,0 +1,66 @@
+/**
+ * Server data for search: what a table offers to search (vector columns, FTS columns) and
+ * a search's rows, fetched once per search (at most k rows) and sliced into the grid's
+ * pages, so the grid pages through a search result as it does through a table.
+ */
+import { skipToken, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { tableFromIPC, type Table } from 'apache-arrow'
+import type { TableRef } from '@shared/catalog-types'
+import type { SearchSpec } from '@shared/contract/search'
+import type { SearchInfo } from '@shared/search-types'
+import { api, unwrap } from '../../lib/api'
+import { queryKeys, type RowsView } from '../../lib/query-keys'
+import { PAGE_ROWS } from '../table-data/row-pages'
+
+/** The rows a search found, and whether the byte cap cut them short. */
+export interface SearchResult {
+  readonly rows: Table
+  readonly truncated: boolean
+}
+
+/** A table's vector and FTS-indexed columns; kept under the table's key, so index changes refresh it. */
+export function useSearchInfo(connectionId: string, table: TableRef): UseQueryResult<SearchInfo> {
+  return useQuery({
+    queryKey: [...queryKeys.table(connectionId, table), 'search-info'],
+    queryFn: () => unwrap(api.search.info({ connectionId, table })),
+    staleTime: 30_000
+  })
+}
+
+/** The search a view of rows stands for, or null for plain rows. */
+export function searchSpecOf(view: RowsView): SearchSpec | null {
+  if (!view.search) return null
+  return { query: view.search, ...(view.columns ? { columns: [...view.columns] } : {}), ...(view.filter ? { filter: view.filter } : {}) }
+}
+
+function searchOptions(connectionId: string, table: TableRef, spec: SearchSpec) {
+  return {
+    queryKey: [...queryKeys.rowsOf(connectionId, table), 'search', spec] as const,
+    queryFn: async (): Promise<SearchResult> => {
+      const page = await unwrap(api.search.rows({ connectionId, table, ...spec }))
+      const rows = tableFromIPC(page.arrow)
+      if (rows.schema.fields.length === 0) throw new Error('The search answer was not Arrow IPC data.')
+      return { rows, truncated: page.truncated }
+    },
+    staleTime: Infinity
+  }
+}
+
+/** The rows of the view's search (disabled for plain rows). */
+export function useSearchResult(connectionId: string, table: TableRef, view: RowsView): UseQueryResult<SearchResult> {
+  const spec = searchSpecOf(view)
+  const options = spec ? searchOptions(connectionId, table, spec) : null
+  return useQuery({
+    queryKey: options?.queryKey ?? [...queryKeys.rowsOf(connectionId, table), 'search', null],
+    queryFn: options?.queryFn ?? skipToken,
+    staleTime: Infinity
+  })
+}
+
+/** One grid page of a search's rows: the search runs once, its rows are sliced per page. */
+export async function searchPage(client: QueryClient, connectionId: string, table: TableRef, view: RowsView, page: number): Promise<Table> {
+  const spec = searchSpecOf(view)
+  if (!spec) throw new Error('A search page was asked for a view without a search.')
+  const { rows } = await client.fetchQuery(searchOptions(connectionId, table, spec))
+  return rows.slice(page * PAGE_ROWS, (page + 1) * PAGE_ROWS)
+}

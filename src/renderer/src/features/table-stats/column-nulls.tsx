@@ -1,0 +1,83 @@
+/**
+ * Per-column null counts in the Overview. Each count is a filtered count over the whole
+ * table (no catalog keeps them ready), so they are counted when asked for, then kept until
+ * the table changes.
+ */
+import { useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import type { FieldInfo, TableRef } from '@shared/catalog-types'
+import { api, unwrap } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
+import { Button } from '../../ui/button'
+import { ErrorAlert } from '../../ui/error-alert'
+import { useOpenVersion } from '../table-versions/open-version-store'
+import styles from './table-stats.module.css'
+
+interface Props {
+  readonly connectionId: string
+  readonly table: TableRef
+  readonly fields: readonly FieldInfo[]
+  readonly rows: number | null
+}
+
+/** The "Null counts" block: a button, then one row per column. */
+export function ColumnNulls({ connectionId, table, fields, rows }: Props): ReactNode {
+  const columns = fields.map((field) => field.name)
+  const [asked, setAsked] = useState(false)
+  // Counts are of the latest version; an older one open read-only is not what they describe.
+  const olderVersion = useOpenVersion(connectionId, table)
+  const key = queryKeys.nullCounts(connectionId, table, columns)
+  const counts = useQuery({
+    queryKey: key,
+    queryFn: () => unwrap(api.stats.nullCounts({ connectionId, table, columns })),
+    enabled: asked && columns.length > 0
+  })
+  // Counted before (this session): show them without asking again.
+  const shown = counts.data
+  if (olderVersion !== null) {
+    return (
+      <section aria-labelledby="null-counts-title" className={styles.block}>
+        <h3 id="null-counts-title">Null counts</h3>
+        <p className="muted">{`Null counts are counted on the latest version only; go back to it to count them (version ${olderVersion} is open).`}</p>
+      </section>
+    )
+  }
+  return (
+    <section aria-labelledby="null-counts-title" className={styles.block}>
+      <h3 id="null-counts-title">Null counts</h3>
+      {!shown && (
+        <p className="muted">
+          {`Counting reads every row${rows !== null ? ` (${rows.toLocaleString('en-US')})` : ''} once per column. `}
+          <Button size="sm" onClick={() => setAsked(true)} busy={counts.isFetching} disabled={columns.length === 0} disabledReason="This table has no columns">
+            Count nulls
+          </Button>
+        </p>
+      )}
+      {counts.isError && <ErrorAlert error={counts.error} onRetry={() => void counts.refetch()} />}
+      {shown && (
+        <table className={styles.table} aria-label="Null counts">
+          <thead>
+            <tr>
+              <th scope="col">Column</th>
+              <th scope="col" className={styles.number}>
+                Nulls
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((entry) => (
+              <tr key={entry.column}>
+                <th scope="row" className={styles.name}>
+                  {entry.column}
+                </th>
+                <td className={styles.number} title={entry.problem}>
+                  {entry.nulls === null ? 'not available' : entry.nulls.toLocaleString('en-US')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
