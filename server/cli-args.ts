@@ -28,10 +28,10 @@ Options:
                                each describe says its storage options expire that
                                long after it (expires_at_millis), as short-lived
                                vended credentials do
-  --slow-transactions MS       answer table creates and drops with a transaction_id
-                               and do them MS milliseconds later (DescribeTransaction
-                               says Queued, then Running until then; AlterTransaction
-                               cancels)
+  --slow-transactions MS       answer table and namespace creates and drops with a
+                               transaction_id and do them MS milliseconds later
+                               (DescribeTransaction says Queued, then Running until
+                               then; AlterTransaction cancels)
   --port N                     TCP port, 0 for any free port (default 2333)
   --host ADDRESS               address to bind (default 127.0.0.1); anything but a
                                loopback address opens the catalog to that network

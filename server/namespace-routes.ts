@@ -1,6 +1,7 @@
 /**
  * Namespace routes of the Lance REST spec: list, create, describe, exists, drop, and the
- * table listing of a namespace.
+ * table listing of a namespace. With slow transactions (./transactions) a create or drop
+ * of a namespace answers a `transaction_id` at once and happens later.
  */
 import { CatalogError } from '../src/shared/errors'
 import { empty, json } from './http-io'
@@ -66,7 +67,15 @@ async function createNamespace(ctx: RequestContext) {
   const body = await ctx.jsonBody()
   if (path.length === 0) throw new CatalogError('namespace_exists', 'The root namespace always exists.')
   const mode = createModeOf(body.mode, '"mode"')
-  const { client } = await ctx.database()
+  const database = await ctx.database()
+  const { client } = database
+  if (database.transactions) {
+    // A long-running create: the parent (and, to create, the name's absence) is checked now,
+    // the namespace is made later; the spec's CreateNamespaceResponse names one transaction.
+    await requireNamespace(ctx, path.slice(0, -1))
+    if (mode === 'create' && (await client.namespaceExists(path))) throw new CatalogError('namespace_exists', `Namespace "${path.join(ctx.delimiter)}" already exists.`)
+    return json({ transaction_id: database.transactions.start(() => client.createNamespace(path, mode)) })
+  }
   await client.createNamespace(path, mode)
   // The dir implementation keeps no namespace properties, so the answer leaves them out.
   return json({})
@@ -92,7 +101,12 @@ async function dropNamespace(ctx: RequestContext) {
   const behavior = dropBehaviorOf(body.behavior)
   const skipMissing = skipMissingOf(body.mode)
   if (path.length === 0) throw new CatalogError('invalid_request', 'The root namespace cannot be dropped.')
-  const { client } = await ctx.database()
+  const database = await ctx.database()
+  const { client } = database
+  if (database.transactions && (await client.namespaceExists(path))) {
+    // A long-running drop: the spec's DropNamespaceResponse names its transactions in a list.
+    return json({ transaction_id: [database.transactions.start(() => client.dropNamespace(path, behavior))] })
+  }
   try {
     await client.dropNamespace(path, behavior)
   } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Long-running operations, for clients to test against (`slowTransactionsMs`, the CLI's
- * `--slow-transactions MS`): a table create or drop is answered at once with the spec's
- * `transaction_id` and done that many milliseconds later. Meanwhile `DescribeTransaction`
+ * `--slow-transactions MS`): a table or namespace create or drop is answered at once with
+ * the spec's `transaction_id` and done that many milliseconds later. Meanwhile `DescribeTransaction`
  * (`POST /v1/transaction/{id}/describe`) says `Queued` the first time it is asked and
  * `Running` after (so a client sees the status change), then `Succeeded`, or `Failed` with
  * the reason in `properties.error`; `AlterTransaction` with a `setStatusAction` of

@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url'
 import type { catalogContract } from '../../shared/contract/catalog'
 import { CatalogError } from '../../shared/errors'
 import { listWithFollowing } from '../../shared/pages-ahead'
+import { OperationRegistry } from '../operations/operation-registry'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
 
 /** Handlers of the browsing channels. */
-export function catalogHandlers({ registry, info, uiState, revealPath }: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {
+export function catalogHandlers({ registry, info, uiState, revealPath, operations = new OperationRegistry() }: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {
   return {
     'app:info': async () => info,
     'ui:loadState': async () => uiState.load(),
@@ -33,12 +34,14 @@ export function catalogHandlers({ registry, info, uiState, revealPath }: Handler
       const client = await registry.client(connectionId)
       return listWithFollowing((token) => client.listNamespaces(parent, { pageToken: token, limit }), pageToken, ahead)
     },
-    'namespaces:create': async ({ connectionId, path }) => {
-      await (await registry.client(connectionId)).createNamespace(path)
+    'namespaces:create': async ({ connectionId, path, operationId }) => {
+      const client = await registry.client(connectionId)
+      await operations.run(operationId, (options) => client.createNamespace(path, 'create', options))
       return null
     },
-    'namespaces:drop': async ({ connectionId, path }) => {
-      await (await registry.client(connectionId)).dropNamespace(path, 'restrict')
+    'namespaces:drop': async ({ connectionId, path, operationId }) => {
+      const client = await registry.client(connectionId)
+      await operations.run(operationId, (options) => client.dropNamespace(path, 'restrict', options))
       return null
     },
     'tables:list': async ({ connectionId, namespace, pageToken, limit, ahead }) => {

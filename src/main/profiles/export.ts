@@ -91,7 +91,10 @@ export function importProfiles(json: string, existingNames: readonly string[] = 
 /**
  * A snippet that opens the profile's catalog with LanceDB's SDK: `connectNamespace` in
  * TypeScript (headers as a `headers` object), `lancedb.connect_namespace` in Python
- * (flat `headers.<Name>` properties). Secrets come from environment variables.
+ * (flat `headers.<Name>` properties). Secrets come from environment variables. A `dir`
+ * profile's storage options are `storage.*` properties of the namespace; a REST profile's
+ * (for table locations) go in as the connection's storage options (`storageOptions` /
+ * `storage_options`), which LanceDB applies to a table the catalog gives none for.
  */
 export function codeSnippet(profile: Profile, language: 'typescript' | 'python'): string {
   const env = secretEnvNames(profile)
@@ -110,7 +113,7 @@ export function codeSnippet(profile: Profile, language: 'typescript' | 'python')
   const hidden = [...(storageSecrets.length > 0 ? profile.secretHeaders : []), ...(usesOAuth2(profile.properties) ? Object.values(OAUTH2_PROPERTIES) : [])]
   const shown = hidden.length === 0 ? profile : { ...profile, properties: withoutKeys(profile.properties, hidden) }
   const body = language === 'typescript' ? typescriptBody(shown, env) : pythonBody(shown, env)
-  return [...header, ...body].join('\n') + '\n'
+  return [...header, ...restStorageNote(shown, lead), ...body].join('\n') + '\n'
 }
 
 // LanceDB's clients take static headers: an OAuth2 profile's snippet says where to get the token.
@@ -124,6 +127,26 @@ function oauth2SnippetNote(profile: Profile, lead: string): string[] {
   ]
 }
 
+/** A REST profile's storage options without their `storage.` prefix (dir profiles keep theirs as properties). */
+function restStorageOptions(profile: Profile): [string, string][] {
+  if (profile.connectType !== 'rest') return []
+  return Object.entries(profile.properties)
+    .filter(([key]) => key.startsWith(STORAGE_PROPERTY_PREFIX))
+    .map(([key, value]) => [key.slice(STORAGE_PROPERTY_PREFIX.length), value])
+}
+
+// LanceDB uses the connection's storage options for a table the catalog's answer gives
+// none for; options given to open_table are merged under the catalog's (see README).
+function restStorageNote(profile: Profile, lead: string): string[] {
+  if (restStorageOptions(profile).length === 0) return []
+  const open = lead === '//' ? 'db.openTable(name, namespace, { storageOptions })' : 'db.open_table(name, namespace_path=..., storage_options=...)'
+  return [
+    `${lead} The storage options are for table locations: LanceDB applies them to a table the catalog gives none for.`,
+    `${lead} To add them under the catalog's own, pass them to ${open} too`,
+    `${lead} (LanceDB 0.39 then stops renewing expiring credentials the catalog vends).`
+  ]
+}
+
 function withoutKeys(properties: Readonly<Record<string, string>>, keys: readonly string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(properties).filter(([key]) => !keys.includes(key)))
 }
@@ -131,7 +154,8 @@ function withoutKeys(properties: Readonly<Record<string, string>>, keys: readonl
 function typescriptBody(profile: Profile, env: Map<string, string>): string[] {
   const lines = ['import { connectNamespace } from "@lancedb/lancedb";', '']
   const main = profile.connectType === 'dir' ? 'root' : 'uri'
-  const extra = Object.entries(plainProperties(profile.properties)).filter(([key]) => key !== main)
+  const storage = restStorageOptions(profile)
+  const extra = Object.entries(plainProperties(profile.properties)).filter(([key]) => key !== main && !(storage.length > 0 && key.startsWith(STORAGE_PROPERTY_PREFIX)))
   lines.push(`const db = await connectNamespace(${JSON.stringify(profile.connectType)}, {`)
   lines.push(`  ${main}: ${JSON.stringify(profile.properties[main] ?? '')},`)
   const headers = headerEntries(profile.properties)
@@ -149,20 +173,36 @@ function typescriptBody(profile: Profile, env: Map<string, string>): string[] {
     for (const [key, value] of extra) lines.push(`    ${JSON.stringify(key)}: ${JSON.stringify(value)},`)
     lines.push('  },')
   }
-  lines.push('});')
+  if (storage.length === 0) {
+    lines.push('});')
+    return lines
+  }
+  // The REST namespace takes storage options as the connection's, not as properties.
+  lines.push('}, {', '  storageOptions: {')
+  for (const [key, value] of storage) lines.push(`    ${JSON.stringify(key)}: ${JSON.stringify(value)},`)
+  lines.push('  },', '});')
   return lines
 }
 
 function pythonBody(profile: Profile, env: Map<string, string>): string[] {
   const lines = env.size > 0 ? ['import os', '', 'import lancedb', ''] : ['import lancedb', '']
+  const storage = restStorageOptions(profile)
   lines.push('db = lancedb.connect_namespace(', `    ${JSON.stringify(profile.connectType)},`, '    {')
   for (const [key, value] of Object.entries(profile.properties)) {
+    if (storage.length > 0 && key.startsWith(STORAGE_PROPERTY_PREFIX)) continue
     const name = headerNameOf(key)
     const variable = name === null ? undefined : env.get(name)
     const expr = variable === undefined || name === null ? JSON.stringify(value) : pySecret(profile, name, variable)
     lines.push(`        ${JSON.stringify(key)}: ${expr},`)
   }
-  lines.push('    },', ')')
+  lines.push('    },')
+  if (storage.length > 0) {
+    // The REST namespace takes storage options as the connection's, not as properties.
+    lines.push('    storage_options={')
+    for (const [key, value] of storage) lines.push(`        ${JSON.stringify(key)}: ${JSON.stringify(value)},`)
+    lines.push('    },')
+  }
+  lines.push(')')
   return lines
 }
 

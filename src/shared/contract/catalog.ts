@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import type { ConnectionSummary, PageWithFollowing, TableDescription } from '../catalog-types'
 import { connectionId, namespacePath, newNamespacePath, nonRootPath, pageRequest, pagesAhead, response, tableRef } from './common'
+import { operationId } from './operations'
 
 /** What the renderer learns about the process that serves it. */
 export interface AppInfo {
@@ -31,11 +32,12 @@ export const catalogContract = {
     response: response<PageWithFollowing<string>>()
   },
   'namespaces:create': {
-    request: z.object({ connectionId, path: newNamespacePath }).strict(),
+    // `operationId`: the page watches and may cancel the call (see ./operations.ts).
+    request: z.object({ connectionId, path: newNamespacePath, operationId: operationId.optional() }).strict(),
     response: response<null>()
   },
   'namespaces:drop': {
-    request: z.object({ connectionId, path: nonRootPath }).strict(),
+    request: z.object({ connectionId, path: nonRootPath, operationId: operationId.optional() }).strict(),
     response: response<null>()
   },
   'tables:list': {

@@ -9,9 +9,7 @@ import { useMemo, useState, type ReactNode } from 'react'
 import type { CreateMode } from '@shared/contract/tables'
 import { componentProblem, type NamespacePath } from '@shared/namespace-path'
 import { displayIdentifier } from '../../lib/node-key'
-import { ApiError } from '../../lib/api'
 import { Dialog } from '../../ui/dialog'
-import { ErrorAlert } from '../../ui/error-alert'
 import { useDelimiter } from '../connections/use-connections'
 import { RowsPreview } from './rows-preview'
 import { SchemaEditor, blankField } from './schema-editor'
@@ -20,7 +18,7 @@ import { EMPTY_SOURCE, SourceSection, type SourceInput } from './source-section'
 import { previewFile, previewText, type SourcePreview } from './source-preview'
 import { TargetFields, parseNamespace } from './target-fields'
 import { useCreateTable } from './use-create-table'
-import { TransactionStatus, useCancelOperation, useOperationProgress, waitingOnCatalog } from '../table-actions/operation-progress'
+import { OperationError, TransactionStatus, useCancelOperation, useOperationProgress, waitingOnCatalog } from '../table-actions/operation-progress'
 import styles from './create-table.module.css'
 import { cx } from '../../ui/class-names'
 
@@ -132,13 +130,6 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
 }
 
 function CreateError({ error }: { readonly error: Error }): ReactNode {
-  if (error instanceof ApiError && error.code === 'cancelled') {
-    return (
-      <p role="status" className="muted">
-        Cancelled: {error.message}
-      </p>
-    )
-  }
   if (error.name === 'AbortError') {
     return (
       <p role="status" className="muted">
@@ -146,7 +137,7 @@ function CreateError({ error }: { readonly error: Error }): ReactNode {
       </p>
     )
   }
-  return <ErrorAlert error={error} />
+  return <OperationError error={error} />
 }
 
 function readSource(input: SourceInput): { readonly preview: SourcePreview | null; readonly previewError: string | null } {

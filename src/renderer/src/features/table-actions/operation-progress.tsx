@@ -5,7 +5,9 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import type { OperationProgress } from '@shared/contract/operations'
-import { api } from '../../lib/api'
+import { api, ApiError } from '../../lib/api'
+import type { DialogFooterProps } from '../../ui/dialog-footer'
+import { ErrorAlert } from '../../ui/error-alert'
 
 /** A fresh operation id for one call. */
 export function newOperationId(): string {
@@ -60,4 +62,48 @@ export function TransactionStatus({ progress }: { readonly progress: OperationPr
         : `Waiting for the catalog to finish (transaction ${transactionId}, status ${status})…`}
     </p>
   )
+}
+
+/** A dialog's watched call: `start` names the next call, the rest follows the latest one. */
+export interface WatchedOperation {
+  /** A fresh operation id for the call about to be sent (and watched from now on). */
+  readonly start: () => string
+  readonly progress: OperationProgress | null
+  /** True while the catalog runs the call's transaction. */
+  readonly waiting: boolean
+  readonly cancel: () => void
+}
+
+/** Watches one call at a time, for a dialog whose create or drop the catalog may run as a transaction. */
+export function useWatchedOperation(): WatchedOperation {
+  const [operationId, setOperationId] = useState<string | null>(null)
+  const progress = useOperationProgress(operationId)
+  const cancel = useCancelOperation(operationId)
+  const start = useCallback(() => {
+    const id = newOperationId()
+    setOperationId(id)
+    return id
+  }, [])
+  return { start, progress, waiting: waitingOnCatalog(progress), cancel }
+}
+
+/**
+ * The footer parts that change while the catalog runs the call: the submit says it is
+ * waiting, and Cancel asks the catalog to cancel (once) instead of closing the dialog.
+ */
+export function waitingFooter(pending: boolean, watched: WatchedOperation, busyLabel: string, idleLabel: string): Pick<DialogFooterProps, 'submitLabel' | 'cancel'> {
+  if (pending && watched.waiting) return { submitLabel: 'Waiting for the catalog…', cancel: { onClick: watched.cancel, disabled: watched.progress?.cancelRequested === true } }
+  return { submitLabel: pending ? busyLabel : idleLabel }
+}
+
+/** A watched call's failure: a cancel the catalog honoured is a status, anything else an alert. */
+export function OperationError({ error }: { readonly error: Error }): ReactNode {
+  if (error instanceof ApiError && error.code === 'cancelled') {
+    return (
+      <p role="status" className="muted">
+        Cancelled: {error.message}
+      </p>
+    )
+  }
+  return <ErrorAlert error={error} />
 }

@@ -16,7 +16,7 @@ import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
 import { useDelimiter } from '../connections/use-connections'
 import { forgetTable, tableDropped, tableRenamed } from './action-toasts'
-import { newOperationId, TransactionStatus, useCancelOperation, useOperationProgress, waitingOnCatalog } from './operation-progress'
+import { OperationError, TransactionStatus, useWatchedOperation, waitingFooter } from './operation-progress'
 
 interface Props {
   readonly connectionId: string
@@ -29,15 +29,9 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
   const client = useQueryClient()
   const delimiter = useDelimiter(connectionId)
   const [typed, setTyped] = useState('')
-  const [operationId, setOperationId] = useState<string | null>(null)
-  const progress = useOperationProgress(operationId)
-  const cancelOperation = useCancelOperation(operationId)
+  const watched = useWatchedOperation()
   const drop = useMutation({
-    mutationFn: () => {
-      const operation = newOperationId()
-      setOperationId(operation)
-      return unwrap(api.tables.drop({ connectionId, table, operationId: operation }))
-    },
+    mutationFn: () => unwrap(api.tables.drop({ connectionId, table, operationId: watched.start() })),
     onSuccess: async () => {
       tableDropped(client, connectionId, table)
       forgetTable(client, connectionId, table)
@@ -53,13 +47,12 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
       // late answer cannot close a dialog opened since.
       onSubmit={() => matches && drop.mutate(undefined, { onSuccess: onClose })}
       footer={{
-        submitLabel: drop.isPending && waitingOnCatalog(progress) ? 'Waiting for the catalog…' : drop.isPending ? 'Dropping…' : 'Drop',
         submitVariant: 'danger',
         busy: drop.isPending,
         submitDisabled: !matches,
         disabledReason: "Type the table's name above first",
         // While the catalog runs the drop as a transaction, Cancel asks it to cancel.
-        ...(drop.isPending && waitingOnCatalog(progress) ? { cancel: { onClick: cancelOperation, disabled: progress?.cancelRequested === true } } : {})
+        ...waitingFooter(drop.isPending, watched, 'Dropping…', 'Drop')
       }}
     >
       <p>
@@ -69,8 +62,8 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
         Type the table name to confirm
         <input autoFocus value={typed} autoComplete="off" onChange={(event) => setTyped(event.target.value)} />
       </label>
-      {drop.isPending && <TransactionStatus progress={progress} />}
-      {drop.isError && <ErrorAlert error={drop.error} />}
+      {drop.isPending && <TransactionStatus progress={watched.progress} />}
+      {drop.isError && <OperationError error={drop.error} />}
     </Dialog>
   )
 }

@@ -1,6 +1,8 @@
 /**
  * Create and drop namespace dialogs. Names are checked as you type with the same rule
- * main enforces; a mutation refetches only the parent's namespace list.
+ * main enforces; a mutation refetches only the parent's namespace list. A catalog that
+ * runs the create or drop as a transaction gets the table dialogs' wait: its status, and
+ * a Cancel that asks the catalog to cancel.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
@@ -10,10 +12,10 @@ import { api, unwrap } from '../../lib/api'
 import { displayIdentifier, namespaceKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import { Dialog } from '../../ui/dialog'
-import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
 import { useDelimiter } from '../connections/use-connections'
 import { namespaceCreated, namespaceDropped } from '../table-actions/action-toasts'
+import { OperationError, TransactionStatus, useWatchedOperation, waitingFooter } from '../table-actions/operation-progress'
 
 interface CreateProps {
   readonly connectionId: string
@@ -29,8 +31,9 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
   const delimiter = useDelimiter(connectionId)
   const [name, setName] = useState('')
   const problem = name === '' ? null : componentProblem(name)
+  const watched = useWatchedOperation()
   const create = useMutation({
-    mutationFn: (path: NamespacePath) => unwrap(api.namespaces.create({ connectionId, path })),
+    mutationFn: (path: NamespacePath) => unwrap(api.namespaces.create({ connectionId, path, operationId: watched.start() })),
     onSuccess: (_value, path) => {
       namespaceCreated(client, connectionId, path)
       return client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, parent) })
@@ -55,7 +58,7 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
       onClose={onClose}
       onSubmit={submit}
       footer={{
-        submitLabel: create.isPending ? 'Creating…' : 'Create',
+        ...waitingFooter(create.isPending, watched, 'Creating…', 'Create'),
         busy: create.isPending,
         submitDisabled: name === '' || problem !== null,
         disabledReason: problem ? 'Fix the name above first' : 'Type a name first'
@@ -63,7 +66,8 @@ export function CreateNamespaceDialog({ connectionId, parent, onClose }: CreateP
     >
       <p className="muted">In {where}</p>
       <Field label="Namespace name" value={name} onChange={setName} error={problem ?? undefined} autoFocus />
-      {create.isError && <ErrorAlert error={create.error} />}
+      {create.isPending && <TransactionStatus progress={watched.progress} />}
+      {create.isError && <OperationError error={create.error} />}
     </Dialog>
   )
 }
@@ -80,8 +84,9 @@ export function DropNamespaceDialog({ connectionId, path, onClose }: DropProps):
   const setExpanded = useUiStore((state) => state.setExpanded)
   const delimiter = useDelimiter(connectionId)
   const parent = path.slice(0, -1)
+  const watched = useWatchedOperation()
   const drop = useMutation({
-    mutationFn: () => unwrap(api.namespaces.drop({ connectionId, path })),
+    mutationFn: () => unwrap(api.namespaces.drop({ connectionId, path, operationId: watched.start() })),
     onSuccess: async () => {
       namespaceDropped(client, connectionId, path)
       setExpanded(path, false)
@@ -94,12 +99,19 @@ export function DropNamespaceDialog({ connectionId, path, onClose }: DropProps):
       onClose={onClose}
       // onClose through mutate(): skipped if this dialog closed before the answer came.
       onSubmit={() => drop.mutate(undefined, { onSuccess: onClose })}
-      footer={{ submitLabel: drop.isPending ? 'Dropping…' : 'Drop', submitVariant: 'danger', busy: drop.isPending, cancel: { autoFocus: true } }}
+      footer={{
+        submitVariant: 'danger',
+        busy: drop.isPending,
+        cancel: { autoFocus: true },
+        // While the catalog runs the drop as a transaction, Cancel asks it to cancel.
+        ...waitingFooter(drop.isPending, watched, 'Dropping…', 'Drop')
+      }}
     >
       <p>
         Drop the namespace <code>{displayIdentifier(path, delimiter)}</code>? Only an empty namespace can be dropped.
       </p>
-      {drop.isError && <ErrorAlert error={drop.error} />}
+      {drop.isPending && <TransactionStatus progress={watched.progress} />}
+      {drop.isError && <OperationError error={drop.error} />}
     </Dialog>
   )
 }
