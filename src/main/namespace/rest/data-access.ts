@@ -136,17 +136,18 @@ export class DataAccessClient implements RestNamespaceClient {
     )
   }
 
-  // Schema evolution (issue 16): the alter routes, else LanceDB at the table's location.
+  // Schema evolution (issue 16): the alter routes, else LanceDB at the table's location,
+  // decided per call (some catalogs serve the data routes but not the alter ones).
   addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#schemaChange(() => this.rest.addColumns(table, columns, options), () => this.#withTable(table, 'add columns to', (t) => addLanceColumns(t, columns)))
+    return this.#routeOr(() => this.rest.addColumns(table, columns, options), () => this.#withTable(table, 'add columns to', (t) => addLanceColumns(t, columns)))
   }
 
   alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#schemaChange(() => this.rest.alterColumns(table, alterations, options), () => this.#withTable(table, 'alter the columns of', (t) => alterLanceColumns(t, alterations)))
+    return this.#routeOr(() => this.rest.alterColumns(table, alterations, options), () => this.#withTable(table, 'alter the columns of', (t) => alterLanceColumns(t, alterations)))
   }
 
   dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#schemaChange(() => this.rest.dropColumns(table, columns, options), () => this.#withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns)))
+    return this.#routeOr(() => this.rest.dropColumns(table, columns, options), () => this.#withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns)))
   }
 
   // Versions (issue 16): the spec's routes, else the table's location (versions-access.ts).
@@ -289,21 +290,6 @@ export class DataAccessClient implements RestNamespaceClient {
       const known = fromLance(error, action, { table })
       if (known.code !== 'internal') throw known
       throw this.#unreachable(messageOf(error))
-    }
-  }
-
-  /**
-   * A schema change through its route; a catalog without it (some serve the data routes
-   * but not the alter ones) changes the table at its location. Decided per call: the
-   * data-access mode is about the data routes.
-   */
-  async #schemaChange<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
-    if (this.#mode === 'location') return atLocation()
-    try {
-      return await viaRoute()
-    } catch (error) {
-      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
-      return atLocation()
     }
   }
 
