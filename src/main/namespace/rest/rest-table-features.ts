@@ -1,13 +1,12 @@
 /**
- * The Lance-native features of a REST catalog's tables: schema evolution (schema.ts),
- * versions and tags (versions.ts through versions-access.ts), indexes (indexes.ts) and
- * search (search.ts), each on the spec's routes. `RestNamespace` (rest-namespace.ts)
- * extends this with the core (listings, namespaces, tables, rows).
+ * The Lance-native features of a REST catalog's tables, each on the spec's routes: schema
+ * evolution (schema.ts), versions and tags (version-methods.ts, through versions.ts and
+ * versions-access.ts), indexes (indexes.ts) and search (search.ts). `RestNamespace`
+ * (rest-namespace.ts) extends this with the core (listings, namespaces, tables, rows).
  */
 import type { TableDescription, TableRef } from '../../../shared/catalog-types'
 import type { RowsPage } from '../../../shared/contract/tables'
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
-import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
 import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
 import type { CallOptions, NamespaceClient, ReadRowsRequest } from '../namespace-client'
@@ -16,6 +15,7 @@ import type { RestNames } from './rest-names'
 import { restAddColumns, restAlterColumns, restDropColumns } from './schema'
 import { RestVersionRoutes } from './versions'
 import { VersionAccess } from './versions-access'
+import { VersionMethods } from './version-methods'
 import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
 import { restExplainSearch, restSearchInfo, restSearchRows, type RestTableTarget } from './search'
 
@@ -25,17 +25,18 @@ type Feature =
   | 'listIndexes' | 'createIndex' | 'dropIndex' | 'optimizeTable'
   | 'searchRows' | 'explainSearch' | 'searchInfo'
 
-export abstract class RestTableFeatures implements Pick<NamespaceClient, Feature> {
+export abstract class RestTableFeatures extends VersionMethods implements Pick<NamespaceClient, Feature> {
   /** The version routes (issue 16) on this connection's transport. */
   readonly versionRoutes: RestVersionRoutes
-  readonly #versions: VersionAccess
+  protected readonly versions: VersionAccess
 
   constructor(
     protected readonly http: HttpTransport,
     protected readonly names: RestNames
   ) {
+    super()
     this.versionRoutes = new RestVersionRoutes(http, names.delimiter)
-    this.#versions = new VersionAccess(this.versionRoutes, null, this)
+    this.versions = new VersionAccess(this.versionRoutes, null, this)
   }
 
   abstract describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription>
@@ -52,35 +53,6 @@ export abstract class RestTableFeatures implements Pick<NamespaceClient, Feature
 
   dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
     return restDropColumns(this.http, this.target(table), columns, options)
-  }
-
-  // Versions (issue 16): the spec's version and tag routes (versions.ts), no fallback here.
-  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
-    return this.#versions.listVersions(table, options)
-  }
-
-  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
-    return this.#versions.listTags(table, options)
-  }
-
-  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
-    return this.#versions.describeVersion(table, version, options)
-  }
-
-  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
-    return this.#versions.countRowsAt(table, version, filter, options)
-  }
-
-  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
-    return this.#versions.restoreVersion(table, version, options)
-  }
-
-  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
-    return this.#versions.createTag(table, tag, version, options)
-  }
-
-  deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
-    return this.#versions.deleteTag(table, tag, options)
   }
 
   // Indexes (issue 16): the spec's index routes, in indexes.ts.
