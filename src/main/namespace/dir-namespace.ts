@@ -4,33 +4,25 @@
  * LanceDB 0.37.1's dir namespace ignores namespace `exist_ok`/`overwrite`/`cascade`,
  * creates tables in missing namespaces, lists a missing namespace as empty and cannot
  * drop V1 tables its manifest does not list; the gaps are filled here with LanceDB calls.
+ * The core (listings, namespaces, tables, rows) is here; versions, schema evolution, search
+ * and indexes are in dir-table-features.ts, the root folder's checks in dir-root.ts.
  */
-import { constants } from 'node:fs'
-import { access, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { connect, connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
 import { componentProblem, listedNameProblem, type NamespacePath } from '../../shared/namespace-path'
-import { makeFolders } from '../files/bounded-fs'
 import { describeFields, tableForLance } from './arrow-schema'
 import { objectStoreRootProblem, rootLocation, storageProperties } from '../../shared/storage-options'
 import { collectAll } from './collect-all'
 import { createDirTable, storageOf, withCreateLock, type DirCreateHost } from './dir-create'
 import { objectStoreError } from './object-store-errors'
-import { fromLance, messageOf, quoteNs, quoteTable, type Subject } from './dir-errors'
+import { fromLance, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { readLanceRows } from './lance-rows'
-import { addLanceColumns, alterLanceColumns, dropLanceColumns } from './lance-native/schema'
-import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
-import * as versions from './lance-native/versions'
-import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
-import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from './lance-native/search'
-import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
-import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
-import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from './lance-native/indexes'
+import { prepareRoot, rootError } from './dir-root'
+import { DirTableFeatures, locationOf } from './dir-table-features'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -60,37 +52,7 @@ async function openObjectStoreRoot(root: string, storageOptions: Readonly<Record
   }
 }
 
-async function prepareRoot(folder: string): Promise<void> {
-  try {
-    const info = await stat(folder).catch((error: unknown) => {
-      if (errnoCode(error) === 'ENOENT') return null
-      throw error
-    })
-    if (info && !info.isDirectory()) {
-      const message = `${folder} is a file, not a folder. Choose a folder to open as a directory catalog.`
-      throw new CatalogError('invalid_catalog', message, { path: folder })
-    }
-    // Not `mkdir(recursive)`: under /proc it spins forever (the kernel answers ENOENT for a
-    // parent that exists); makeFolders bounds each level and names pseudo file systems.
-    if (!info) await makeFolders(folder)
-    await access(folder, constants.R_OK | constants.X_OK)
-  } catch (error) {
-    throw error instanceof CatalogError ? error : rootError(folder, error)
-  }
-}
-
-function rootError(folder: string, error: unknown): CatalogError {
-  const details = { path: folder, cause: messageOf(error) }
-  const code = errnoCode(error)
-  if (code === 'EACCES' || code === 'EPERM') {
-    return new CatalogError('permission_denied', `Cannot open ${folder}: permission denied. Check the folder's permissions.`, details)
-  }
-  if (code === 'ENOTDIR') return new CatalogError('invalid_catalog', `${folder} cannot be opened: part of its path is a file.`, details)
-  if (code === 'EPSEUDOFS' || code === 'ENOENT') return new CatalogError('invalid_catalog', messageOf(error), details)
-  return new CatalogError('invalid_catalog', `${folder} could not be opened as a directory catalog.`, details)
-}
-
-class DirNamespace implements NamespaceClient {
+class DirNamespace extends DirTableFeatures implements NamespaceClient {
   // A plain LanceDB connection, opened only to drop V1 tables the manifest does not list.
   private legacy: Connection | null = null
   private closed = false
@@ -102,6 +64,7 @@ class DirNamespace implements NamespaceClient {
     // LanceDB 0.39 gives the namespace's `storage.*` properties to its manifest only; tables need them again.
     private readonly storageOptions?: Record<string, string>
   ) {
+    super()
     this.createHost = {
       root,
       db,
@@ -257,92 +220,6 @@ class DirNamespace implements NamespaceClient {
     return this.withTable(table, 'read the rows of', (t) => readLanceRows(t, request, table))
   }
 
-  // Versions (issue 16): one-line delegations to lance-native/versions.ts.
-  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
-    return this.versioned(table, options, 'list the versions of', (t) => versions.listLanceVersions(t))
-  }
-
-  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
-    return this.versioned(table, options, 'list the tags of', (t) => versions.listLanceTags(t))
-  }
-
-  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
-    return this.versioned(table, options, 'describe', async (t) => ({ ...(await versions.describeLanceVersion(t, table, version)), location: locationOf(t) }))
-  }
-
-  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
-    return this.versioned(table, options, 'count the rows of', (t) => versions.countLanceRowsAt(t, table, version, filter))
-  }
-
-  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
-    return this.versioned(table, options, 'restore', (t) => versions.restoreLanceVersion(t, table, version))
-  }
-
-  async createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
-    await this.versioned(table, options, 'tag a version of', (t) => versions.createLanceTag(t, table, tag, version))
-  }
-
-  async deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
-    await this.versioned(table, options, 'delete a tag of', (t) => versions.deleteLanceTag(t, table, tag))
-  }
-
-  private versioned<T>(table: TableRef, options: CallOptions | undefined, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, verb, use)
-  }
-
-  async addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'add columns to', (t) => addLanceColumns(t, columns))
-  }
-
-  async alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'alter the columns of', (t) => alterLanceColumns(t, alterations))
-  }
-
-  async dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns))
-  }
-
-  // Search
-  async searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'search', (t) => searchLanceRows(t, spec))
-  }
-
-  async explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'explain a search of', (t) => explainLanceSearch(t, spec))
-  }
-
-  async searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'list the search indexes of', (t) => lanceSearchInfo(t))
-  }
-
-  // Indexes (issue 16): LanceDB's own calls, in lance-native/indexes.ts.
-  async listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'list the indexes of', (t) => listTableIndexes(t))
-  }
-
-  async createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, `create an index on column "${spec.column}" of`, (t) => createTableIndex(t, spec, options?.signal))
-  }
-
-  async dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, `drop index "${name}" of`, (t) => dropTableIndex(t, name))
-  }
-
-  async optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'optimize', (t) => optimizeTable(t))
-  }
-
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
@@ -368,6 +245,11 @@ class DirNamespace implements NamespaceClient {
     if (!(await this.namespaceExists(path))) {
       throw new CatalogError('namespace_not_found', `Namespace ${quoteNs(path)} does not exist.`, { namespace: [...path] })
     }
+  }
+
+  protected async onTable<T>(table: TableRef, options: CallOptions | undefined, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T> {
+    this.begin(options, table.namespace, table.name)
+    return this.withTable(table, verb, use)
   }
 
   private async withTable<T>(table: TableRef, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T> {
@@ -406,19 +288,4 @@ function checkWindow({ offset, limit, maxBytes }: ReadRowsRequest): void {
 function checkName(name: string): void {
   const problem = componentProblem(name)
   if (problem) throw new CatalogError('invalid_name', problem, { name })
-}
-
-/**
- * LanceDB exposes a table's location only in `display()`
- * (`NativeTable(name, uri=…, read_consistency_interval=…)`); null if that text changes.
- */
-function locationOf(table: LanceTable): string | null {
-  const match = /uri=(.*), read_consistency_interval=/.exec(table.display())
-  const uri = match?.[1]
-  if (!uri) return null
-  return uri.startsWith('file://') ? fileURLToPath(uri) : uri
-}
-
-function errnoCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined
 }

@@ -1,69 +1,38 @@
 /**
  * Client conformance: the app's REST client runs every operation it uses against a
- * request-validating server built from the spec file: a proxy on 127.0.0.1 that checks
- * each request with an OpenAPI validator (route, parameters, body media type and schema)
- * before passing it to the reference catalog server, whose answers drive the client.
+ * request-validating server built from the spec file: a proxy on 127.0.0.1
+ * (server/spec/validating-proxy.ts) that checks each request with an OpenAPI validator
+ * (route, parameters, body media type and schema) before passing it to the reference
+ * catalog server, whose answers drive the client.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
-import { SpecCheck, SPEC_AVAILABLE, itWithSpec, type SeenRequest } from '../../../../server/spec/spec-check'
+import { SpecCheck, SPEC_AVAILABLE, itWithSpec } from '../../../../server/spec/spec-check'
+import { startValidatingProxy, type ValidatingProxy } from '../../../../server/spec/validating-proxy'
 import { CatalogError } from '../../../shared/errors'
 import { openRestNamespace } from './rest-namespace'
 
 let root: string
 let upstream: RunningCatalogServer
-let proxy: Server
-let proxyUrl: string
-let spec: SpecCheck
-const seen: { request: SeenRequest; problems: string[] }[] = []
-
-/** Checks a request by the spec, then forwards it to the reference server as it came. */
-async function startValidatingProxy(target: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks)
-      const request: SeenRequest = { method: req.method ?? 'GET', url: req.url ?? '/', contentType: req.headers['content-type'], body }
-      seen.push({ request, problems: spec.requestProblems(request) })
-      const headers = req.headers['content-type'] ? { 'content-type': req.headers['content-type'] } : undefined
-      fetch(`${target}${request.url}`, { method: request.method, headers, body: body.length > 0 ? body : undefined })
-        .then(async (answer) => {
-          const bytes = Buffer.from(await answer.arrayBuffer())
-          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' })
-          res.end(bytes)
-        })
-        .catch((error: unknown) => {
-          res.writeHead(502)
-          res.end(String(error))
-        })
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return server
-}
+let proxy: ValidatingProxy
 
 beforeAll(async () => {
   if (!SPEC_AVAILABLE) return
   root = await makeTempDir('client-conformance')
   await buildNestedCatalog(root, { tables: { people: 6 }, namespaces: { analytics: { tables: { events: 4 } }, 'Sales Team': { tables: { 'Q3 sales': 2 } } } })
   upstream = await startCatalogServer({ root, pageSize: 1 })
-  spec = await SpecCheck.load()
-  proxy = await startValidatingProxy(upstream.url)
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+  proxy = await startValidatingProxy(await SpecCheck.load(), upstream.url)
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => proxy?.close(resolve))
+  await proxy?.close()
   await upstream?.close()
   if (root) await removeDir(root)
 })
 
 itWithSpec('sends only spec-valid requests for every operation the app uses', async () => {
-  const client = openRestNamespace({ uri: proxyUrl })
+  const client = openRestNamespace({ uri: proxy.url })
   try {
     // Listings page through tokens (the server answers one name a page).
     expect((await client.listNamespaces([], { limit: 5 })).items).toHaveLength(1)
@@ -111,9 +80,8 @@ itWithSpec('sends only spec-valid requests for every operation the app uses', as
     await client.close()
   }
 
-  expect(seen.flatMap((entry) => entry.problems)).toEqual([])
-  const used = new Set(seen.map((entry) => spec.operationOf(entry.request.method, entry.request.url)?.operationId))
-  expect([...used].sort()).toEqual(
+  expect(proxy.seen.flatMap((entry) => entry.problems)).toEqual([])
+  expect([...proxy.operationsUsed()].sort()).toEqual(
     [
       'AlterTableAddColumns',
       'AlterTableAlterColumns',

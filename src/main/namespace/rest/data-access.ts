@@ -21,7 +21,7 @@ import { isMissingRoute } from './table-stats'
 import { addLanceColumns, alterLanceColumns, dropLanceColumns } from '../lance-native/schema'
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
 import { VersionAccess } from './versions-access'
-import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
+import { VersionMethods } from './version-methods'
 import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from '../lance-native/search'
 import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
@@ -44,9 +44,9 @@ export function openRestCatalog(properties: Readonly<Record<string, string>>, op
 }
 
 /** A REST client that picks the data access per catalog. */
-export class DataAccessClient implements RestNamespaceClient {
+export class DataAccessClient extends VersionMethods implements RestNamespaceClient {
   #mode: DataAccessMode = 'unknown'
-  readonly #versions: VersionAccess
+  protected readonly versions: VersionAccess
   /** False once the catalog answered an index route with "no such route". */
   #indexRoutes: boolean | undefined
 
@@ -54,7 +54,9 @@ export class DataAccessClient implements RestNamespaceClient {
     private readonly rest: RestNamespaceClient,
     private readonly locations: LocationTables
   ) {
-    this.#versions = new VersionAccess(rest.versionRoutes, locations, rest)
+    super()
+    // Versions (issue 16): the spec's routes, else the table's location (version-methods.ts, versions-access.ts).
+    this.versions = new VersionAccess(rest.versionRoutes, locations, rest)
   }
 
   get versionRoutes(): RestNamespaceClient['versionRoutes'] {
@@ -129,53 +131,25 @@ export class DataAccessClient implements RestNamespaceClient {
 
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
     const { version } = request
-    if (version !== undefined) return this.#versions.readRowsAt(table, { ...request, version }, options)
+    if (version !== undefined) return this.versions.readRowsAt(table, { ...request, version }, options)
     return this.#data(
       () => this.rest.readRows(table, request, options),
       () => this.#withTable(table, 'read the rows of', (t) => readLanceRows(t, request, table))
     )
   }
 
-  // Schema evolution (issue 16): the alter routes, else LanceDB at the table's location.
+  // Schema evolution (issue 16): the alter routes, else LanceDB at the table's location,
+  // decided per call (some catalogs serve the data routes but not the alter ones).
   addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#schemaChange(() => this.rest.addColumns(table, columns, options), () => this.#withTable(table, 'add columns to', (t) => addLanceColumns(t, columns)))
+    return this.#routeOr(() => this.rest.addColumns(table, columns, options), () => this.#withTable(table, 'add columns to', (t) => addLanceColumns(t, columns)))
   }
 
   alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#schemaChange(() => this.rest.alterColumns(table, alterations, options), () => this.#withTable(table, 'alter the columns of', (t) => alterLanceColumns(t, alterations)))
+    return this.#routeOr(() => this.rest.alterColumns(table, alterations, options), () => this.#withTable(table, 'alter the columns of', (t) => alterLanceColumns(t, alterations)))
   }
 
   dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#schemaChange(() => this.rest.dropColumns(table, columns, options), () => this.#withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns)))
-  }
-
-  // Versions (issue 16): the spec's routes, else the table's location (versions-access.ts).
-  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
-    return this.#versions.listVersions(table, options)
-  }
-
-  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
-    return this.#versions.listTags(table, options)
-  }
-
-  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
-    return this.#versions.describeVersion(table, version, options)
-  }
-
-  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
-    return this.#versions.countRowsAt(table, version, filter, options)
-  }
-
-  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
-    return this.#versions.restoreVersion(table, version, options)
-  }
-
-  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
-    return this.#versions.createTag(table, tag, version, options)
-  }
-
-  deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
-    return this.#versions.deleteTag(table, tag, options)
+    return this.#routeOr(() => this.rest.dropColumns(table, columns, options), () => this.#withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns)))
   }
 
   // Search: the query route like reads; explain and the index list fall back on their own,
@@ -289,21 +263,6 @@ export class DataAccessClient implements RestNamespaceClient {
       const known = fromLance(error, action, { table })
       if (known.code !== 'internal') throw known
       throw this.#unreachable(messageOf(error))
-    }
-  }
-
-  /**
-   * A schema change through its route; a catalog without it (some serve the data routes
-   * but not the alter ones) changes the table at its location. Decided per call: the
-   * data-access mode is about the data routes.
-   */
-  async #schemaChange<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
-    if (this.#mode === 'location') return atLocation()
-    try {
-      return await viaRoute()
-    } catch (error) {
-      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
-      return atLocation()
     }
   }
 

@@ -3,37 +3,31 @@
  * on one keep-alive undici pool per connection. Listings are `GET`s with `page_token`,
  * `limit` and `delimiter` query parameters; everything else is `POST /v1/<object>/{id}/<action>`.
  * Ids and names are written by ./rest-names, row pages read by ./query-rows, JSON numbers
- * by ./json-values.
+ * by ./json-values, descriptions by ./describe-table. The core (listings, namespaces,
+ * tables, rows) is here; schema evolution, versions, indexes and search are in
+ * ./rest-table-features.
  */
-import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
+import type { Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
 import type { CreateMode, RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
 import { componentProblem, type NamespacePath } from '../../../shared/namespace-path'
-import { describeFields } from '../arrow-schema'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
-import { schemaOfIpc, withAtLeastOneBatch } from './arrow-ipc'
+import { withAtLeastOneBatch } from './arrow-ipc'
+import { describeRestTable } from './describe-table'
 import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
 import { pathSegment } from './path-segment'
-import { fieldsFromJsonSchema } from './json-schema'
-import { count, isRecord, parseCount } from './json-values'
+import { parseCount } from './json-values'
 import { readListingPage } from './listing-page'
 import { PageTokenGuard } from './pagination'
 import { queryRows } from './query-rows'
 import { parseRestProperties } from './rest-config'
 import { OAuth2TokenSource } from './oauth2'
 import { RestNames } from './rest-names'
-import { isMissingRoute, TableStatsReader } from './table-stats'
-import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
-import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
+import { RestTableFeatures } from './rest-table-features'
+import { TableStatsReader } from './table-stats'
 import { awaitTransactions } from './transactions'
-import { restAddColumns, restAlterColumns, restDropColumns } from './schema'
-import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
-import { RestVersionRoutes } from './versions'
-import { VersionAccess } from './versions-access'
-import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
-import { restExplainSearch, restSearchInfo, restSearchRows, type RestTableTarget } from './search'
-import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
+import type { RestVersionRoutes } from './versions'
 
 export { parseCount } from './json-values'
 
@@ -67,55 +61,48 @@ export function openRestNamespace(
 
 const ARROW_STREAM = 'application/vnd.apache.arrow.stream'
 
-class RestNamespace implements RestNamespaceClient {
+class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
   readonly enterprise: EnterpriseClient
-  readonly #http: HttpTransport
   // Remembers page tokens per listing; shared with the Enterprise routes so every listing on this connection is guarded.
   readonly #pageGuard = new PageTokenGuard()
   readonly #routes: RestNamespaceOptions['routes']
   readonly #stats: TableStatsReader
-  readonly #names: RestNames
-  readonly versionRoutes: RestVersionRoutes
-  readonly #versions: VersionAccess
 
   constructor(http: HttpTransport, readonly delimiter: string, routes: RestNamespaceOptions['routes']) {
-    this.#http = http
+    super(http, new RestNames(delimiter))
     this.#routes = routes
     this.enterprise = enterpriseRoutes(http, this.#pageGuard)
     this.#stats = new TableStatsReader(http)
-    this.#names = new RestNames(delimiter)
-    this.versionRoutes = new RestVersionRoutes(http, delimiter)
-    this.#versions = new VersionAccess(this.versionRoutes, null, this)
   }
 
   async listNamespaces(parent: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
-    const id = this.#names.id(parent)
-    const response = await this.#http.request({
+    const id = this.names.id(parent)
+    const response = await this.http.request({
       method: 'GET',
       path: `/v1/namespace/${pathSegment(id)}/list`,
       query: this.#pageQuery(page, parent),
       idempotent: true,
       signal: options.signal,
-      subject: this.#names.namespaceName(parent),
+      subject: this.names.namespaceName(parent),
       notFound: 'namespace_not_found'
     })
-    return this.#page(response, 'namespaces', id, page, `the namespaces in ${this.#names.namespaceName(parent)}`)
+    return this.#page(response, 'namespaces', id, page, `the namespaces in ${this.names.namespaceName(parent)}`)
   }
 
   async listTables(namespace: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
-    const id = this.#names.id(namespace)
-    const response = await this.#http.request({
+    const id = this.names.id(namespace)
+    const response = await this.http.request({
       method: 'GET',
       path: `/v1/namespace/${pathSegment(id)}/table/list`,
       query: this.#pageQuery(page, namespace),
       idempotent: true,
       signal: options.signal,
-      subject: this.#names.namespaceName(namespace),
+      subject: this.names.namespaceName(namespace),
       notFound: 'namespace_not_found'
     })
-    const result = this.#page(response, 'tables', id, page, `the tables in ${this.#names.namespaceName(namespace)}`)
+    const result = this.#page(response, 'tables', id, page, `the tables in ${this.names.namespaceName(namespace)}`)
     // The spec allows full identifiers here; the interface promises bare names.
-    const prefix = namespace.length > 0 ? id + this.#names.pathDelimiter(namespace) : undefined
+    const prefix = namespace.length > 0 ? id + this.names.pathDelimiter(namespace) : undefined
     if (!prefix || !result.items.some((name) => name.startsWith(prefix))) return result
     return { ...result, items: result.items.map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name)) }
   }
@@ -125,54 +112,54 @@ class RestNamespace implements RestNamespaceClient {
       if (mode === 'exist_ok') return
       throw new CatalogError('namespace_exists', 'The root namespace always exists; give the new namespace a name.')
     }
-    const id = this.#names.id(path)
-    const response = await this.#http.request({
+    const id = this.names.id(path)
+    const response = await this.http.request({
       method: 'POST',
       path: `/v1/namespace/${pathSegment(id)}/create`,
-      query: { delimiter: this.#names.pathDelimiter(path) },
+      query: { delimiter: this.names.pathDelimiter(path) },
       json: { id: path, mode },
       idempotent: false,
       signal: options.signal,
-      subject: this.#names.namespaceName(path.slice(0, -1)),
-      conflictSubject: this.#names.namespaceName(path),
+      subject: this.names.namespaceName(path.slice(0, -1)),
+      conflictSubject: this.names.namespaceName(path),
       notFound: 'namespace_not_found',
       conflict: 'namespace_exists',
       lostRace: 'namespace_exists'
     })
     // A long-running operation is done only when its transaction says so.
-    await awaitTransactions(this.#http, response, `the create of ${this.#names.namespaceName(path)}`, options)
+    await awaitTransactions(this.http, response, `the create of ${this.names.namespaceName(path)}`, options)
   }
 
   async dropNamespace(path: NamespacePath, behavior: DropBehavior = 'restrict', options: CallOptions = {}): Promise<void> {
     if (path.length === 0) throw new CatalogError('invalid_request', 'The root namespace cannot be dropped.')
-    const id = this.#names.id(path)
-    const response = await this.#http.request({
+    const id = this.names.id(path)
+    const response = await this.http.request({
       method: 'POST',
       path: `/v1/namespace/${pathSegment(id)}/drop`,
-      query: { delimiter: this.#names.pathDelimiter(path) },
+      query: { delimiter: this.names.pathDelimiter(path) },
       json: { id: path, behavior },
       idempotent: false,
       signal: options.signal,
-      subject: this.#names.namespaceName(path),
+      subject: this.names.namespaceName(path),
       notFound: 'namespace_not_found',
       conflict: 'namespace_not_empty'
     })
     // A long-running operation is done only when its transaction says so.
-    await awaitTransactions(this.#http, response, `the drop of ${this.#names.namespaceName(path)}`, options)
+    await awaitTransactions(this.http, response, `the drop of ${this.names.namespaceName(path)}`, options)
   }
 
   async namespaceExists(path: NamespacePath, options: CallOptions = {}): Promise<boolean> {
     if (path.length === 0) return true
-    const id = this.#names.id(path)
+    const id = this.names.id(path)
     try {
-      await this.#http.request({
+      await this.http.request({
         method: 'POST',
         path: `/v1/namespace/${pathSegment(id)}/exists`,
-        query: { delimiter: this.#names.pathDelimiter(path) },
+        query: { delimiter: this.names.pathDelimiter(path) },
         json: { id: path },
         idempotent: true,
         signal: options.signal,
-        subject: this.#names.namespaceName(path),
+        subject: this.names.namespaceName(path),
         notFound: 'namespace_not_found'
       })
       return true
@@ -183,35 +170,8 @@ class RestNamespace implements RestNamespaceClient {
     }
   }
 
-  async describeTable(table: TableRef, options: CallOptions = {}): Promise<TableDescription> {
-    const id = this.#names.tableId(table)
-    const body = await this.#http.json({
-      method: 'POST',
-      path: `/v1/table/${pathSegment(id)}/describe`,
-      // The REST binding takes the flag as a query parameter; older servers read the body.
-      query: { delimiter: this.#names.tableDelimiter(table), load_detailed_metadata: true },
-      json: { id: [...table.namespace, table.name], load_detailed_metadata: true },
-      idempotent: true,
-      signal: options.signal,
-      subject: this.#names.tableName(table),
-      notFound: 'table_not_found'
-    })
-    if (!isRecord(body)) throw new CatalogError('bad_response', `The server's description of ${this.#names.tableName(table)} is not a JSON object.`)
-    const described = isRecord(body['stats']) ? body['stats'] : {}
-    const reportedFields = fieldsFromJsonSchema(body['schema'])
-    // Rows, fragments and bytes from the spec's stats operation; without it, a row count
-    // some servers put on describe, else count_rows. A server that ignores
-    // load_detailed_metadata answers only the location; the data routes fill in the schema.
-    const target = { encodedId: pathSegment(id), query: { delimiter: this.#names.tableDelimiter(table) }, id: [...table.namespace, table.name], subject: this.#names.tableName(table) }
-    const stats = await this.#stats.read(target, options)
-    const reportedRows = stats?.rows ?? count(described['num_rows']) ?? count(body['num_rows'])
-    const [rowCount, fields] = await Promise.all([
-      reportedRows ?? this.#optional(() => this.countRows(table, undefined, options)),
-      reportedFields ?? this.#optional(() => this.#fieldsFromData(table, options)).then((found) => found ?? [])
-    ])
-    const location = typeof body['location'] === 'string' ? body['location'] : typeof body['table_uri'] === 'string' ? body['table_uri'] : null
-    const sizes = stats ? { fragmentCount: stats.fragments, totalBytes: stats.bytes } : { fragmentCount: count(described['num_fragments']) }
-    return { table, location, version: count(body['version']), rowCount, fields, ...sizes }
+  describeTable(table: TableRef, options: CallOptions = {}): Promise<TableDescription> {
+    return describeRestTable({ http: this.http, names: this.names, stats: this.#stats, client: this }, table, options)
   }
 
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
@@ -219,180 +179,84 @@ class RestNamespace implements RestNamespaceClient {
     if (this.#routes === 'enterprise' && table.namespace.length === 0) {
       return this.enterprise.createTable(table.name, arrowStream, { ...options, mode })
     }
-    const id = this.#names.tableId(table)
-    const response = await this.#http.request({
+    const id = this.names.tableId(table)
+    const response = await this.http.request({
       method: 'POST',
       path: `/v1/table/${pathSegment(id)}/create`,
-      query: { delimiter: this.#names.tableDelimiter(table), mode },
+      query: { delimiter: this.names.tableDelimiter(table), mode },
       body: withAtLeastOneBatch(arrowStream),
       contentType: ARROW_STREAM,
       idempotent: false,
       signal: options.signal,
-      subject: this.#names.namespaceName(table.namespace),
-      conflictSubject: this.#names.tableName(table),
+      subject: this.names.namespaceName(table.namespace),
+      conflictSubject: this.names.tableName(table),
       notFound: 'namespace_not_found',
       conflict: 'table_exists',
       lostRace: 'table_exists'
     })
     // A long-running operation is done only when its transaction says so.
-    await awaitTransactions(this.#http, response, `the create of ${this.#names.tableName(table)}`, options)
+    await awaitTransactions(this.http, response, `the create of ${this.names.tableName(table)}`, options)
   }
 
   async dropTable(table: TableRef, options: CallOptions = {}): Promise<void> {
-    const id = this.#names.tableId(table)
+    const id = this.names.tableId(table)
     // The spec's REST binding sends no body for drop.
-    const response = await this.#http.request({
+    const response = await this.http.request({
       method: 'POST',
       path: `/v1/table/${pathSegment(id)}/drop`,
-      query: { delimiter: this.#names.tableDelimiter(table) },
+      query: { delimiter: this.names.tableDelimiter(table) },
       idempotent: false,
       signal: options.signal,
-      subject: this.#names.tableName(table),
+      subject: this.names.tableName(table),
       notFound: 'table_not_found'
     })
     // A long-running operation is done only when its transaction says so.
-    await awaitTransactions(this.#http, response, `the drop of ${this.#names.tableName(table)}`, options)
+    await awaitTransactions(this.http, response, `the drop of ${this.names.tableName(table)}`, options)
   }
 
   async renameTable(table: TableRef, newName: string, options: CallOptions = {}): Promise<void> {
-    const id = this.#names.tableId(table)
+    const id = this.names.tableId(table)
     const problem = componentProblem(newName)
     if (problem) throw new CatalogError('invalid_name', problem)
-    await this.#http.request({
+    await this.http.request({
       method: 'POST',
       path: `/v1/table/${pathSegment(id)}/rename`,
-      query: { delimiter: this.#names.tableDelimiter(table) },
+      query: { delimiter: this.names.tableDelimiter(table) },
       json: { id: [...table.namespace, table.name], new_table_name: newName },
       idempotent: false,
       signal: options.signal,
-      subject: this.#names.tableName(table),
-      conflictSubject: this.#names.tableName({ namespace: table.namespace, name: newName }),
+      subject: this.names.tableName(table),
+      conflictSubject: this.names.tableName({ namespace: table.namespace, name: newName }),
       notFound: 'table_not_found',
       conflict: 'table_exists'
     })
   }
 
   async countRows(table: TableRef, filter?: string, options: CallOptions = {}): Promise<number> {
-    const id = this.#names.tableId(table)
-    const response = await this.#http.request({
+    const id = this.names.tableId(table)
+    const response = await this.http.request({
       method: 'POST',
       path: `/v1/table/${pathSegment(id)}/count_rows`,
-      query: { delimiter: this.#names.tableDelimiter(table) },
+      query: { delimiter: this.names.tableDelimiter(table) },
       json: { id: [...table.namespace, table.name], ...(filter ? { predicate: filter } : {}) },
       idempotent: true,
       signal: options.signal,
-      subject: this.#names.tableName(table),
+      subject: this.names.tableName(table),
       notFound: 'table_not_found'
     })
     const rows = parseCount(response.body.toString('utf8'))
     if (rows === null) {
-      throw new CatalogError('bad_response', `The server's row count for ${this.#names.tableName(table)} is not a number.`, { status: response.status })
+      throw new CatalogError('bad_response', `The server's row count for ${this.names.tableName(table)} is not a number.`, { status: response.status })
     }
     return rows
   }
 
   readRows(table: TableRef, request: ReadRowsRequest, options: CallOptions = {}): Promise<RowsPage> {
-    return queryRows(this.#http, this.#names, table, request, options)
-  }
-
-  // Schema evolution (issue 16): the spec's alter routes, in schema.ts.
-  addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return restAddColumns(this.#http, this.#target(table), columns, options)
-  }
-
-  alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return restAlterColumns(this.#http, this.#target(table), alterations, options)
-  }
-
-  dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return restDropColumns(this.#http, this.#target(table), columns, options)
-  }
-
-  // Versions (issue 16): the spec's version and tag routes (versions.ts), no fallback here.
-  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
-    return this.#versions.listVersions(table, options)
-  }
-
-  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
-    return this.#versions.listTags(table, options)
-  }
-
-  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
-    return this.#versions.describeVersion(table, version, options)
-  }
-
-  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
-    return this.#versions.countRowsAt(table, version, filter, options)
-  }
-
-  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
-    return this.#versions.restoreVersion(table, version, options)
-  }
-
-  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
-    return this.#versions.createTag(table, tag, version, options)
-  }
-
-  deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
-    return this.#versions.deleteTag(table, tag, options)
-  }
-
-  // Indexes (issue 16): the spec's index routes, in indexes.ts.
-  listIndexes(table: TableRef, options: CallOptions = {}): Promise<IndexInfo[]> {
-    return listIndexesRoute(this.#http, this.#target(table), options)
-  }
-
-  createIndex(table: TableRef, spec: IndexSpec, options: CallOptions = {}): Promise<void> {
-    return createIndexRoute(this.#http, this.#target(table), spec, options)
-  }
-
-  dropIndex(table: TableRef, name: string, options: CallOptions = {}): Promise<void> {
-    return dropIndexRoute(this.#http, this.#target(table), name, options)
-  }
-
-  async optimizeTable(table: TableRef): Promise<OptimizeResult> {
-    return optimizeRoute(this.#target(table))
-  }
-
-  // Search
-  searchRows(table: TableRef, spec: SearchSpec, options: CallOptions = {}): Promise<RowsPage> {
-    return restSearchRows(this.#http, this.#target(table), spec, options)
-  }
-
-  explainSearch(table: TableRef, spec: SearchSpec, options: CallOptions = {}): Promise<string> {
-    return restExplainSearch(this.#http, this.#target(table), spec, options)
-  }
-
-  async searchInfo(table: TableRef, options: CallOptions = {}): Promise<SearchInfo> {
-    return restSearchInfo(this.#http, this.#target(table), (await this.describeTable(table, options)).fields, options)
-  }
-
-  #target(table: TableRef): RestTableTarget {
-    return {
-      encodedId: this.#names.tableSegment(table),
-      query: { delimiter: this.#names.tableDelimiter(table) },
-      id: [...table.namespace, table.name],
-      subject: this.#names.tableName(table)
-    }
+    return queryRows(this.http, this.names, table, request, options)
   }
 
   async close(): Promise<void> {
-    await this.#http.close()
-  }
-
-  async #fieldsFromData(table: TableRef, options: CallOptions): Promise<FieldInfo[]> {
-    const { arrow } = await this.readRows(table, { offset: 0, limit: 1 }, options)
-    return describeFields(schemaOfIpc(arrow, `the query on ${this.#names.tableName(table)}`))
-  }
-
-  /** Runs a fallback lookup, turning "this server has no such route" into null. */
-  async #optional<T>(lookup: () => Promise<T>): Promise<T | null> {
-    try {
-      return await lookup()
-    } catch (error) {
-      if (error instanceof CatalogError && isMissingRoute(error)) return null
-      throw error
-    }
+    await this.http.close()
   }
 
   #page(response: HttpResponse, field: 'namespaces' | 'tables', parentId: string, page: PageRequest, describe: string): Page<string> {
@@ -403,6 +267,6 @@ class RestNamespace implements RestNamespaceClient {
 
   // The limit was checked at the contract (a whole number from 1 to 10,000).
   #pageQuery(page: PageRequest, path: NamespacePath): Record<string, string | number | undefined> {
-    return { delimiter: this.#names.pathDelimiter(path), page_token: page.pageToken ?? undefined, limit: page.limit }
+    return { delimiter: this.names.pathDelimiter(path), page_token: page.pageToken ?? undefined, limit: page.limit }
   }
 }

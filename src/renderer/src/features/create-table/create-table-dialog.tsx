@@ -18,7 +18,7 @@ import { EMPTY_SOURCE, SourceSection, type SourceInput } from './source-section'
 import { previewFile, previewText, type SourcePreview } from './source-preview'
 import { TargetFields, parseNamespace } from './target-fields'
 import { useCreateTable } from './use-create-table'
-import { OperationError, TransactionStatus, useCancelOperation, useOperationProgress, waitingOnCatalog } from '../table-actions/operation-progress'
+import { OperationError, TransactionStatus, useCancelOperation, useOperationProgress, waitingOnCatalog } from '../operations/operation-progress'
 import styles from './create-table.module.css'
 import { cx } from '../../ui/class-names'
 

@@ -16,7 +16,7 @@ import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
 import { useDelimiter } from '../connections/use-connections'
 import { forgetTable, tableDropped, tableRenamed } from './action-toasts'
-import { OperationError, TransactionStatus, useWatchedOperation, waitingFooter } from './operation-progress'
+import { OperationError, TransactionStatus, useWatchedOperation, waitingFooter } from '../operations/operation-progress'
 
 interface Props {
   readonly connectionId: string

@@ -15,7 +15,7 @@ import { Dialog } from '../../ui/dialog'
 import { Field } from '../../ui/field'
 import { useDelimiter } from '../connections/use-connections'
 import { namespaceCreated, namespaceDropped } from '../table-actions/action-toasts'
-import { OperationError, TransactionStatus, useWatchedOperation, waitingFooter } from '../table-actions/operation-progress'
+import { OperationError, TransactionStatus, useWatchedOperation, waitingFooter } from '../operations/operation-progress'
 
 interface CreateProps {
   readonly connectionId: string
