@@ -217,7 +217,11 @@ for (const kind of ['directory', 'REST'] as const) {
         if (leave === 'Escape') await page.keyboard.press('Escape')
         else await indexes.createDialog.getByRole('button', { name: 'Cancel build' }).click()
         await expect(indexes.createDialog).toBeHidden()
-        await expect(page.getByText('Stopped building index vector_idx; big is unchanged.')).toHaveCount(round + 1)
+        // Each round's toast is seen, then left to go by itself (after 6 s), so the next round
+        // cannot count an earlier one, nor miss its own behind one a slow round outlasted.
+        const stopped = page.getByRole('region', { name: 'Notifications' }).getByText('Stopped building index vector_idx; big is unchanged.')
+        await expect(stopped).toHaveCount(1)
+        await expect(stopped).toHaveCount(0, { timeout: 20_000 })
         // Over REST the server ends the request once LanceDB has stopped the build.
         if (server) await expect.poll(() => log.filter((line) => line.includes('/create_index')).length, { timeout: 60_000 }).toBe(round + 1)
         const check = await connect(root)

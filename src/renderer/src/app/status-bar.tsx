@@ -35,7 +35,7 @@ export function StatusBar(): ReactNode {
         )}
       </span>
       {last && (
-        <span className={last.ok ? styles.item : `${styles.item} ${styles.failed}`} title={last.channel}>
+        <span className={last.ok ? `${styles.item} ${styles.latency}` : `${styles.item} ${styles.latency} ${styles.failed}`} title={last.channel}>
           {`Last request ${formatMs(last.ms)}${last.ok ? '' : ' (failed)'}`}
         </span>
       )}
