@@ -22,6 +22,16 @@ const MAX_PAGES = 1000
 /** Every index of the table, with indexed/unindexed rows (from the stats route where the listing lacks them). */
 export async function listIndexesRoute(http: HttpTransport, target: StatsTarget, options: CallOptions = {}): Promise<IndexInfo[]> {
   const found: IndexInfo[] = []
+  for (const entry of await listedIndexEntries(http, target, options)) found.push(await indexOf(http, target, entry, options))
+  return found
+}
+
+/**
+ * The entries of ListTableIndices as the catalog sends them, every page (a repeated page
+ * token or a listing that never ends is the server's fault, and said so).
+ */
+export async function listedIndexEntries(http: HttpTransport, target: StatsTarget, options: CallOptions = {}): Promise<unknown[]> {
+  const entries: unknown[] = []
   const seen = new Set<string>()
   let pageToken: string | null = null
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -38,9 +48,9 @@ export async function listIndexesRoute(http: HttpTransport, target: StatsTarget,
     if (!isRecord(body) || !Array.isArray(body['indexes'])) {
       throw new CatalogError('bad_response', `The server's list of indexes of ${target.subject} has no "indexes" list.`)
     }
-    for (const entry of body['indexes']) found.push(await indexOf(http, target, entry, options))
+    entries.push(...body['indexes'])
     const next = typeof body['page_token'] === 'string' && body['page_token'] !== '' ? body['page_token'] : null
-    if (next === null) return found
+    if (next === null) return entries
     if (seen.has(next)) throw new CatalogError('bad_response', `The server repeated a page token while listing the indexes of ${target.subject}.`)
     seen.add(next)
     pageToken = next

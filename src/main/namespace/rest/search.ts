@@ -15,6 +15,7 @@ import { isFtsType, normalIndexType, scoringColumn } from '../lance-native/searc
 import type { CallOptions } from '../namespace-client'
 import { rowsOfIpc, toArrowStream } from './arrow-ipc'
 import type { HttpTransport } from './http'
+import { listedIndexEntries } from './indexes'
 import type { StatsTarget } from './table-stats'
 
 /** How the client addresses one table: encoded id, delimiter query, id parts and its name for messages. */
@@ -97,32 +98,11 @@ export async function restSearchInfo(http: HttpTransport, target: RestTableTarge
 
 async function listIndexes(http: HttpTransport, target: RestTableTarget, options: CallOptions): Promise<ListedIndex[]> {
   const found: ListedIndex[] = []
-  const seen = new Set<string>()
-  let pageToken: string | null = null
-  do {
-    const body = await http.json({
-      method: 'POST',
-      path: `/v1/table/${target.encodedId}/index/list`,
-      query: target.query,
-      json: { id: [...target.id], ...(pageToken ? { page_token: pageToken } : {}) },
-      idempotent: true,
-      signal: options.signal,
-      subject: target.subject,
-      notFound: 'table_not_found'
-    })
-    if (!isRecord(body) || !Array.isArray(body['indexes'])) {
-      throw new CatalogError('bad_response', `The server's list of indexes of ${target.subject} has no "indexes" list.`)
-    }
-    for (const item of body['indexes']) {
-      if (!isRecord(item) || typeof item['index_name'] !== 'string' || !Array.isArray(item['columns'])) continue
-      const columns = item['columns'].filter((c): c is string => typeof c === 'string')
-      found.push({ name: item['index_name'], columns, type: typeof item['index_type'] === 'string' ? item['index_type'] : null })
-    }
-    const next: unknown = body['page_token']
-    // A repeated token would loop forever: stop at the first one seen twice.
-    pageToken = typeof next === 'string' && next !== '' && !seen.has(next) ? next : null
-    if (pageToken) seen.add(pageToken)
-  } while (pageToken)
+  for (const item of await listedIndexEntries(http, target, options)) {
+    if (!isRecord(item) || typeof item['index_name'] !== 'string' || !Array.isArray(item['columns'])) continue
+    const columns = item['columns'].filter((c): c is string => typeof c === 'string')
+    found.push({ name: item['index_name'], columns, type: typeof item['index_type'] === 'string' ? item['index_type'] : null })
+  }
   return found
 }
 
