@@ -17,6 +17,7 @@ import { readOnlyReason, useOpenVersion } from '../table-versions/open-version-s
 import { CreateIndexDialog } from './create-index-dialog'
 import { DropIndexDialog, OptimizeDialog } from './index-confirmations'
 import { useIndexes } from './use-indexes'
+import { cx } from '../../ui/class-names'
 import styles from './indexes.module.css'
 
 type Open = { readonly kind: 'create' } | { readonly kind: 'drop'; readonly name: string } | { readonly kind: 'optimize' } | null
@@ -76,16 +77,16 @@ interface TableProps {
 
 function IndexTable({ indexes, readOnly, onDrop }: TableProps): ReactNode {
   return (
-    <table className={styles.table} aria-label="Indexes">
+    <table className={cx('record-table', styles.table)} aria-label="Indexes">
       <thead>
         <tr>
           <th scope="col">Name</th>
           <th scope="col">Type</th>
           <th scope="col">Columns</th>
-          <th scope="col" className={styles.number}>
+          <th scope="col" className="record-number">
             Indexed rows
           </th>
-          <th scope="col" className={styles.number}>
+          <th scope="col" className="record-number">
             Unindexed rows
           </th>
           <th scope="col">
@@ -96,13 +97,13 @@ function IndexTable({ indexes, readOnly, onDrop }: TableProps): ReactNode {
       <tbody>
         {indexes.map((index) => (
           <tr key={index.name}>
-            <th scope="row" className={styles.name}>
+            <th scope="row" className="record-name">
               {index.name}
             </th>
             <td>{index.distanceType ? `${index.indexType} (${index.distanceType})` : index.indexType}</td>
             <td>{index.columns.join(', ')}</td>
-            <td className={styles.number}>{count(index.indexedRows)}</td>
-            <td className={styles.number}>{count(index.unindexedRows)}</td>
+            <td className="record-number">{count(index.indexedRows)}</td>
+            <td className="record-number">{count(index.unindexedRows)}</td>
             <td>
               <Button size="sm" variant="ghost" aria-label={`Drop index ${index.name}`} onClick={() => onDrop(index.name)} disabled={readOnly !== undefined} disabledReason={readOnly}>
                 Drop

@@ -11,6 +11,7 @@ import { queryKeys } from '../../lib/query-keys'
 import { Button } from '../../ui/button'
 import { ErrorAlert } from '../../ui/error-alert'
 import { useOpenVersion } from '../table-versions/open-version-store'
+import { cx } from '../../ui/class-names'
 import styles from './table-stats.module.css'
 
 interface Props {
@@ -55,11 +56,11 @@ export function ColumnNulls({ connectionId, table, fields, rows }: Props): React
       )}
       {counts.isError && <ErrorAlert error={counts.error} onRetry={() => void counts.refetch()} />}
       {shown && (
-        <table className={styles.table} aria-label="Null counts">
+        <table className={cx('record-table', styles.table)} aria-label="Null counts">
           <thead>
             <tr>
               <th scope="col">Column</th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className="record-number">
                 Nulls
               </th>
             </tr>
@@ -67,10 +68,10 @@ export function ColumnNulls({ connectionId, table, fields, rows }: Props): React
           <tbody>
             {shown.map((entry) => (
               <tr key={entry.column}>
-                <th scope="row" className={styles.name}>
+                <th scope="row" className="record-name">
                   {entry.column}
                 </th>
-                <td className={styles.number} title={entry.problem}>
+                <td className="record-number" title={entry.problem}>
                   {entry.nulls === null ? 'not available' : entry.nulls.toLocaleString('en-US')}
                 </td>
               </tr>
