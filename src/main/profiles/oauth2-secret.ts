@@ -7,15 +7,14 @@
  * profile's secrets (with or without a value). In a draft the value is a new value, or
  * the mask it was shown (keep the stored one); `''` or no key means none.
  */
-import { looksLikeMask } from '../../shared/connection-policy'
 import { isOAuth2Secret, OAUTH2_PROPERTIES, usesOAuth2 } from '../../shared/oauth2'
 import { secretPropertyKey } from '../../shared/storage-options'
 import type { Profile } from '../../shared/profile-types'
-import type { StorageSecretContext } from './storage-secrets'
+import { planSecretValue, type StorageSecretContext } from './storage-secrets'
 
 /** Moves a REST draft's client secret out of its properties into the secret plan. */
 export async function resolveOAuth2Secret(ctx: StorageSecretContext): Promise<void> {
-  const { properties, previous, oldOrigin, newOrigin } = ctx
+  const { properties, newOrigin } = ctx
   const key = OAUTH2_PROPERTIES.clientSecret
   const value = properties[key]
   if (value === undefined && properties[OAUTH2_PROPERTIES.clientId] === undefined) return
@@ -27,18 +26,7 @@ export async function resolveOAuth2Secret(ctx: StorageSecretContext): Promise<vo
   properties[key] = ''
   ctx.secretNames.push(key)
   if (value === undefined || value === '') return
-  const keep = looksLikeMask(value)
-  const storedBefore = keep && (previous?.secretHeaders.includes(key) ?? false)
-  if (storedBefore && oldOrigin !== null && oldOrigin === newOrigin) {
-    ctx.keptNames.add(ctx.bound(oldOrigin, key)?.toLowerCase() ?? '')
-  } else if (storedBefore) {
-    const name = ctx.bound(oldOrigin, key)
-    const had = name !== null && (await ctx.secrets.get(ctx.id, name).catch(() => 'unreadable')) !== undefined
-    if (had) ctx.cleared.push(key)
-  } else if (!keep) {
-    const name = ctx.bound(newOrigin, key)
-    if (name !== null) ctx.writes.push([name, value])
-  }
+  await planSecretValue(ctx, key, value)
 }
 
 /** The property a stored secret's value goes back to: the client secret's own, or its header's. */

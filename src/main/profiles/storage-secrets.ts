@@ -30,8 +30,7 @@ export interface StorageSecretContext {
 
 /** Moves a dir draft's secret storage options out of its properties into the secret plan. */
 export async function resolveStorageSecrets(ctx: StorageSecretContext): Promise<void> {
-  const { properties, previous, oldOrigin, newOrigin } = ctx
-  const sameOrigin = oldOrigin !== null && oldOrigin === newOrigin
+  const { properties, newOrigin } = ctx
   for (const key of Object.keys(properties)) {
     if (!key.startsWith(STORAGE_PROPERTY_PREFIX) || !isSecretStorageOption(key.slice(STORAGE_PROPERTY_PREFIX.length))) continue
     const value = properties[key] ?? ''
@@ -42,17 +41,27 @@ export async function resolveStorageSecrets(ctx: StorageSecretContext): Promise<
     }
     properties[key] = ''
     ctx.secretNames.push(key)
-    const keep = looksLikeMask(value)
-    const storedBefore = keep && (previous?.secretHeaders.includes(key) ?? false)
-    if (storedBefore && sameOrigin) {
-      ctx.keptNames.add(ctx.bound(oldOrigin, key)?.toLowerCase() ?? '')
-    } else if (storedBefore) {
-      const name = ctx.bound(oldOrigin, key)
-      const had = name !== null && (await ctx.secrets.get(ctx.id, name).catch(() => 'unreadable')) !== undefined
-      if (had) ctx.cleared.push(key)
-    } else if (!keep) {
-      const name = ctx.bound(newOrigin, key)
-      if (name !== null) ctx.writes.push([name, value])
-    }
+    await planSecretValue(ctx, key, value)
+  }
+}
+
+/**
+ * What to do with one secret property's draft value (non-empty): a mask of a value stored
+ * for the same origin keeps it; a mask of one stored for another origin clears it (the
+ * person types it again); a new value is written, bound to the new origin.
+ */
+export async function planSecretValue(ctx: StorageSecretContext, key: string, value: string): Promise<void> {
+  const { previous, oldOrigin, newOrigin } = ctx
+  const keep = looksLikeMask(value)
+  const storedBefore = keep && (previous?.secretHeaders.includes(key) ?? false)
+  if (storedBefore && oldOrigin !== null && oldOrigin === newOrigin) {
+    ctx.keptNames.add(ctx.bound(oldOrigin, key)?.toLowerCase() ?? '')
+  } else if (storedBefore) {
+    const name = ctx.bound(oldOrigin, key)
+    const had = name !== null && (await ctx.secrets.get(ctx.id, name).catch(() => 'unreadable')) !== undefined
+    if (had) ctx.cleared.push(key)
+  } else if (!keep) {
+    const name = ctx.bound(newOrigin, key)
+    if (name !== null) ctx.writes.push([name, value])
   }
 }
