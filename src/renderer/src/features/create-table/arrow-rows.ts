@@ -6,7 +6,7 @@
  */
 import { DataType, Table, tableFromIPC, tableToIPC, type Field, type Vector } from 'apache-arrow'
 import { arrowSchema, scalar, type FieldSpec, type FieldType, type ScalarType } from './schema-spec'
-import { SourceError, type RowReader, type SourceRow } from './source-types'
+import { indexedRowReader, SourceError, type RowReader } from './source-types'
 
 /** Decodes Arrow IPC bytes in either framing (file or stream). */
 export function readArrowTable(bytes: Uint8Array): Table {
@@ -43,24 +43,11 @@ export function passthroughStream(table: Table, fields: readonly FieldSpec[]): U
 export function arrowReader(table: Table): RowReader {
   const columns = table.schema.fields.map((field) => field.name)
   const vectors = columns.map((_, i) => table.getChildAt(i))
-  let next = 0
-  return {
-    columns,
-    textual: false,
-    unit: 'row',
-    get progress() {
-      return table.numRows === 0 ? 1 : next / table.numRows
-    },
-    read(max) {
-      const rows: SourceRow[] = []
-      for (; rows.length < max && next < table.numRows; next++) {
-        const values: Record<string, unknown> = {}
-        columns.forEach((name, c) => (values[name] = plain(vectors[c]?.get(next))))
-        rows.push({ line: next + 1, values })
-      }
-      return rows
-    }
-  }
+  return indexedRowReader(columns, table.numRows, (row) => {
+    const values: Record<string, unknown> = {}
+    columns.forEach((name, c) => (values[name] = plain(vectors[c]?.get(row))))
+    return values
+  })
 }
 
 /** Arrow's row values (Vectors, StructRows) as arrays and objects. */

@@ -5,7 +5,7 @@
  * (so fixed-length float lists become vectors), objects for structs.
  */
 import { parquetMetadata, parquetReadObjects } from 'hyparquet'
-import { SourceError, type RowReader, type SourceRow } from './source-types'
+import { indexedRowReader, SourceError, type RowReader } from './source-types'
 
 /** A Parquet file's column names and rows. */
 export interface ParquetRows {
@@ -51,18 +51,5 @@ function skipSubtree(schema: readonly { readonly num_children?: number }[], i: n
 
 /** The rows one at a time, numbered from 1. */
 export function parquetReader({ columns, rows }: ParquetRows): RowReader {
-  let next = 0
-  return {
-    columns,
-    textual: false,
-    unit: 'row',
-    get progress() {
-      return rows.length === 0 ? 1 : next / rows.length
-    },
-    read(max) {
-      const out: SourceRow[] = []
-      for (; out.length < max && next < rows.length; next++) out.push({ line: next + 1, values: rows[next]! })
-      return out
-    }
-  }
+  return indexedRowReader(columns, rows.length, (row) => rows[row]!)
 }

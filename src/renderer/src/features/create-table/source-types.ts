@@ -29,6 +29,24 @@ export interface RowReader {
   read(max: number): SourceRow[]
 }
 
+/** A reader over `total` typed rows already in memory, each made by `rowAt(i)` and numbered from 1. */
+export function indexedRowReader(columns: readonly string[], total: number, rowAt: (index: number) => Record<string, unknown>): RowReader {
+  let next = 0
+  return {
+    columns,
+    textual: false,
+    unit: 'row',
+    get progress() {
+      return total === 0 ? 1 : next / total
+    },
+    read(max) {
+      const rows: SourceRow[] = []
+      for (; rows.length < max && next < total; next++) rows.push({ line: next + 1, values: rowAt(next) })
+      return rows
+    }
+  }
+}
+
 /** A problem with the data as a whole or with one row, at a line. */
 export class SourceError extends Error {
   constructor(
