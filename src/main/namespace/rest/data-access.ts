@@ -39,7 +39,7 @@ export function openRestCatalog(properties: Readonly<Record<string, string>>, op
   const bearer = tokens ? { bearer: () => tokens.token() } : {}
   return new DataAccessClient(
     openRestNamespace(properties, { ...options, ...(tokens ? { tokens } : {}) }),
-    new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter, storageOptions: config.storageOptions, ...bearer })
+    new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter, storageOptions: config.storageOptions, allowLocal: config.allowLocalLocations, ...bearer })
   )
 }
 
