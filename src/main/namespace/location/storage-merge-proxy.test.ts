@@ -106,7 +106,7 @@ describe('the relay between LanceDB and a catalog', () => {
     const within = await fetch(`${proxy.uri}/v1/moved/x`, { headers: proxy.headers })
     expect(await within.json()).toEqual({ ok: true })
     const away = await fetch(`${proxy.uri}/v1/away/x`, { headers: proxy.headers })
-    expect(away.status).toBe(502)
+    expect(away.status).toBe(403)
     expect(((await away.json()) as { error: string }).error).toContain(`redirected GET /v1/away/x to ${other.origin}/steal`)
     expect(other.seen).toHaveLength(0)
     expect(seen.map((s) => s.url)).toEqual(['/base/v1/moved/x', '/base/v1/here/x', '/base/v1/away/x'])

@@ -116,14 +116,15 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
   const method = req.method ?? 'GET'
   const catalogOrigin = new URL(options.catalogUri).origin
   let target = new URL(`${options.catalogUri}${rest}`)
+  const path = rest.split('?')[0] ?? ''
+
   let answer = await request(target, { method: method as 'GET', headers, ...(body.length > 0 ? { body } : {}), dispatcher: agent })
   for (let redirects = 0; answer.statusCode >= 300 && answer.statusCode < 400 && answer.headers['location'] !== undefined; redirects++) {
     await answer.body.dump()
     const next = new URL(String(answer.headers['location']), target)
-    const path = target.pathname.slice(new URL(options.catalogUri).pathname.length)
     if (next.origin !== catalogOrigin) {
       // Following would send the connection's keys to a server the profile never named.
-      refuse(res, 502, `The catalog redirected ${method} ${path} to ${next.origin}${next.pathname}, another server; the app does not follow it with the connection's keys. If that server is the catalog, set the connection's uri to ${next.origin}.`)
+      refuse(res, 403, `The catalog redirected ${method} ${path} to ${next.origin}${next.pathname}, another server; the app does not follow it with the connection's keys. If that server is the catalog, set the connection's uri to ${next.origin}.`)
       return
     }
     if (redirects >= MAX_REDIRECTS) {
@@ -139,7 +140,6 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
   for (const [name, value] of Object.entries(answer.headers)) {
     if (value !== undefined && !HOP_HEADERS.has(name)) out[name] = value
   }
-  const path = rest.split('?')[0] ?? ''
   const encoded = (answer.headers['content-encoding'] ?? 'identity') !== 'identity'
   if (answer.statusCode !== 200 || !MERGED_ROUTE.test(path) || encoded) {
     res.writeHead(answer.statusCode, out)
