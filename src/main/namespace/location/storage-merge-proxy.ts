@@ -21,7 +21,10 @@
  *
  * It listens on 127.0.0.1 under a random path and answers only requests that name it in
  * `Host` and carry its per-run secret in a header (never in the URL, so no `Referer`
- * gives it away). The answers holding the profile's storage secrets go only there.
+ * gives it away). The answers holding the profile's storage secrets go only there: LanceDB
+ * 0.39 applies the options a describe carries and ignores the connection's own when one
+ * is carried (and a describe that carries none does not get the connection's either, as
+ * tried), so the describe's answer is the one way to hand them over.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
