@@ -116,7 +116,7 @@ describe('the relay between LanceDB and a catalog', () => {
     const local = await catalog(null, 'file:///home/someone/.ssh')
     const refused = await describe_(await relay(local.origin))
     expect(refused.status).toBe(403)
-    expect(String(refused.body['error'])).toContain('allow_local_locations=true')
+    expect(String(refused.body["error"])).toContain("allow_local_locations=true")
     expect((await describe_(await relay(local.origin, { allowLocal: true }))).status).toBe(200)
   })
 

@@ -178,7 +178,7 @@ export function checkedAnswer(text: string, options: Pick<RelayOptions, 'own' | 
       ok: false,
       reason:
         `The catalog gave this table a location on this machine (${location}); this profile does not open local locations from a catalog. ` +
-        'If you trust the catalog with your files, allow local locations in the profile (property allow_local_locations=true).'
+        'If you trust the catalog with your files, set "Table locations on this machine" to Open in the profile (property allow_local_locations=true).'
     }
   }
   const vended = answer['storage_options']
