@@ -114,7 +114,11 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && !HOP_HEADERS.has(name) && !REQUEST_ONLY.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value
   }
-  Object.assign(headers, await options.headers())
+  // The catalog's headers replace LanceDB's of the same name, in any case.
+  for (const [name, value] of Object.entries(await options.headers())) {
+    delete headers[name.toLowerCase()]
+    headers[name] = value
+  }
   const body = await readAll(req)
   const method = req.method ?? 'GET'
   const catalogOrigin = new URL(options.catalogUri).origin
