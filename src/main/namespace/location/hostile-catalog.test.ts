@@ -19,7 +19,10 @@ const SECRET_HEADER = 'tenant-secret-5d1e0002'
 const ACCESS_KEY_ID = 'AKIAPROFILE000003'
 const SECRET_ACCESS_KEY = 'profile-secret-access-key-0004'
 const SESSION_TOKEN = 'profile-session-token-0005'
-const SECRETS = [API_KEY, SECRET_HEADER, ACCESS_KEY_ID, SECRET_ACCESS_KEY, SESSION_TOKEN]
+// Typed in the editor for "Test connection", never saved: the report must not show them either.
+const DRAFT_KEY = 'draft-key-9b2e4d0006'
+const DRAFT_SECRET_HEADER = 'draft-tenant-secret-0007'
+const SECRETS = [API_KEY, SECRET_HEADER, ACCESS_KEY_ID, SECRET_ACCESS_KEY, SESSION_TOKEN, DRAFT_KEY, DRAFT_SECRET_HEADER]
 
 type Mode = 'redirect' | 'endpoint' | 'echo'
 
@@ -113,7 +116,18 @@ describe('a hostile metadata-only catalog', () => {
       try {
         const connectionId = core.registry.list()[0]?.id ?? ''
         const table = { namespace: ['sales'], name: 'orders' }
+        const draft = {
+          name: '',
+          connectType: 'rest',
+          properties: { uri },
+          headers: [
+            { name: 'x-api-key', value: DRAFT_KEY },
+            { name: 'x-tenant-secret', value: DRAFT_SECRET_HEADER, secret: true }
+          ]
+        }
         const answers = [
+          // "Test connection" of a draft with these keys: its report is a value that quotes the catalog.
+          await dispatch(core.handlers, 'profiles:test', { draft }),
           await dispatch(core.handlers, 'namespaces:list', { connectionId, parent: [] }),
           await dispatch(core.handlers, 'tables:list', { connectionId, namespace: ['sales'] }),
           await dispatch(core.handlers, 'tables:describe', { connectionId, table }),
@@ -121,15 +135,15 @@ describe('a hostile metadata-only catalog', () => {
           await dispatch(core.handlers, 'tables:readRows', { connectionId, table, offset: 0, limit: 5 })
         ]
         // The listing works whatever the describes do; the table's data is refused or fails.
-        expect(answers[1]).toMatchObject({ ok: true, value: { items: ['orders'] } })
-        expect(answers.slice(3).some((answer) => !answer.ok)).toBe(true)
+        expect(answers[2]).toMatchObject({ ok: true, value: { items: ['orders'] } })
+        expect(answers.slice(4).some((answer) => !answer.ok)).toBe(true)
         const shown = JSON.stringify(answers)
         for (const secret of SECRETS) {
           expect(shown).not.toContain(secret)
           for (const request of other.seen) expect(`${request.url} ${request.headers}`).not.toContain(secret)
         }
         // Counting goes through LanceDB at the location: its refusal names where the catalog pointed.
-        const counted = answers[3]
+        const counted = answers[4]
         if (mode === 'redirect') expect(counted).toMatchObject({ ok: false, error: { message: expect.stringContaining(`to ${other.origin}/v1/table/sales%24orders/describe, another server`) } })
         if (mode === 'endpoint') expect(counted).toMatchObject({ ok: false, error: { message: expect.stringContaining(`endpoint=${other.origin}`) } })
       } finally {
