@@ -30,6 +30,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Agent, request } from 'undici'
+import { rememberSecret } from '../../secrets/known-secrets'
 import { isLocalLocation, locationOptions, rfc3986Path } from './location-rules'
 
 /** How the relay reaches the catalog and what it may let through. */
@@ -69,6 +70,8 @@ const MERGED_ROUTE = /\/v1\/table\/[^/]+\/(describe|declare)\/?$/
 export async function startStorageMergeProxy(options: RelayOptions): Promise<StorageMergeProxy> {
   const prefix = `/${randomBytes(16).toString('hex')}`
   const secret = randomBytes(32).toString('hex')
+  // Masked like the catalog's keys, should any error ever quote the header.
+  rememberSecret(secret)
   const agent = new Agent({ keepAliveTimeout: 10_000 })
   let host = ''
   const server: Server = createServer((req, res) => {
