@@ -10,7 +10,7 @@ export type LocationOptions = { readonly ok: true; readonly options: Record<stri
 
 // Options that say where requests go (a store's endpoint, region, bucket, account, or the
 // metadata service credentials come from), in Lance's names and object_store's aliases.
-const PLACEMENT = /(endpoint|region|bucket|account_name|container|_url$|^url$|host|s3_express|use_fabric|metadata|credentials_relative_uri|proxy)/i
+const PLACEMENT = /(endpoint|region|bucket|account_name|container_name|_url$|^url$|^host$|_host$|s3_express|use_fabric|metadata|credentials_relative_uri|proxy)/i
 // Options that identify or prove who signs: the secret ones, plus access key ids.
 const CREDENTIAL = /(access_key_id|^access_key$|client_id|^key_id$)/i
 
