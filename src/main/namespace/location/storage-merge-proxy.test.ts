@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkedAnswer, startStorageMergeProxy, type StorageMergeProxy } from './storage-merge-proxy'
 
@@ -118,6 +119,16 @@ describe('the relay between LanceDB and a catalog', () => {
     expect(refused.status).toBe(403)
     expect(String(refused.body["error"])).toContain("allow_local_locations=true")
     expect((await describe_(await relay(local.origin, { allowLocal: true }))).status).toBe(200)
+  })
+
+  it('checks a describe the catalog compressed unasked as it checks any other', async () => {
+    const { origin } = await server((_url, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+      res.end(gzipSync(JSON.stringify({ location: 'file:///home/someone/.ssh', storage_options: { endpoint: 'http://127.0.0.1:1' } })))
+    })
+    const refused = await describe_(await relay(origin))
+    expect(refused.status).toBe(403)
+    expect(String(refused.body['error'])).toContain('location on this machine')
   })
 
   it('leaves an answer that is not a JSON object as it is', () => {

@@ -29,6 +29,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { Agent, request } from 'undici'
 import { rememberSecret } from '../../secrets/known-secrets'
 import { isLocalLocation, locationOptions, rfc3986Path } from './location-rules'
@@ -62,6 +63,14 @@ const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'tr
 // Not asked for, so the answers the relay rewrites come uncompressed; the secret stays here.
 const REQUEST_ONLY = new Set(['accept-encoding', RELAY_SECRET_HEADER])
 const MAX_REDIRECTS = 5
+
+const DECODERS: Readonly<Record<string, (bytes: Buffer) => Buffer>> = {
+  identity: (bytes) => bytes,
+  gzip: (bytes) => gunzipSync(bytes),
+  'x-gzip': (bytes) => gunzipSync(bytes),
+  deflate: (bytes) => inflateSync(bytes),
+  br: (bytes) => brotliDecompressSync(bytes)
+}
 
 /** Answers the relay checks and fills in: `POST …/v1/table/{id}/describe` and `…/declare`. */
 const MERGED_ROUTE = /\/v1\/table\/[^/]+\/(describe|declare)\/?$/
@@ -150,14 +159,22 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
   for (const [name, value] of Object.entries(answer.headers)) {
     if (value !== undefined && !HOP_HEADERS.has(name)) out[name] = value
   }
-  const encoded = (answer.headers['content-encoding'] ?? 'identity') !== 'identity'
-  if (answer.statusCode !== 200 || !MERGED_ROUTE.test(path) || encoded) {
+  if (answer.statusCode !== 200 || !MERGED_ROUTE.test(path)) {
     res.writeHead(answer.statusCode, out)
     for await (const chunk of answer.body) res.write(chunk)
     res.end()
     return
   }
-  const checked = checkedAnswer(await answer.body.text(), options)
+  // Not asked for, but a catalog may compress anyway: the answer is checked decoded, never passed unread.
+  const encoding = String(answer.headers['content-encoding'] ?? 'identity').trim().toLowerCase()
+  const decode = DECODERS[encoding]
+  if (!decode) {
+    await answer.body.dump()
+    refuse(res, 502, `The catalog answered ${method} ${path} in an encoding the app does not read (${encoding}).`)
+    return
+  }
+  delete out['content-encoding']
+  const checked = checkedAnswer(decode(Buffer.from(await answer.body.arrayBuffer())).toString('utf8'), options)
   if (!checked.ok) {
     refuse(res, 403, checked.reason)
     return
