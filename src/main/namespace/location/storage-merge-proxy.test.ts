@@ -121,9 +121,9 @@ describe('the relay between LanceDB and a catalog', () => {
     expect((await describe_(await relay(local.origin, { allowLocal: true }))).status).toBe(200)
   })
 
-  it('checks a describe the catalog compressed unasked as it checks any other', async () => {
+  it.each([200, 201])('checks a describe answered %i, compressed unasked and not labelled JSON, as it checks any other', async (status) => {
     const { origin } = await server((_url, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+      res.writeHead(status, { 'content-type': 'text/plain', 'content-encoding': 'gzip' })
       res.end(gzipSync(JSON.stringify({ location: 'file:///home/someone/.ssh', storage_options: { endpoint: 'http://127.0.0.1:1' } })))
     })
     const refused = await describe_(await relay(origin))

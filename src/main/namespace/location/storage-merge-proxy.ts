@@ -72,8 +72,8 @@ const DECODERS: Readonly<Record<string, (bytes: Buffer) => Buffer>> = {
   br: (bytes) => brotliDecompressSync(bytes)
 }
 
-/** Answers the relay checks and fills in: `POST …/v1/table/{id}/describe` and `…/declare`. */
-const MERGED_ROUTE = /\/v1\/table\/[^/]+\/(describe|declare)\/?$/
+/** Answers the relay checks and fills in: a table's `describe`, `declare` (and the older `create-empty`), `register`. */
+const MERGED_ROUTE = /\/v1\/table\/[^/]+\/(describe|declare|create-empty|create_empty|register)\/?$/
 
 /** Starts a relay to the catalog. */
 export async function startStorageMergeProxy(options: RelayOptions): Promise<StorageMergeProxy> {
@@ -159,7 +159,8 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
   for (const [name, value] of Object.entries(answer.headers)) {
     if (value !== undefined && !HOP_HEADERS.has(name)) out[name] = value
   }
-  if (answer.statusCode !== 200 || !MERGED_ROUTE.test(path)) {
+  // Every success (any 2xx, whatever its content type) of those routes is checked.
+  if (answer.statusCode < 200 || answer.statusCode >= 300 || !MERGED_ROUTE.test(path)) {
     res.writeHead(answer.statusCode, out)
     for await (const chunk of answer.body) res.write(chunk)
     res.end()
