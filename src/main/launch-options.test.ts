@@ -40,6 +40,13 @@ describe('launch flags', () => {
     ])
   })
 
+  it('reads --local-locations for the --rest before it, and refuses other values', () => {
+    const options = parseLaunchArgs(['--rest', 'http://a.example', '--local-locations', 'open', '--rest', 'http://127.0.0.1:2333', '--local-locations', 'refuse', '--rest', 'http://c.example'])
+    expect(options.connections.map((spec) => spec.properties['allow_local_locations'])).toEqual(['true', 'false', undefined])
+    expect(() => parseLaunchArgs(['--rest', 'http://a.example', '--local-locations', 'yes'])).toThrow(/--local-locations takes open or refuse, not "yes"/)
+    expect(() => parseLaunchArgs(['--local-locations', 'open'])).toThrow(/must follow the --rest/)
+  })
+
   it.each([
     [['--header-env', 'x-api-key=K'], /--header-env must follow the --rest/],
     [['--rest', 'http://x', '--header-env', 'x-api-key'], /must be "Name=VARIABLE"/],

@@ -2,20 +2,23 @@
  * Command-line flags shared by `npm start` (Electron) and `npm run web` (browser mode):
  *   [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT [--storage "name=value"]... [--storage-env "name=VARIABLE"]...]...
  *   [--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]... [--storage "name=value"]... [--storage-env "name=VARIABLE"]...
- *     [--oauth2-client-id ID --oauth2-client-secret-env VARIABLE [--oauth2-token-url URL] [--oauth2-scope SCOPES]]]...
+ *     [--oauth2-client-id ID --oauth2-client-secret-env VARIABLE [--oauth2-token-url URL] [--oauth2-scope SCOPES]] [--local-locations open|refuse]]...
  * A `--header` or `--header-env` belongs to the `--rest` before it, a `--storage` or `--storage-env` to the
  * `--dir` or `--rest` before it (a folder or an object-store URI, which is never made a local path; a REST
  * catalog's options open the table locations its describe returns). `--header-env` takes
  * the value from an environment variable, so a key need not appear in the command line
  * (which every user of the machine can read, e.g. with `ps`). The `--oauth2-*` flags give
  * the `--rest` before them OAuth2 client credentials; the client secret only ever comes
- * from an environment variable.
+ * from an environment variable. `--local-locations` says whether the `--rest` before it may
+ * open table locations on this machine (`file://`, plain paths); left out, only a catalog on
+ * a loopback address may.
  */
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { objectStoreRootProblem, parseStorageAssignment, rootLocation, storageProperties } from '../shared/storage-options'
 import { dirSpec, restSpec, type ConnectionSpec } from './connections/connection-spec'
 import { OAUTH2_FLAGS, oauth2Properties, readOAuth2Flag } from './launch-oauth2'
+import { ALLOW_LOCAL_LOCATIONS } from './namespace/rest/rest-config'
 
 /** What the flags ask for. */
 export interface LaunchOptions {
@@ -33,7 +36,7 @@ export interface LaunchOptions {
 export const USAGE =
   'Usage: [--port N] [--data-dir DIR] [--no-keychain] [--dir ROOT [--storage "name=value"]... [--storage-env "name=VARIABLE"]...]... ' +
   '[--rest URI [--header "Name: value"]... [--header-env "Name=VARIABLE"]... [--storage "name=value"]... [--storage-env "name=VARIABLE"]... ' +
-  '[--oauth2-client-id ID --oauth2-client-secret-env VARIABLE [--oauth2-token-url URL] [--oauth2-scope SCOPES]]]...'
+  '[--oauth2-client-id ID --oauth2-client-secret-env VARIABLE [--oauth2-token-url URL] [--oauth2-scope SCOPES]] [--local-locations open|refuse]]...'
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
@@ -46,12 +49,13 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
   let dataDir: string | undefined
   let noKeychain = false
   const connections: ConnectionSpec[] = []
-  let rest: { uri: string; headers: string[]; storage: Record<string, string>; oauth2: Record<string, string> } | undefined
+  let rest: { uri: string; headers: string[]; storage: Record<string, string>; oauth2: Record<string, string>; local?: string } | undefined
   let dir: { root: string; storage: Record<string, string> } | undefined
   const flushRest = (): void => {
     if (rest) {
       const spec = withStorage(restSpec(rest.uri, rest.headers), rest.storage)
-      connections.push({ ...spec, properties: { ...spec.properties, ...oauth2Properties(rest.oauth2, USAGE) } })
+      const local: Record<string, string> = rest.local === undefined ? {} : { [ALLOW_LOCAL_LOCATIONS]: String(rest.local === 'open') }
+      connections.push({ ...spec, properties: { ...spec.properties, ...oauth2Properties(rest.oauth2, USAGE), ...local } })
     }
     if (dir) connections.push(withStorage(dirSpec(dir.root), dir.storage))
     rest = undefined
@@ -65,7 +69,7 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
       continue
     }
     // Electron and Chromium add switches of their own; ours all come as pairs.
-    if (!['--port', '--data-dir', '--dir', '--storage', '--storage-env', '--rest', '--header', '--header-env', ...OAUTH2_FLAGS].includes(flag)) {
+    if (!['--port', '--data-dir', '--dir', '--storage', '--storage-env', '--rest', '--header', '--header-env', '--local-locations', ...OAUTH2_FLAGS].includes(flag)) {
       if (flag.startsWith('--')) continue
       throw new RangeError(`Unexpected argument "${flag}". ${USAGE}`)
     }
@@ -110,6 +114,11 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
       case '--header-env':
         if (!rest) throw new RangeError(`--header-env must follow the --rest it belongs to. ${USAGE}`)
         rest.headers.push(fromEnv('--header-env', value, env, 'x-api-key=LCB_API_KEY').join(': '))
+        break
+      case '--local-locations':
+        if (!rest) throw new RangeError(`--local-locations must follow the --rest it belongs to. ${USAGE}`)
+        if (value !== 'open' && value !== 'refuse') throw new RangeError(`--local-locations takes open or refuse, not "${value}". ${USAGE}`)
+        rest.local = value
         break
       default:
         if (!rest) throw new RangeError(`${flag} must follow the --rest it belongs to. ${USAGE}`)

@@ -13,6 +13,7 @@ import { storageOptionsOf } from '../../shared/storage-options'
 import { openDirNamespace } from '../namespace/dir-namespace'
 import { openRestCatalog } from '../namespace/rest/data-access'
 import type { ConnectionSpec } from './connection-spec'
+import { rememberConnectionSecrets } from '../secrets/known-secrets'
 
 interface Entry {
   readonly summary: ConnectionSummary
@@ -50,6 +51,7 @@ export class ConnectionRegistry {
     // An empty delimiter is refused when the client opens; until then identifiers show with the default.
     const delimiter = (spec.type === 'rest' && spec.properties['delimiter']) || DEFAULT_DELIMITER
     const summary: ConnectionSummary = { id, name: spec.name, type: spec.type, target, delimiter }
+    rememberConnectionSecrets(spec.properties, spec.secretHeaders)
     this.#entries.set(id, { summary, spec })
     return summary
   }

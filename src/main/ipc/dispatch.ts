@@ -6,6 +6,7 @@
 import { CHANNELS, type Channel, type IpcResult } from '../../shared/ipc-channels'
 import { contract, type RequestOf, type ResponseOf } from '../../shared/ipc-contract'
 import { toErrorValue } from '../../shared/errors'
+import { maskKnownSecretsIn } from '../secrets/known-secrets'
 
 /** One handler per channel, typed by the contract. */
 export type HandlerTable = {
@@ -37,6 +38,8 @@ export async function dispatch(handlers: HandlerTable, channel: string, request:
     const handler = handlers[channel] as (request: unknown) => Promise<unknown>
     return { ok: true, value: await handler(parsed.data) }
   } catch (error) {
-    return { ok: false, error: toErrorValue(error) }
+    // The one place every error value crosses on its way to the page: no secret this
+    // process knows leaves it in clear, whichever client or library wrote the text.
+    return { ok: false, error: maskKnownSecretsIn(toErrorValue(error)) }
   }
 }

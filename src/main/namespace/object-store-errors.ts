@@ -7,6 +7,7 @@
  */
 import { CatalogError, type ErrorCode } from '../../shared/errors'
 import { isSecretStorageOption } from '../../shared/storage-options'
+import { scrubSecrets } from '../../shared/connection-policy'
 import { messageOf } from './dir-errors'
 
 /** The part of an object-store request that failed. */
@@ -77,9 +78,6 @@ export function objectStoreError(root: string, error: unknown, options: Readonly
 
 /** `text` with every secret storage option's value replaced by a mask. */
 export function withoutSecrets(text: string, options: Readonly<Record<string, string>>): string {
-  let out = text
-  for (const [name, value] of Object.entries(options)) {
-    if (value.length >= 4 && isSecretStorageOption(name)) out = out.split(value).join('••••')
-  }
-  return out
+  const secrets = Object.entries(options).flatMap(([name, value]) => (value.length >= 4 && isSecretStorageOption(name) ? [value] : []))
+  return scrubSecrets(text, secrets.sort((a, b) => b.length - a.length))
 }

@@ -4,6 +4,7 @@
  * 0600 file, which takes over the secrets entered so far. The profile store keeps one
  * reference to this object, so it never sees the switch.
  */
+import { rememberSecret } from './known-secrets'
 import { CatalogError } from '../../shared/errors'
 import type { StorageProblem } from '../../shared/profile-types'
 import { FileSecretStore, type SecretStore, type SecretStoreKind } from './secret-store'
@@ -28,11 +29,14 @@ export class SwitchableSecretStore implements SecretStore {
     return this.#current.describe()
   }
 
-  get(profileId: string, header: string): Promise<string | undefined> {
-    return this.#current.get(profileId, header)
+  async get(profileId: string, header: string): Promise<string | undefined> {
+    const value = await this.#current.get(profileId, header)
+    rememberSecret(value)
+    return value
   }
 
   set(profileId: string, header: string, value: string): Promise<void> {
+    rememberSecret(value)
     return this.#current.set(profileId, header, value)
   }
 

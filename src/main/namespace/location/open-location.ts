@@ -25,18 +25,21 @@ export interface LocationCatalog {
   readonly bearer?: () => Promise<string>
   /**
    * Options for the store a location is on (endpoint, region, keys, ...), for catalogs
-   * that vend only part of what is needed (credentials, say) or nothing. LanceDB merges a
-   * describe's `storage_options` over these, key by key, each time it describes the
-   * table (also when it renews credentials that expire): see ./storage-merge-proxy.
+   * that vend only part of what is needed (credentials, say) or nothing: see
+   * ./location-rules.ts for how they combine with a describe's `storage_options`.
    */
   readonly storageOptions?: Readonly<Record<string, string>>
+  /** Whether a location on this machine (`file://`, a plain path) may be opened. */
+  readonly allowLocal: boolean
 }
 
-/** Tables of one catalog, opened at their locations through LanceDB. */
+/**
+ * Tables of one catalog, opened at their locations through LanceDB. LanceDB talks to the
+ * catalog only through the relay (./storage-merge-proxy.ts), which holds the catalog's
+ * headers: LanceDB itself is given none.
+ */
 export class LocationTables {
   #connection: Promise<Connection> | null = null
-  /** The token the open connection sends, so a renewed token opens a new connection. */
-  #token: string | undefined
   #proxy: Promise<StorageMergeProxy> | null = null
 
   constructor(private readonly catalog: LocationCatalog) {}
@@ -65,18 +68,9 @@ export class LocationTables {
     if (proxy) await (await proxy.catch(() => null))?.close()
   }
 
-  async #connect(): Promise<Connection> {
-    const token = this.catalog.bearer ? await this.catalog.bearer() : undefined
-    if (token !== this.#token && this.#connection) {
-      // LanceDB keeps the headers it was opened with: a renewed token needs a new connection.
-      const stale = this.#connection
-      this.#connection = null
-      void stale.then((connection) => connection.close(), () => undefined)
-    }
-    this.#token = token
-    const headers = token === undefined ? { ...this.catalog.headers } : { ...this.catalog.headers, Authorization: `Bearer ${token}` }
-    this.#connection ??= this.#catalogUri()
-      .then((uri) => connectNamespace('rest', { uri, headers, extraProperties: { delimiter: this.catalog.delimiter } }))
+  #connect(): Promise<Connection> {
+    this.#connection ??= this.#relay()
+      .then((relay) => connectNamespace('rest', { uri: relay.uri, headers: { ...relay.headers }, extraProperties: { delimiter: this.catalog.delimiter } }))
       .catch((error: unknown) => {
         // Not kept: the next call tries again (a catalog that was down may be back).
         this.#connection = null
@@ -85,14 +79,18 @@ export class LocationTables {
     return this.#connection
   }
 
-  /** The catalog's URI, or the relay's when the profile has storage options to merge in. */
-  async #catalogUri(): Promise<string> {
-    const own = this.catalog.storageOptions ?? {}
-    if (Object.keys(own).length === 0) return this.catalog.uri
-    this.#proxy ??= startStorageMergeProxy(this.catalog.uri, own).catch((error: unknown) => {
+  #relay(): Promise<StorageMergeProxy> {
+    const { uri, headers, bearer, storageOptions, allowLocal } = this.catalog
+    this.#proxy ??= startStorageMergeProxy({
+      catalogUri: uri,
+      // Asked per request, so a renewed token goes out without reopening LanceDB's connection.
+      headers: async () => (bearer ? { ...headers, Authorization: `Bearer ${await bearer()}` } : headers),
+      own: storageOptions ?? {},
+      allowLocal
+    }).catch((error: unknown) => {
       this.#proxy = null
       throw error
     })
-    return (await this.#proxy).uri
+    return this.#proxy
   }
 }

@@ -1,58 +1,138 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startStorageMergeProxy, withOwnOptions, type StorageMergeProxy } from './storage-merge-proxy'
+import { checkedAnswer, startStorageMergeProxy, type StorageMergeProxy } from './storage-merge-proxy'
 
-const own = { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', aws_secret_access_key: 'profile-secret' }
+const own = { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', aws_access_key_id: 'PROFILEKEY', aws_secret_access_key: 'profile-secret' }
 const opened: Array<{ close(): Promise<void> | void }> = []
 afterEach(async () => {
   for (const thing of opened.splice(0)) await thing.close()
 })
 
-/** A catalog that answers describe with `vended` storage options and echoes everything else. */
-async function catalog(vended: Record<string, string> | null): Promise<string> {
-  const server: Server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json')
-      if (req.url?.startsWith('/base/v1/table/t/describe')) res.end(JSON.stringify({ location: 's3://b/t', ...(vended ? { storage_options: vended } : {}) }))
-      else res.end(JSON.stringify({ url: req.url, method: req.method, body, key: req.headers['x-api-key'] ?? null }))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  opened.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) })
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/base`
+interface Seen {
+  readonly url: string
+  readonly headers: IncomingHttpHeaders
 }
 
-async function relay(vended: Record<string, string> | null): Promise<StorageMergeProxy> {
-  const proxy = await startStorageMergeProxy(await catalog(vended), own)
+/** A server on 127.0.0.1 that records each request and answers with `answer`. */
+async function server(answer: (url: string, res: import('node:http').ServerResponse) => void): Promise<{ origin: string; seen: Seen[] }> {
+  const seen: Seen[] = []
+  const http: Server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      seen.push({ url: req.url ?? '', headers: req.headers })
+      answer(req.url ?? '', res)
+    })
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  opened.push({ close: () => new Promise<void>((resolve) => http.close(() => resolve())) })
+  return { origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, seen }
+}
+
+/** A catalog that answers describe with `vended` storage options and `{}` to everything else. */
+async function catalog(vended: Record<string, string> | null, location = 's3://b/t'): Promise<{ origin: string; seen: Seen[] }> {
+  return server((url, res) => {
+    res.setHeader('content-type', 'application/json')
+    res.end(url.includes('/describe') ? JSON.stringify({ location, ...(vended ? { storage_options: vended } : {}) }) : '{}')
+  })
+}
+
+async function relay(catalogOrigin: string, options: { allowLocal?: boolean } = {}): Promise<StorageMergeProxy> {
+  const proxy = await startStorageMergeProxy({
+    catalogUri: `${catalogOrigin}/base`,
+    headers: async () => ({ 'x-api-key': 'catalog-key-0001' }),
+    own,
+    allowLocal: options.allowLocal ?? false
+  })
   opened.push(proxy)
   return proxy
 }
 
-describe('the storage-merging relay', () => {
-  it("merges the profile's options under a describe's, the catalog's winning per key", async () => {
-    const proxy = await relay({ aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret', expires_at_millis: '99' })
-    const described = (await (await fetch(`${proxy.uri}/v1/table/t/describe`, { method: 'POST', body: '{}' })).json()) as Record<string, unknown>
-    expect(described).toEqual({ location: 's3://b/t', storage_options: { ...own, aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret', expires_at_millis: '99' } })
+async function describe_(proxy: StorageMergeProxy, id = 't'): Promise<{ status: number; body: Record<string, unknown> }> {
+  const answer = await fetch(`${proxy.uri}/v1/table/${id}/describe`, { method: 'POST', body: '{}', headers: proxy.headers })
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> }
+}
+
+describe('the relay between LanceDB and a catalog', () => {
+  it("adds the catalog's headers itself and passes the path the way RFC 3986 servers read it", async () => {
+    const { origin, seen } = await catalog(null)
+    const proxy = await relay(origin)
+    await fetch(`${proxy.uri}/v1/table/Q3+sales%24a%2Bb/describe?delimiter=%24&x=a+b`, { method: 'POST', body: '{}', headers: proxy.headers })
+    expect(seen[0]?.url).toBe('/base/v1/table/Q3%20sales%24a%2Bb/describe?delimiter=%24&x=a+b')
+    expect(seen[0]?.headers['x-api-key']).toBe('catalog-key-0001')
+    expect(seen[0]?.headers['x-lcb-relay-secret']).toBeUndefined()
   })
 
-  it("gives a describe that vends nothing the profile's options, and passes other routes through unchanged", async () => {
-    const proxy = await relay(null)
-    expect(((await (await fetch(`${proxy.uri}/v1/table/t/describe`, { method: 'POST', body: '{}' })).json()) as Record<string, unknown>)['storage_options']).toEqual(own)
-    const echoed = await (await fetch(`${proxy.uri}/v1/namespace/%24/list?limit=2`, { headers: { 'x-api-key': 'k-1' } })).json()
-    expect(echoed).toEqual({ url: '/base/v1/namespace/%24/list?limit=2', method: 'GET', body: '', key: 'k-1' })
+  it('answers only requests that name it in Host and carry its per-run secret', async () => {
+    const { origin, seen } = await catalog(null)
+    const proxy = await relay(origin)
+    expect((await fetch(`${proxy.uri}/v1/table/t/describe`, { method: 'POST', body: '{}' })).status).toBe(404)
+    const port = Number(new URL(proxy.uri).port)
+    const wrongHost = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: `${new URL(proxy.uri).pathname}/v1/table/t/describe`, method: 'POST', headers: { ...proxy.headers, host: `evil.example:${port}` } }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      req.end('{}')
+    })
+    expect(wrongHost).toBe(404)
+    expect(seen).toHaveLength(0)
   })
 
-  it('answers nothing outside its random path', async () => {
-    const proxy = await relay(null)
-    const origin = new URL(proxy.uri).origin
-    expect((await fetch(`${origin}/v1/table/t/describe`, { method: 'POST', body: '{}' })).status).toBe(404)
+  it("gives a describe that vends nothing the profile's options, and one that vends credentials its own with the profile's placement", async () => {
+    const plain = await relay((await catalog(null)).origin)
+    expect((await describe_(plain)).body['storage_options']).toEqual(own)
+    const vending = await relay((await catalog({ aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret', expires_at_millis: '99' })).origin)
+    expect((await describe_(vending)).body['storage_options']).toEqual({ endpoint: own.endpoint, region: own.region, aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret', expires_at_millis: '99' })
+  })
+
+  it("refuses to combine the profile's credentials with an endpoint the catalog chose", async () => {
+    const proxy = await relay((await catalog({ endpoint: 'http://127.0.0.1:1/elsewhere' })).origin)
+    const refused = await describe_(proxy)
+    expect(refused.status).toBe(403)
+    expect(String(refused.body['error'])).toContain('endpoint=http://127.0.0.1:1/elsewhere')
+    expect(JSON.stringify(refused.body)).not.toContain('profile-secret')
+  })
+
+  it('follows a redirect within the catalog, and refuses one to another origin, saying where', async () => {
+    const other = await server((_url, res) => res.end('{}'))
+    const { origin, seen } = await server((url, res) => {
+      if (url.includes('/moved/')) res.writeHead(307, { location: url.replace('/moved/', '/here/') }).end()
+      else if (url.includes('/away/')) res.writeHead(307, { location: `${other.origin}/steal` }).end()
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
+    })
+    const proxy = await relay(origin)
+    const within = await fetch(`${proxy.uri}/v1/moved/x`, { headers: proxy.headers })
+    expect(await within.json()).toEqual({ ok: true })
+    const away = await fetch(`${proxy.uri}/v1/away/x`, { headers: proxy.headers })
+    expect(away.status).toBe(403)
+    expect(((await away.json()) as { error: string }).error).toContain(`redirected GET /v1/away/x to ${other.origin}/steal`)
+    expect(other.seen).toHaveLength(0)
+    expect(seen.map((s) => s.url)).toEqual(['/base/v1/moved/x', '/base/v1/here/x', '/base/v1/away/x'])
+  })
+
+  it('refuses a location on this machine unless the profile allows it', async () => {
+    const local = await catalog(null, 'file:///home/someone/.ssh')
+    const refused = await describe_(await relay(local.origin))
+    expect(refused.status).toBe(403)
+    expect(String(refused.body["error"])).toContain("allow_local_locations=true")
+    expect((await describe_(await relay(local.origin, { allowLocal: true }))).status).toBe(200)
+  })
+
+  it.each([200, 201])('checks a describe answered %i, compressed unasked and not labelled JSON, as it checks any other', async (status) => {
+    const { origin } = await server((_url, res) => {
+      res.writeHead(status, { 'content-type': 'text/plain', 'content-encoding': 'gzip' })
+      res.end(gzipSync(JSON.stringify({ location: 'file:///home/someone/.ssh', storage_options: { endpoint: 'http://127.0.0.1:1' } })))
+    })
+    const refused = await describe_(await relay(origin))
+    expect(refused.status).toBe(403)
+    expect(String(refused.body['error'])).toContain('location on this machine')
   })
 
   it('leaves an answer that is not a JSON object as it is', () => {
-    expect(withOwnOptions('not json', own)).toBe('not json')
-    expect(withOwnOptions('[1]', own)).toBe('[1]')
+    expect(checkedAnswer('not json', { own, allowLocal: false })).toEqual({ ok: true, text: 'not json' })
+    expect(checkedAnswer('[1]', { own, allowLocal: false })).toEqual({ ok: true, text: '[1]' })
   })
 })

@@ -1,48 +1,96 @@
 /**
- * A loopback relay between LanceDB's REST namespace connection and a catalog, used when
- * the profile has storage options of its own: it passes every request through unchanged
- * and, in the answers to `describe` and `declare`, puts the profile's options under the
- * catalog's `storage_options` (the catalog's win per key).
+ * A loopback relay between LanceDB's REST namespace connection and a catalog: every
+ * request LanceDB makes for reads and writes at table locations goes through it, so the
+ * app, not LanceDB's client, decides what reaches the catalog and what comes back.
  *
- * Why a relay: LanceDB 0.39 opens a table at its location with the options the describe
- * vends, and renews them (describing again) before `expires_at_millis`; options given to
- * `openTable` are merged in at open, but then the renewal stops, and the connection's own
- * options are used only when a describe vends none at all. Merging in the describe's
- * answer keeps both: the profile's endpoint, region, ... and LanceDB's renewal.
+ * - It holds the catalog's headers (keys, the current OAuth2 token) and adds them to each
+ *   request; LanceDB is given none, so nothing it does can carry them elsewhere.
+ * - It follows a redirect only within the catalog's origin; one to another origin is
+ *   refused with a message naming where the catalog tried to send the request (LanceDB's
+ *   client would follow it and send custom headers such as `x-api-key` along).
+ * - It puts paths the way RFC 3986 servers read them (LanceDB writes a space as `+`).
+ * - In the answers to `describe` and `declare` it applies ./location-rules.ts: the
+ *   profile's storage options under the catalog's `storage_options`, never the profile's
+ *   credentials with a store the catalog chose, and no location on this machine unless
+ *   the profile allows it.
  *
- * The relay listens on 127.0.0.1 under a random path, so only this process can use it.
+ * Why a relay for storage options: LanceDB 0.39 opens a table at its location with the
+ * options the describe vends, and renews them (describing again) before
+ * `expires_at_millis`; options given to `openTable` are merged in at open, but then the
+ * renewal stops. Merging in the describe's answer keeps both.
+ *
+ * It listens on 127.0.0.1 under a random path and answers only requests that name it in
+ * `Host` and carry its per-run secret in a header (never in the URL, so no `Referer`
+ * gives it away). The answers holding the profile's storage secrets go only there: LanceDB
+ * 0.39 applies the options a describe carries and ignores the connection's own when one
+ * is carried (and a describe that carries none does not get the connection's either, as
+ * tried), so the describe's answer is the one way to hand them over.
  */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { Agent, request } from 'undici'
-import { mergeStorageOptions } from '../../../shared/storage-options'
+import { rememberSecret } from '../../secrets/known-secrets'
+import { isLocalLocation, locationOptions, rfc3986Path } from './location-rules'
+
+/** How the relay reaches the catalog and what it may let through. */
+export interface RelayOptions {
+  /** The catalog's base URI, without a trailing slash. */
+  readonly catalogUri: string
+  /** The headers for the catalog, asked for each request (so a renewed token goes out at once). */
+  readonly headers: () => Promise<Readonly<Record<string, string>>>
+  /** The profile's own storage options. */
+  readonly own: Readonly<Record<string, string>>
+  /** Whether a location on this machine (`file://`, a plain path) may be opened. */
+  readonly allowLocal: boolean
+}
 
 /** A running relay. */
 export interface StorageMergeProxy {
   /** The base URI to give LanceDB in place of the catalog's. */
   readonly uri: string
+  /** The headers LanceDB must send (the relay's per-run secret); the relay drops them before the catalog. */
+  readonly headers: Readonly<Record<string, string>>
   close(): Promise<void>
 }
 
+/** The header that carries the relay's per-run secret. */
+export const RELAY_SECRET_HEADER = 'x-lcb-relay-secret'
+
 // Headers that describe one hop, not the request (RFC 9110 section 7.6.1), plus Host.
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length'])
-// Not asked for, so the answers the relay rewrites come uncompressed.
-const REQUEST_ONLY = new Set(['accept-encoding'])
+// Not asked for, so the answers the relay rewrites come uncompressed; the secret stays here.
+const REQUEST_ONLY = new Set(['accept-encoding', RELAY_SECRET_HEADER])
+const MAX_REDIRECTS = 5
 
-/** Answers whose `storage_options` the relay fills in: `POST …/v1/table/{id}/describe` and `…/declare`. */
-const MERGED_ROUTE = /\/v1\/table\/[^/]+\/(describe|declare)\/?$/
+const DECODERS: Readonly<Record<string, (bytes: Buffer) => Buffer>> = {
+  identity: (bytes) => bytes,
+  gzip: (bytes) => gunzipSync(bytes),
+  'x-gzip': (bytes) => gunzipSync(bytes),
+  deflate: (bytes) => inflateSync(bytes),
+  br: (bytes) => brotliDecompressSync(bytes)
+}
 
-/** Starts a relay to `catalogUri` (no trailing slash) that merges `own` under the vended options. */
-export async function startStorageMergeProxy(catalogUri: string, own: Readonly<Record<string, string>>): Promise<StorageMergeProxy> {
+/** Answers the relay checks and fills in: a table's `describe`, `declare` (and the older `create-empty`), `register`. */
+const MERGED_ROUTE = /\/v1\/table\/[^/]+\/(describe|declare|create-empty|create_empty|register)\/?$/
+
+/** Starts a relay to the catalog. */
+export async function startStorageMergeProxy(options: RelayOptions): Promise<StorageMergeProxy> {
   const prefix = `/${randomBytes(16).toString('hex')}`
+  const secret = randomBytes(32).toString('hex')
+  // Masked like the catalog's keys, should any error ever quote the header.
+  rememberSecret(secret)
   const agent = new Agent({ keepAliveTimeout: 10_000 })
+  let host = ''
   const server: Server = createServer((req, res) => {
-    relay(req, res, catalogUri, prefix, own, agent).catch((error: unknown) => {
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ error: `The catalog could not be reached: ${error instanceof Error ? error.message : String(error)}` }))
-      } else res.destroy()
+    if (!admitted(req, host, prefix, secret)) {
+      res.writeHead(404).end()
+      return
+    }
+    relay(req, res, prefix, options, agent).catch((error: unknown) => {
+      if (!res.headersSent) refuse(res, 502, `The catalog could not be reached: ${error instanceof Error ? error.message : String(error)}`)
+      else res.destroy()
     })
   })
   await new Promise<void>((resolve, reject) => {
@@ -50,8 +98,10 @@ export async function startStorageMergeProxy(catalogUri: string, own: Readonly<R
     server.listen(0, '127.0.0.1', () => resolve())
   })
   const { port } = server.address() as AddressInfo
+  host = `127.0.0.1:${port}`
   return {
-    uri: `http://127.0.0.1:${port}${prefix}`,
+    uri: `http://${host}${prefix}`,
+    headers: { [RELAY_SECRET_HEADER]: secret },
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
@@ -62,55 +112,114 @@ export async function startStorageMergeProxy(catalogUri: string, own: Readonly<R
   }
 }
 
-async function relay(req: IncomingMessage, res: ServerResponse, catalogUri: string, prefix: string, own: Readonly<Record<string, string>>, agent: Agent): Promise<void> {
-  const target = req.url ?? ''
-  if (!target.startsWith(`${prefix}/`)) {
-    res.writeHead(404).end()
-    return
-  }
-  const rest = target.slice(prefix.length)
+/** True for a request that names the relay in Host, under its path, with its secret. */
+function admitted(req: IncomingMessage, host: string, prefix: string, secret: string): boolean {
+  if (req.headers.host !== host || !(req.url ?? '').startsWith(`${prefix}/`)) return false
+  const given = Buffer.from(String(req.headers[RELAY_SECRET_HEADER] ?? ''))
+  const expected = Buffer.from(secret)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, options: RelayOptions, agent: Agent): Promise<void> {
+  const rest = rfc3986Path((req.url ?? '').slice(prefix.length))
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && !HOP_HEADERS.has(name) && !REQUEST_ONLY.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value
   }
+  // The catalog's headers replace LanceDB's of the same name, in any case.
+  for (const [name, value] of Object.entries(await options.headers())) {
+    delete headers[name.toLowerCase()]
+    headers[name] = value
+  }
   const body = await readAll(req)
-  const answer = await request(`${catalogUri}${rest}`, {
-    method: (req.method ?? 'GET') as 'GET',
-    headers,
-    ...(body.length > 0 ? { body } : {}),
-    dispatcher: agent
-  })
+  const method = req.method ?? 'GET'
+  const catalogOrigin = new URL(options.catalogUri).origin
+  let target = new URL(`${options.catalogUri}${rest}`)
+  const path = rest.split('?')[0] ?? ''
+
+  let answer = await request(target, { method: method as 'GET', headers, ...(body.length > 0 ? { body } : {}), dispatcher: agent })
+  for (let redirects = 0; answer.statusCode >= 300 && answer.statusCode < 400 && answer.headers['location'] !== undefined; redirects++) {
+    await answer.body.dump()
+    const next = new URL(String(answer.headers['location']), target)
+    if (next.origin !== catalogOrigin) {
+      // Following would send the connection's keys to a server the profile never named.
+      refuse(res, 403, `The catalog redirected ${method} ${path} to ${next.origin}${next.pathname}, another server; the app does not follow it with the connection's keys. If that server is the catalog, set the connection's uri to ${next.origin}.`)
+      return
+    }
+    if (redirects >= MAX_REDIRECTS) {
+      refuse(res, 502, `The catalog redirected ${method} ${path} too many times.`)
+      return
+    }
+    // 301, 302 and 303 turn a POST into a body-less GET (RFC 9110 section 15.4); 307 and 308 keep it.
+    const keep = answer.statusCode === 307 || answer.statusCode === 308
+    target = next
+    answer = await request(target, { method: (keep ? method : 'GET') as 'GET', headers, ...(keep && body.length > 0 ? { body } : {}), dispatcher: agent })
+  }
   const out: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(answer.headers)) {
     if (value !== undefined && !HOP_HEADERS.has(name)) out[name] = value
   }
-  const path = rest.split('?')[0] ?? ''
-  const encoded = (answer.headers['content-encoding'] ?? 'identity') !== 'identity'
-  if (answer.statusCode !== 200 || !MERGED_ROUTE.test(path) || encoded) {
+  // Every success (any 2xx, whatever its content type) of those routes is checked.
+  if (answer.statusCode < 200 || answer.statusCode >= 300 || !MERGED_ROUTE.test(path)) {
     res.writeHead(answer.statusCode, out)
     for await (const chunk of answer.body) res.write(chunk)
     res.end()
     return
   }
-  const text = await answer.body.text()
-  const merged = withOwnOptions(text, own)
-  res.writeHead(answer.statusCode, { ...out, 'content-length': String(Buffer.byteLength(merged)) })
-  res.end(merged)
+  // Not asked for, but a catalog may compress anyway: the answer is checked decoded, never passed unread.
+  const encoding = String(answer.headers['content-encoding'] ?? 'identity').trim().toLowerCase()
+  const decode = DECODERS[encoding]
+  if (!decode) {
+    await answer.body.dump()
+    refuse(res, 502, `The catalog answered ${method} ${path} in an encoding the app does not read (${encoding}).`)
+    return
+  }
+  delete out['content-encoding']
+  const checked = checkedAnswer(decode(Buffer.from(await answer.body.arrayBuffer())).toString('utf8'), options)
+  if (!checked.ok) {
+    refuse(res, 403, checked.reason)
+    return
+  }
+  res.writeHead(answer.statusCode, { ...out, 'content-length': String(Buffer.byteLength(checked.text)) })
+  res.end(checked.text)
 }
 
-/** A describe or declare answer with `own` merged under its `storage_options`; text that is not a JSON object passes unchanged. */
-export function withOwnOptions(text: string, own: Readonly<Record<string, string>>): string {
+/**
+ * A describe or declare answer with the storage options the table is opened with, or why
+ * it is refused; text that is not a JSON object passes unchanged.
+ */
+export function checkedAnswer(text: string, options: Pick<RelayOptions, 'own' | 'allowLocal'>): { ok: true; text: string } | { ok: false; reason: string } {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch {
-    return text
+    return { ok: true, text }
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return text
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: true, text }
   const answer = parsed as Record<string, unknown>
+  const location = typeof answer['location'] === 'string' ? answer['location'] : undefined
+  if (location !== undefined && !options.allowLocal && isLocalLocation(location)) {
+    return {
+      ok: false,
+      reason:
+        `The catalog gave this table a location on this machine (${location}); this profile does not open local locations from a catalog. ` +
+        'If you trust the catalog with your files, set "Table locations on this machine" to Open in the profile (property allow_local_locations=true).'
+    }
+  }
   const vended = answer['storage_options']
   const vendedOptions = vended !== null && typeof vended === 'object' && !Array.isArray(vended) ? (vended as Record<string, string>) : undefined
-  return JSON.stringify({ ...answer, storage_options: mergeStorageOptions(own, vendedOptions) })
+  const merged = locationOptions(options.own, vendedOptions)
+  if (!merged.ok) return merged
+  const storage = Object.keys(merged.options).length > 0 ? { storage_options: merged.options } : {}
+  const { storage_options: _dropped, ...others } = answer
+  return { ok: true, text: JSON.stringify({ ...others, ...storage }) }
+}
+
+/** An answer LanceDB reports as an error, in the spec's error shape. */
+function refuse(res: ServerResponse, status: number, message: string): void {
+  const text = JSON.stringify({ error: message, code: status === 403 ? 15 : 18 })
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) })
+  res.end(text)
 }
 
 async function readAll(req: IncomingMessage): Promise<Buffer> {

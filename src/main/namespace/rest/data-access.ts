@@ -11,6 +11,7 @@ import { CatalogError } from '../../../shared/errors'
 import type { NamespacePath } from '../../../shared/namespace-path'
 import { fromLance, messageOf } from '../dir-errors'
 import { readLanceRows } from '../lance-rows'
+import { describeFields } from '../arrow-schema'
 import { LocationTables } from '../location/open-location'
 import type { CallOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
 import type { CreateMode } from '../../../shared/contract/tables'
@@ -39,7 +40,7 @@ export function openRestCatalog(properties: Readonly<Record<string, string>>, op
   const bearer = tokens ? { bearer: () => tokens.token() } : {}
   return new DataAccessClient(
     openRestNamespace(properties, { ...options, ...(tokens ? { tokens } : {}) }),
-    new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter, storageOptions: config.storageOptions, ...bearer })
+    new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter, storageOptions: config.storageOptions, allowLocal: config.allowLocalLocations, ...bearer })
   )
 }
 
@@ -102,9 +103,15 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     // serves metadata only, so rows are counted at the table's location.
     if (description.rowCount !== null || this.#mode === 'routes') return description
     this.#mode = 'location'
-    // Lance's own statistics at the location: rows, fragments and bytes from the manifest at once.
-    const stats = await this.#withTable(table, 'describe', (t) => t.stats())
-    return { ...description, rowCount: stats.numRows, fragmentCount: stats.fragmentStats.numFragments, totalBytes: stats.totalBytes }
+    // Lance's own statistics at the location: rows, fragments and bytes from the manifest at once;
+    // and the schema and version when the describe gave only a location (the spec makes them optional).
+    const read = await this.#withTable(table, 'describe', async (t) => ({
+      stats: await t.stats(),
+      fields: description.fields.length === 0 ? describeFields(await t.schema()) : description.fields,
+      version: description.version ?? (await t.version())
+    }))
+    const { stats, fields, version } = read
+    return { ...description, fields, version, rowCount: stats.numRows, fragmentCount: stats.fragmentStats.numFragments, totalBytes: stats.totalBytes }
   }
 
   dropTable(table: TableRef, options?: CallOptions): Promise<void> {

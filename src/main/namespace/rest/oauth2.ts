@@ -8,6 +8,7 @@
  * same time share one fetch, and a token the catalog refused is dropped so the next call
  * fetches a new one. Failures are CatalogErrors whose message says it was the token step.
  */
+import { rememberSecret } from '../../secrets/known-secrets'
 import { Pool } from 'undici'
 import { CatalogError } from '../../../shared/errors'
 import { scrubSecrets } from '../../../shared/connection-policy'
@@ -142,6 +143,7 @@ export class OAuth2TokenSource implements BearerTokens {
     const margin = lifetimeMs === null ? 0 : Math.min(MAX_REFRESH_MARGIN_MS, lifetimeMs * REFRESH_MARGIN_SHARE)
     this.#cached = { token: fetched.accessToken, renewAt: lifetimeMs === null ? Infinity : this.#now() + lifetimeMs - margin }
     this.#issued.add(fetched.accessToken)
+    rememberSecret(fetched.accessToken)
     return fetched
   }
 

@@ -162,11 +162,11 @@ describe('a REST catalog on an S3-compatible store', () => {
     })
 
     it("lets the describe's options win over the profile's for the same key, also when they are renewed before expiry", async () => {
-      const wrongSecret = { ...own(credentials), 'storage.aws_secret_access_key': 'WRONG-SECRET' }
-      // The store refuses the profile's wrong secret when the describe does not replace it...
-      const withoutSecret = await serve(false, undefined, null, ['aws_access_key_id'])
+      const wrongSecret = { ...own([]), 'storage.aws_secret_access_key': 'WRONG-SECRET' }
+      // The store refuses the profile's wrong secret when the describe vends no credentials...
+      const withoutSecret = await serve(false, undefined, null, [])
       await expect(firstIds(withoutSecret, wrongSecret)).rejects.toThrow(/SignatureDoesNotMatch/)
-      // ...and reads when the describe's secret replaces it, at open and at each renewal.
+      // ...and reads when the describe's credentials replace the profile's, at open and at each renewal.
       expect(await firstIds(await serve(false, undefined, null, credentials), wrongSecret)).toEqual([0, 1, 2, 3])
       const log: string[] = []
       const renewing = await serve(false, log, 20_000, credentials)

@@ -25,7 +25,12 @@ export interface RestConfig {
    * opening table locations; the options a describe returns win over them per key.
    */
   readonly storageOptions: Readonly<Record<string, string>>
+  /** Whether table locations on this machine (`file://`, plain paths) may be opened: see `allowsLocalLocations`. */
+  readonly allowLocalLocations: boolean
 }
+
+/** The property that lets a REST profile open table locations on this machine. */
+export const ALLOW_LOCAL_LOCATIONS = 'allow_local_locations'
 
 /** Validates and parses the properties of a `rest` connection. */
 export function parseRestProperties(properties: Readonly<Record<string, string>>): RestConfig {
@@ -37,6 +42,7 @@ export function parseRestProperties(properties: Readonly<Record<string, string>>
     headers,
     delimiter: parseDelimiter(properties['delimiter']),
     storageOptions: storageOptionsOf(properties),
+    allowLocalLocations: allowsLocalLocations(properties[ALLOW_LOCAL_LOCATIONS], baseUrl),
     ...(oauth2 ? { oauth2 } : {})
   }
 }
@@ -79,6 +85,25 @@ function parseHeaders(properties: Readonly<Record<string, string>>): Record<stri
     headers[name] = value
   }
   return headers
+}
+
+/**
+ * Whether a catalog may point the app at files on this machine (a `file://` or plain-path
+ * location, which LanceDB would open like any other). `true` or `false` when the profile
+ * says; otherwise only for a catalog on this machine (a loopback host): a catalog there,
+ * such as the project's reference server, runs with the user's own files and rights
+ * already, while a remote catalog naming a local path would make the app read (or, on a
+ * create, write) files its operator chose on the user's disk.
+ */
+export function allowsLocalLocations(raw: string | undefined, baseUrl: URL): boolean {
+  const value = raw?.trim().toLowerCase()
+  if (value === 'true') return true
+  if (value === 'false') return false
+  if (value !== undefined && value !== '') {
+    throw new CatalogError('invalid_request', `The "${ALLOW_LOCAL_LOCATIONS}" property takes true or false (it is "${raw ?? ''}").`)
+  }
+  const host = baseUrl.hostname.replace(/^\[|\]$/g, '')
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
 }
 
 function parseDelimiter(raw: string | undefined): string {

@@ -45,6 +45,9 @@ interface Props {
   readonly onSaved?: (view: ProfileView) => void
 }
 
+// The REST property that lets a profile open table locations on this machine (main reads it).
+const LOCAL_LOCATIONS = 'allow_local_locations'
+
 /** Creates or edits a profile. */
 export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onSaved }: Props): ReactNode {
   const [formState, setForm] = useState<EditorForm>(() => (profile ? formFromView(profile) : emptyForm()))
@@ -225,6 +228,24 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
             secretStorage={secretStorage?.description}
           />
+        )}
+        {form.type === 'rest' && (
+          <div className="field">
+            <label htmlFor="profile-local-locations">Table locations on this machine</label>
+            <select
+              id="profile-local-locations"
+              value={form.extra[LOCAL_LOCATIONS] ?? ''}
+              onChange={(event) => {
+                const { [LOCAL_LOCATIONS]: _previous, ...others } = formState.extra
+                change({ extra: event.target.value === '' ? others : { ...others, [LOCAL_LOCATIONS]: event.target.value } })
+              }}
+            >
+              <option value="">Open only from a catalog on this machine</option>
+              <option value="true">Open</option>
+              <option value="false">Refuse</option>
+            </select>
+            <p className="muted">Whether a table location the catalog gives as file:// or a local path is opened: a remote catalog could name any of your files.</p>
+          </div>
         )}
         {http && leftBehind && (
           <p role="status" className={styles.secretNote}>
