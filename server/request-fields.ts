@@ -47,8 +47,8 @@ export function skipMissingOf(value: unknown): boolean {
   }
 }
 
-/** A boolean from the query string, else from the JSON body, else `fallback`. */
-export function flagOf(query: URLSearchParams, body: Record<string, unknown>, name: string, fallback: boolean): boolean {
+/** A boolean from the query string, else from the JSON body, else `fallback` (which may be `undefined`: not set). */
+export function flagOf<F extends boolean | undefined>(query: URLSearchParams, body: Record<string, unknown>, name: string, fallback: F): boolean | F {
   const raw = query.get(name)
   if (raw !== null && raw !== '') {
     const lower = raw.toLowerCase()
@@ -78,6 +78,17 @@ export function optionalCount(body: Record<string, unknown>, name: string): numb
     throw invalidRequest(`"${name}" must be a whole number of at least 0.`)
   }
   return value
+}
+
+/**
+ * A row limit: a whole number of at least 0, where one beyond 2^53 (LanceDB sends
+ * 2^63 - 1, which JSON numbers cannot hold exactly, for a query without a limit) means
+ * every row.
+ */
+export function rowLimitOf(body: Record<string, unknown>, name: string): number | undefined {
+  const value = body[name]
+  if (typeof value === 'number' && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) return Number.POSITIVE_INFINITY
+  return optionalCount(body, name)
 }
 
 /** An optional array of strings (e.g. `new_namespace_id`). */

@@ -30,7 +30,13 @@ export interface RequestContext {
    * The body as a JSON object: 400 when it is missing (the spec requires one on every JSON
    * route), not sent as JSON, or names in `id` another object than the path does.
    */
-  jsonBody(): Promise<Record<string, unknown>>
+  jsonBody(options?: JsonBodyOptions): Promise<Record<string, unknown>>
+}
+
+/** How a route reads its JSON body. */
+export interface JsonBodyOptions {
+  /** Read a missing body as `{}` (for routes LanceDB's clients call without one). */
+  readonly allowEmpty?: boolean
 }
 
 /** One route: method, path pattern (`:name` marks a parameter), and its handler. */
@@ -118,8 +124,9 @@ export function createContext(
     pageSize,
     database: () => (database ??= selectDatabase()),
     body,
-    jsonBody: async () => {
+    jsonBody: async (options) => {
       const bytes = await body(MAX_JSON_BYTES)
+      if (bytes.length === 0 && options?.allowEmpty === true) return {}
       if (bytes.length === 0) throw invalidRequest('This operation needs a JSON request body (at least `{}`).')
       checkJsonContentType(req.headers['content-type'], bytes.length)
       const parsed = parseJsonObject(bytes)

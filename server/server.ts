@@ -182,7 +182,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
     reply = json(body, specStatus(matched.route, status))
   }
   try {
-    writeReply(res, reply)
+    await writeReply(res, reply)
   } catch {
     // The client went away; nothing left to answer.
     res.destroy()

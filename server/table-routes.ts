@@ -26,8 +26,12 @@ export const tableRoutes: readonly Route[] = [
 
 async function describeTable(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
-  const body = await ctx.jsonBody()
-  const detailed = flagOf(ctx.query, body, 'load_detailed_metadata', false)
+  // LanceDB's remote client opens a table with a describe that has no body at all.
+  const body = await ctx.jsonBody({ allowEmpty: true })
+  // Left unset, the spec lets the server choose: version and schema, which LanceDB's
+  // remote client needs to open a table; only an explicit false answers the location alone.
+  const asked = flagOf(ctx.query, body, 'load_detailed_metadata', undefined)
+  const detailed = asked === true
   const withUri = flagOf(ctx.query, body, 'with_table_uri', false)
   const checkDeclared = flagOf(ctx.query, body, 'check_declared', false)
   const version = optionalCount(body, 'version')
@@ -44,9 +48,11 @@ async function describeTable(ctx: RequestContext) {
   database.declaredLocations.delete(identifierOf(ref))
   const base = { ...identity, location, ...uriOf(location, withUri), ...storageOf(database) }
   // A version asked for is checked (and answered) even without detailed metadata.
-  if (!detailed && version === undefined) return json(checkDeclared ? { ...base, is_only_declared: false } : base)
+  const declaredFlag = checkDeclared ? { is_only_declared: false } : {}
+  if (asked === false && version === undefined) return json({ ...base, ...declaredFlag })
   const metadata = await detailedMetadata(database, ref, version)
-  if (!detailed) return json({ ...base, version: metadata.version, ...(checkDeclared ? { is_only_declared: false } : {}) })
+  if (asked === false) return json({ ...base, version: metadata.version, ...declaredFlag })
+  if (!detailed) return json({ ...base, version: metadata.version, schema: metadata.schema, ...declaredFlag })
   return json({ ...base, ...metadata, is_only_declared: false })
 }
 

@@ -1,0 +1,32 @@
+/**
+ * The compression codecs of Arrow IPC (LZ4_FRAME and ZSTD record batch bodies), for
+ * apache-arrow's codec registry. Arrow JS reads compressed batches only with a codec
+ * registered for their type, and LanceDB's Rust core writes them (0.39 sends LZ4_FRAME),
+ * so every place Arrow enters the app registers these before decoding. Both codecs are
+ * pure JavaScript, so the same module serves the main process and the renderer.
+ */
+import { CompressionType, type Codec } from 'apache-arrow'
+import { decompress as fzstdDecompress } from 'fzstd'
+import { decompress as lz4Decompress } from 'lz4js'
+
+/** Decoders for each Arrow IPC compression type. */
+export const ARROW_CODECS: ReadonlyMap<CompressionType, Codec> = new Map<CompressionType, Codec>([
+  [CompressionType.LZ4_FRAME, { decode: (data) => lz4Decompress(data) }],
+  [CompressionType.ZSTD, { decode: (data) => fzstdDecompress(data) }]
+])
+
+/** The part of apache-arrow's `compressionRegistry` codecs are registered with. */
+export interface CodecRegistry {
+  get(type: CompressionType): Codec | null
+  set(type: CompressionType, codec: Codec): void
+}
+
+/**
+ * Registers the decoders with one copy of apache-arrow (each copy of the module has its
+ * own registry). Codecs someone else registered first are kept.
+ */
+export function registerArrowCodecs(registry: CodecRegistry): void {
+  for (const [type, codec] of ARROW_CODECS) {
+    if (registry.get(type) === null) registry.set(type, codec)
+  }
+}
