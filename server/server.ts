@@ -27,6 +27,7 @@ import { tableRoutes } from './table-routes'
 import { schemaRoutes } from './schema-routes'
 import { transactionRoutes } from './transactions'
 import { versionsRoutes } from './versions-routes'
+import { writeRoutes } from './write-routes'
 
 /** How to run a catalog server. */
 export interface CatalogServerOptions {
@@ -97,12 +98,12 @@ export interface RunningCatalogServer {
 }
 
 /** Every route the server answers. */
-export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes, ...schemaRoutes, ...indexesRoutes]
+export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes, ...schemaRoutes, ...indexesRoutes, ...writeRoutes]
 
-/** The routes of a metadata-only server: everything but the data, schema and index routes and the spec's table create. */
+/** The routes of a metadata-only server: everything but the data, row-writing, schema and index routes and the spec's table create. */
 export const METADATA_ROUTES: readonly Route[] = ROUTES.filter(
   // Schema changes and index builds compute over data, so a metadata-only catalog leaves them to the table's location too.
-  (route) => !dataRoutes.includes(route) && !schemaRoutes.includes(route) && !indexesRoutes.includes(route) && route.pattern !== '/v1/table/:id/create'
+  (route) => !dataRoutes.includes(route) && !writeRoutes.includes(route) && !schemaRoutes.includes(route) && !indexesRoutes.includes(route) && route.pattern !== '/v1/table/:id/create'
 )
 
 /** Starts a server and resolves once it is listening. */
