@@ -41,6 +41,8 @@ async function listVersions(ctx: RequestContext) {
     version: v.version,
     manifest_path: v1 ? `_versions/${v.version}.manifest` : `_versions/${U64_MAX - BigInt(v.version)}.manifest`,
     timestamp_millis: v.timestamp.getTime(),
+    // LanceDB's remote clients up to 0.2x read the time from `timestamp` (RFC 3339) instead.
+    timestamp: v.timestamp.toISOString(),
     metadata: v.metadata
   }))
   // The token is the position of the next version in this order.
