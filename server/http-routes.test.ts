@@ -171,7 +171,7 @@ describe('describe, count_rows, query and stats', () => {
     const plainFirst = await call('POST', '/v1/table/analytics%24web%24scratch/describe', { json: { version: 1 } })
     expect(plainFirst.body).toMatchObject({ version: 1 })
     const never = await call('POST', '/v1/table/analytics%24web%24scratch/describe', { json: { version: 99 } })
-    expect([never.status, never.body['code']]).toEqual([404, 4])
+    expect([never.status, never.body['code']]).toEqual([404, 11])
     const stats = await call('POST', '/v1/table/analytics%24web%24scratch/stats', { json: {} })
     expect(stats.body).toMatchObject({ num_rows: 7, num_indices: 0, fragment_stats: { num_fragments: 1 } })
   })
