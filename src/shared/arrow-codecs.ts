@@ -11,9 +11,18 @@ import { decompress as lz4Decompress } from 'lz4js'
 
 /** Decoders for each Arrow IPC compression type. */
 export const ARROW_CODECS: ReadonlyMap<CompressionType, Codec> = new Map<CompressionType, Codec>([
-  [CompressionType.LZ4_FRAME, { decode: (data) => lz4Decompress(data) }],
-  [CompressionType.ZSTD, { decode: (data) => fzstdDecompress(data) }]
+  [CompressionType.LZ4_FRAME, { decode: (data) => aligned(lz4Decompress(data)) }],
+  [CompressionType.ZSTD, { decode: (data) => aligned(fzstdDecompress(data)) }]
 ])
+
+/**
+ * Arrow views each decoded buffer as typed values in place (a Float64Array over it), which
+ * needs the bytes to start on an 8-byte boundary; a decoder may hand back a view into a
+ * larger buffer that does not, so such a view is copied.
+ */
+function aligned(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset % 8 === 0 ? bytes : bytes.slice()
+}
 
 /** The part of apache-arrow's `compressionRegistry` codecs are registered with. */
 export interface CodecRegistry {
