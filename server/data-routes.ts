@@ -53,7 +53,7 @@ async function queryTable(ctx: RequestContext) {
     ...(columns ? { columns } : {}),
     ...(filter !== undefined && filter.trim() !== '' ? { filter } : {})
   })
-  return streamedArrowFile(arrowFileChunks(pages))
+  return streamedArrowFile(arrowFileChunks(pages, ctx.answerCompression))
 }
 
 

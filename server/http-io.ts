@@ -4,7 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { tableFromIPC, tableToIPC } from 'apache-arrow'
+import { CompressionType, RecordBatchFileWriter, tableFromIPC, tableToIPC } from 'apache-arrow'
+import '../src/main/namespace/arrow-codecs'
 import { CatalogError } from '../src/shared/errors'
 import { HttpStatusError, invalidRequest } from './errors'
 
@@ -35,9 +36,11 @@ export function empty(status = 200): Reply {
   return { kind: 'empty', status }
 }
 
-/** An Arrow IPC reply in file framing, from the stream the dir client reads. */
-export function arrowFile(stream: Uint8Array): Reply {
-  return { kind: 'bytes', status: 200, contentType: ARROW_FILE_TYPE, body: tableToIPC(tableFromIPC(stream), 'file') }
+/** An Arrow IPC reply in file framing, from the stream the dir client reads, its batches LZ4-compressed if asked. */
+export function arrowFile(stream: Uint8Array, compression: 'lz4' | null = null): Reply {
+  const table = tableFromIPC(stream)
+  const body = compression === 'lz4' ? RecordBatchFileWriter.writeAll(table, { compressionType: CompressionType.LZ4_FRAME }).toUint8Array(true) : tableToIPC(table, 'file')
+  return { kind: 'bytes', status: 200, contentType: ARROW_FILE_TYPE, body }
 }
 
 /**

@@ -22,6 +22,8 @@ export interface RequestContext {
   readonly access: Access
   /** The server's page size cap, or null for none. */
   readonly pageSize: number | null
+  /** How the server compresses the record batches of Arrow answers, or null for not at all. */
+  readonly answerCompression: AnswerCompression
   /** The database the request's headers select (opened on first use). */
   database(): Promise<Database>
   /** The raw body, at most `maxBytes`. */
@@ -32,6 +34,9 @@ export interface RequestContext {
    */
   jsonBody(options?: JsonBodyOptions): Promise<Record<string, unknown>>
 }
+
+/** Compression of the record batches in Arrow answers: LZ4_FRAME (as LanceDB writes them), or none. */
+export type AnswerCompression = 'lz4' | null
 
 /** How a route reads its JSON body. */
 export interface JsonBodyOptions {
@@ -110,7 +115,8 @@ export function createContext(
   match: RouteMatch,
   access: Access,
   pageSize: number | null,
-  selectDatabase: () => Promise<Database>
+  selectDatabase: () => Promise<Database>,
+  answerCompression: AnswerCompression = null
 ): RequestContext {
   let bodyPromise: Promise<Buffer> | null = null
   const body = (maxBytes: number): Promise<Buffer> => (bodyPromise ??= readBody(req, maxBytes))
@@ -122,6 +128,7 @@ export function createContext(
     delimiter: delimiterOf(url.searchParams),
     access,
     pageSize,
+    answerCompression,
     database: () => (database ??= selectDatabase()),
     body,
     jsonBody: async (options) => {

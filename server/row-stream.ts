@@ -5,10 +5,12 @@
  * a query for every row of a large table never holds more than a page. LanceDB's clients
  * ask for every row with `k` = 2^63 - 1.
  */
-import { RecordBatchFileWriter, tableFromIPC } from 'apache-arrow'
+import { CompressionType, RecordBatchFileWriter, tableFromIPC } from 'apache-arrow'
+import '../src/main/namespace/arrow-codecs'
 import type { TableRef } from '../src/shared/catalog-types'
 import { READ_PAGE_MAX_BYTES } from '../src/shared/contract/tables'
 import type { NamespaceClient, ReadRowsRequest } from '../src/main/namespace/namespace-client'
+import type { AnswerCompression } from './router'
 
 /** The most rows one page read asks for. */
 export const ROWS_PER_PAGE = 100_000
@@ -39,8 +41,8 @@ export async function* rowPages(client: NamespaceClient, ref: TableRef, request:
  * Arrow IPC file bytes of the batches of `pages` (Arrow IPC streams sharing one schema),
  * produced as they are written: each page's bytes are handed on before the next page is read.
  */
-export async function* arrowFileChunks(pages: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const writer = new RecordBatchFileWriter()
+export async function* arrowFileChunks(pages: AsyncIterable<Uint8Array>, compression: AnswerCompression = null): AsyncGenerator<Uint8Array> {
+  const writer = new RecordBatchFileWriter(compression === 'lz4' ? { compressionType: CompressionType.LZ4_FRAME } : {})
   const output = writer[Symbol.asyncIterator]()
   // A read of the writer's output that found nothing yet; the next write resolves it.
   let waiting: Promise<IteratorResult<Uint8Array>> | null = null

@@ -29,7 +29,7 @@ export function isSearch(body: Record<string, unknown>): boolean {
 export async function answerSearch(ctx: RequestContext, ref: TableRef, body: Record<string, unknown>): Promise<Reply> {
   const { client } = await ctx.database()
   const spec = await specOf(body, async () => (await client.describeTable(ref)).fields)
-  return arrowFile((await client.searchRows(ref, spec)).arrow)
+  return arrowFile((await client.searchRows(ref, spec)).arrow, ctx.answerCompression)
 }
 
 async function explainPlan(ctx: RequestContext): Promise<Reply> {

@@ -21,7 +21,7 @@ import { indexesRoutes } from './indexes-routes'
 import { json, writeReply, type Reply } from './http-io'
 import { namespaceRoutes } from './namespace-routes'
 import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard'
-import { createContext, matchRoute, type Route } from './router'
+import { createContext, matchRoute, type AnswerCompression, type Route } from './router'
 import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
 import { schemaRoutes } from './schema-routes'
@@ -86,6 +86,11 @@ export interface CatalogServerOptions {
    * catalogs with long-running operations do. Off (null) by default.
    */
   readonly slowTransactionsMs?: number | null
+  /**
+   * Compress the record batches of Arrow answers (query, search) with LZ4_FRAME, as
+   * LanceDB's own servers may, so clients must read compressed Arrow. Off by default.
+   */
+  readonly compressAnswers?: AnswerCompression
 }
 
 /** A running server. */
@@ -137,7 +142,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   const hosts = hostPolicy(host, port, options.allowedHosts ?? [])
   const served = options.dataRoutes === false ? METADATA_ROUTES : ROUTES
   const routes = options.slowTransactionsMs == null ? served : [...served, ...transactionRoutes]
-  state = { root: objectStore ? options.root.trim() : path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log, routes }
+  state = { root: objectStore ? options.root.trim() : path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log, routes, compressAnswers: options.compressAnswers ?? null }
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | null = null
   return {
@@ -165,6 +170,7 @@ interface ServerState {
   readonly hosts: HostPolicy
   readonly log: ((line: string) => void) | undefined
   readonly routes: readonly Route[]
+  readonly compressAnswers: AnswerCompression
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): Promise<void> {
@@ -202,7 +208,7 @@ async function answer(req: IncomingMessage, url: URL, pathname: string, method: 
   const match = matchRoute(state.routes, method, pathname)
   matched.route = match.route
   if (match.route.writes) requireWrite(access, match.route.writes)
-  const ctx = createContext(req, url, match, access, state.pageSize, () => state.registry.select(req.headers))
+  const ctx = createContext(req, url, match, access, state.pageSize, () => state.registry.select(req.headers), state.compressAnswers)
   return match.route.handle(ctx)
 }
 

@@ -7,11 +7,11 @@
  */
 import { CompressionType, type Codec } from 'apache-arrow'
 import { decompress as fzstdDecompress } from 'fzstd'
-import { decompress as lz4Decompress } from 'lz4js'
+import { compress as lz4Compress, decompress as lz4Decompress } from 'lz4js'
 
-/** Decoders for each Arrow IPC compression type. */
+/** Decoders for each Arrow IPC compression type (and an LZ4 encoder, for servers that compress answers). */
 export const ARROW_CODECS: ReadonlyMap<CompressionType, Codec> = new Map<CompressionType, Codec>([
-  [CompressionType.LZ4_FRAME, { decode: (data) => aligned(lz4Decompress(data)) }],
+  [CompressionType.LZ4_FRAME, { decode: (data) => aligned(lz4Decompress(data)), encode: (data) => lz4Compress(data) }],
   [CompressionType.ZSTD, { decode: (data) => aligned(fzstdDecompress(data)) }]
 ])
 
