@@ -5,11 +5,12 @@
  */
 import { CatalogError } from '../src/shared/errors'
 import { invalidRequest } from './errors'
-import { arrowFile, json } from './http-io'
-import { optionalCount, optionalString } from './request-fields'
+import { json, streamedArrowFile } from './http-io'
+import { optionalCount, optionalString, rowLimitOf } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { withLanceTable } from './table-metadata'
 import { answerSearch, isSearch, searchRoutes } from './search-routes'
+import { arrowFileChunks, rowPages } from './row-stream'
 
 /** Rows a query returns when it names no `k` (LanceDB's default query limit). */
 export const DEFAULT_QUERY_LIMIT = 10
@@ -38,22 +39,23 @@ async function queryTable(ctx: RequestContext) {
   if (isSearch(body)) return answerSearch(ctx, ref, body)
   rejectTimeTravel(body)
   if (body.with_row_id === true) throw unsupported('Returning row ids')
-  const limit = optionalCount(body, 'k') ?? optionalCount(body, 'limit') ?? DEFAULT_QUERY_LIMIT
+  const limit = rowLimitOf(body, 'k') ?? rowLimitOf(body, 'limit') ?? DEFAULT_QUERY_LIMIT
   const offset = optionalCount(body, 'offset') ?? 0
   const filter = optionalString(body, 'filter')
   const columns = columnsOf(body.columns)
   const { client } = await ctx.database()
-  // A REST answer cannot say it was cut short, so this server answers every row asked for.
-  const page = await client.readRows(ref, {
+  // A REST answer cannot say it was cut short, so this server answers every row asked for,
+  // reading them page by page within the read budget and sending each page as it comes.
+  const pages = rowPages(client, ref, {
     offset,
     limit,
-    maxBytes: Number.POSITIVE_INFINITY,
     ...versionOf(body),
     ...(columns ? { columns } : {}),
     ...(filter !== undefined && filter.trim() !== '' ? { filter } : {})
   })
-  return arrowFile(page.arrow)
+  return streamedArrowFile(arrowFileChunks(pages, ctx.answerCompression))
 }
+
 
 async function tableStats(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)

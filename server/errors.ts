@@ -6,7 +6,7 @@
  * server's own messages lose the root folder and Rust source locations, and text from
  * below (LanceDB, the file system) is reduced to `userMessage`.
  */
-import { CatalogError, lanceCodeFor, userMessage, withoutSourceLocations, type ErrorCode } from '../src/shared/errors'
+import { CatalogError, lanceCodeFor, userMessage, withoutSourceLocations, type ErrorCode, type ErrorDetails } from '../src/shared/errors'
 
 /** The JSON body of every error reply (the spec's ErrorResponse plus `type`). */
 export interface ErrorBody {
@@ -21,8 +21,8 @@ export interface ErrorBody {
 export class HttpStatusError extends CatalogError {
   readonly status: number
 
-  constructor(status: number, code: ErrorCode, message: string) {
-    super(code, message)
+  constructor(status: number, code: ErrorCode, message: string, details?: ErrorDetails) {
+    super(code, message, details)
     this.name = 'HttpStatusError'
     this.status = status
   }
@@ -73,7 +73,7 @@ export function errorReply(error: unknown, instance: string, root: string): { st
       status,
       body: {
         error: message,
-        code: lanceCodeFor(error.code),
+        code: typeof error.details?.lanceCode === 'number' ? error.details.lanceCode : lanceCodeFor(error.code),
         type: `/errors/${error.code.replaceAll('_', '-')}`,
         ...(detail !== undefined && detail !== message ? { detail } : {}),
         instance
@@ -86,6 +86,25 @@ export function errorReply(error: unknown, instance: string, root: string): { st
     status: 500,
     body: { error: `The server failed unexpectedly: ${message}`, code: lanceCodeFor('internal'), type: '/errors/internal', instance }
   }
+}
+
+/**
+ * The spec's Lance error codes the app's error codes have no name for, with their status:
+ * the errors a client tells apart by code (a tag that exists, a missing version, ...).
+ */
+export const SPEC_CODES = {
+  namespaceExists: { status: 409, lanceCode: 2, code: 'namespace_exists' },
+  tableExists: { status: 409, lanceCode: 5, code: 'table_exists' },
+  tagNotFound: { status: 404, lanceCode: 8, code: 'table_not_found' },
+  tagExists: { status: 409, lanceCode: 9, code: 'invalid_request' },
+  versionNotFound: { status: 404, lanceCode: 11, code: 'table_not_found' },
+  columnNotFound: { status: 404, lanceCode: 12, code: 'invalid_request' }
+} as const satisfies Record<string, { status: number; lanceCode: number; code: ErrorCode }>
+
+/** An error answered with the status and Lance code the spec gives `kind`. */
+export function specError(kind: keyof typeof SPEC_CODES, message: string): CatalogError {
+  const { status, lanceCode, code } = SPEC_CODES[kind]
+  return new HttpStatusError(status, code, message, { lanceCode })
 }
 
 /** Shorthand for a 400 with Lance code 13. */

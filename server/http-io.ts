@@ -2,7 +2,10 @@
  * Reading request bodies and writing replies for the reference server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { tableFromIPC, tableToIPC } from 'apache-arrow'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { CompressionType, RecordBatchFileWriter, tableFromIPC, tableToIPC } from 'apache-arrow'
+import '../src/main/namespace/arrow-codecs'
 import { CatalogError } from '../src/shared/errors'
 import { HttpStatusError, invalidRequest } from './errors'
 
@@ -21,6 +24,7 @@ export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> }
   | { readonly kind: 'bytes'; readonly status: number; readonly contentType: string; readonly body: Uint8Array }
   | { readonly kind: 'empty'; readonly status: number }
+  | { readonly kind: 'stream'; readonly status: number; readonly contentType: string; readonly body: AsyncIterable<Uint8Array> }
 
 /** A JSON reply (200 unless told otherwise). */
 export function json(body: unknown, status = 200): Reply {
@@ -32,9 +36,27 @@ export function empty(status = 200): Reply {
   return { kind: 'empty', status }
 }
 
-/** An Arrow IPC reply in file framing, from the stream the dir client reads. */
-export function arrowFile(stream: Uint8Array): Reply {
-  return { kind: 'bytes', status: 200, contentType: ARROW_FILE_TYPE, body: tableToIPC(tableFromIPC(stream), 'file') }
+/** An Arrow IPC reply in file framing, from the stream the dir client reads, its batches LZ4-compressed if asked. */
+export function arrowFile(stream: Uint8Array, compression: 'lz4' | null = null): Reply {
+  const table = tableFromIPC(stream)
+  const body = compression === 'lz4' ? RecordBatchFileWriter.writeAll(table, { compressionType: CompressionType.LZ4_FRAME }).toUint8Array(true) : tableToIPC(table, 'file')
+  return { kind: 'bytes', status: 200, contentType: ARROW_FILE_TYPE, body }
+}
+
+/**
+ * An Arrow IPC file reply written while `chunks` produces it. The first chunk is awaited
+ * here, so a failure before any byte (a missing table, a bad filter) is still an error
+ * reply; a failure later cuts the connection, which clients see as a broken answer.
+ */
+export async function streamedArrowFile(chunks: AsyncIterable<Uint8Array>): Promise<Reply> {
+  const iterator = chunks[Symbol.asyncIterator]()
+  const first = await iterator.next()
+  async function* all(): AsyncGenerator<Uint8Array> {
+    if (first.done) return
+    yield first.value
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value
+  }
+  return { kind: 'stream', status: 200, contentType: ARROW_FILE_TYPE, body: all() }
 }
 
 /** Reads the whole body, refusing more than `maxBytes` with a 413-style 400. */
@@ -86,7 +108,7 @@ export function checkJsonContentType(contentType: string | undefined, bodyBytes:
 }
 
 /** Writes a reply; JSON bodies are serialised with a trailing newline for curl users. */
-export function writeReply(res: ServerResponse, reply: Reply): void {
+export async function writeReply(res: ServerResponse, reply: Reply): Promise<void> {
   switch (reply.kind) {
     case 'json': {
       const text = `${JSON.stringify(reply.body)}\n`
@@ -101,6 +123,11 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
     case 'empty':
       res.writeHead(reply.status, { 'content-length': 0 })
       res.end()
+      return
+    case 'stream':
+      res.writeHead(reply.status, { 'content-type': reply.contentType })
+      // pipeline waits for the client to take each chunk before the next is produced.
+      await pipeline(Readable.from(reply.body, { objectMode: false }), res)
       return
   }
 }

@@ -117,9 +117,16 @@ describe('routes and errors', () => {
 
 describe('describe, count_rows, query and stats', () => {
   it('describes with load_detailed_metadata: JsonArrowSchema, version and stats', async () => {
-    const plain = await call('POST', '/v1/table/analytics%24events/describe', { json: {} })
+    const plain = await call('POST', '/v1/table/analytics%24events/describe', { json: { load_detailed_metadata: false } })
     expect(Object.keys(plain.body).sort()).toEqual(['location'])
     const location = plain.body['location'] as string
+    // Left unset, describe answers what LanceDB's remote client needs to open the table.
+    const unset = await call('POST', '/v1/table/analytics%24events/describe', { json: {} })
+    expect(Object.keys(unset.body).sort()).toEqual(['location', 'schema', 'version'])
+    expect(unset.body['version']).toBe(1)
+    // LanceDB's remote client opens a table with a describe that has no body.
+    const bodiless = await call('POST', '/v1/table/analytics%24events/describe')
+    expect([bodiless.status, bodiless.body['version']]).toEqual([200, 1])
     expect(location.startsWith('/') || location.startsWith('file://')).toBe(true)
     expect(existsSync(location.replace(/^file:\/\//, ''))).toBe(true)
 
@@ -136,14 +143,14 @@ describe('describe, count_rows, query and stats', () => {
     const fields = (detailed.body['schema'] as { fields: Array<Record<string, unknown>> }).fields
     expect(fields.map((f) => f['name'])).toEqual(['id', 'name', 'score', 'vector', 'tags', 'meta'])
     expect(fields[0]).toEqual({ name: 'id', nullable: false, type: { type: 'int64' } })
-    expect(fields[1]).toMatchObject({ type: { type: 'utf8' }, nullable: true, metadata: { description: expect.any(String) } })
-    expect(fields[2]).toMatchObject({ type: { type: 'float64' } })
+    expect(fields[1]).toMatchObject({ type: { type: 'string' }, nullable: true, metadata: { description: expect.any(String) } })
+    expect(fields[2]).toMatchObject({ type: { type: 'double' } })
     expect(fields[3]).toMatchObject({
-      type: { type: 'fixed_size_list', length: VECTOR_DIMENSION, fields: [{ name: 'item', type: { type: 'float32' } }] }
+      type: { type: 'fixed_size_list', length: VECTOR_DIMENSION, fields: [{ name: 'item', type: { type: 'float' } }] }
     })
-    expect(fields[4]).toMatchObject({ type: { type: 'list', fields: [{ type: { type: 'utf8' } }] } })
+    expect(fields[4]).toMatchObject({ type: { type: 'list', fields: [{ type: { type: 'string' } }] } })
     expect(fields[5]).toMatchObject({
-      type: { type: 'struct', fields: [{ name: 'source', type: { type: 'utf8' } }, { name: 'rank', type: { type: 'int32' } }] }
+      type: { type: 'struct', fields: [{ name: 'source', type: { type: 'string' } }, { name: 'rank', type: { type: 'int32' } }] }
     })
   })
 
@@ -164,7 +171,7 @@ describe('describe, count_rows, query and stats', () => {
     const plainFirst = await call('POST', '/v1/table/analytics%24web%24scratch/describe', { json: { version: 1 } })
     expect(plainFirst.body).toMatchObject({ version: 1 })
     const never = await call('POST', '/v1/table/analytics%24web%24scratch/describe', { json: { version: 99 } })
-    expect([never.status, never.body['code']]).toEqual([404, 4])
+    expect([never.status, never.body['code']]).toEqual([404, 11])
     const stats = await call('POST', '/v1/table/analytics%24web%24scratch/stats', { json: {} })
     expect(stats.body).toMatchObject({ num_rows: 7, num_indices: 0, fragment_stats: { num_fragments: 1 } })
   })

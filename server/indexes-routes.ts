@@ -6,10 +6,11 @@
  * cancels it.
  */
 import type { Table } from '@lancedb/lancedb'
-import type { TableRef } from '../src/shared/catalog-types'
+import type { FieldInfo, TableRef } from '../src/shared/catalog-types'
 import { indexSpec, INDEX_TYPES, type IndexSpec } from '../src/shared/contract/indexes'
 import { CatalogError } from '../src/shared/errors'
 import { displayIdentifier } from '../src/shared/namespace-path'
+import { isVectorIndexType } from '../src/shared/index-types'
 import { fromLance } from '../src/main/namespace/dir-errors'
 import { createTableIndex, dropTableIndex, listTableIndexes } from '../src/main/namespace/lance-native/indexes'
 import type { Database } from './databases'
@@ -82,6 +83,8 @@ async function createIndex(ctx: RequestContext) {
   // Gone while the request was still being read: the listener came too late to hear it.
   if (ctx.req.socket.destroyed) abandoned.abort()
   try {
+    // Checked before the build, so a column that cannot take the index is the caller's 400, not a failed build.
+    checkIndexFits(ref, (await database.client.describeTable(ref)).fields, spec)
     await onTable(database, ref, `create an index on column "${spec.column}" of`, async (table) => {
       await requireColumn(table, ref, spec.column)
       await createTableIndex(table, spec, abandoned.signal)
@@ -119,6 +122,25 @@ function specOf(body: Record<string, unknown>): IndexSpec {
   const parsed = indexSpec.safeParse(Object.fromEntries(Object.entries(candidate).filter(([, value]) => value !== undefined)))
   if (!parsed.success) throw invalidRequest(`Cannot create this index: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`)
   return parsed.data
+}
+
+/** Refuses an index type the column's type cannot take (a vector index on text, full text on numbers). */
+function checkIndexFits(ref: TableRef, fields: readonly FieldInfo[], spec: IndexSpec): void {
+  const field = fields.find((candidate) => candidate.name === spec.column)
+  if (!field) return
+  const type = field.type
+  const text = type === 'utf8' || type === 'large_utf8'
+  const list = type.startsWith('list<') || type.startsWith('large_list<')
+  const need = isVectorIndexType(spec.indexType)
+    ? type.startsWith('vector<') ? null : 'a vector column (a fixed-size list of floats)'
+    : spec.indexType === 'FTS'
+      ? text || /^(large_)?list<(large_)?utf8>$/.test(type) ? null : 'a text column'
+      : spec.indexType === 'LABEL_LIST'
+        ? list ? null : 'a list column'
+        : type.startsWith('vector<') || list || field.children !== undefined ? 'a column of single values (numbers, text, dates)' : null
+  if (need !== null) {
+    throw invalidRequest(`Column "${spec.column}" of table "${displayIdentifier([...ref.namespace, ref.name])}" is ${type} and cannot take a ${spec.indexType} index, which needs ${need}.`)
+  }
 }
 
 async function requireColumn(table: Table, ref: TableRef, column: string): Promise<void> {

@@ -53,16 +53,16 @@ describe('toJsonArrowSchema', () => {
       { type: 'bool' },
       { type: 'uint8' },
       { type: 'int16' },
-      { type: 'float16' },
-      { type: 'large_utf8' },
+      { type: 'halffloat' },
+      { type: 'large_string' },
       { type: 'binary' },
       { type: 'fixed_size_binary', length: 16 },
-      { type: 'decimal128', length: 10_002 },
-      { type: 'date32' },
-      { type: 'date64' },
-      { type: 'time64' },
-      { type: 'timestamp' },
-      { type: 'utf8' }
+      { type: 'decimal:128:10:2' },
+      { type: 'date32:day' },
+      { type: 'date64:ms' },
+      { type: 'time64:us' },
+      { type: 'timestamp:us:UTC' },
+      { type: 'dict:string:int32:false' }
     ])
     expect(toJsonArrowSchema(schema).fields[1]).toEqual({ name: 'b', nullable: false, type: { type: 'bool' } })
   })
@@ -80,13 +80,13 @@ describe('toJsonArrowSchema', () => {
     expect(byName['vector']?.type).toEqual({
       type: 'fixed_size_list',
       length: 8,
-      fields: [{ name: 'item', nullable: true, type: { type: 'float32' } }]
+      fields: [{ name: 'item', nullable: true, type: { type: 'float' } }]
     })
-    expect(byName['tags']?.type).toEqual({ type: 'list', fields: [{ name: 'item', nullable: true, type: { type: 'utf8' } }] })
+    expect(byName['tags']?.type).toEqual({ type: 'list', fields: [{ name: 'item', nullable: true, type: { type: 'string' } }] })
     const big = toJsonArrowSchema(new Schema([new Field('ids', new LargeList(new Field('item', new Int32(), true)), true)]))
     expect(big.fields[0]?.type).toEqual({ type: 'large_list', fields: [{ name: 'item', nullable: true, type: { type: 'int32' } }] })
     expect(byName['meta']?.type.fields?.map((f) => [f.name, f.type.type])).toEqual([
-      ['source', 'utf8'],
+      ['source', 'string'],
       ['rank', 'int32']
     ])
     expect(byName['attrs']?.type).toMatchObject({
@@ -100,7 +100,7 @@ describe('toJsonArrowSchema', () => {
     const schema = new other.Schema([new other.Field('id', new other.Int64(), false), new other.Field('v', new other.Float32(), true)])
     expect(toJsonArrowSchema(schema as unknown as Schema).fields).toEqual([
       { name: 'id', nullable: false, type: { type: 'int64' } },
-      { name: 'v', nullable: true, type: { type: 'float32' } }
+      { name: 'v', nullable: true, type: { type: 'float' } }
     ])
   })
 })

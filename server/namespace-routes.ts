@@ -4,6 +4,9 @@
  * of a namespace answers a `transaction_id` at once and happens later.
  */
 import { CatalogError } from '../src/shared/errors'
+import type { NamespacePath } from '../src/shared/namespace-path'
+import type { Database } from './databases'
+import { specError } from './errors'
 import { empty, json } from './http-io'
 import { allNamespaces, allTables } from './listing'
 import { createModeOf, dropBehaviorOf, flagOf, skipMissingOf } from './request-fields'
@@ -69,6 +72,7 @@ async function createNamespace(ctx: RequestContext) {
   const mode = createModeOf(body.mode, '"mode"')
   const database = await ctx.database()
   const { client } = database
+  await refuseTableNamed(database, path, ctx.delimiter)
   if (database.transactions) {
     // A long-running create: the parent (and, to create, the name's absence) is checked now,
     // the namespace is made later; the spec's CreateNamespaceResponse names one transaction.
@@ -79,6 +83,15 @@ async function createNamespace(ctx: RequestContext) {
   await client.createNamespace(path, mode)
   // The dir implementation keeps no namespace properties, so the answer leaves them out.
   return json({})
+}
+
+/** A namespace cannot take the name of a table beside it: the two would share one id. */
+async function refuseTableNamed(database: Database, path: NamespacePath, delimiter: string): Promise<void> {
+  const parent = path.slice(0, -1)
+  if (!(await database.client.namespaceExists(parent))) return
+  if ((await allTables(database.client, parent)).includes(path[path.length - 1] as string)) {
+    throw specError('tableExists', `A table "${path.join(delimiter)}" already has that name: a namespace and a table in one namespace cannot share a name. Choose another name.`)
+  }
 }
 
 async function describeNamespace(ctx: RequestContext) {

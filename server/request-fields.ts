@@ -47,8 +47,8 @@ export function skipMissingOf(value: unknown): boolean {
   }
 }
 
-/** A boolean from the query string, else from the JSON body, else `fallback`. */
-export function flagOf(query: URLSearchParams, body: Record<string, unknown>, name: string, fallback: boolean): boolean {
+/** A boolean from the query string, else from the JSON body, else `fallback` (which may be `undefined`: not set). */
+export function flagOf<F extends boolean | undefined>(query: URLSearchParams, body: Record<string, unknown>, name: string, fallback: F): boolean | F {
   const raw = query.get(name)
   if (raw !== null && raw !== '') {
     const lower = raw.toLowerCase()
@@ -80,6 +80,17 @@ export function optionalCount(body: Record<string, unknown>, name: string): numb
   return value
 }
 
+/**
+ * A row limit: a whole number of at least 0, where one beyond 2^53 (LanceDB sends
+ * 2^63 - 1, which JSON numbers cannot hold exactly, for a query without a limit) means
+ * every row.
+ */
+export function rowLimitOf(body: Record<string, unknown>, name: string): number | undefined {
+  const value = body[name]
+  if (typeof value === 'number' && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) return Number.POSITIVE_INFINITY
+  return optionalCount(body, name)
+}
+
 /** An optional array of strings (e.g. `new_namespace_id`). */
 export function optionalStrings(body: Record<string, unknown>, name: string): string[] | undefined {
   const value = body[name]
@@ -93,5 +104,7 @@ export function optionalStrings(body: Record<string, unknown>, name: string): st
 function normalise(value: unknown, where: string): string | null {
   if (value === undefined || value === null || value === '') return null
   if (typeof value !== 'string') throw invalidRequest(`${where} must be a string.`)
-  return value.replaceAll('_', '').toLowerCase()
+  // LanceDB 0.39 sends some modes JSON-encoded twice (`"\"Cascade\""`); the quotes are not part of the value.
+  const unquoted = /^"[A-Za-z_]+"$/.test(value) ? value.slice(1, -1) : value
+  return unquoted.replaceAll('_', '').toLowerCase()
 }

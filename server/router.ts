@@ -22,6 +22,8 @@ export interface RequestContext {
   readonly access: Access
   /** The server's page size cap, or null for none. */
   readonly pageSize: number | null
+  /** How the server compresses the record batches of Arrow answers, or null for not at all. */
+  readonly answerCompression: AnswerCompression
   /** The database the request's headers select (opened on first use). */
   database(): Promise<Database>
   /** The raw body, at most `maxBytes`. */
@@ -30,7 +32,16 @@ export interface RequestContext {
    * The body as a JSON object: 400 when it is missing (the spec requires one on every JSON
    * route), not sent as JSON, or names in `id` another object than the path does.
    */
-  jsonBody(): Promise<Record<string, unknown>>
+  jsonBody(options?: JsonBodyOptions): Promise<Record<string, unknown>>
+}
+
+/** Compression of the record batches in Arrow answers: LZ4_FRAME (as LanceDB writes them), or none. */
+export type AnswerCompression = 'lz4' | null
+
+/** How a route reads its JSON body. */
+export interface JsonBodyOptions {
+  /** Read a missing body as `{}` (for routes LanceDB's clients call without one). */
+  readonly allowEmpty?: boolean
 }
 
 /** One route: method, path pattern (`:name` marks a parameter), and its handler. */
@@ -104,7 +115,8 @@ export function createContext(
   match: RouteMatch,
   access: Access,
   pageSize: number | null,
-  selectDatabase: () => Promise<Database>
+  selectDatabase: () => Promise<Database>,
+  answerCompression: AnswerCompression = null
 ): RequestContext {
   let bodyPromise: Promise<Buffer> | null = null
   const body = (maxBytes: number): Promise<Buffer> => (bodyPromise ??= readBody(req, maxBytes))
@@ -116,10 +128,12 @@ export function createContext(
     delimiter: delimiterOf(url.searchParams),
     access,
     pageSize,
+    answerCompression,
     database: () => (database ??= selectDatabase()),
     body,
-    jsonBody: async () => {
+    jsonBody: async (options) => {
       const bytes = await body(MAX_JSON_BYTES)
+      if (bytes.length === 0 && options?.allowEmpty === true) return {}
       if (bytes.length === 0) throw invalidRequest('This operation needs a JSON request body (at least `{}`).')
       checkJsonContentType(req.headers['content-type'], bytes.length)
       const parsed = parseJsonObject(bytes)

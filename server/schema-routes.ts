@@ -4,13 +4,14 @@
  * AlterTableDropColumns (`drop_columns`), each answering `{ "version": n }`, done with
  * the same LanceDB functions the app uses on directory catalogs.
  */
-import type { TableRef } from '../src/shared/catalog-types'
+import type { FieldInfo, TableRef } from '../src/shared/catalog-types'
+import { displayIdentifier } from '../src/shared/namespace-path'
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../src/shared/contract/schema'
 import { CatalogError } from '../src/shared/errors'
 import { fromLance } from '../src/main/namespace/dir-errors'
 import { addLanceColumns, alterLanceColumns, dropLanceColumns } from '../src/main/namespace/lance-native/schema'
 import type { Table } from '@lancedb/lancedb'
-import { invalidRequest } from './errors'
+import { invalidRequest, specError } from './errors'
 import { json } from './http-io'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { withLanceTable } from './table-metadata'
@@ -57,7 +58,21 @@ async function dropColumns(ctx: RequestContext) {
   if (!Array.isArray(columns) || columns.length === 0 || !columns.every((c) => typeof c === 'string' && c !== '')) {
     throw invalidRequest('"columns" must list at least one column name.')
   }
+  const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  const { fields } = await (await ctx.database()).client.describeTable(ref)
+  const missing = (columns as string[]).filter((column) => !hasPath(fields, column.split('.')))
+  if (missing.length > 0) {
+    throw specError('columnNotFound', `Table "${displayIdentifier([...ref.namespace, ref.name])}" has no column ${missing.map((name) => `"${name}"`).join(', ')}.`)
+  }
   return change(ctx, 'drop columns of', (table) => dropLanceColumns(table, columns as string[]))
+}
+
+/** True when `path` (a column name, then nested field names) names a field of `fields`. */
+function hasPath(fields: readonly FieldInfo[], path: readonly string[]): boolean {
+  const [head, ...rest] = path
+  const field = fields.find((candidate) => candidate.name === head)
+  if (!field) return false
+  return rest.length === 0 || hasPath(field.children ?? [], rest)
 }
 
 async function change(ctx: RequestContext, action: string, apply: (table: Table) => Promise<SchemaChangeResult>) {

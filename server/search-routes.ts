@@ -12,8 +12,10 @@ import { searchSpec, type SearchSpec } from '../src/shared/contract/search'
 import { CatalogError } from '../src/shared/errors'
 import { invalidRequest } from './errors'
 import { arrowFile, json, type Reply } from './http-io'
-import { optionalCount, optionalString } from './request-fields'
+import { optionalCount, optionalString, rowLimitOf } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
+import type { Database } from './databases'
+import { withLanceTable } from './table-metadata'
 
 /** The search routes besides the query route (which passes searches to `answerSearch`). */
 export const searchRoutes: readonly Route[] = [{ method: 'POST', pattern: '/v1/table/:id/explain_plan', handle: explainPlan }]
@@ -27,7 +29,7 @@ export function isSearch(body: Record<string, unknown>): boolean {
 export async function answerSearch(ctx: RequestContext, ref: TableRef, body: Record<string, unknown>): Promise<Reply> {
   const { client } = await ctx.database()
   const spec = await specOf(body, async () => (await client.describeTable(ref)).fields)
-  return arrowFile((await client.searchRows(ref, spec)).arrow)
+  return arrowFile((await client.searchRows(ref, spec)).arrow, ctx.answerCompression)
 }
 
 async function explainPlan(ctx: RequestContext): Promise<Reply> {
@@ -37,7 +39,10 @@ async function explainPlan(ctx: RequestContext): Promise<Reply> {
   if (query === null || typeof query !== 'object' || Array.isArray(query)) throw invalidRequest('"query" must be a QueryTableRequest object.')
   if (body['verbose'] !== undefined && typeof body['verbose'] !== 'boolean') throw invalidRequest('"verbose" must be true or false.')
   const request = query as Record<string, unknown>
-  const { client } = await ctx.database()
+  const database = await ctx.database()
+  const { client } = database
+  // A plain query without a limit (LanceDB's k = 2^63 - 1) has no k the app's search takes.
+  if (!isSearch(request) && rowLimitOf(request, 'k') === Number.POSITIVE_INFINITY) return json(await explainWholeScan(database, ref, request, body['verbose'] === true))
   const spec = await specOf(request, async () => (await client.describeTable(ref)).fields)
   // The REST binding answers the plan as a bare JSON string.
   return json(await client.explainSearch(ref, spec))
@@ -85,6 +90,21 @@ async function specOf(body: Record<string, unknown>, fields: Fields): Promise<Se
   return parsed.data
 }
 
+/** LanceDB's plan of a plain query for every row (with its filter and columns). */
+async function explainWholeScan(database: Database, ref: TableRef, body: Record<string, unknown>, verbose: boolean): Promise<string> {
+  await specOf({ ...body, k: 1 }, async () => [])
+  const filter = optionalString(body, 'filter')
+  const columns = columnNames(body['columns'])
+  // Through the client first, so a missing table is a clean 404.
+  await database.client.describeTable(ref)
+  return withLanceTable(database, ref, async (table) => {
+    let query = table.query()
+    if (columns && columns.length > 0) query = query.select(columns)
+    if (filter !== undefined && filter.trim() !== '') query = query.where(filter)
+    return query.explainPlan(verbose)
+  })
+}
+
 /** `{ single_vector: [...] }` (the spec) or a bare array (older clients). */
 function singleVector(value: unknown): unknown[] {
   if (Array.isArray(value)) return value
@@ -94,8 +114,10 @@ function singleVector(value: unknown): unknown[] {
   return single
 }
 
+/** `{ string_query: { query, columns } }` (the spec) or `{ query, columns }` (LanceDB's clients up to 0.39). */
 function stringQuery(value: unknown): string {
-  const { string_query: string, structured_query: structured } = (value ?? {}) as { string_query?: unknown; structured_query?: unknown }
+  const record = (value ?? {}) as { string_query?: unknown; structured_query?: unknown; query?: unknown }
+  const { string_query: string, structured_query: structured } = typeof record.query === 'string' && record.string_query === undefined ? { string_query: record, structured_query: undefined } : record
   if (structured !== undefined && structured !== null) throw unsupported('A structured full-text query')
   const { query, columns } = (string ?? {}) as { query?: unknown; columns?: unknown }
   if (Array.isArray(columns) && columns.length > 0) throw unsupported('Choosing the full-text columns')

@@ -21,12 +21,13 @@ import { indexesRoutes } from './indexes-routes'
 import { json, writeReply, type Reply } from './http-io'
 import { namespaceRoutes } from './namespace-routes'
 import { checkRequestSource, hostPolicy, type HostPolicy } from './request-guard'
-import { createContext, matchRoute, type Route } from './router'
+import { createContext, matchRoute, type AnswerCompression, type Route } from './router'
 import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
 import { schemaRoutes } from './schema-routes'
 import { transactionRoutes } from './transactions'
 import { versionsRoutes } from './versions-routes'
+import { writeRoutes } from './write-routes'
 
 /** How to run a catalog server. */
 export interface CatalogServerOptions {
@@ -85,6 +86,11 @@ export interface CatalogServerOptions {
    * catalogs with long-running operations do. Off (null) by default.
    */
   readonly slowTransactionsMs?: number | null
+  /**
+   * Compress the record batches of Arrow answers (query, search) with LZ4_FRAME, as
+   * LanceDB's own servers may, so clients must read compressed Arrow. Off by default.
+   */
+  readonly compressAnswers?: AnswerCompression
 }
 
 /** A running server. */
@@ -97,12 +103,12 @@ export interface RunningCatalogServer {
 }
 
 /** Every route the server answers. */
-export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes, ...schemaRoutes, ...indexesRoutes]
+export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes, ...schemaRoutes, ...indexesRoutes, ...writeRoutes]
 
-/** The routes of a metadata-only server: everything but the data, schema and index routes and the spec's table create. */
+/** The routes of a metadata-only server: everything but the data, row-writing, schema and index routes and the spec's table create. */
 export const METADATA_ROUTES: readonly Route[] = ROUTES.filter(
   // Schema changes and index builds compute over data, so a metadata-only catalog leaves them to the table's location too.
-  (route) => !dataRoutes.includes(route) && !schemaRoutes.includes(route) && !indexesRoutes.includes(route) && route.pattern !== '/v1/table/:id/create'
+  (route) => !dataRoutes.includes(route) && !writeRoutes.includes(route) && !schemaRoutes.includes(route) && !indexesRoutes.includes(route) && route.pattern !== '/v1/table/:id/create'
 )
 
 /** Starts a server and resolves once it is listening. */
@@ -136,7 +142,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   const hosts = hostPolicy(host, port, options.allowedHosts ?? [])
   const served = options.dataRoutes === false ? METADATA_ROUTES : ROUTES
   const routes = options.slowTransactionsMs == null ? served : [...served, ...transactionRoutes]
-  state = { root: objectStore ? options.root.trim() : path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log, routes }
+  state = { root: objectStore ? options.root.trim() : path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log, routes, compressAnswers: options.compressAnswers ?? null }
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | null = null
   return {
@@ -164,6 +170,7 @@ interface ServerState {
   readonly hosts: HostPolicy
   readonly log: ((line: string) => void) | undefined
   readonly routes: readonly Route[]
+  readonly compressAnswers: AnswerCompression
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): Promise<void> {
@@ -182,7 +189,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: ServerSt
     reply = json(body, specStatus(matched.route, status))
   }
   try {
-    writeReply(res, reply)
+    await writeReply(res, reply)
   } catch {
     // The client went away; nothing left to answer.
     res.destroy()
@@ -201,7 +208,7 @@ async function answer(req: IncomingMessage, url: URL, pathname: string, method: 
   const match = matchRoute(state.routes, method, pathname)
   matched.route = match.route
   if (match.route.writes) requireWrite(access, match.route.writes)
-  const ctx = createContext(req, url, match, access, state.pageSize, () => state.registry.select(req.headers))
+  const ctx = createContext(req, url, match, access, state.pageSize, () => state.registry.select(req.headers), state.compressAnswers)
   return match.route.handle(ctx)
 }
 

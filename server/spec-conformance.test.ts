@@ -163,6 +163,18 @@ itWithSpec('answers every implemented operation, in success and in error, only a
       await send('POST', '/v1/table/people/drop_columns', { columns: [] }),
       await send('POST', '/v1/table/nope/drop_columns', { columns: ['x'] })
     ],
+    // Row writes: insert, merge insert, update and delete, each also refused; register is not offered.
+    writes: [
+      await send('POST', '/v1/table/people/insert', sampleTableIpc(2)),
+      await send('POST', '/v1/table/nope/insert', sampleTableIpc(2)),
+      await send('POST', '/v1/table/people/merge_insert?on=id&when_matched_update_all=true&when_not_matched_insert_all=true', sampleTableIpc(3)),
+      await send('POST', '/v1/table/people/merge_insert', sampleTableIpc(3)),
+      await send('POST', '/v1/table/people/update', { updates: [['score', 'score + 1']], predicate: 'id < 2' }),
+      await send('POST', '/v1/table/people/update', {}),
+      await send('POST', '/v1/table/people/delete', { predicate: 'id > 100' }),
+      await send('POST', '/v1/table/nope/delete', { predicate: 'true' }),
+      await send('POST', '/v1/table/elsewhere/register', { location: '/elsewhere.lance' })
+    ],
     dropTable: [await send('POST', '/v1/table/made/drop'), await send('POST', '/v1/table/made/drop'), await send('POST', '/v1/table/people/drop', '{}', { type: 'text/plain' })],
     // Indexes (issue 16): create (both routes), list, stats and drop, each also failing (an
     // existing index is a 400 with Lance code 7: the create operations list no 409).
@@ -194,6 +206,7 @@ itWithSpec('answers every implemented operation, in success and in error, only a
   expect(statuses.query).toEqual([200, 400, 404, 400, 200])
   expect(statuses.explain).toEqual([200, 200, 404, 400])
   expect(statuses.schema).toEqual([200, 404, 400, 200, 400, 200, 400, 404])
+  expect(statuses.writes).toEqual([200, 404, 200, 400, 200, 400, 200, 404, 406])
   expect(statuses.dropTable).toEqual([200, 404, 400])
   expect(statuses.indexes).toEqual([200, 400, 200, 400, 200, 404, 200, 404, 200, 404])
 
@@ -203,5 +216,5 @@ itWithSpec('answers every implemented operation, in success and in error, only a
   const implemented = ROUTES.filter(isSpecRoute).map((route) => spec.operationOf(route.method, route.pattern.replace(':id', 'x'))?.operationId)
   const called = new Set(exchanges.map((exchange) => spec.operationOf(exchange.method, exchange.url)?.operationId))
   expect(implemented.filter((id) => id === undefined || !called.has(id))).toEqual([])
-  expect(implemented).toHaveLength(31)
+  expect(implemented).toHaveLength(36)
 })

@@ -15,6 +15,7 @@ import { CatalogError } from '../src/shared/errors'
 import type { TableRef } from '../src/shared/catalog-types'
 import { displayIdentifier } from '../src/shared/namespace-path'
 import { rootLocation, storageProperties } from '../src/shared/storage-options'
+import { specError } from './errors'
 import type { Database } from './databases'
 import { toJsonArrowSchema, type JsonArrowSchema } from './json-schema'
 import { allTables } from './listing'
@@ -74,7 +75,7 @@ export function detailedMetadata(database: Database, ref: TableRef, atVersion?: 
 async function checkoutVersion(table: Table, ref: TableRef, version: number): Promise<void> {
   const versions = await table.listVersions()
   if (!versions.some((v) => v.version === version)) {
-    throw new CatalogError('table_not_found', `Table "${displayIdentifier([...ref.namespace, ref.name])}" has no version ${version}.`)
+    throw specError('versionNotFound', `Table "${displayIdentifier([...ref.namespace, ref.name])}" has no version ${version}.`)
   }
   await table.checkout(version)
 }

@@ -7,8 +7,8 @@ import { CatalogError } from '../src/shared/errors'
 import type { TableDescription, TableRef } from '../src/shared/catalog-types'
 import { displayIdentifier, samePath } from '../src/shared/namespace-path'
 import type { Database } from './databases'
-import { invalidRequest } from './errors'
-import { checkJsonContentType, empty, json, MAX_ARROW_BYTES, MAX_JSON_BYTES } from './http-io'
+import { invalidRequest, specError } from './errors'
+import { checkJsonContentType, empty, json, MAX_ARROW_BYTES, MAX_JSON_BYTES, type Reply } from './http-io'
 import { allTables } from './listing'
 import { createModeOf, flagOf, optionalCount, optionalString, optionalStrings } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
@@ -21,13 +21,18 @@ export const tableRoutes: readonly Route[] = [
   { method: 'POST', pattern: '/v1/table/:id/create', writes: 'create tables', handle: createTable },
   { method: 'POST', pattern: '/v1/table/:id/declare', writes: 'declare tables', handle: declare },
   { method: 'POST', pattern: '/v1/table/:id/drop', writes: 'drop tables', handle: dropTable },
-  { method: 'POST', pattern: '/v1/table/:id/rename', writes: 'rename tables', handle: renameTable }
+  { method: 'POST', pattern: '/v1/table/:id/rename', writes: 'rename tables', handle: renameTable },
+  { method: 'POST', pattern: '/v1/table/:id/register', writes: 'register tables', handle: registerTable }
 ]
 
 async function describeTable(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
-  const body = await ctx.jsonBody()
-  const detailed = flagOf(ctx.query, body, 'load_detailed_metadata', false)
+  // LanceDB's remote client opens a table with a describe that has no body at all.
+  const body = await ctx.jsonBody({ allowEmpty: true })
+  // Left unset, the spec lets the server choose: version and schema, which LanceDB's
+  // remote client needs to open a table; only an explicit false answers the location alone.
+  const asked = flagOf(ctx.query, body, 'load_detailed_metadata', undefined)
+  const detailed = asked === true
   const withUri = flagOf(ctx.query, body, 'with_table_uri', false)
   const checkDeclared = flagOf(ctx.query, body, 'check_declared', false)
   const version = optionalCount(body, 'version')
@@ -44,9 +49,11 @@ async function describeTable(ctx: RequestContext) {
   database.declaredLocations.delete(identifierOf(ref))
   const base = { ...identity, location, ...uriOf(location, withUri), ...storageOf(database) }
   // A version asked for is checked (and answered) even without detailed metadata.
-  if (!detailed && version === undefined) return json(checkDeclared ? { ...base, is_only_declared: false } : base)
+  const declaredFlag = checkDeclared ? { is_only_declared: false } : {}
+  if (asked === false && version === undefined) return json({ ...base, ...declaredFlag })
   const metadata = await detailedMetadata(database, ref, version)
-  if (!detailed) return json({ ...base, version: metadata.version, ...(checkDeclared ? { is_only_declared: false } : {}) })
+  if (asked === false) return json({ ...base, version: metadata.version, ...declaredFlag })
+  if (!detailed) return json({ ...base, version: metadata.version, schema: metadata.schema, ...declaredFlag })
   return json({ ...base, ...metadata, is_only_declared: false })
 }
 
@@ -68,6 +75,7 @@ async function createTable(ctx: RequestContext) {
   }
   const database = await ctx.database()
   const id = identifierOf(ref)
+  await refuseNamespaceNamed(database, ref)
   // The dir client decides the race (one winner, the rest table_exists -> 409 code 5); the
   // lock keeps a declare of the same name from interleaving with the write and the describe.
   const write = async (): Promise<TableDescription> =>
@@ -93,6 +101,7 @@ async function declare(ctx: RequestContext) {
   }
   const database = await ctx.database()
   const id = identifierOf(ref)
+  await refuseNamespaceNamed(database, ref)
   const location = await database.tableWrites.run(id, () => declareTable(database, ref))
   database.declaredLocations.set(id, location)
   return json({ location })
@@ -128,6 +137,20 @@ async function renameTable(ctx: RequestContext) {
   const { client } = await ctx.database()
   await client.renameTable(ref, newName)
   return json({})
+}
+
+/** A table cannot take the name of a namespace beside it: the two would share one id. */
+async function refuseNamespaceNamed(database: Database, ref: TableRef): Promise<void> {
+  if (await database.client.namespaceExists([...ref.namespace, ref.name])) {
+    throw specError('namespaceExists', `A namespace "${identifierOf(ref)}" already has that name: a table and a namespace in one namespace cannot share a name. Choose another name.`)
+  }
+}
+
+/** The registration of a table written elsewhere, which this server does not offer (406, as the spec lists). */
+async function registerTable(ctx: RequestContext): Promise<Reply> {
+  tableRefOf(param(ctx, 'id'), ctx.delimiter)
+  await ctx.jsonBody()
+  throw new CatalogError('unsupported', 'This reference catalog server does not register tables written elsewhere; create the table through it instead.')
 }
 
 /** The location of a table this server declared and nobody has written yet; else rethrows. */

@@ -9,10 +9,11 @@ import { access } from 'node:fs/promises'
 import path from 'node:path'
 import type { TableRef } from '../src/shared/catalog-types'
 import { CatalogError } from '../src/shared/errors'
+import { displayIdentifier } from '../src/shared/namespace-path'
 import { rootLocation } from '../src/shared/storage-options'
 import { listLanceTags } from '../src/main/namespace/lance-native/versions'
 import type { Database } from './databases'
-import { invalidRequest } from './errors'
+import { invalidRequest, specError } from './errors'
 import { json } from './http-io'
 import { flagOf, optionalCount, optionalString } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
@@ -41,6 +42,8 @@ async function listVersions(ctx: RequestContext) {
     version: v.version,
     manifest_path: v1 ? `_versions/${v.version}.manifest` : `_versions/${U64_MAX - BigInt(v.version)}.manifest`,
     timestamp_millis: v.timestamp.getTime(),
+    // LanceDB's remote clients up to 0.2x read the time from `timestamp` (RFC 3339) instead.
+    timestamp: v.timestamp.toISOString(),
     metadata: v.metadata
   }))
   // The token is the position of the next version in this order.
@@ -55,6 +58,9 @@ async function restoreTable(ctx: RequestContext) {
   if (version === undefined) throw invalidRequest('"version" is required: the version to restore.')
   if (optionalString(body, 'branch') !== undefined) throw unsupportedBranch()
   const { client } = await ctx.database()
+  if (!(await client.listVersions(ref)).some((listed) => listed.version === version)) {
+    throw specError('versionNotFound', `Table "${identifierOf(ref)}" has no version ${version}.`)
+  }
   await client.restoreVersion(ref, version)
   return json({})
 }
@@ -75,7 +81,7 @@ async function tagVersion(ctx: RequestContext) {
   const tag = requiredTag(await ctx.jsonBody())
   const { client } = await ctx.database()
   const found = (await client.listTags(ref))?.find((candidate) => candidate.name === tag)
-  if (!found) throw new CatalogError('invalid_request', `Table "${ref.name}" has no tag "${tag}".`)
+  if (!found) throw specError('tagNotFound', `Table "${identifierOf(ref)}" has no tag "${tag}".`)
   return json({ version: found.version })
 }
 
@@ -87,6 +93,9 @@ async function createTag(ctx: RequestContext) {
   if (version === undefined) throw invalidRequest('"version" is required: the version the tag names.')
   if (optionalString(body, 'branch') !== undefined) throw unsupportedBranch()
   const { client } = await ctx.database()
+  if ((await client.listTags(ref))?.some((listed) => listed.name === tag)) {
+    throw specError('tagExists', `Table "${identifierOf(ref)}" already has a tag "${tag}": choose another name, or delete that tag first.`)
+  }
   await client.createTag(ref, tag, version)
   return json({})
 }
@@ -118,6 +127,10 @@ function pageOf<T>(ctx: RequestContext, all: readonly T[]): { items: T[]; next: 
   const limit = Math.min(asked ?? Number.MAX_SAFE_INTEGER, ctx.pageSize ?? Number.MAX_SAFE_INTEGER)
   const items = all.slice(start, start + limit)
   return { items, next: start + limit < all.length ? String(start + limit) : null }
+}
+
+function identifierOf(ref: TableRef): string {
+  return displayIdentifier([...ref.namespace, ref.name])
 }
 
 function requiredTag(body: Record<string, unknown>): string {

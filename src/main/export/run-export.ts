@@ -5,6 +5,7 @@
  * cancel or a failure removes the partial file.
  */
 import { tableFromIPC } from 'apache-arrow'
+import '../namespace/arrow-codecs'
 import type { TableRef } from '../../shared/catalog-types'
 import type { ExportFormat } from '../../shared/contract/export'
 import type { SearchQuery } from '../../shared/contract/search'

@@ -12,6 +12,7 @@ import type { Field, Schema, Table } from 'apache-arrow'
 import type { FieldInfo } from '../../shared/catalog-types'
 import { CatalogError } from '../../shared/errors'
 
+import './arrow-codecs'
 import { lanceArrow } from './lance-arrow'
 
 /** Decodes an Arrow IPC stream into a table made of LanceDB's own Arrow classes. */

@@ -5,6 +5,7 @@
  * schema metadata so the grid can say which column could not be read and why.
  */
 import { RecordBatch, Schema, Table, tableFromIPC, tableToIPC } from 'apache-arrow'
+import './arrow-codecs'
 import type { TableRef } from '../../shared/catalog-types'
 import type { RowsPage } from '../../shared/contract/tables'
 import { CatalogError, toErrorValue, type ErrorCode } from '../../shared/errors'

@@ -16,6 +16,7 @@ import {
   type Schema
 } from 'apache-arrow'
 import { CatalogError } from '../../../shared/errors'
+import '../arrow-codecs'
 
 const FILE_MAGIC = [0x41, 0x52, 0x52, 0x4f, 0x57, 0x31] // "ARROW1"
 

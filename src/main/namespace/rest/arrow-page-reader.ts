@@ -34,13 +34,14 @@ export class ArrowPageReader implements BodySink {
   #schemaSeen = false
   #stopped: PageOutcome | null = null
   #ended = false
+  #footer = false // a file's messages are all read: the rest of the body is its footer
 
   constructor(private readonly maxBytes: number) {}
 
   push(chunk: Buffer): boolean {
     if (this.#stopped || this.#ended) return false
     this.#append(chunk)
-    this.#advance()
+    if (!this.#footer) this.#advance()
     return this.#stopped === null && !this.#ended
   }
 
@@ -75,7 +76,7 @@ export class ArrowPageReader implements BodySink {
     for (;;) {
       // In a file, the footer follows the last message without a continuation marker.
       if (this.#file && bytes.length - this.#pos >= 4 && !CONTINUATION.every((byte, i) => bytes[this.#pos + i] === byte)) {
-        this.#ended = true
+        this.#endMessages()
         return
       }
       let message
@@ -87,7 +88,7 @@ export class ArrowPageReader implements BodySink {
       }
       if (message.kind === 'incomplete') return
       if (message.kind === 'end') {
-        this.#ended = true
+        this.#endMessages()
         return
       }
       // A file keeps its schema in the footer, so only a stream must start with one.
@@ -108,6 +109,15 @@ export class ArrowPageReader implements BodySink {
       this.#rows += message.rows
       this.#schemaSeen ||= message.header === MessageHeader.Schema
     }
+  }
+
+  /**
+   * The last message has been read. A stream is complete; a file still has its footer to
+   * come (the schema is in it), which a server writing as it reads may send in later chunks.
+   */
+  #endMessages(): void {
+    if (this.#file) this.#footer = true
+    else this.#ended = true
   }
 
   /** What to answer when the next batch (`rows` rows in `bytes`) would not fit. */

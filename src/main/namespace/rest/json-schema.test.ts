@@ -12,6 +12,12 @@ describe('JSON Arrow schema to display fields', () => {
     expect(fields?.map((f) => f.type)).toEqual(names)
   })
 
+  it("reads Lance's own type names the same as the Arrow names", () => {
+    const lance = ['halffloat', 'float', 'double', 'string', 'large_string', 'date32:day', 'date64:ms', 'timestamp:us:UTC', 'timestamp:ns:-', 'time64:us', 'duration:ms', 'decimal:128:10:2', 'dict:string:int32:false']
+    const fields = fieldsFromJsonSchema({ fields: lance.map((type) => field(type, { type })) })
+    expect(fields?.map((f) => f.type)).toEqual(['float16', 'float32', 'float64', 'utf8', 'large_utf8', 'date32', 'date64', 'timestamp[us, UTC]', 'timestamp[ns]', 'time64[us]', 'duration[ms]', 'decimal128(10, 2)', 'dictionary<utf8, int32>'])
+  })
+
   it('describes vectors, lists, structs, maps, decimals and timestamps', () => {
     const item = field('item', { type: 'float32' })
     const schema = {

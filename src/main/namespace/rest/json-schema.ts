@@ -3,6 +3,7 @@
  * `JsonArrowDataType`) turned into display fields. Each JSON type is rebuilt as an Arrow
  * type and described by the same converter the directory catalog uses
  * (`../arrow-schema`), so a table reads the same over REST as from disk: `int64`, `utf8`,
+ * (or Lance's names: `string`, `double`, `timestamp:us:UTC`, ...),
  * `list<utf8>`, `vector<float32>[768]` with `dimension`, `timestamp[us]`, ...
  */
 import {
@@ -38,7 +39,10 @@ import {
   Uint64,
   Uint8,
   Utf8,
-  type DataType
+  Time,
+  Duration,
+  Dictionary,
+  DataType
 } from 'apache-arrow'
 import type { FieldInfo } from '../../../shared/catalog-types'
 import { describeField } from '../arrow-schema'
@@ -104,7 +108,48 @@ const SIMPLE: Readonly<Record<string, () => DataType>> = {
   timestamp: () => new Timestamp(TimeUnit.MICROSECOND),
   duration: () => new DurationMicrosecond(),
   time32: () => new TimeMillisecond(),
-  time64: () => new TimeMicrosecond()
+  time64: () => new TimeMicrosecond(),
+  // Lance's own logical type names, which Lance-based servers (and LanceDB) write.
+  halffloat: () => new Float16(),
+  float: () => new Float32(),
+  double: () => new Float64(),
+  string: () => new Utf8(),
+  large_string: () => new LargeUtf8(),
+  'date32:day': () => new DateDay(),
+  'date64:ms': () => new DateMillisecond()
+}
+
+const UNITS: Readonly<Record<string, TimeUnit>> = { s: TimeUnit.SECOND, ms: TimeUnit.MILLISECOND, us: TimeUnit.MICROSECOND, ns: TimeUnit.NANOSECOND }
+
+/**
+ * A Lance logical type name with its parameters after colons: `timestamp:us:UTC` (`-` for
+ * no time zone), `time64:ns`, `duration:ms`, `decimal:128:10:2`, `dict:string:int32:false`.
+ */
+function lanceParameterisedType(name: string): DataType | null {
+  const [kind, ...rest] = name.split(':')
+  const unit = UNITS[rest[0] ?? '']
+  switch (kind) {
+    case 'timestamp':
+      return unit === undefined ? null : new Timestamp(unit, rest[1] === undefined || rest[1] === '-' ? null : rest.slice(1).join(':'))
+    case 'time32':
+      return unit === TimeUnit.SECOND || unit === TimeUnit.MILLISECOND ? new Time(unit, 32) : null
+    case 'time64':
+      return unit === TimeUnit.MICROSECOND || unit === TimeUnit.NANOSECOND ? new Time(unit, 64) : null
+    case 'duration':
+      return unit === undefined ? null : new Duration(unit)
+    case 'decimal': {
+      const [bits, precision, scale] = rest.map(Number)
+      return bits !== undefined && precision !== undefined && scale !== undefined && [bits, precision, scale].every(Number.isInteger) ? new Decimal(scale, precision, bits) : null
+    }
+    case 'dict': {
+      // The value type is what a reader sees; the key type only says how it is stored.
+      const value = arrowType({ type: rest[0] ?? '' })
+      const key = arrowType({ type: rest[1] ?? '' })
+      return value && key && DataType.isInt(key) ? new Dictionary(value, key as Int32) : null
+    }
+    default:
+      return null
+  }
 }
 
 function arrowType(json: Record<string, unknown> | null): DataType | null {
@@ -112,6 +157,7 @@ function arrowType(json: Record<string, unknown> | null): DataType | null {
   const name = json['type'].toLowerCase()
   const simple = SIMPLE[name]
   if (simple) return simple()
+  if (name.includes(':')) return lanceParameterisedType(json['type'])
   const length = typeof json['length'] === 'number' && Number.isInteger(json['length']) ? json['length'] : undefined
   const children = Array.isArray(json['fields']) ? json['fields'].map((f) => (isRecord(f) ? arrowField(f) : null)) : []
   if (children.some((child) => child === null)) return null

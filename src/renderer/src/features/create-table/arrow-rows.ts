@@ -4,7 +4,8 @@
  * keeps that schema and it is exactly the file's, the table is sent as it is, without a
  * round trip through JavaScript values.
  */
-import { DataType, Table, tableFromIPC, tableToIPC, type Field, type Vector } from 'apache-arrow'
+import { DataType, Table, tableToIPC, type Field, type Vector } from 'apache-arrow'
+import { decodeArrow } from '../../lib/arrow-decode'
 import { arrowSchema, scalar, type FieldSpec, type FieldType, type ScalarType } from './schema-spec'
 import { indexedRowReader, SourceError, type RowReader } from './source-types'
 
@@ -12,7 +13,7 @@ import { indexedRowReader, SourceError, type RowReader } from './source-types'
 export function readArrowTable(bytes: Uint8Array): Table {
   let table: Table
   try {
-    table = tableFromIPC(bytes)
+    table = decodeArrow(bytes)
   } catch (error) {
     throw new SourceError(`The file is not readable Arrow IPC data (${error instanceof Error ? error.message : String(error)}).`)
   }

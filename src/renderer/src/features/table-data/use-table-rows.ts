@@ -5,7 +5,8 @@
  * bounded by the pages around the rows on screen.
  */
 import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { tableFromIPC, type Table } from 'apache-arrow'
+import type { Table } from 'apache-arrow'
+import { decodeArrow } from '../../lib/arrow-decode'
 import { useEffect, useState } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { api, unwrap } from '../../lib/api'
@@ -75,7 +76,7 @@ async function readPage(connectionId: string, table: TableRef, view: RowsView, p
       }
       // An older version (Versions view) is read through its own channel.
       const answer = await unwrap(view.version === undefined ? api.tables.readRows(request) : api.versions.readRows({ ...request, version: view.version }))
-      const rows = tableFromIPC(answer.arrow)
+      const rows = decodeArrow(answer.arrow)
       // Bytes that are not Arrow decode to a table without columns; say so rather than show blanks.
       if (rows.schema.fields.length === 0) throw new Error(`Rows from ${offset + 1} on could not be read: the answer was not Arrow IPC data.`)
       return { rows, truncated: answer.truncated }

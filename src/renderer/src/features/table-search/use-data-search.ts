@@ -5,7 +5,7 @@
  * the search brings the plain rows back.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { tableFromIPC } from 'apache-arrow'
+import { decodeArrow } from '../../lib/arrow-decode'
 import { useState } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import type { SearchQuery } from '@shared/contract/search'
@@ -81,7 +81,7 @@ export function useDataSearch(connectionId: string, table: TableRef): DataSearch
       const { page, index } = pageOfRow(row)
       const rows = view.search
         ? await searchPage(client, connectionId, table, view, page)
-        : tableFromIPC((await unwrap(api.tables.readRows({ connectionId, table, offset: row, limit: 1, columns: [column.name], ...(view.filter ? { filter: view.filter } : {}) }))).arrow)
+        : decodeArrow((await unwrap(api.tables.readRows({ connectionId, table, offset: row, limit: 1, columns: [column.name], ...(view.filter ? { filter: view.filter } : {}) }))).arrow)
       const at = view.search ? index : 0
       if (at >= rows.numRows) throw new Error(`Row ${(row + 1).toLocaleString('en-US')} is no longer there (the rows changed). Refresh (F5) and choose a row again.`)
       const value: unknown = rows.getChild(column.name)?.get(at)

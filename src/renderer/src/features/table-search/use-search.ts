@@ -4,7 +4,8 @@
  * pages, so the grid pages through a search result as it does through a table.
  */
 import { skipToken, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { tableFromIPC, type Table } from 'apache-arrow'
+import type { Table } from 'apache-arrow'
+import { decodeArrow } from '../../lib/arrow-decode'
 import type { TableRef } from '@shared/catalog-types'
 import type { SearchSpec } from '@shared/contract/search'
 import type { SearchInfo } from '@shared/search-types'
@@ -38,7 +39,7 @@ function searchOptions(connectionId: string, table: TableRef, spec: SearchSpec) 
     queryKey: [...queryKeys.rowsOf(connectionId, table), 'search', spec] as const,
     queryFn: async (): Promise<SearchResult> => {
       const page = await unwrap(api.search.rows({ connectionId, table, ...spec }))
-      const rows = tableFromIPC(page.arrow)
+      const rows = decodeArrow(page.arrow)
       if (rows.schema.fields.length === 0) throw new Error('The search answer was not Arrow IPC data.')
       return { rows, truncated: page.truncated }
     },
