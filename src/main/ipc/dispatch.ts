@@ -6,6 +6,7 @@
 import { CHANNELS, type Channel, type IpcResult } from '../../shared/ipc-channels'
 import { contract, type RequestOf, type ResponseOf } from '../../shared/ipc-contract'
 import { toErrorValue } from '../../shared/errors'
+import { logHiddenText } from './error-log'
 
 /** One handler per channel, typed by the contract. */
 export type HandlerTable = {
@@ -37,6 +38,8 @@ export async function dispatch(handlers: HandlerTable, channel: string, request:
     const handler = handlers[channel] as (request: unknown) => Promise<unknown>
     return { ok: true, value: await handler(parsed.data) }
   } catch (error) {
-    return { ok: false, error: toErrorValue(error) }
+    const value = toErrorValue(error)
+    logHiddenText(channel, error, value)
+    return { ok: false, error: value }
   }
 }
