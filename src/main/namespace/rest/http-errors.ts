@@ -64,7 +64,8 @@ export function errorFromResponse(response: ErrorResponseParts, context: ErrorCo
       : text.lanceCode === CONCURRENT_MODIFICATION && context.lostRace
         ? context.lostRace
         : errorCodeFromLance(text.lanceCode)
-  const code = lanceMapped ?? codeForStatus(status, context)
+  // 406 is the spec's Unsupported Operation, whatever code its body carries.
+  const code = status === 406 ? 'unsupported' : (lanceMapped ?? codeForStatus(status, context))
   const details: ErrorDetails = {
     status,
     method: context.method,
@@ -107,6 +108,8 @@ function statusMessage(status: number, code: ErrorCode, context: ErrorContext): 
       return `The server has no ${context.method} ${pathOf(context.url)} route (HTTP 404): check that the uri points at a Lance REST catalog, including any base path.`
     case 405:
       return `The server does not accept ${context.method} ${pathOf(context.url)} (HTTP 405): it may not be a Lance REST catalog.`
+    case 406:
+      return `The catalog does not support this operation (${context.method} ${pathOf(context.url)} answered HTTP 406 Unsupported Operation).`
     case 409:
       if (code === 'namespace_exists' || code === 'table_exists') return `${capitalise(context.conflictSubject ?? subject)} already exists (HTTP 409).`
       if (code === 'namespace_not_empty') return `${capitalise(subject)} is not empty (HTTP 409).`
