@@ -22,7 +22,10 @@ const LISTED: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/table/:id/create': [...COMMON, 409],
   'POST /v1/table/:id/declare': [...COMMON, 409],
   'POST /v1/table/:id/drop': COMMON,
-  'POST /v1/table/:id/rename': [...COMMON, 409],
+  // RenameTable does not list it, but the spec's UnsupportedOperationErrorResponse (406,
+  // code 0) is its way to say a server does not support an operation: this server's
+  // storage (a directory catalog) cannot rename.
+  'POST /v1/table/:id/rename': [...COMMON, 406, 409],
   'POST /v1/table/:id/count_rows': COMMON,
   'POST /v1/table/:id/query': COMMON,
   'POST /v1/table/:id/stats': COMMON,

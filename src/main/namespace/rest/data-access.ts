@@ -14,6 +14,7 @@ import { readLanceRows } from '../lance-rows'
 import { LocationTables } from '../location/open-location'
 import type { CallOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
 import type { CreateMode } from '../../../shared/contract/tables'
+import type { CatalogCapabilities } from '../../../shared/capabilities'
 import { parseRestProperties } from './rest-config'
 import { OAuth2TokenSource } from './oauth2'
 import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
@@ -109,6 +110,10 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
 
   dropTable(table: TableRef, options?: CallOptions): Promise<void> {
     return this.rest.dropTable(table, options)
+  }
+
+  capabilities(): CatalogCapabilities {
+    return this.rest.capabilities()
   }
 
   renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void> {
