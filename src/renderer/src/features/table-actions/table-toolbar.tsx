@@ -29,7 +29,7 @@ export function TableToolbar({ connectionId, selectedTable }: { readonly connect
   const openVersion = useOpenVersion(connectionId, selectedTable)
   const writeOff = !selectedTable || openVersion !== null
   const writeReason = openVersion !== null ? readOnlyReason(openVersion) : NO_TABLE
-  // A catalog that cannot rename is never offered a rename, table selected or not.
+  // A catalog that cannot rename is never offered a rename (the table's own reason first).
   const cannotRename = useRenameUnsupported(connectionId)
   return (
     <Toolbar label="Table actions" className={styles.contentToolbar}>
@@ -37,7 +37,7 @@ export function TableToolbar({ connectionId, selectedTable }: { readonly connect
         Create table
       </Button>
       <ToolbarSeparator />
-      <Button variant="ghost" icon={Pencil} disabled={cannotRename !== null || writeOff} disabledReason={cannotRename ?? writeReason} onClick={() => setOpen('rename')}>
+      <Button variant="ghost" icon={Pencil} disabled={writeOff || cannotRename !== null} disabledReason={writeOff ? writeReason : (cannotRename ?? undefined)} onClick={() => setOpen('rename')}>
         Rename table
       </Button>
       <Button variant="ghost" icon={Trash2} disabled={writeOff} disabledReason={writeReason} onClick={() => setOpen('drop')}>

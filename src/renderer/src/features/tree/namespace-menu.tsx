@@ -46,7 +46,7 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   const openVersion = useOpenVersion(connectionId, target.kind === 'table' ? table : null)
   const writeReason = openVersion === null ? {} : { disabledReason: readOnlyReason(openVersion) }
   const cannotRename = useRenameUnsupported(connectionId)
-  const renameReason = cannotRename === null ? writeReason : { disabledReason: cannotRename }
+  const renameReason = openVersion !== null || cannotRename === null ? writeReason : { disabledReason: cannotRename }
   const refresh = (): void => {
     void client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, target.path) })
     void client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, target.path) })
