@@ -45,7 +45,7 @@ export class VersionAccess {
     try {
       return await this.#via('tags', table, () => this.routes.listTags(table, options), (t) => lance.listLanceTags(t))
     } catch (error) {
-      if (error instanceof CatalogError && error.code === 'unsupported') return null
+      if (isUnsupportedOperation(error)) return null
       throw error
     }
   }
