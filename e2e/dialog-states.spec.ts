@@ -19,6 +19,7 @@ import { DIALOGS, saveProfiles, type DialogDriver, type DialogName, type DialogS
 import { ProfilesPage } from './pages/profiles-page'
 import { TablesPage } from './pages/tables-page'
 import { buildNestedCatalog } from './support/lancedb-catalog'
+import { startRenamingProxy } from './support/renaming-proxy'
 
 /** How the dialog goes away: Escape, its Cancel/Close button, or by itself after a success. */
 type Way = 'Escape' | 'button' | 'itself'
@@ -58,7 +59,9 @@ for (const [name, states] of Object.entries(MATRIX) as [DialogName, Partial<Reco
       namespaces: { analytics: { tables: { sessions: 1 }, namespaces: { existing: {} } } }
     })
     const server = await startCatalogServer({ root })
-    const proxy = await startGateProxy(server.url)
+    // A catalog that renames (the reference server's storage cannot), so Rename stays offered.
+    const renaming = await startRenamingProxy(server.url)
+    const proxy = await startGateProxy(renaming.url)
     try {
       const app = await openApp(['--rest', proxy.url])
       let counter = 0
@@ -101,6 +104,7 @@ for (const [name, states] of Object.entries(MATRIX) as [DialogName, Partial<Reco
       await expectAppUsable(app, 'events')
     } finally {
       await proxy.close()
+      await renaming.close()
       await server.close()
     }
   })

@@ -1,14 +1,14 @@
 /**
  * What a person sees when LanceDB fails on a table: a message without Rust source
- * locations or the catalog's folder path, and the full text in a collapsed
- * "Technical details" part of the alert.
+ * locations or the catalog's folder path, and LanceDB's whole text in a collapsed
+ * "Technical details" part of the alert, without them too (they go to the log only).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { buildV1Catalog } from './support/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 
-test('a table LanceDB cannot read: a clean message, the full cause under Technical details', async ({ workDir, openApp }) => {
+test('a table LanceDB cannot read: a clean message, the cause under Technical details, no source path anywhere', async ({ workDir, openApp }) => {
   const root = join(workDir, 'catalog')
   await buildV1Catalog(root, { good: 2 })
   // A table folder whose only version file is garbage: LanceDB's error names a Rust source file.
@@ -28,5 +28,8 @@ test('a table LanceDB cannot read: a clean message, the full cause under Technic
   await expect(details.getByText('Cause', { exact: true })).toBeHidden()
   await details.getByText('Technical details').click()
   await expect(details.getByText('Cause', { exact: true })).toBeVisible()
-  await expect(details).toContainText(/lance-io-[\d.]+\/src\/utils\.rs:\d+/)
+  await expect(details).toContainText('does not have sufficient data')
+  await expect(details).not.toContainText('.rs:')
+  await expect(details).not.toContainText('cargo')
+  await expect(details).not.toContainText(workDir)
 })

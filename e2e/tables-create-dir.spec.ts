@@ -99,18 +99,11 @@ test('points a value that does not fit an edited type at its line and field', as
   await expect(dialog.getByRole('alert')).toContainText('Line 3, field "score": "abc" is not a number (float64).')
 })
 
-test('drops a table after its name is typed; renaming says directory catalogs cannot', async ({ workDir, openApp }) => {
+test('drops a table after its name is typed', async ({ workDir, openApp }) => {
   const root = join(workDir, 'catalog')
   await buildNestedCatalog(root, { tables: { keep: 1, doomed: 2 } })
   const app = await openApp(['--dir', root])
   const tables = new TablesPage(app.page)
-
-  await tables.treeAction(app.table('keep'), 'Rename table…')
-  const rename = app.page.getByRole('dialog', { name: 'Rename table' })
-  await rename.getByLabel('New name').fill('kept')
-  await rename.getByRole('button', { name: 'Rename' }).click()
-  await expect(rename.getByRole('alert')).toContainText('Renaming tables is not supported by directory catalogs.')
-  await rename.getByRole('button', { name: 'Cancel' }).click()
 
   await app.table('doomed').click()
   await tables.toolbar.getByRole('button', { name: 'Drop table' }).click()

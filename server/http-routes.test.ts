@@ -241,8 +241,16 @@ describe('creating and declaring tables', () => {
 
   it('refuses to move a table to another namespace on rename', async () => {
     const moved = await call('POST', '/v1/table/people/rename', { json: { new_table_name: 'humans', new_namespace_id: ['analytics'] } })
-    expect([moved.status, moved.body['code']]).toEqual([400, 0])
+    expect([moved.status, moved.body['code']]).toEqual([406, 0])
     expect((await call('POST', '/v1/table/people/rename', { json: {} })).status).toBe(400)
+  })
+
+  it("answers a rename with the spec's 406 Unsupported Operation, code 0, in words about the catalog", async () => {
+    const renamed = await call('POST', '/v1/table/people/rename', { json: { new_table_name: 'humans' } })
+    expect([renamed.status, renamed.body['code'], renamed.body['type']]).toEqual([406, 0, '/errors/unsupported'])
+    expect(renamed.body['error']).toBe('This catalog does not support renaming tables.')
+    expect(JSON.stringify(renamed.body)).not.toMatch(/director/i)
+    expect((await call('POST', '/v1/table/people/exists', { json: {} })).status).toBe(200)
   })
 })
 

@@ -22,7 +22,10 @@ const LISTED: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/table/:id/create': [...COMMON, 409],
   'POST /v1/table/:id/declare': [...COMMON, 409],
   'POST /v1/table/:id/drop': COMMON,
-  'POST /v1/table/:id/rename': [...COMMON, 409],
+  // RenameTable does not list it, but the spec's UnsupportedOperationErrorResponse (406,
+  // code 0) is its way to say a server does not support an operation: this server's
+  // storage (a directory catalog) cannot rename.
+  'POST /v1/table/:id/rename': [...COMMON, 406, 409],
   'POST /v1/table/:id/register': [...COMMON, 406, 409],
   'POST /v1/table/:id/insert': COMMON,
   'POST /v1/table/:id/merge_insert': COMMON,
@@ -31,7 +34,7 @@ const LISTED: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/table/:id/count_rows': COMMON,
   'POST /v1/table/:id/query': COMMON,
   'POST /v1/table/:id/stats': COMMON,
-  // Versions (issue 16)
+  // Versions
   'POST /v1/table/:id/version/list': COMMON,
   'POST /v1/table/:id/restore': COMMON,
   'POST /v1/table/:id/tags/list': COMMON,
@@ -39,11 +42,11 @@ const LISTED: Readonly<Record<string, readonly number[]>> = {
   'POST /v1/table/:id/tags/create': [...COMMON, 409],
   'POST /v1/table/:id/tags/delete': COMMON,
   'POST /v1/table/:id/explain_plan': COMMON,
-  // Schema evolution (issue 16)
+  // Schema evolution
   'POST /v1/table/:id/add_columns': COMMON,
   'POST /v1/table/:id/alter_columns': COMMON,
   'POST /v1/table/:id/drop_columns': COMMON,
-  // Indexes (issue 16)
+  // Indexes
   'POST /v1/table/:id/index/list': COMMON,
   'POST /v1/table/:id/index/:index_name/stats': COMMON,
   'POST /v1/table/:id/create_index': COMMON,

@@ -135,6 +135,11 @@ async function renameTable(ctx: RequestContext) {
     throw new CatalogError('unsupported', 'This server renames tables within their namespace only; moving a table to another namespace is not supported.')
   }
   const { client } = await ctx.database()
+  // Storage that cannot rename (a directory catalog) makes this the spec's 406 Unsupported
+  // Operation (code 0), in words about this catalog, not about how it stores tables.
+  if (client.capabilities().renameTable.state === 'unsupported') {
+    throw new CatalogError('unsupported', 'This catalog does not support renaming tables.')
+  }
   await client.renameTable(ref, newName)
   return json({})
 }

@@ -33,11 +33,27 @@ describe('userMessage', () => {
 })
 
 describe('error values', () => {
-  it('an unexpected error shows the clean message and keeps the full text as the cause', () => {
+  it('an unexpected error shows the clean message and its whole chain as the cause, without source locations or paths', () => {
     const value = toErrorValue(new Error(NOT_FOUND))
     expect(value.code).toBe('internal')
     expect(value.message).not.toMatch(/\.rs:\d+|cat-G9DDgm/)
-    expect(value.details?.cause).toBe(NOT_FOUND)
+    expect(value.details?.cause).toMatch(/^Table 'broken' exists .* Caused by: Dataset at path …\/broken\.lance was not found$/)
+    expect(value.details?.cause).not.toMatch(/\.rs\b|cargo|registry|cat-G9DDgm|\/tmp/)
+  })
+
+  it("a CatalogError's details lose source locations, and the text from below its paths; the URL stays", () => {
+    const url = 'http://127.0.0.1:8080/v1/table/a%24b/describe'
+    const error = new CatalogError('internal', 'Could not open table "t".', {
+      cause: DEBUG_LOCATION,
+      serverMessage: NOT_FOUND,
+      url,
+      where: `read ${RUSTC}`,
+      status: 500
+    })
+    const details = error.toValue().details ?? {}
+    expect(JSON.stringify(details)).not.toMatch(/\.rs\b|cargo|registry|rustc|cat-G9DDgm|\/tmp\//)
+    expect(details).toMatchObject({ url, status: 500, where: 'read Generic memory error: Invalid range 0..2399 for object of size 2 bytes' })
+    expect(details.cause).toContain('No such file or directory')
   })
 
   it('a CatalogError crosses IPC without Rust source locations, its own words kept', () => {

@@ -67,18 +67,19 @@ export class CatalogError extends Error {
   /**
    * The value form, safe to send across IPC. Rust source locations a library or server
    * left in the message are dropped (they help nobody reading it); whoever composed the
-   * message chose the rest, file paths included.
+   * message chose the rest, file paths included. The details lose source locations too, and
+   * the text that came from below (`cause`, the server's words) its file paths (`publicDetails`).
    */
   toValue(): ErrorValue {
     const message = withoutSourceLocations(this.message)
-    return this.details ? { code: this.code, message, details: this.details } : { code: this.code, message }
+    return this.details ? { code: this.code, message, details: publicDetails(this.details) } : { code: this.code, message }
   }
 }
 
 /**
  * Converts anything thrown into an error value. The message is what a person reads, so
- * source locations and file paths are taken out of it (`userMessage`); the full text stays
- * in `details.cause`.
+ * source locations and file paths are taken out of it (`userMessage`); the text in
+ * `details.cause` loses them too (`detailText`): the full text is for the log only.
  */
 export function toErrorValue(error: unknown): ErrorValue {
   if (error instanceof CatalogError) return error.toValue()
@@ -91,22 +92,48 @@ export function toErrorValue(error: unknown): ErrorValue {
 
 function withCause(code: ErrorCode, text: string): ErrorValue {
   const message = userMessage(text)
-  return message === text ? { code, message } : { code, message, details: { cause: text } }
+  return message === text ? { code, message } : { code, message, details: { cause: detailText(text) } }
 }
 
+/**
+ * The most characters of a library's or server's text that are read for a message or the
+ * details; the rest is cut. Together with patterns that never backtrack over a run of
+ * text twice, this keeps an error that quotes a huge input (a 10 MB filter) from blocking.
+ */
+export const ERROR_TEXT_LIMIT = 4_000
+
+// The ways text starts before a source location or backtrace marker: ", " or whitespace.
+// Written so that no match starts inside a run of whitespace (each run is read once).
+const LEAD = String.raw`(?:,\s*|(?<![\s,])\s+)?`
 // Where Rust code failed: ", /usr/local/cargo/registry/src/…/dir.rs:2004:14" (LanceDB's
 // messages), and the Debug form "location: Location { file: \"….rs\", line: 793, column: 21 }".
-const RUST_SOURCE = /,?\s*(?:[\w.~-]*\/)+[\w.-]+\.rs:\d+(?::\d+)?/g
-const RUST_LOCATION = /,?\s*location: Location \{[^}]*\}/g
-const BACKTRACE = /,?\s*backtrace: \w+/g
+// A path starts only where no path character precedes it, so each path is read once.
+const RUST_SOURCE = new RegExp(String.raw`${LEAD}(?<![\w.~/-])(?:[\w.~-]*\/)+[\w.-]+\.rs:\d+(?::\d+)?`, 'g')
+const RUST_LOCATION = new RegExp(String.raw`${LEAD}location: Location \{[^{}]*\}`, 'g')
+const BACKTRACE = new RegExp(String.raw`${LEAD}backtrace: \w+`, 'g')
 // A file path of two or more folders, absolute (/srv/x/y) or as object stores write local
-// ones (srv/x/y); not the path part of a URL (preceded by ":/", a host name or a dot).
-const FILE_PATH = /(?<![\w.:/-])\/?(?:[\w.$@+~-]+\/){2,}[\w.$@+~#-]*/g
+// ones (srv/x/y); not the path part of a URL (preceded by ":/", a host name or a dot). It
+// starts only where no character of a path precedes it.
+const FILE_PATH = /(?<![\w.:/$@+~#-])\/?(?:[\w.$@+~-]+\/){2,}[\w.$@+~#-]*/g
+const CAUSED_BY = /(?<!\s)\s+Caused by:/
 
-/** `text` without Rust source locations and backtrace markers. */
+/** `text` cut to ERROR_TEXT_LIMIT characters (marked with "…" where cut). */
+function cut(text: string): string {
+  return text.length <= ERROR_TEXT_LIMIT ? text : `${text.slice(0, ERROR_TEXT_LIMIT)}…`
+}
+
+/** `text` (cut to ERROR_TEXT_LIMIT) without Rust source locations and backtrace markers. */
 export function withoutSourceLocations(text: string): string {
-  const cleaned = text.replace(RUST_SOURCE, '').replace(RUST_LOCATION, '').replace(BACKTRACE, '')
+  const cleaned = cut(text).replace(RUST_SOURCE, '').replace(RUST_LOCATION, '').replace(BACKTRACE, '')
   return cleaned === text ? text : cleaned.replace(/\s+/g, ' ').trim()
+}
+
+/** `text` with each file path shortened to its last name (`…/broken.lance`). */
+function withShortPaths(text: string): string {
+  return text.replace(FILE_PATH, (path) => {
+    const parts = path.split('/').filter((part) => part !== '')
+    return `…/${parts[parts.length - 1] ?? ''}`
+  })
 }
 
 /**
@@ -116,15 +143,34 @@ export function withoutSourceLocations(text: string): string {
  * disk nor of the machine that built LanceDB shows up in a message.
  */
 export function userMessage(text: string): string {
-  const first = text.split(/\s+Caused by:/)[0] ?? text
-  const cleaned = withoutSourceLocations(first)
-    .replace(FILE_PATH, (path) => {
-      const parts = path.split('/').filter((part) => part !== '')
-      return `…/${parts[parts.length - 1] ?? ''}`
-    })
-    .replace(/\s+/g, ' ')
-    .trim()
-  return cleaned === '' ? text.trim() : cleaned
+  const short = cut(text)
+  const causedBy = short.search(CAUSED_BY)
+  const first = causedBy === -1 ? short : short.slice(0, causedBy)
+  const cleaned = withShortPaths(withoutSourceLocations(first)).replace(/\s+/g, ' ').trim()
+  return cleaned === '' ? short.trim() : cleaned
+}
+
+/**
+ * A library's or server's full text as the technical details show it: the whole chain
+ * ("Caused by:" included), without Rust source locations and with file paths shortened.
+ */
+export function detailText(text: string): string {
+  return withShortPaths(withoutSourceLocations(text))
+}
+
+// Details that carry text from below (LanceDB, a server, the file system), not ours.
+const TEXT_FROM_BELOW: ReadonlySet<string> = new Set(['cause', 'serverMessage', 'serverDetail'])
+
+/**
+ * Details as the page may see them: text from below through `detailText`, every other
+ * string without Rust source locations. Numbers, lists and the like stay as they are.
+ */
+export function publicDetails(details: ErrorDetails): ErrorDetails {
+  const entries = Object.entries(details).map(([key, value]) => {
+    if (typeof value !== 'string' || key === 'url') return [key, value]
+    return [key, TEXT_FROM_BELOW.has(key) ? detailText(value) : withoutSourceLocations(value)]
+  })
+  return Object.fromEntries(entries) as ErrorDetails
 }
 
 /** Lance namespace error codes (from the REST spec's ErrorResponse) mapped to ours. */

@@ -13,6 +13,7 @@ export const CHANNELS = [
   'ui:loadState',
   'ui:saveState',
   'connections:list',
+  'connections:capabilities',
   'catalog:reveal',
   'namespaces:list',
   'namespaces:create',

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import type { ConnectionTestStep } from '../../shared/connection-test'
 import { CatalogError } from '../../shared/errors'
 import type { HttpTransport } from '../namespace/rest/http'
-import { isMissingRoute } from '../namespace/rest/table-stats'
+import { isUnsupportedOperation } from '../namespace/rest/unsupported'
 import { elapsed } from './dir-test'
 
 /** What the step says for each mode. */
@@ -32,7 +32,7 @@ export async function dataAccessStep(http: HttpTransport, delimiter: string, bas
     const latencyMs = elapsed(started)
     const status = error instanceof CatalogError && typeof error.details?.status === 'number' ? error.details.status : undefined
     const seen = { title, request, ...(status === undefined ? {} : { status }), latencyMs }
-    if (error instanceof CatalogError && isMissingRoute(error)) return { ...seen, verdict: 'ok', message: DATA_ACCESS_MESSAGES.location }
+    if (isUnsupportedOperation(error)) return { ...seen, verdict: 'ok', message: DATA_ACCESS_MESSAGES.location }
     if (error instanceof CatalogError && error.code === 'table_not_found') return { ...seen, verdict: 'ok', message: DATA_ACCESS_MESSAGES.routes }
     const cause = error instanceof Error ? error.message : String(error)
     return { ...seen, verdict: 'warning', message: `Data access: could not tell whether the catalog serves the data routes (${cause}). The app tries them first and falls back to table locations.` }

@@ -9,6 +9,7 @@ import { connectNamespace } from '@lancedb/lancedb'
 import type { ConnectionTestStep, TestVerdict } from '../../shared/connection-test'
 import { objectStoreRootProblem, rootLocation, storageProperties } from '../../shared/storage-options'
 import { messageOf } from '../namespace/dir-errors'
+import { userMessage } from '../../shared/errors'
 import { failureMessage, objectStoreFailure, withoutSecrets, type ObjectStoreFailure } from '../namespace/object-store-errors'
 import { elapsed } from './dir-test'
 
@@ -44,7 +45,8 @@ export async function testObjectStore(root: string, storageOptions: Readonly<Rec
   } catch (error) {
     const cause = withoutSecrets(messageOf(error), storageOptions)
     const failure = error instanceof TimeoutError ? 'timeout' : objectStoreFailure(cause)
-    const detail = failure === 'other' ? ` The store said: ${firstLine(cause)}` : ''
+    // LanceDB's words without its Rust source locations or folder paths (those go nowhere near the page).
+    const detail = failure === 'other' ? ` The store said: ${firstLine(userMessage(cause))}` : ''
     steps.push({
       title: 'Bucket and prefix answer',
       latencyMs: elapsed(started),

@@ -10,7 +10,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EXPORT_EXTENSIONS, type ExportStatus, type ExportTarget } from '../../shared/contract/export'
-import { CatalogError } from '../../shared/errors'
+import { CatalogError, toErrorValue } from '../../shared/errors'
 import type { NamespaceClient } from '../namespace/namespace-client'
 import { openFileSink } from './file-sink'
 import { runExport, type ExportRequest } from './run-export'
@@ -74,8 +74,9 @@ export class ExportJobs {
     job.finished = runExport(client, request, sink, { onTotal: (totalRows) => update({ totalRows }), onRows: (rowsWritten) => update({ rowsWritten }) }, abort.signal).then(
       (rowsWritten) => update({ state: 'done', rowsWritten, ...(ticket ? { downloadPath: `/download/${ticket}` } : {}) }),
       (error: unknown) => {
-        const e = error instanceof CatalogError ? error : new CatalogError('internal', String(error))
-        update({ state: e.code === 'cancelled' ? 'cancelled' : 'failed', error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } })
+        // The same value a failed call answers: no source locations or library paths.
+        const value = toErrorValue(error)
+        update({ state: value.code === 'cancelled' ? 'cancelled' : 'failed', error: value })
       }
     )
     return job.status

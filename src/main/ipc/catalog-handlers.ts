@@ -19,6 +19,7 @@ export function catalogHandlers({ registry, info, uiState, revealPath, operation
       return null
     },
     'connections:list': async () => registry.list(),
+    'connections:capabilities': async ({ connectionId }) => (await registry.client(connectionId)).capabilities(),
     'catalog:reveal': async ({ connectionId, table }) => {
       if (!revealPath) throw new CatalogError('unsupported', 'Showing folders in the file manager works in the desktop app only.')
       const connection = registry.list().find((summary) => summary.id === connectionId)

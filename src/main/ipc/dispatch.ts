@@ -7,6 +7,7 @@ import { CHANNELS, type Channel, type IpcResult } from '../../shared/ipc-channel
 import { contract, type RequestOf, type ResponseOf } from '../../shared/ipc-contract'
 import { toErrorValue } from '../../shared/errors'
 import { maskKnownSecretsIn } from '../secrets/known-secrets'
+import { logHiddenText } from './error-log'
 
 /** One handler per channel, typed by the contract. */
 export type HandlerTable = {
@@ -39,7 +40,10 @@ export async function dispatch(handlers: HandlerTable, channel: string, request:
     return { ok: true, value: await handler(parsed.data) }
   } catch (error) {
     // The one place every error value crosses on its way to the page: no secret this
-    // process knows leaves it in clear, whichever client or library wrote the text.
-    return { ok: false, error: maskKnownSecretsIn(toErrorValue(error)) }
+    // process knows leaves it in clear, whichever client or library wrote the text. The
+    // log keeps what the page's copy leaves out (source locations, paths), masked too.
+    const value = maskKnownSecretsIn(toErrorValue(error))
+    logHiddenText(channel, error, value)
+    return { ok: false, error: value }
   }
 }

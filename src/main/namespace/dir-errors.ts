@@ -56,7 +56,8 @@ export function fromLance(error: unknown, action: string, subject: Subject): Cat
     namespace_not_empty: `Namespace ${quoteNs(ns)} is not empty: it still holds tables or namespaces. Drop those first.`,
     table_not_found: `Table ${table} does not exist.`,
     table_exists: `Table ${table} already exists.`,
-    unsupported: `Cannot ${action}: directory catalogs do not support this.`,
+    // Said of LanceDB, which both directory catalogs and REST catalogs read at a location go through.
+    unsupported: `Cannot ${action}: LanceDB does not support this operation here.`,
     invalid_name: `Cannot ${action}: the name is too long for the file system once the namespace path is added. Choose a shorter name or namespace.`
   }
   // Otherwise keep LanceDB's own first sentence (e.g. "No field named x") without source

@@ -272,14 +272,14 @@ describe('tables', () => {
     await expect(client.dropTable({ namespace: [], name: 'legacy' })).rejects.toMatchObject({ code: 'table_not_found' })
   })
 
-  it('says plainly that renaming is not supported', async () => {
+  it('says plainly that renaming is not supported, before anyone tries (capabilities) and when tried', async () => {
     const root = await tempRoot()
     await buildNestedCatalog(root, { tables: { t: 1 } })
     const client = await open(root)
-    await expect(client.renameTable({ namespace: [], name: 't' }, 'u')).rejects.toMatchObject({
-      code: 'unsupported',
-      message: 'Renaming tables is not supported by directory catalogs.'
-    })
+    const reason = 'Directory catalogs cannot rename tables: LanceDB does not support renaming a table in a directory catalog.'
+    expect(client.capabilities()).toEqual({ renameTable: { state: 'unsupported', reason } })
+    // LanceDB itself still refuses: the day it renames, this fails and capabilities must change.
+    await expect(client.renameTable({ namespace: [], name: 't' }, 'u')).rejects.toMatchObject({ code: 'unsupported', message: reason })
     expect((await client.listTables([])).items).toEqual(['t'])
   })
 })

@@ -12,6 +12,7 @@ import { connect, connectNamespace, type Connection, type Table as LanceTable } 
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
+import type { CatalogCapabilities } from '../../shared/capabilities'
 import { componentProblem, listedNameProblem, type NamespacePath } from '../../shared/namespace-path'
 import { describeFields, tableForLance } from './arrow-schema'
 import { objectStoreRootProblem, rootLocation, storageProperties } from '../../shared/storage-options'
@@ -51,6 +52,9 @@ async function openObjectStoreRoot(root: string, storageOptions: Readonly<Record
     throw objectStoreError(root, error, options)
   }
 }
+
+/** Why a directory catalog offers no rename: LanceDB's directory namespace has none. */
+const CANNOT_RENAME = 'Directory catalogs cannot rename tables: LanceDB does not support renaming a table in a directory catalog.'
 
 class DirNamespace extends DirTableFeatures implements NamespaceClient {
   // A plain LanceDB connection, opened only to drop V1 tables the manifest does not list.
@@ -194,18 +198,24 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
     }
   }
 
+  capabilities(): CatalogCapabilities {
+    return { renameTable: { state: 'unsupported', reason: CANNOT_RENAME } }
+  }
+
   async renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void> {
     this.begin(options, table.namespace, table.name)
     checkName(newName)
     const ns = [...table.namespace]
+    // Still asked of LanceDB, so that a test notices the day it learns to rename (and
+    // `capabilities` must change with it).
     try {
       await this.lance(`rename table ${quoteTable(table)}`, { table }, () =>
         this.db.renameTable(table.name, newName, { namespacePath: ns, newNamespacePath: ns })
       )
     } catch (error) {
-      // LanceDB 0.37.1's dir namespace answers "rename_table not implemented".
+      // LanceDB 0.39's dir namespace answers "rename_table not implemented".
       if (!(error instanceof CatalogError) || error.code !== 'unsupported') throw error
-      throw new CatalogError('unsupported', 'Renaming tables is not supported by directory catalogs.', error.details)
+      throw new CatalogError('unsupported', CANNOT_RENAME, error.details)
     }
   }
 

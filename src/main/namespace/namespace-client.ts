@@ -12,6 +12,7 @@ import type { TransactionProgress } from '../../shared/contract/operations'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
 import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
+import type { CatalogCapabilities } from '../../shared/capabilities'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -48,6 +49,8 @@ export interface NamespaceClient {
   createTable(table: TableRef, arrowStream: Uint8Array, mode?: CreateMode, options?: CallOptions): Promise<void>
   /** Drops a table. */
   dropTable(table: TableRef, options?: CallOptions): Promise<void>
+  /** What this catalog can do, as far as is known now (a REST catalog learns as it answers). */
+  capabilities(): CatalogCapabilities
   /** Renames a table within its namespace. */
   renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void>
   /** Number of rows, optionally matching a SQL filter. */

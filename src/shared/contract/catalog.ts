@@ -3,6 +3,7 @@
  */
 import { z } from 'zod'
 import type { ConnectionSummary, PageWithFollowing, TableDescription } from '../catalog-types'
+import type { CatalogCapabilities } from '../capabilities'
 import { connectionId, namespacePath, newNamespacePath, nonRootPath, pageRequest, pagesAhead, response, tableRef } from './common'
 import { operationId } from './operations'
 
@@ -22,6 +23,8 @@ export const catalogContract = {
     response: response<null>()
   },
   'connections:list': { request: z.object({}).strict(), response: response<readonly ConnectionSummary[]>() },
+  /** What the connection's catalog can do, as far as is known now (see ../capabilities.ts). */
+  'connections:capabilities': { request: z.object({ connectionId }).strict(), response: response<CatalogCapabilities>() },
   /** Shows a directory catalog's root, or a table's folder, in the file manager (desktop app only). */
   'catalog:reveal': {
     request: z.object({ connectionId, table: tableRef.optional() }).strict(),

@@ -15,10 +15,11 @@ import { describeFields } from '../arrow-schema'
 import { LocationTables } from '../location/open-location'
 import type { CallOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
 import type { CreateMode } from '../../../shared/contract/tables'
+import type { CatalogCapabilities } from '../../../shared/capabilities'
 import { parseRestProperties } from './rest-config'
 import { OAuth2TokenSource } from './oauth2'
 import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
-import { isMissingRoute } from './table-stats'
+import { isCatalogAnswer, isUnsupportedOperation } from './unsupported'
 import { addLanceColumns, alterLanceColumns, dropLanceColumns } from '../lance-native/schema'
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
 import { VersionAccess } from './versions-access'
@@ -118,6 +119,10 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     return this.rest.dropTable(table, options)
   }
 
+  capabilities(): CatalogCapabilities {
+    return this.rest.capabilities()
+  }
+
   renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void> {
     return this.rest.renameTable(table, newName, options)
   }
@@ -200,15 +205,17 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     return this.#indexRoute(() => this.rest.optimizeTable(table, options), () => this.#withTable(table, 'optimize', (t) => optimizeTable(t)))
   }
 
-  /** The route, or on a catalog without it (404 with no Lance code, "unsupported"), the table's location. */
+  /** The route, or on a catalog that does not offer it (isUnsupportedOperation), the table's location. */
   async #indexRoute<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
-    // Listing is the first index call; a catalog found without it is not asked again.
+    // Listing is the first index call; a catalog that answered it does not offer index
+    // routes (404 or 406 alike) is not asked again. Optimize, which the spec lacks, is
+    // refused before any request and says nothing about the other routes.
     if (this.#indexRoutes === false) return atLocation()
     try {
       return await viaRoute()
     } catch (error) {
-      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
-      if (error.code !== 'unsupported') this.#indexRoutes = false
+      if (!isUnsupportedOperation(error)) throw error
+      if (isCatalogAnswer(error)) this.#indexRoutes = false
       return atLocation()
     }
   }
@@ -223,7 +230,7 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     try {
       return await viaRoute()
     } catch (error) {
-      if (!(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      if (!isUnsupportedOperation(error)) throw error
       return atLocation()
     }
   }
@@ -236,7 +243,7 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
       this.#mode = 'routes'
       return result
     } catch (error) {
-      if (this.#mode === 'routes' || !(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+      if (this.#mode === 'routes' || !isUnsupportedOperation(error)) throw error
       this.#mode = 'location'
       return atLocation()
     }

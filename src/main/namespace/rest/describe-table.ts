@@ -13,7 +13,8 @@ import { fieldsFromJsonSchema } from './json-schema'
 import { count, isRecord } from './json-values'
 import { pathSegment } from './path-segment'
 import type { RestNames } from './rest-names'
-import { isMissingRoute, type TableStatsReader } from './table-stats'
+import type { TableStatsReader } from './table-stats'
+import { isUnsupportedOperation } from './unsupported'
 
 /** What a description is read through: the connection's transport, names and stats reader, and the client's own data routes. */
 export interface DescribeHost {
@@ -65,7 +66,7 @@ async function optional<T>(lookup: () => Promise<T>): Promise<T | null> {
   try {
     return await lookup()
   } catch (error) {
-    if (error instanceof CatalogError && isMissingRoute(error)) return null
+    if (isUnsupportedOperation(error)) return null
     throw error
   }
 }

@@ -64,7 +64,8 @@ export function errorFromResponse(response: ErrorResponseParts, context: ErrorCo
       : text.lanceCode === CONCURRENT_MODIFICATION && context.lostRace
         ? context.lostRace
         : errorCodeFromLance(text.lanceCode)
-  const code = lanceMapped ?? codeForStatus(status, context)
+  // 406 is the spec's Unsupported Operation, whatever code its body carries.
+  const code = status === 406 ? 'unsupported' : (lanceMapped ?? codeForStatus(status, context))
   const details: ErrorDetails = {
     status,
     method: context.method,
@@ -107,6 +108,8 @@ function statusMessage(status: number, code: ErrorCode, context: ErrorContext): 
       return `The server has no ${context.method} ${pathOf(context.url)} route (HTTP 404): check that the uri points at a Lance REST catalog, including any base path.`
     case 405:
       return `The server does not accept ${context.method} ${pathOf(context.url)} (HTTP 405): it may not be a Lance REST catalog.`
+    case 406:
+      return `The catalog does not support this operation (${context.method} ${pathOf(context.url)} answered HTTP 406 Unsupported Operation).`
     case 409:
       if (code === 'namespace_exists' || code === 'table_exists') return `${capitalise(context.conflictSubject ?? subject)} already exists (HTTP 409).`
       if (code === 'namespace_not_empty') return `${capitalise(subject)} is not empty (HTTP 409).`
@@ -189,18 +192,53 @@ function nestedMessage(value: unknown): string | undefined {
   return stringField((value as Record<string, unknown>)['message'])
 }
 
-/** Drops scripts, styles and tags and decodes the common entities, leaving readable lines. */
+/** The most characters of an HTML page read for its first line of text. */
+const HTML_READ_LIMIT = 64_000
+
+/**
+ * Drops scripts, styles, comments and tags and decodes the common entities, leaving
+ * readable lines. One pass over the page (cut to HTML_READ_LIMIT): each character is read
+ * once, whatever a hostile page holds (a megabyte of unclosed tags, say).
+ */
 export function stripHtml(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '\n')
-    .replace(/<!--[\s\S]*?-->/g, '\n')
-    .replace(/<[^>]*>/g, '\n')
+  const page = html.length <= HTML_READ_LIMIT ? html : html.slice(0, HTML_READ_LIMIT)
+  const lower = page.toLowerCase()
+  let text = ''
+  let at = 0
+  while (at < page.length) {
+    const open = page.indexOf('<', at)
+    // A "<" with no ">" after it is no tag, and neither is any later one.
+    const close = open === -1 ? -1 : page.indexOf('>', open)
+    if (close === -1) {
+      text += page.slice(at)
+      break
+    }
+    text += `${page.slice(at, open)}\n`
+    at = skipElement(page, lower, open, close)
+  }
+  return text
     .replace(/&nbsp;/gi, ' ')
     .replace(/&lt;/gi, '<')
     .replace(/&gt;/gi, '>')
     .replace(/&quot;/gi, '"')
     .replace(/&#39;|&apos;/gi, "'")
     .replace(/&amp;/gi, '&')
+}
+
+/** Where reading goes on after the tag at `open` (its first ">" at `close`): past a comment, script or style whole. */
+function skipElement(page: string, lower: string, open: number, close: number): number {
+  if (lower.startsWith('<!--', open)) {
+    const end = page.indexOf('-->', open + 4)
+    return end === -1 ? page.length : end + 3
+  }
+  const element = /^<(script|style)[\s>/]/.exec(lower.slice(open, open + 8))?.[1]
+  if (element !== undefined) {
+    const end = lower.indexOf(`</${element}`, close)
+    if (end === -1) return page.length
+    const endClose = page.indexOf('>', end)
+    return endClose === -1 ? page.length : endClose + 1
+  }
+  return close + 1
 }
 
 /** The first non-empty line, whitespace collapsed and cut to a readable length. */

@@ -12,7 +12,7 @@ import { CatalogError } from '../../../shared/errors'
 import type { CallOptions } from '../namespace-client'
 import type { HttpTransport } from './http'
 import type { StatsTarget } from './table-stats'
-import { isMissingRoute } from './table-stats'
+import { isUnsupportedOperation } from './unsupported'
 import { awaitTransactions } from './transactions'
 import { pathSegment } from './path-segment'
 
@@ -78,7 +78,7 @@ export async function createIndexRoute(http: HttpTransport, target: StatsTarget,
     response = await send(action)
   } catch (error) {
     // The scalar route is an alias; a catalog that has only CreateTableIndex takes every type there.
-    if (action !== 'create_scalar_index' || !(error instanceof CatalogError) || !isMissingRoute(error) || error.code === 'unsupported') throw error
+    if (action !== 'create_scalar_index' || !isUnsupportedOperation(error) || error.code === 'unsupported') throw error
     response = await send('create_index')
   }
   await awaitTransactions(http, response, `the index build on ${target.subject}`, options)
@@ -150,7 +150,7 @@ async function describeIndexStats(http: HttpTransport, target: StatsTarget, name
     })
   } catch (error) {
     if (options.signal?.aborted) throw error
-    if (optional || (error instanceof CatalogError && isMissingRoute(error))) return null
+    if (optional || isUnsupportedOperation(error)) return null
     throw error
   }
   if (!isRecord(body)) return null

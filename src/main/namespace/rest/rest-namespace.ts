@@ -27,6 +27,8 @@ import { RestNames } from './rest-names'
 import { RestTableFeatures } from './rest-table-features'
 import { TableStatsReader } from './table-stats'
 import { awaitTransactions } from './transactions'
+import { isCatalogAnswer, isUnsupportedOperation } from './unsupported'
+import type { Capability, CatalogCapabilities } from '../../../shared/capabilities'
 import type { RestVersionRoutes } from './versions'
 
 export { parseCount } from './json-values'
@@ -67,6 +69,7 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
   readonly #pageGuard = new PageTokenGuard()
   readonly #routes: RestNamespaceOptions['routes']
   readonly #stats: TableStatsReader
+  #rename: Capability = { state: 'untried' }
 
   constructor(http: HttpTransport, readonly delimiter: string, routes: RestNamespaceOptions['routes']) {
     super(http, new RestNames(delimiter))
@@ -214,22 +217,35 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
     await awaitTransactions(this.http, response, `the drop of ${this.names.tableName(table)}`, options)
   }
 
+  capabilities(): CatalogCapabilities {
+    return { renameTable: this.#rename }
+  }
+
   async renameTable(table: TableRef, newName: string, options: CallOptions = {}): Promise<void> {
     const id = this.names.tableId(table)
     const problem = componentProblem(newName)
     if (problem) throw new CatalogError('invalid_name', problem)
-    await this.http.request({
-      method: 'POST',
-      path: `/v1/table/${pathSegment(id)}/rename`,
-      query: { delimiter: this.names.tableDelimiter(table) },
-      json: { id: [...table.namespace, table.name], new_table_name: newName },
-      idempotent: false,
-      signal: options.signal,
-      subject: this.names.tableName(table),
-      conflictSubject: this.names.tableName({ namespace: table.namespace, name: newName }),
-      notFound: 'table_not_found',
-      conflict: 'table_exists'
-    })
+    try {
+      await this.http.request({
+        method: 'POST',
+        path: `/v1/table/${pathSegment(id)}/rename`,
+        query: { delimiter: this.names.tableDelimiter(table) },
+        json: { id: [...table.namespace, table.name], new_table_name: newName },
+        idempotent: false,
+        signal: options.signal,
+        subject: this.names.tableName(table),
+        conflictSubject: this.names.tableName({ namespace: table.namespace, name: newName }),
+        notFound: 'table_not_found',
+        conflict: 'table_exists'
+      })
+    } catch (error) {
+      // The catalog said it does not rename (406, or no such route): remembered, so the UI stops offering it.
+      if (!isUnsupportedOperation(error) || !isCatalogAnswer(error)) throw error
+      const reason = `This catalog does not support renaming tables (it answered HTTP ${String(error.details?.status)}).`
+      this.#rename = { state: 'unsupported', reason }
+      throw new CatalogError('unsupported', reason, error.details)
+    }
+    this.#rename = { state: 'supported' }
   }
 
   async countRows(table: TableRef, filter?: string, options: CallOptions = {}): Promise<number> {

@@ -7,6 +7,7 @@ import { CatalogError } from '../../../shared/errors'
 import type { CallOptions } from '../namespace-client'
 import type { HttpTransport } from './http'
 import type { QueryValues } from '../../../shared/connection-policy'
+import { isUnsupportedOperation } from './unsupported'
 
 /** What the stats operation tells about a table. */
 export interface RestTableStats {
@@ -47,7 +48,7 @@ export class TableStatsReader {
         notFound: 'table_not_found'
       })
     } catch (error) {
-      if (error instanceof CatalogError && isMissingRoute(error)) {
+      if (isUnsupportedOperation(error)) {
         this.#offered = false
         return null
       }
@@ -67,13 +68,6 @@ export function parseTableStats(body: unknown): RestTableStats | null {
   if (rows === null) return null
   const fragments = isRecord(body['fragment_stats']) ? count(body['fragment_stats']['num_fragments']) : null
   return { rows, fragments, bytes: count(body['total_bytes']) }
-}
-
-/** A 404/405/406/501 that is not about the table (no Lance code), or Lance's "unsupported". */
-export function isMissingRoute(error: CatalogError): boolean {
-  const status = error.details?.status
-  const unrouted = (status === 404 || status === 405 || status === 406 || status === 501) && error.details?.lanceCode === undefined
-  return unrouted || error.code === 'unsupported'
 }
 
 function count(value: unknown): number | null {

@@ -14,7 +14,7 @@ import { fromLance, quoteTable } from '../dir-errors'
 import { readLanceRows } from '../lance-rows'
 import * as lance from '../lance-native/versions'
 import type { CallOptions, NamespaceClient, ReadRowsRequest } from '../namespace-client'
-import { isMissingRoute } from './table-stats'
+import { isUnsupportedOperation } from './unsupported'
 import type { RestVersionRoutes } from './versions'
 
 /** Opens a table at its location through LanceDB (a fresh handle the caller closes). */
@@ -45,7 +45,7 @@ export class VersionAccess {
     try {
       return await this.#via('tags', table, () => this.routes.listTags(table, options), (t) => lance.listLanceTags(t))
     } catch (error) {
-      if (error instanceof CatalogError && error.code === 'unsupported') return null
+      if (isUnsupportedOperation(error)) return null
       throw error
     }
   }
@@ -106,7 +106,7 @@ export class VersionAccess {
       try {
         return await viaRoute()
       } catch (error) {
-        if (!this.locations || !(error instanceof CatalogError) || !isMissingRoute(error)) throw error
+        if (!this.locations || !isUnsupportedOperation(error)) throw error
         this.#missing.add(kind)
       }
     }

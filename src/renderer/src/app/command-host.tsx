@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { useDelimiter } from '../features/connections/use-connections'
 import { CreateTableDialog } from '../features/create-table/create-table-dialog'
-import { DropTableDialog } from '../features/table-actions/table-dialogs'
+import { DropTableDialog, RenameTableDialog } from '../features/table-actions/table-dialogs'
 import { CreateNamespaceDialog, DropNamespaceDialog } from '../features/tree/namespace-dialogs'
 import { CommandPalette, type PaletteItem } from '../ui/command-palette'
 import { goToTable } from './go-to-table'
@@ -102,6 +102,8 @@ function CommandDialogView({ connectionId, dialog, onClose }: { readonly connect
       return <DropNamespaceDialog connectionId={connectionId} path={dialog.path} onClose={onClose} />
     case 'create-table':
       return <CreateTableDialog connectionId={connectionId} namespace={dialog.namespace} onClose={onClose} />
+    case 'rename-table':
+      return <RenameTableDialog connectionId={connectionId} table={dialog.table} onClose={onClose} />
     case 'drop-table':
       return <DropTableDialog connectionId={connectionId} table={dialog.table} onClose={onClose} />
   }

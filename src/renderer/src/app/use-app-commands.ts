@@ -6,7 +6,7 @@
 import type { NamespacePath } from '@shared/namespace-path'
 import { ACCELERATORS } from '@shared/contract/shell-events'
 import type { TableRef } from '@shared/catalog-types'
-import { useConnections, useDelimiter } from '../features/connections/use-connections'
+import { useConnections, useDelimiter, useRenameUnsupported } from '../features/connections/use-connections'
 import { copyWithToast } from '../features/table-actions/action-toasts'
 import { selectionNamespace } from '../features/table-actions/table-toolbar'
 import { decodeKey, displayIdentifier } from '../lib/node-key'
@@ -20,6 +20,7 @@ export type CommandDialog =
   | { readonly kind: 'create-namespace'; readonly parent: NamespacePath }
   | { readonly kind: 'drop-namespace'; readonly path: NamespacePath }
   | { readonly kind: 'create-table'; readonly namespace: NamespacePath }
+  | { readonly kind: 'rename-table'; readonly table: TableRef }
   | { readonly kind: 'drop-table'; readonly table: TableRef }
 
 /** One action of the palette. */
@@ -49,8 +50,10 @@ export function useAppCommands({ openDialog, goToTable }: Callbacks): AppCommand
   const here = selectionNamespace(focusedKey, selectedTable)
   const focusedNamespace = focusedKey && decodeKey(focusedKey)?.kind === 'namespace' ? here : null
   const delimiter = useDelimiter(connectionId ?? '')
-  // While an older version of the selected table is open read-only, no drop is offered (Versions view).
+  // While an older version of the selected table is open read-only, no rename or drop is offered (Versions view).
   const openVersion = useOpenVersion(connectionId ?? '', selectedTable)
+  // A catalog that cannot rename gets no rename entry at all.
+  const cannotRename = useRenameUnsupported(connectionId ?? '')
   const identifier = (path: NamespacePath): string => displayIdentifier(path, delimiter)
   const key = (name: keyof typeof ACCELERATORS): string => shortcutText(ACCELERATORS[name])
 
@@ -76,7 +79,9 @@ export function useAppCommands({ openDialog, goToTable }: Callbacks): AppCommand
     }
     if (selectedTable && openVersion === null) {
       const table = selectedTable
-      commands.push({ id: 'drop-table', label: `Drop table ${identifier([...table.namespace, table.name])}…`, run: () => openDialog({ kind: 'drop-table', table }) })
+      const name = identifier([...table.namespace, table.name])
+      if (cannotRename === null) commands.push({ id: 'rename-table', label: `Rename table ${name}…`, run: () => openDialog({ kind: 'rename-table', table }) })
+      commands.push({ id: 'drop-table', label: `Drop table ${name}…`, run: () => openDialog({ kind: 'drop-table', table }) })
     }
     const copyTarget = selectedTable ? [...selectedTable.namespace, selectedTable.name] : focusedNamespace
     if (copyTarget && copyTarget.length > 0) {

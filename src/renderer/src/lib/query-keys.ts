@@ -11,6 +11,8 @@ import { namespaceKey, tableKey } from './node-key'
 /** Keys for every server-data query. */
 export const queryKeys = {
   connections: () => ['connections'] as const,
+  /** What the connection's catalog can do (rename, …), as main knows it now. */
+  capabilities: (connectionId: string) => ['catalog', connectionId, 'capabilities'] as const,
   /** Every list of namespaces under `parent`, whatever the page size. */
   namespacesOf: (connectionId: string, parent: NamespacePath) => ['catalog', connectionId, 'namespaces', namespaceKey(parent)] as const,
   namespaces: (connectionId: string, parent: NamespacePath, pageSize: number) =>

@@ -1,7 +1,8 @@
 /**
  * The facts behind an error, as labelled lines for the collapsed "Technical details" of an
- * error alert: what the server or LanceDB said in full (source locations and paths
- * included), the HTTP exchange, and whatever else main attached.
+ * error alert: what the server or LanceDB said, its whole chain (main leaves out source
+ * locations and file paths, which go to the log), the HTTP exchange, and whatever else
+ * main attached.
  */
 import type { ErrorDetails } from '@shared/errors'
 

@@ -85,7 +85,10 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
       client.removeQueries({ queryKey: queryKeys.rowsOf(connectionId, table) })
       await client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, table.namespace) })
       renameTable(table, renamed)
-    }
+    },
+    // A REST catalog that answered it does not rename (406 or no route) is remembered by
+    // main: Rename stops being offered on this connection.
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.capabilities(connectionId) })
   })
   const ready = name !== '' && problem === null && name !== table.name && !rename.isPending
   return (

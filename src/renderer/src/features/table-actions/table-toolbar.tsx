@@ -1,7 +1,7 @@
 /**
  * The content area's toolbar: "Create table" (in the namespace of the focused tree row
  * or the selected table), "Rename table" and "Drop table" (disabled, saying why, until a
- * table is selected).
+ * table is selected; Rename also where the catalog cannot rename).
  */
 import { FilePlus2, Pencil, Trash2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
@@ -14,6 +14,7 @@ import { Toolbar, ToolbarSeparator } from '../../ui/toolbar'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from './table-dialogs'
 import { readOnlyReason, useOpenVersion } from '../table-versions/open-version-store'
+import { useRenameUnsupported } from '../connections/use-connections'
 import styles from './table-actions.module.css'
 
 type Open = 'create' | 'rename' | 'drop' | null
@@ -28,13 +29,15 @@ export function TableToolbar({ connectionId, selectedTable }: { readonly connect
   const openVersion = useOpenVersion(connectionId, selectedTable)
   const writeOff = !selectedTable || openVersion !== null
   const writeReason = openVersion !== null ? readOnlyReason(openVersion) : NO_TABLE
+  // A catalog that cannot rename is never offered a rename (the table's own reason first).
+  const cannotRename = useRenameUnsupported(connectionId)
   return (
     <Toolbar label="Table actions" className={styles.contentToolbar}>
       <Button variant="primary" icon={FilePlus2} onClick={() => setOpen('create')}>
         Create table
       </Button>
       <ToolbarSeparator />
-      <Button variant="ghost" icon={Pencil} disabled={writeOff} disabledReason={writeReason} onClick={() => setOpen('rename')}>
+      <Button variant="ghost" icon={Pencil} disabled={writeOff || cannotRename !== null} disabledReason={writeOff ? writeReason : (cannotRename ?? undefined)} onClick={() => setOpen('rename')}>
         Rename table
       </Button>
       <Button variant="ghost" icon={Trash2} disabled={writeOff} disabledReason={writeReason} onClick={() => setOpen('drop')}>

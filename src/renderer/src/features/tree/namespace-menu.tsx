@@ -13,7 +13,7 @@ import { queryKeys } from '../../lib/query-keys'
 import { useAppInfo } from '../../lib/use-app-info'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Menu, type MenuItem } from '../../ui/menu'
-import { useConnections, useDelimiter } from '../connections/use-connections'
+import { useConnections, useDelimiter, useRenameUnsupported } from '../connections/use-connections'
 import { copyWithToast } from '../table-actions/action-toasts'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { readOnlyReason, useOpenVersion } from '../table-versions/open-version-store'
@@ -45,6 +45,8 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
   // While an older version of the table is open read-only, its writes are off (Versions view).
   const openVersion = useOpenVersion(connectionId, target.kind === 'table' ? table : null)
   const writeReason = openVersion === null ? {} : { disabledReason: readOnlyReason(openVersion) }
+  const cannotRename = useRenameUnsupported(connectionId)
+  const renameReason = openVersion !== null || cannotRename === null ? writeReason : { disabledReason: cannotRename }
   const refresh = (): void => {
     void client.invalidateQueries({ queryKey: queryKeys.namespacesOf(connectionId, target.path) })
     void client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, target.path) })
@@ -74,7 +76,7 @@ export function NamespaceMenu({ connectionId, target, onClose }: { readonly conn
           { label: 'Refresh', icon: RefreshCw, run: refresh }
         ]
       : [
-          { label: 'Rename table…', icon: Pencil, run: () => setOpen('renameTable'), ...writeReason },
+          { label: 'Rename table…', icon: Pencil, run: () => setOpen('renameTable'), ...renameReason },
           { label: 'Drop table…', icon: Trash2, danger: true, run: () => setOpen('dropTable'), ...writeReason }
         ]),
     { label: 'Copy identifier', icon: Copy, separated: true, run: () => copy(displayIdentifier(fullPath, delimiter), 'identifier') },
