@@ -87,7 +87,7 @@ function columnsOf(value: unknown): string[] | undefined {
   return names as string[]
 }
 
-/** The `version` a read asks for (issue 16, Versions), as a rows request field. */
+/** The `version` a read asks for, as a rows request field. */
 function versionOf(body: Record<string, unknown>): { version?: number } {
   const version = optionalCount(body, 'version')
   return version === undefined ? {} : { version }

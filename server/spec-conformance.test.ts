@@ -176,7 +176,7 @@ itWithSpec('answers every implemented operation, in success and in error, only a
       await send('POST', '/v1/table/elsewhere/register', { location: '/elsewhere.lance' })
     ],
     dropTable: [await send('POST', '/v1/table/made/drop'), await send('POST', '/v1/table/made/drop'), await send('POST', '/v1/table/people/drop', '{}', { type: 'text/plain' })],
-    // Indexes (issue 16): create (both routes), list, stats and drop, each also failing (an
+    // Indexes: create (both routes), list, stats and drop, each also failing (an
     // existing index is a 400 with Lance code 7: the create operations list no 409).
     indexes: [
       await send('POST', '/v1/table/analytics%24events/create_scalar_index', { column: 'id', index_type: 'BTREE' }),

@@ -1,5 +1,5 @@
 /**
- * The spec's version and tag routes (issue 16, part "Versions"): ListTableVersions,
+ * The spec's version and tag routes (Versions): ListTableVersions,
  * RestoreTable, ListTableTags, GetTableTagVersion, CreateTableTag and DeleteTableTag,
  * implemented with the app's own LanceDB functions (src/main/namespace/lance-native).
  * Listings take `page_token`, `limit` (and `descending` for versions) as query parameters

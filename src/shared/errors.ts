@@ -25,7 +25,7 @@ export const ERROR_CODES = [
   'invalid_catalog',
   'connection_not_found',
   'internal',
-  // Indexes and stats (issue 16): Lance codes 6 and 7.
+  // Indexes and stats: Lance codes 6 and 7.
   'index_not_found',
   'index_exists'
 ] as const

@@ -42,14 +42,14 @@ export const CHANNELS = [
   'profiles:createRoot',
   'profiles:useSecretsFile',
   'shell:openFolder',
-  // Schema evolution and export (issue 16)
+  // Schema evolution and export
   'schema:addColumns',
   'schema:alterColumns',
   'schema:dropColumns',
   'export:start',
   'export:status',
   'export:cancel',
-  // Versions (issue 16)
+  // Versions
   'versions:list',
   'versions:describe',
   'versions:count',
@@ -61,7 +61,7 @@ export const CHANNELS = [
   'search:rows',
   'search:explain',
   'search:info',
-  // Indexes and stats (issue 16)
+  // Indexes and stats
   'indexes:list',
   'indexes:create',
   'indexes:cancel',

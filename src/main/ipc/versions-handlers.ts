@@ -1,5 +1,5 @@
 /**
- * Handlers of a table's versions (issue 16): history with tags, an older version's
+ * Handlers of a table's versions: history with tags, an older version's
  * description, count and rows, restore, and tags.
  */
 import type { versionsContract } from '../../shared/contract/versions'

@@ -31,7 +31,7 @@ export abstract class DirTableFeatures implements Pick<NamespaceClient, Feature>
    */
   protected abstract onTable<T>(table: TableRef, options: CallOptions | undefined, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T>
 
-  // Versions (issue 16), in lance-native/versions.ts.
+  // Versions, in lance-native/versions.ts.
   listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
     return this.onTable(table, options, 'list the versions of', (t) => versions.listLanceVersions(t))
   }
@@ -60,7 +60,7 @@ export abstract class DirTableFeatures implements Pick<NamespaceClient, Feature>
     return this.onTable(table, options, 'delete a tag of', (t) => versions.deleteLanceTag(t, table, tag))
   }
 
-  // Schema evolution (issue 16), in lance-native/schema.ts.
+  // Schema evolution, in lance-native/schema.ts.
   addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
     return this.onTable(table, options, 'add columns to', (t) => addLanceColumns(t, columns))
   }
@@ -86,7 +86,7 @@ export abstract class DirTableFeatures implements Pick<NamespaceClient, Feature>
     return this.onTable(table, options, 'list the search indexes of', (t) => lanceSearchInfo(t))
   }
 
-  // Indexes (issue 16), in lance-native/indexes.ts.
+  // Indexes, in lance-native/indexes.ts.
   listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
     return this.onTable(table, options, 'list the indexes of', (t) => listTableIndexes(t))
   }

@@ -57,7 +57,7 @@ export interface NamespaceClient {
   countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number>
   /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
-  // Schema evolution (issue 16, schema part): each answers the version the change made.
+  // Schema evolution: each answers the version the change made.
   /** Adds columns computed by SQL expressions over the existing rows. */
   addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult>
   /** Renames columns or changes their nullability. */
@@ -65,7 +65,7 @@ export interface NamespaceClient {
   /** Drops columns. */
   dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult>
 
-  // Versions (issue 16): a table's history, an older version read (readRows takes a
+  // Versions: a table's history, an older version read (readRows takes a
   // `version` too), restoring a version as the new latest, and tags.
   /** Every version of a table, oldest first. */
   listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]>
@@ -90,7 +90,7 @@ export interface NamespaceClient {
   /** The table's vector columns (dimension, index) and full-text indexed columns. */
   searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo>
 
-  // Indexes (issue 16, the Indexes and Stats part); stats come with describeTable.
+  // Indexes; stats come with describeTable.
   /** The table's indexes with their types, columns and indexed/unindexed rows. */
   listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]>
   /** Builds an index and waits for it; aborting `options.signal` cancels the build. */

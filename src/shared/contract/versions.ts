@@ -1,5 +1,5 @@
 /**
- * Channels of a table's versions (issue 16, part "Versions"): the history, reading an
+ * Channels of a table's versions (Versions): the history, reading an
  * older version read-only (description, count, rows), restoring one as the new latest,
  * and tags naming versions.
  */

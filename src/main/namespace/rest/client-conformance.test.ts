@@ -56,14 +56,14 @@ itWithSpec('sends only spec-valid requests for every operation the app uses', as
     await expect(rename).rejects.toBeInstanceOf(CatalogError)
     await client.dropTable({ namespace: ['analytics'], name: 'made' })
 
-    // Indexes (issue 16): both create routes, the listing (with each index's stats) and drop.
+    // Indexes: both create routes, the listing (with each index's stats) and drop.
     const events = { namespace: ['analytics'], name: 'events' }
     await client.createIndex(events, { column: 'id', indexType: 'BTREE' })
     await client.createIndex(events, { column: 'vector', indexType: 'IVF_FLAT', numPartitions: 1, distanceType: 'cosine' })
     expect((await client.listIndexes(events)).map((index) => `${index.name} ${index.indexType}`).sort()).toEqual(['id_idx BTREE', 'vector_idx IVF_FLAT'])
     await client.dropIndex(events, 'id_idx')
 
-    // Schema evolution, versions and tags (issue 16): each change a version, a tag set and
+    // Schema evolution, versions and tags: each change a version, a tag set and
     // removed, an older version described and counted, then restored as the latest.
     const people = { namespace: [], name: 'people' }
     await client.addColumns(people, [{ name: 'twice', expression: 'id * 2' }])

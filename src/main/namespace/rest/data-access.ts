@@ -57,7 +57,7 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     private readonly locations: LocationTables
   ) {
     super()
-    // Versions (issue 16): the spec's routes, else the table's location (version-methods.ts, versions-access.ts).
+    // Versions: the spec's routes, else the table's location (version-methods.ts, versions-access.ts).
     this.versions = new VersionAccess(rest.versionRoutes, locations, rest)
   }
 
@@ -150,7 +150,7 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     )
   }
 
-  // Schema evolution (issue 16): the alter routes, else LanceDB at the table's location,
+  // Schema evolution: the alter routes, else LanceDB at the table's location,
   // decided per call (some catalogs serve the data routes but not the alter ones).
   addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
     return this.#routeOr(() => this.rest.addColumns(table, columns, options), () => this.#withTable(table, 'add columns to', (t) => addLanceColumns(t, columns)))
@@ -187,7 +187,7 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     )
   }
 
-  // Indexes (issue 16): the spec's index routes, else the table's location through LanceDB.
+  // Indexes: the spec's index routes, else the table's location through LanceDB.
   listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
     return this.#indexRoute(() => this.rest.listIndexes(table, options), () => this.#withTable(table, 'list the indexes of', (t) => listTableIndexes(t)))
   }

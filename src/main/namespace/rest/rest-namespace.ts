@@ -47,7 +47,7 @@ export interface RestNamespaceClient extends NamespaceClient {
   readonly delimiter: string
   /** The Enterprise routes on this connection's transport (one pool, one page-token guard). */
   readonly enterprise: EnterpriseClient
-  /** The version routes (issue 16) on this connection's transport. */
+  /** The version routes on this connection's transport. */
   readonly versionRoutes: RestVersionRoutes
 }
 

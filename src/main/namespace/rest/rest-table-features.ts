@@ -26,7 +26,7 @@ type Feature =
   | 'searchRows' | 'explainSearch' | 'searchInfo'
 
 export abstract class RestTableFeatures extends VersionMethods implements Pick<NamespaceClient, Feature> {
-  /** The version routes (issue 16) on this connection's transport. */
+  /** The version routes on this connection's transport. */
   readonly versionRoutes: RestVersionRoutes
   protected readonly versions: VersionAccess
 
@@ -42,7 +42,7 @@ export abstract class RestTableFeatures extends VersionMethods implements Pick<N
   abstract describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription>
   abstract readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
 
-  // Schema evolution (issue 16): the spec's alter routes, in schema.ts.
+  // Schema evolution: the spec's alter routes, in schema.ts.
   addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
     return restAddColumns(this.http, this.target(table), columns, options)
   }
@@ -55,7 +55,7 @@ export abstract class RestTableFeatures extends VersionMethods implements Pick<N
     return restDropColumns(this.http, this.target(table), columns, options)
   }
 
-  // Indexes (issue 16): the spec's index routes, in indexes.ts.
+  // Indexes: the spec's index routes, in indexes.ts.
   listIndexes(table: TableRef, options: CallOptions = {}): Promise<IndexInfo[]> {
     return listIndexesRoute(this.http, this.target(table), options)
   }

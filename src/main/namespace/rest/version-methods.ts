@@ -1,5 +1,5 @@
 /**
- * A REST client's version methods (issue 16), each handed to the client's `VersionAccess`
+ * A REST client's version methods, each handed to the client's `VersionAccess`
  * (versions-access.ts): the routes only on the plain client, routes or the table's
  * location on the data-access client.
  */
