@@ -1,5 +1,5 @@
 /**
- * The renderer's styling rules (issue 13), checked on the sources:
+ * The renderer's styling rules, checked on the sources:
  * - colours come from the design tokens: no hex colour literal outside tokens.css;
  * - global CSS lives only in the few sheets the entry point loads (the tokens, element
  *   defaults, the kit's shared classes); every other stylesheet is a CSS module
