@@ -35,7 +35,7 @@ describe('buildArrowStream', () => {
       field('tags', { kind: 'list', item: 'string' }),
       field('m', { kind: 'struct', fields: [field('k', scalar('int32'))] }),
       field('day', scalar('date')),
-      field('at', scalar('timestamp'))
+      field('at', scalar('timestamp', { zone: 'UTC' }))
     ]
     const table = await buildFromText('json', '[{"v": [1, 2], "tags": ["a", null], "m": {"k": 7}, "day": "2024-01-02", "at": "2024-01-02T03:04:05.678"}]', fields)
     const type = table.schema.fields.map((f) => f.type)

@@ -12,7 +12,17 @@ describe('inferSchema', () => {
       { name: 'score', type: { kind: 'scalar', type: 'float64' }, nullable: true },
       { name: 'ok', type: { kind: 'scalar', type: 'boolean' }, nullable: true },
       { name: 'day', type: { kind: 'scalar', type: 'date' }, nullable: true },
-      { name: 'at', type: { kind: 'scalar', type: 'timestamp' }, nullable: true }
+      // One value states a zone, so the column is in UTC (the preview says the other is read as UTC).
+      { name: 'at', type: { kind: 'scalar', type: 'timestamp', unit: 'us', zone: 'UTC' }, nullable: true }
+    ])
+  })
+
+  it('types timestamps zone-less when no value states a zone, in nanoseconds when a value needs them, and times of day', () => {
+    const reader = textReader('csv', 'local,fine,clock\n2024-03-01T12:34:56.123456,2024-03-01T12:34:56.123456789Z,12:34:56.5\n2024-03-01 00:00,2024-03-01T00:00:00Z,00:00\n')
+    expect(inferSchema(reader.read(100), reader.columns, true).map((field) => field.type)).toEqual([
+      { kind: 'scalar', type: 'timestamp', unit: 'us' },
+      { kind: 'scalar', type: 'timestamp', unit: 'ns', zone: 'UTC' },
+      { kind: 'scalar', type: 'time', unit: 'us' }
     ])
   })
 

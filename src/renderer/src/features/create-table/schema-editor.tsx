@@ -4,6 +4,7 @@
  * with the same rows one level in. Used for empty tables and to correct an inferred schema.
  */
 import type { ReactNode } from 'react'
+import { ScalarOptions } from './scalar-options'
 import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarType } from './schema-spec'
 import styles from './create-table.module.css'
 import { cx } from '../../ui/class-names'
@@ -57,6 +58,7 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
           </option>
         ))}
       </select>
+      {field.type.kind === 'scalar' && <ScalarOptions spec={field.type} onChange={(type) => onChange({ ...field, type })} />}
       {field.type.kind === 'vector' && (
         <input
           aria-label="Dimension"
@@ -93,7 +95,11 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
 
 /** The type for a menu choice, keeping what it can of the previous one. */
 function typeFor(choice: string, previous: FieldType): FieldType {
-  if (isScalarType(choice)) return scalar(choice)
+  if (isScalarType(choice)) {
+    // A new timestamp is in UTC; a zone-less one is chosen by clearing the zone.
+    if (choice === 'timestamp') return scalar(choice, { zone: previous.kind === 'scalar' && previous.type === 'timestamp' ? previous.zone : 'UTC' })
+    return scalar(choice)
+  }
   switch (choice) {
     case 'vector':
       return { kind: 'vector', dimension: previous.kind === 'vector' ? previous.dimension : 8 }
