@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Duration, Field, Int64, makeData, RecordBatch, Schema, Struct, tableFromIPC, TimestampNanosecond, TimeUnit, Utf8, vectorFromArray } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { oddTypesTable } from '../../../e2e/support/odd-types-table'
 import type { ExportFormat } from '../../shared/contract/export'
+import { lanceArrow } from '../namespace/lance-arrow'
 import { createBatchWriter } from './batch-writers'
 import { openFileSink } from './file-sink'
 
@@ -46,6 +48,22 @@ describe('batch writers', () => {
         '-1,,1970-01-01T00:00:00.000000000Z\r\n' +
         '0,"two\nlines, ""quoted""",1969-12-31T23:59:59.999999999Z\r\n'
     )
+  })
+
+  it('CSV writes decimals at their scale, times of day with every digit of their unit, and large lists as JSON', async () => {
+    // The odd-types table as an export reads it: decoded from IPC by the app's Arrow copy.
+    const odd = tableFromIPC(lanceArrow.tableToIPC(oddTypesTable() as never))
+    const text = (await write('csv', odd.batches, 'odd.csv', odd.schema)).toString('utf8')
+    const [header, ...rows] = text.split('\r\n')
+    const names = header!.split(',')
+    const pick = (row: string | undefined, columns: string[]): string[] => {
+      const cells = row!.replace(/"(?:[^"]|"")*"/g, (quoted) => quoted.replaceAll(',', '\u0001')).split(',')
+      return columns.map((c) => cells[names.indexOf(c)]!.replaceAll('\u0001', ','))
+    }
+    const columns = ['price', 'big_price', 'berlin_time', 'clock', 'clock_ms', 'elapsed', 'big_list']
+    expect(pick(rows[0], columns)).toEqual(['0.28', '123.45', '2024-01-02T03:04:05.678901Z', '01:02:03.000004', '12:34:56.789', '90061001', '"[1,2,3]"'])
+    expect(pick(rows[1], columns)).toEqual(['-12345.67', '0.01', '2024-07-03T09:46:40.000000Z', '00:00:00.000000', '00:00:00.000', '-61000', '[]'])
+    expect(pick(rows[2], columns)).toEqual(['1.00', '-0.05', '1970-01-01T00:00:00.000000Z', '00:00:00.000001', '00:00:00.001', '0', ''])
   })
 
   it('JSON lines write 64-bit integers as bare digits and nulls as null', async () => {
