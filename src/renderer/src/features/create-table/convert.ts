@@ -50,8 +50,8 @@ export function convertField(raw: unknown, field: FieldSpec, textual: boolean): 
 /** Converts a value for a type; null and undefined stay null. */
 export function convertType(raw: unknown, type: FieldType, textual: boolean): unknown {
   if (raw === null || raw === undefined) return null
-  // An empty CSV cell means "no value" for every type but string, where it is "".
-  if (textual && raw === '' && !(type.kind === 'scalar' && type.type === 'string')) return null
+  // A quoted empty CSV cell ("") means "no value" for every type but string and binary, where it is empty.
+  if (textual && raw === '' && !(type.kind === 'scalar' && (type.type === 'string' || type.type === 'binary'))) return null
   switch (type.kind) {
     case 'scalar':
       return convertScalar(raw, type)
