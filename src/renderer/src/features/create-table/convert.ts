@@ -8,7 +8,7 @@
  */
 import { DecimalTextError, unscaledDecimal } from '@shared/decimal-text'
 import { ExactNumber } from './exact-number'
-import { PER_SECOND, TimeTextError, parseDateText, parseTimeOfDayText, parseTimestampText, timestampCount } from './exact-time'
+import { PER_SECOND, TimeCount, TimeTextError, parseDateText, parseTimeOfDayText, parseTimestampText, timestampCount } from './exact-time'
 import { decimalOf, scalar, unitOf, zoneOf, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
 
 /** Why a value does not fit its field. */
@@ -115,6 +115,7 @@ export function convertScalar(raw: unknown, spec: ScalarSpec): unknown {
       throw new ConversionError(`${describe(raw)} is not true or false`)
     }
     case 'string':
+      if (raw instanceof TimeCount) return raw.toJSON()
       return typeof raw === 'string' ? raw : typeof raw === 'object' ? JSON.stringify(raw, bigintAsText) : String(raw)
     case 'binary':
       return binaryOf(raw)
@@ -147,8 +148,10 @@ function parseNumber(text: string): number {
   return Number(text.trim())
 }
 
-/** Days since 1970 for a date; a Date (from Arrow or Parquet) gives its UTC day. */
+/** Days since 1970 for a date: a `YYYY-MM-DD` text, a whole number of days, or a Date (from Arrow or Parquet rows), its UTC day. */
 function dayOf(raw: unknown): number {
+  if (typeof raw === 'number' && Number.isSafeInteger(raw)) return raw
+  if (raw instanceof TimeCount) return parseTimestampDay(raw.toJSON()) ?? 0
   if (raw instanceof Date && !Number.isNaN(raw.getTime())) return Math.floor(raw.getTime() / 86_400_000)
   if (typeof raw === 'string') {
     const days = timeText(raw, 'date', () => parseDateText(raw) ?? parseTimestampDay(raw))
@@ -172,6 +175,7 @@ function parseTimestampDay(text: string): number | null {
  */
 function timestampOf(raw: unknown, spec: ScalarSpec): bigint {
   const unit = unitOf(spec)
+  if (raw instanceof TimeCount) return timeText(raw.toJSON(), 'timestamp', () => raw.in(unit))
   if (raw instanceof Date && !Number.isNaN(raw.getTime())) return scaleMillis(BigInt(raw.getTime()), unit)
   if (typeof raw === 'bigint' || (typeof raw === 'number' && Number.isInteger(raw))) return BigInt(raw)
   if (typeof raw === 'string') {
@@ -273,6 +277,7 @@ function bigintAsText(_key: string, value: unknown): unknown {
 /** A value as it appears in a message, shortened. */
 export function describe(value: unknown): string {
   if (value instanceof ExactNumber) return describe(value.text)
+  if (value instanceof TimeCount) return describe(value.toJSON())
   const text = typeof value === 'string' ? JSON.stringify(value) : typeof value === 'bigint' ? value.toString() : JSON.stringify(value, bigintAsText)
   return (text ?? String(value)).length > 40 ? `${(text ?? String(value)).slice(0, 37)}…` : (text ?? String(value))
 }

@@ -3,12 +3,17 @@
  * from CSV, JSON and NDJSON reach the Arrow stream the app sends as the exact integers of
  * the column's unit (e2e/tables-create-exact.spec.ts reads them back with LanceDB's SDK).
  */
-import { tableFromIPC } from 'apache-arrow'
+import { Decimal, Field, makeData, RecordBatch, Schema, Struct, Table, tableFromIPC, tableToIPC, Timestamp, TimeUnit } from 'apache-arrow'
+import { parquetWriteBuffer } from 'hyparquet-writer'
 import { describe, expect, it } from 'vitest'
+import { decimalWords } from '@shared/decimal-text'
+import { arrowReader, readArrowTable, specsFromArrow } from './arrow-rows'
 import { buildArrowStream } from './build-table'
 import { inferSchema } from './infer'
 import { textReader } from './row-source'
-import { scalar, type FieldSpec } from './schema-spec'
+import { readParquetRows } from './parquet-rows'
+import { scalar, typeLabel, type FieldSpec } from './schema-spec'
+import { previewFile } from './source-preview'
 import type { TextFormat } from './source-types'
 
 /** Builds the stream for `text` (schema inferred unless given) and reads its columns' stored values. */
@@ -111,5 +116,34 @@ describe('exact imports', () => {
     )
     const cents = [{ name: 'p', type: scalar('decimal', { precision: 10, scale: 2 }), nullable: true }]
     await expect(buildArrowStream(textReader('csv', 'p\n1.005\n'), cents)).rejects.toThrow('Line 2, field "p": "1.005" has more digits after the point than the scale (2) holds of decimal(10, 2).')
+  })
+})
+
+describe('exact imports from Arrow and Parquet files', () => {
+  it('keeps nanosecond timestamps and decimals of an Arrow file whose schema is edited (rows rebuilt)', async () => {
+    const schema = new Schema([new Field('at', new Timestamp(TimeUnit.NANOSECOND, 'UTC'), true), new Field('price', new Decimal(2, 20, 128), true)])
+    const at = makeData({ type: schema.fields[0]!.type, length: 1, nullCount: 0, data: new BigInt64Array([1709296496123456789n]) })
+    const price = makeData({ type: schema.fields[1]!.type, length: 1, nullCount: 0, data: decimalWords([-123456789012345678n], 128) })
+    const source = new Table([new RecordBatch(schema, makeData({ type: new Struct(schema.fields), length: 1, nullCount: 0, children: [at, price] }))])
+    const table = readArrowTable(tableToIPC(source, 'file'))
+    const specs = specsFromArrow(table).map((spec) => ({ ...spec, nullable: false }))
+    expect(specs.map((spec) => typeLabel(spec.type))).toEqual(['timestamp[ns, UTC]', 'decimal(20, 2)'])
+    const rebuilt = tableFromIPC(await buildArrowStream(arrowReader(table), specs))
+    expect(rawAt(rebuilt.getChild('at')!.data, 0)).toBe(1709296496123456789n)
+    expect(rawAt(rebuilt.getChild('price')!.data, 0)).toBe(-123456789012345678n)
+  })
+
+  it('keeps microsecond timestamps of a Parquet file', async () => {
+    const file = parquetWriteBuffer({
+      columnData: [{ name: 'at', data: [1709296496123456n, 1709296496000001n] }],
+      schema: [
+        { name: 'root', num_children: 1 },
+        { name: 'at', type: 'INT64', repetition_type: 'OPTIONAL', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MICROS' } }
+      ]
+    })
+    const preview = previewFile({ name: 'x.parquet', size: file.byteLength, format: 'parquet', parquet: await readParquetRows(file) })
+    expect(preview.inferred.map((spec) => typeLabel(spec.type))).toEqual(['timestamp[us, UTC]'])
+    const rebuilt = tableFromIPC(await buildArrowStream(preview.open(), preview.inferred))
+    expect([0, 1].map((r) => rawAt(rebuilt.getChild('at')!.data, r))).toEqual([1709296496123456n, 1709296496000001n])
   })
 })

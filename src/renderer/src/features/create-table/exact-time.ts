@@ -173,3 +173,36 @@ export function timestampCount(text: TimestampText, unit: TimeUnitName, zone: st
   if (count < INT64_MIN || count > INT64_MAX) throw new TimeTextError(`it is outside the range a timestamp in ${unit} holds (about ±292 years around 1970 for ns)`)
   return count
 }
+
+/**
+ * A timestamp already held as a count of a unit since 1970 (UTC), as Arrow and Parquet files
+ * store it: rows read from those keep it whole instead of a millisecond Date.
+ */
+export class TimeCount {
+  constructor(
+    readonly count: bigint,
+    readonly unit: TimeUnitName
+  ) {}
+
+  /** The count in `unit`; a coarser unit must not cut a digit. */
+  in(unit: TimeUnitName): bigint {
+    const from = PER_SECOND[this.unit]
+    const to = PER_SECOND[unit]
+    if (to >= from) return this.count * (to / from)
+    if (this.count % (from / to) !== 0n) throw new TimeTextError(`it holds a fraction finer than the unit ${unit}; choose the unit ${this.unit}`)
+    return this.count / (from / to)
+  }
+
+  /** ISO 8601 in UTC with every digit of the unit, for previews and messages. */
+  toJSON(): string {
+    const per = PER_SECOND[this.unit]
+    let seconds = this.count / per
+    let fraction = this.count % per
+    if (fraction < 0n) {
+      seconds -= 1n
+      fraction += per
+    }
+    const whole = new Date(Number(seconds) * 1000).toISOString().slice(0, 19)
+    return UNIT_DIGITS[this.unit] === 0 ? `${whole}Z` : `${whole}.${String(fraction).padStart(UNIT_DIGITS[this.unit], '0')}Z`
+  }
+}

@@ -9,7 +9,7 @@
  */
 import { looksBoolean, looksDate, looksInteger, looksNumber, looksTime, looksTimestamp } from './convert'
 import { ExactNumber } from './exact-number'
-import { unitForFraction } from './exact-time'
+import { TimeCount, unitForFraction } from './exact-time'
 import { scalar, type FieldSpec, type FieldType, type ScalarSpec, type TimeUnitName } from './schema-spec'
 import type { SourceRow } from './source-types'
 
@@ -55,8 +55,13 @@ function valueScalar(values: readonly unknown[]): ScalarSpec {
   if (values.every((v) => v instanceof Uint8Array)) return scalar('binary')
   // Dates from Arrow and Parquet rows are instants in milliseconds.
   if (values.every((v) => v instanceof Date)) return scalar('timestamp', { zone: 'UTC' })
+  if (values.every((v) => v instanceof TimeCount)) return scalar('timestamp', { unit: finest(values.map((v) => (v as TimeCount).unit)), zone: 'UTC' })
   if (values.every((v) => typeof v === 'string')) return textScalar(values as string[])
   return scalar('string')
+}
+
+function finest(units: readonly TimeUnitName[]): TimeUnitName {
+  return (['ns', 'us', 'ms', 's'] as const).find((unit) => units.includes(unit)) ?? 'us'
 }
 
 /** True when a timestamp text states its zone (`Z` or an offset). */
@@ -105,5 +110,6 @@ function asArray(value: unknown): readonly unknown[] {
 }
 
 function isPlainObject(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && !ArrayBuffer.isView(value)
+  if (value instanceof Date || value instanceof TimeCount || value instanceof ExactNumber) return false
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value)
 }

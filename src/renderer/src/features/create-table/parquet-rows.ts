@@ -1,10 +1,12 @@
 /**
  * Parquet files as a row source, read with hyparquet (the library the app also writes
  * Parquet exports with; chosen by `npm run bench:parquet`). Values come typed: bigints
- * for INT64, numbers, strings, booleans, Dates for timestamps and dates, arrays for lists
- * (so fixed-length float lists become vectors), objects for structs.
+ * for INT64, numbers, strings, booleans, Dates for dates, timestamps as their stored count
+ * of milli-, micro- or nanoseconds (hyparquet's own Dates would cut them to milliseconds),
+ * arrays for lists (so fixed-length float lists become vectors), objects for structs.
  */
-import { parquetMetadata, parquetReadObjects } from 'hyparquet'
+import { parquetMetadata, parquetReadObjects, type ParquetParsers } from 'hyparquet'
+import { TimeCount } from './exact-time'
 import { indexedRowReader, SourceError, type RowReader } from './source-types'
 
 /** A Parquet file's column names and rows. */
@@ -31,11 +33,17 @@ export async function readParquetRows(file: ArrayBuffer): Promise<ParquetRows> {
       remaining--
       i = skipSubtree(metadata.schema, i)
     }
-    const rows = await parquetReadObjects({ file, metadata })
+    const rows = await parquetReadObjects({ file, metadata, parsers: EXACT_TIMESTAMPS })
     return { columns, rows }
   } catch (error) {
     throw new SourceError(`The file is not readable Parquet (${error instanceof Error ? error.message : String(error)}).`)
   }
+}
+
+const EXACT_TIMESTAMPS: Partial<ParquetParsers> = {
+  timestampFromMilliseconds: (count) => new TimeCount(BigInt(count), 'ms'),
+  timestampFromMicroseconds: (count) => new TimeCount(BigInt(count), 'us'),
+  timestampFromNanoseconds: (count) => new TimeCount(BigInt(count), 'ns')
 }
 
 /** The index after the element at `i` and all its descendants. */
