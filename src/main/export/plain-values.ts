@@ -79,9 +79,9 @@ function timeOfDay(count: bigint, unit: TimeUnit): string {
 }
 
 /**
- * ISO 8601 in UTC. A bigint is a timestamp's stored integer in its unit (top-level columns
- * are read raw, see columnValues), so micro- and nanoseconds survive; a number is epoch
- * milliseconds, which is what Arrow JS answers for dates and nested timestamps.
+ * ISO 8601 in UTC. A bigint is a timestamp's stored integer in its unit (timestamps are
+ * read raw at any depth, see exact-values), so micro- and nanoseconds survive; a number is
+ * epoch milliseconds, which is what Arrow JS answers for dates.
  */
 function isoTime(value: unknown, type: DataType): string {
   if (!DataType.isTimestamp(type)) return new Date(Number(value)).toISOString().slice(0, 10)
