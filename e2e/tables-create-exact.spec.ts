@@ -131,64 +131,66 @@ test('pasted CSV timestamps keep micro- and nanoseconds; zone-less times make a 
   expect(stored['mixed']!.values).toEqual([1709294400000000n, 1709298000500000n])
 })
 
-/** Exports the open table's rows to CSV from the data tab and saves the file at `path`. */
-async function exportCsv(page: Page, path: string): Promise<void> {
+/** Exports the open table's rows in `format` from the data tab and saves the file at `path`. */
+async function exportAs(page: Page, format: 'CSV' | 'JSON lines', path: string): Promise<void> {
   await page.getByRole('button', { name: 'Export', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Export rows' })
-  await dialog.getByLabel('Format').selectOption({ label: 'CSV' })
+  await dialog.getByLabel('Format').selectOption({ label: format })
   const download = page.waitForEvent('download')
   await dialog.getByRole('button', { name: 'Export', exact: true }).click()
   await (await download).saveAs(path)
   await expect(dialog).toHaveCount(0)
 }
 
-test('the odd-types table exported to CSV imports back to the same values', async ({ workDir, openApp }) => {
-  const root = join(workDir, 'catalog')
-  await buildOddTypesCatalog(root)
-  const app = await openApp(['--dir', root])
-  await app.expand('odd')
-  await app.table(ODD_TYPES_TABLE).click()
-  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('3 rows')
-  const csv = join(workDir, 'odd.csv')
-  await exportCsv(app.page, csv)
+for (const [format, file] of [['CSV', 'odd.csv'], ['JSON lines', 'odd.jsonl']] as const) {
+  test(`the odd-types table exported to ${format} imports back to the same values`, async ({ workDir, openApp }) => {
+    const root = join(workDir, 'catalog')
+    await buildOddTypesCatalog(root)
+    const app = await openApp(['--dir', root])
+    await app.expand('odd')
+    await app.table(ODD_TYPES_TABLE).click()
+    await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('3 rows')
+    const exported = join(workDir, file)
+    await exportAs(app.page, format, exported)
 
-  const tables = new TablesPage(app.page)
-  const dialog = await tables.openCreateDialog()
-  await dialog.getByLabel('Table name').fill('back')
-  await dialog.getByLabel('Import a file').check()
-  await dialog.getByLabel('File to import').setInputFiles(csv)
-  await expect(dialog.getByRole('table', { name: 'First rows' })).toContainText('ünïcode ✓')
-  // CSV carries no types: each column gets the type the dialog offers for the original's.
-  await setType(dialog, 'half', 'float32')
-  await setType(dialog, 'price', 'decimal', { precision: 10, scale: 2 })
-  await setType(dialog, 'big_price', 'decimal', { precision: 40, scale: 2 })
-  await setType(dialog, 'berlin_time', 'timestamp', { unit: 'us', zone: 'Europe/Berlin' })
-  await setType(dialog, 'clock', 'time', { unit: 'us' })
-  await setType(dialog, 'clock_ms', 'time', { unit: 'ms' })
-  await setType(dialog, 'elapsed', 'duration', { unit: 'ms' })
-  for (const name of ['big_bytes', 'bytes', 'fixed_bytes']) await setType(dialog, name, 'binary')
-  const bigList = await fieldRow(dialog, 'big_list')
-  await bigList.getByLabel('Field type').first().selectOption('list')
-  await bigList.getByLabel('Item type').selectOption('int32')
-  await expect(dialog.getByRole('alert')).toHaveCount(0)
-  await tables.createButton().click()
-  await expect(dialog).toHaveCount(0)
-  await expect(app.page.getByLabel('Row count')).toHaveText('3')
+    const tables = new TablesPage(app.page)
+    const dialog = await tables.openCreateDialog()
+    await dialog.getByLabel('Table name').fill('back')
+    await dialog.getByLabel('Import a file').check()
+    await dialog.getByLabel('File to import').setInputFiles(exported)
+    await expect(dialog.getByRole('table', { name: 'First rows' })).toContainText('ünïcode ✓')
+    // The file carries no Arrow types: each column gets the type the dialog offers for the original's.
+    await setType(dialog, 'half', 'float32')
+    await setType(dialog, 'price', 'decimal', { precision: 10, scale: 2 })
+    await setType(dialog, 'big_price', 'decimal', { precision: 40, scale: 2 })
+    await setType(dialog, 'berlin_time', 'timestamp', { unit: 'us', zone: 'Europe/Berlin' })
+    await setType(dialog, 'clock', 'time', { unit: 'us' })
+    await setType(dialog, 'clock_ms', 'time', { unit: 'ms' })
+    await setType(dialog, 'elapsed', 'duration', { unit: 'ms' })
+    for (const name of ['big_bytes', 'bytes', 'fixed_bytes']) await setType(dialog, name, 'binary')
+    const bigList = await fieldRow(dialog, 'big_list')
+    await bigList.getByLabel('Field type').first().selectOption('list')
+    await bigList.getByLabel('Item type').selectOption('int32')
+    await expect(dialog.getByRole('alert')).toHaveCount(0)
+    await tables.createButton().click()
+    await expect(dialog).toHaveCount(0)
+    await expect(app.page.getByLabel('Row count')).toHaveText('3')
 
-  const original = await readStored(root, ['odd'], ODD_TYPES_TABLE)
-  const back = await readStored(root, ['odd'], 'back')
-  expect(Object.keys(back)).toEqual(Object.keys(original))
-  // Types the dialog creates as they were; the rest as the dialog's nearest type.
-  expect(back['price']!.type).toBe(original['price']!.type)
-  expect(back['big_price']!.type).toBe(original['big_price']!.type)
-  expect(back['berlin_time']!.type).toBe(original['berlin_time']!.type)
-  expect(back['clock']!.type).toBe(original['clock']!.type)
-  expect(back['clock_ms']!.type).toBe(original['clock_ms']!.type)
-  expect(back['elapsed']!.type).toBe(original['elapsed']!.type)
-  // A date64 is a whole day by Arrow's rules (CSV writes the day), so it compares as days here.
-  const days = (values: readonly unknown[]): unknown[] => values.map((v) => (v === null ? null : Math.floor(Number(v) / 86_400_000)))
-  expect(days(back['day_ms']!.values)).toEqual(days(original['day_ms']!.values))
-  // Every other column of the odd-types table the dialog can type holds exactly the original values.
-  const same = ['dict_str', 'half', 'price', 'big_price', 'berlin_time', 'day', 'clock', 'clock_ms', 'elapsed', 'long_text', 'big_bytes', 'bytes', 'fixed_bytes', 'big_list', 'all_null', 'nothing', ODD_NAME_COLUMN]
-  for (const name of same) expect(back[name]!.values, name).toEqual(original[name]!.values)
-})
+    const original = await readStored(root, ['odd'], ODD_TYPES_TABLE)
+    const back = await readStored(root, ['odd'], 'back')
+    expect(Object.keys(back)).toEqual(Object.keys(original))
+    // Types the dialog creates as they were; the rest as the dialog's nearest type.
+    expect(back['price']!.type).toBe(original['price']!.type)
+    expect(back['big_price']!.type).toBe(original['big_price']!.type)
+    expect(back['berlin_time']!.type).toBe(original['berlin_time']!.type)
+    expect(back['clock']!.type).toBe(original['clock']!.type)
+    expect(back['clock_ms']!.type).toBe(original['clock_ms']!.type)
+    expect(back['elapsed']!.type).toBe(original['elapsed']!.type)
+    // A date64 is a whole day by Arrow's rules (CSV writes the day), so it compares as days here.
+    const days = (values: readonly unknown[]): unknown[] => values.map((v) => (v === null ? null : Math.floor(Number(v) / 86_400_000)))
+    expect(days(back['day_ms']!.values)).toEqual(days(original['day_ms']!.values))
+    // Every other column of the odd-types table the dialog can type holds exactly the original values.
+    const same = ['dict_str', 'half', 'price', 'big_price', 'berlin_time', 'day', 'clock', 'clock_ms', 'elapsed', 'long_text', 'big_bytes', 'bytes', 'fixed_bytes', 'big_list', 'all_null', 'nothing', ODD_NAME_COLUMN]
+    for (const name of same) expect(back[name]!.values, name).toEqual(original[name]!.values)
+  })
+}
