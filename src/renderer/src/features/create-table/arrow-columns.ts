@@ -24,7 +24,7 @@ import {
   type Utf8
 } from 'apache-arrow'
 import { decimalWords } from '@shared/decimal-text'
-import { arrowType, scalar, scalarArrowType, type FieldType, type ScalarSpec } from './schema-spec'
+import { arrowType, scalarArrowType, type FieldType, type ScalarSpec } from './schema-spec'
 
 const encoder = new TextEncoder()
 
@@ -52,7 +52,7 @@ export function columnData(type: FieldType, values: readonly unknown[]): Data {
         if (value !== null) items.push(...(value as unknown[]))
         valueOffsets[i + 1] = items.length
       })
-      const child = columnData(scalar(type.item), items)
+      const child = columnData(type.item, items)
       return makeData({ ...base, type: arrowType(type) as List, valueOffsets, child })
     }
     case 'struct': {

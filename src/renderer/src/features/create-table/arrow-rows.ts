@@ -118,13 +118,13 @@ function specFromField(field: Field): FieldSpec {
 
 function fieldTypeOf(type: DataType): FieldType {
   if (DataType.isStruct(type)) return { kind: 'struct', fields: type.children.map(specFromField) }
-  if (DataType.isFixedSizeList(type) || DataType.isList(type)) {
+  if (DataType.isFixedSizeList(type) || DataType.isList(type) || DataType.isLargeList(type)) {
     const item = type.children[0]?.type
-    const itemType = item ? scalarOf(item).type : 'string'
     if (DataType.isFixedSizeList(type) && item && (DataType.isFloat(item) || DataType.isInt(item))) {
       return { kind: 'vector', dimension: type.listSize }
     }
-    return { kind: 'list', item: itemType }
+    if (item && DataType.isStruct(item)) return { kind: 'list', item: { kind: 'struct', fields: item.children.map(specFromField) } }
+    return { kind: 'list', item: item ? scalarOf(item) : scalar('string') }
   }
   return scalarOf(type)
 }

@@ -32,7 +32,7 @@ describe('buildArrowStream', () => {
   it('builds vectors, lists, structs, dates and timestamps from JSON', async () => {
     const fields = [
       field('v', { kind: 'vector', dimension: 2 }),
-      field('tags', { kind: 'list', item: 'string' }),
+      field('tags', { kind: 'list', item: scalar('string') }),
       field('m', { kind: 'struct', fields: [field('k', scalar('int32'))] }),
       field('day', scalar('date')),
       field('at', scalar('timestamp', { zone: 'UTC' }))

@@ -9,7 +9,7 @@
 import { DecimalTextError, unscaledDecimal } from '@shared/decimal-text'
 import { ExactNumber } from './exact-number'
 import { PER_SECOND, TimeCount, TimeTextError, parseDateText, parseTimeOfDayText, parseTimestampText, timestampCount } from './exact-time'
-import { decimalOf, scalar, unitOf, zoneOf, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
+import { decimalOf, scalar, typeLabel, unitOf, zoneOf, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
 
 /** Why a value does not fit its field. */
 export class ConversionError extends Error {
@@ -64,8 +64,8 @@ export function convertType(raw: unknown, type: FieldType, textual: boolean): un
       })
     }
     case 'list':
-      return arrayOf(textual ? parseJsonCell(raw) : raw, `list<${type.item}>`).map((item) =>
-        item === null || item === undefined ? null : convertScalar(item, scalar(type.item))
+      return arrayOf(textual ? parseJsonCell(raw) : raw, typeLabel(type)).map((item) =>
+        item === null || item === undefined ? null : convertType(item, type.item, false)
       )
     case 'struct': {
       const object = textual ? parseJsonCell(raw) : raw

@@ -119,6 +119,23 @@ describe('exact imports', () => {
   })
 })
 
+describe('lists of structs', () => {
+  it('builds a list of structs from JSON, nested timestamps exact', async () => {
+    const text = '[{"events": [{"at": "2024-03-01T12:34:56.123456789Z", "n": 1}, {"at": null, "n": 2}]}, {"events": []}, {"events": null}]'
+    const sample = textReader('json', text)
+    const inferred = inferSchema(sample.read(10), sample.columns, false)
+    expect(inferred.map((spec) => typeLabel(spec.type))).toEqual(['list<struct<at, n>>'])
+    const table = tableFromIPC(await buildArrowStream(textReader('json', text), inferred))
+    expect(String(table.schema.fields[0]!.type)).toBe('List<Struct<{at:Timestamp<NANOSECOND, UTC>, n:Int64}>>')
+    const events = table.getChild('events')!
+    const items = events.data[0]!.children[0]!
+    expect(Array.from(items.children[0]!.values as BigInt64Array).slice(0, 1)).toEqual([1709296496123456789n])
+    expect(Array.from(items.children[1]!.values as BigInt64Array)).toEqual([1n, 2n])
+    expect(events.get(1)?.length).toBe(0)
+    expect(events.get(2)).toBeNull()
+  })
+})
+
 describe('exact imports from Arrow and Parquet files', () => {
   it('keeps nanosecond timestamps and decimals of an Arrow file whose schema is edited (rows rebuilt)', async () => {
     const schema = new Schema([new Field('at', new Timestamp(TimeUnit.NANOSECOND, 'UTC'), true), new Field('price', new Decimal(2, 20, 128), true)])

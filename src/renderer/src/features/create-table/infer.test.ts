@@ -31,7 +31,7 @@ describe('inferSchema', () => {
     const rows = reader.read(100)
     expect(inferSchema(rows, reader.columns, false)).toEqual([
       { name: 'v', type: { kind: 'vector', dimension: 3 }, nullable: true },
-      { name: 'tags', type: { kind: 'list', item: 'string' }, nullable: true },
+      { name: 'tags', type: { kind: 'list', item: { kind: 'scalar', type: 'string' } }, nullable: true },
       {
         name: 'm',
         type: {
@@ -49,8 +49,23 @@ describe('inferSchema', () => {
   it('falls back to string for mixed or missing values and to lists for ragged number arrays', () => {
     expect(inferType([1, 'a'], false)).toEqual({ kind: 'scalar', type: 'string' })
     expect(inferType([null, undefined], false)).toEqual({ kind: 'scalar', type: 'string' })
-    expect(inferType([[1, 2], [3]], false)).toEqual({ kind: 'list', item: 'int64' })
+    expect(inferType([[1, 2], [3]], false)).toEqual({ kind: 'list', item: { kind: 'scalar', type: 'int64' } })
     expect(inferType(['[1,2]', '[3,4]'], true)).toEqual({ kind: 'vector', dimension: 2 })
     expect(inferType([1, 2.5], false)).toEqual({ kind: 'scalar', type: 'float64' })
+  })
+})
+
+describe('lists of structs', () => {
+  it('types a JSON array of objects as a list of structs', () => {
+    expect(inferType([[{ b: 1, c: 'x' }, { b: 2, c: null }], []], false)).toEqual({
+      kind: 'list',
+      item: {
+        kind: 'struct',
+        fields: [
+          { name: 'b', type: { kind: 'scalar', type: 'int64' }, nullable: true },
+          { name: 'c', type: { kind: 'scalar', type: 'string' }, nullable: true }
+        ]
+      }
+    })
   })
 })

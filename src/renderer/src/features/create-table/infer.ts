@@ -81,7 +81,7 @@ function arrayType(arrays: readonly (readonly unknown[])[]): FieldType {
   // One number per row is more likely a short list than a one-dimensional embedding.
   if (numeric && first >= 2 && arrays.every((items) => items.length === first)) return { kind: 'vector', dimension: first }
   const inner = inferType(arrays.flat(), false)
-  return { kind: 'list', item: inner.kind === 'scalar' ? inner.type : 'string' }
+  return { kind: 'list', item: inner.kind === 'scalar' || inner.kind === 'struct' ? inner : scalar('string') }
 }
 
 function structType(objects: readonly Record<string, unknown>[]): FieldType {

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { ScalarOptions } from './scalar-options'
-import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarType } from './schema-spec'
+import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType } from './schema-spec'
 import styles from './create-table.module.css'
 import { cx } from '../../ui/class-names'
 
@@ -70,15 +70,7 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
           onChange={(event) => onChange({ ...field, type: { kind: 'vector', dimension: event.target.valueAsNumber } })}
         />
       )}
-      {field.type.kind === 'list' && (
-        <select aria-label="Item type" value={field.type.item} onChange={(event) => onChange({ ...field, type: { kind: 'list', item: event.target.value as ScalarType } })}>
-          {SCALAR_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      )}
+      {field.type.kind === 'list' && <ListItem item={field.type.item} name={field.name} onChange={(item) => onChange({ ...field, type: { kind: 'list', item } })} />}
       <label className={styles.nullable}>
         <input type="checkbox" aria-label="Nullable" checked={field.nullable} onChange={(event) => onChange({ ...field, nullable: event.target.checked })} />
         nullable
@@ -93,6 +85,29 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
   )
 }
 
+type ListItemType = Extract<FieldType, { kind: 'list' }>['item']
+
+/** A list's item type: a scalar with its parameters, or a struct whose fields are edited one level in. */
+function ListItem({ item, name, onChange }: { readonly item: ListItemType; readonly name: string; readonly onChange: (item: ListItemType) => void }): ReactNode {
+  const choose = (choice: string): void => {
+    if (choice === 'struct') onChange({ kind: 'struct', fields: item.kind === 'struct' ? item.fields : [blankField()] })
+    else if (isScalarType(choice)) onChange(choice === 'timestamp' ? scalar(choice, { zone: 'UTC' }) : scalar(choice))
+  }
+  return (
+    <>
+      <select aria-label="Item type" value={item.kind === 'struct' ? 'struct' : item.type} onChange={(event) => choose(event.target.value)}>
+        {[...SCALAR_TYPES, 'struct' as const].map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+      {item.kind === 'scalar' && <ScalarOptions spec={item} onChange={onChange} />}
+      {item.kind === 'struct' && <SchemaEditor parent={`${name}[]`} fields={item.fields} onChange={(fields) => onChange({ kind: 'struct', fields })} />}
+    </>
+  )
+}
+
 /** The type for a menu choice, keeping what it can of the previous one. */
 function typeFor(choice: string, previous: FieldType): FieldType {
   if (isScalarType(choice)) {
@@ -104,7 +119,7 @@ function typeFor(choice: string, previous: FieldType): FieldType {
     case 'vector':
       return { kind: 'vector', dimension: previous.kind === 'vector' ? previous.dimension : 8 }
     case 'list':
-      return { kind: 'list', item: previous.kind === 'scalar' ? previous.type : 'string' }
+      return { kind: 'list', item: previous.kind === 'scalar' ? previous : scalar('string') }
     default:
       return { kind: 'struct', fields: previous.kind === 'struct' ? previous.fields : [blankField()] }
   }

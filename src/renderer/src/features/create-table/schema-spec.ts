@@ -65,11 +65,11 @@ export const decimalOf = (spec: ScalarSpec): { readonly precision: number; reado
   scale: spec.scale ?? DEFAULT_DECIMAL.scale
 })
 
-/** A field's type: a scalar, a float32 vector of a fixed dimension, a list of a scalar, or a struct. */
+/** A field's type: a scalar, a float32 vector of a fixed dimension, a list (of a scalar or a struct), or a struct. */
 export type FieldType =
   | ScalarSpec
   | { readonly kind: 'vector'; readonly dimension: number }
-  | { readonly kind: 'list'; readonly item: ScalarType }
+  | { readonly kind: 'list'; readonly item: ScalarSpec | { readonly kind: 'struct'; readonly fields: readonly FieldSpec[] } }
   | { readonly kind: 'struct'; readonly fields: readonly FieldSpec[] }
 
 /** One field of the schema being built. */
@@ -138,7 +138,7 @@ export function arrowType(type: FieldType): DataType {
     case 'vector':
       return new FixedSizeList(type.dimension, new Field('item', new Float32(), true))
     case 'list':
-      return new List(new Field('item', scalarArrowType(type.item), true))
+      return new List(new Field('item', arrowType(type.item), true))
     case 'struct':
       return new Struct(type.fields.map(arrowField))
   }
@@ -162,7 +162,7 @@ export function typeLabel(type: FieldType): string {
     case 'vector':
       return `vector(${type.dimension})`
     case 'list':
-      return `list<${type.item}>`
+      return `list<${typeLabel(type.item)}>`
     case 'struct':
       return `struct<${type.fields.map((field) => field.name).join(', ')}>`
   }
@@ -214,6 +214,10 @@ export function schemaProblems(fields: readonly FieldSpec[], where = ''): string
     }
     if (field.type.kind === 'scalar') problems.push(...scalarProblems(field.type, label))
     if (field.type.kind === 'struct') problems.push(...schemaProblems(field.type.fields, label))
+    if (field.type.kind === 'list') {
+      const { item } = field.type
+      problems.push(...(item.kind === 'struct' ? schemaProblems(item.fields, `${label}[]`) : scalarProblems(item, `${label}[]`)))
+    }
   })
   return problems
 }
