@@ -178,6 +178,9 @@ for (const [format, file] of [['CSV', 'odd.csv'], ['JSON lines', 'odd.jsonl']] a
     await bigList.getByLabel('Item type').selectOption('int32')
     // struct<a: list<struct<b: int32, c: utf8>>>: the list of structs is inferred, b needs int32.
     await setType(dialog, 'b', 'int32')
+    const scores = await fieldRow(dialog, 'scores')
+    await scores.getByLabel('Field type').first().selectOption('map')
+    await scores.getByLabel('Value type').selectOption('int32')
     await expect(dialog.getByRole('alert')).toHaveCount(0)
     await tables.createButton().click()
     await expect(dialog).toHaveCount(0)
@@ -197,7 +200,7 @@ for (const [format, file] of [['CSV', 'odd.csv'], ['JSON lines', 'odd.jsonl']] a
     const days = (values: readonly unknown[]): unknown[] => values.map((v) => (v === null ? null : Math.floor(Number(v) / 86_400_000)))
     expect(days(back['day_ms']!.values)).toEqual(days(original['day_ms']!.values))
     // Every other column of the odd-types table the dialog can type holds exactly the original values.
-    const same = ['dict_str', 'half', 'price', 'big_price', 'berlin_time', 'day', 'clock', 'clock_ms', 'elapsed', 'long_text', 'big_bytes', 'bytes', 'fixed_bytes', 'nested', 'big_list', 'all_null', 'nothing', ODD_NAME_COLUMN]
+    const same = ['dict_str', 'half', 'price', 'big_price', 'berlin_time', 'day', 'clock', 'clock_ms', 'elapsed', 'long_text', 'big_bytes', 'bytes', 'fixed_bytes', 'nested', 'big_list', 'scores', 'all_null', 'nothing', ODD_NAME_COLUMN]
     for (const name of same) expect(back[name]!.values, name).toEqual(original[name]!.values)
   })
 }

@@ -18,13 +18,14 @@ import {
   type Int32,
   type Int64,
   type List,
+  type Map_,
   type Struct,
   type Time,
   type Timestamp,
   type Utf8
 } from 'apache-arrow'
 import { decimalWords } from '@shared/decimal-text'
-import { arrowType, scalarArrowType, type FieldType, type ScalarSpec } from './schema-spec'
+import { arrowType, mapEntries, scalarArrowType, type FieldType, type ScalarSpec } from './schema-spec'
 
 const encoder = new TextEncoder()
 
@@ -63,6 +64,25 @@ export function columnData(type: FieldType, values: readonly unknown[]): Data {
         )
       )
       return makeData({ ...base, type: arrowType(type) as Struct, children })
+    }
+    case 'map': {
+      const valueOffsets = new Int32Array(length + 1)
+      const keys: unknown[] = []
+      const items: unknown[] = []
+      values.forEach((value, i) => {
+        for (const [key, item] of (value as [unknown, unknown][] | null) ?? []) {
+          keys.push(key)
+          items.push(item)
+        }
+        valueOffsets[i + 1] = keys.length
+      })
+      const entries = makeData({
+        type: mapEntries(type),
+        length: keys.length,
+        nullCount: 0,
+        children: [columnData(type.key, keys), columnData(type.value, items)]
+      })
+      return makeData({ ...base, type: arrowType(type) as Map_, valueOffsets, child: entries })
     }
   }
 }

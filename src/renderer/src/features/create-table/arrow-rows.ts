@@ -118,6 +118,10 @@ function specFromField(field: Field): FieldSpec {
 
 function fieldTypeOf(type: DataType): FieldType {
   if (DataType.isStruct(type)) return { kind: 'struct', fields: type.children.map(specFromField) }
+  if (DataType.isMap(type)) {
+    const [key, value] = type.children[0]?.type.children ?? []
+    return { kind: 'map', key: key ? scalarOf(key.type) : scalar('string'), value: value ? scalarOf(value.type) : scalar('string') }
+  }
   if (DataType.isFixedSizeList(type) || DataType.isList(type) || DataType.isLargeList(type)) {
     const item = type.children[0]?.type
     if (DataType.isFixedSizeList(type) && item && (DataType.isFloat(item) || DataType.isInt(item))) {

@@ -80,7 +80,24 @@ export function convertType(raw: unknown, type: FieldType, textual: boolean): un
       }
       return result
     }
+    case 'map':
+      return mapEntriesOf(textual ? parseJsonCell(raw) : raw, type)
   }
+}
+
+/**
+ * A map's entries as [key, value] pairs, from a JSON object (`{"k": 1}`), a JavaScript
+ * Map, or an Arrow map row. Keys must be present; values may be null.
+ */
+function mapEntriesOf(raw: unknown, type: Extract<FieldType, { kind: 'map' }>): [unknown, unknown][] {
+  const json = raw !== null && typeof raw === 'object' && !(raw instanceof Map) && typeof (raw as { toJSON?: unknown }).toJSON === 'function' ? (raw as { toJSON: () => unknown }).toJSON() : raw
+  const pairs = json instanceof Map ? [...json.entries()] : json !== null && typeof json === 'object' && !Array.isArray(json) ? Object.entries(json) : null
+  if (pairs === null) throw new ConversionError(`${describe(raw)} is not an object of keys and values (${typeLabel(type)}); write it like {"k": 1}`)
+  return pairs.map(([key, value]) => {
+    const k = convertScalar(key, type.key)
+    if (k === null) throw new ConversionError(`${describe(raw)} has a missing key; map keys cannot be null`)
+    return [k, value === null || value === undefined ? null : convertScalar(value, type.value)]
+  })
 }
 
 const FLOAT32 = scalar('float32')

@@ -136,6 +136,22 @@ describe('lists of structs', () => {
   })
 })
 
+describe('maps', () => {
+  it('builds a map column from JSON objects and from CSV cells holding them', async () => {
+    const fields: FieldSpec[] = [{ name: 'm', type: { kind: 'map', key: scalar('string'), value: scalar('timestamp', { unit: 'ns', zone: 'UTC' }) }, nullable: true }]
+    for (const [format, text] of [
+      ['ndjson', '{"m": {"k": "2024-03-01T12:34:56.123456789Z", "j": null}}\n{"m": {}}\n{"m": null}\n'],
+      ['csv', 'n,m\n1,"{""k"": ""2024-03-01T12:34:56.123456789Z"", ""j"": null}"\n2,{}\n3,\n']
+    ] as const) {
+      const table = tableFromIPC(await buildArrowStream(textReader(format, text), fields))
+      expect(String(table.getChild('m')!.type)).toBe('Map<{key:Utf8, value:Timestamp<NANOSECOND, UTC>}>')
+      const entries = table.getChild('m')!.data[0]!.children[0]!
+      expect(Array.from(entries.children[1]!.values as BigInt64Array)[0]).toBe(1709296496123456789n)
+      expect([0, 1, 2].map((r) => table.getChild('m')!.get(r)?.toJSON() ?? null)).toEqual([{ k: expect.any(Number), j: null }, {}, null])
+    }
+  })
+})
+
 describe('exact imports from Arrow and Parquet files', () => {
   it('keeps nanosecond timestamps and decimals of an Arrow file whose schema is edited (rows rebuilt)', async () => {
     const schema = new Schema([new Field('at', new Timestamp(TimeUnit.NANOSECOND, 'UTC'), true), new Field('price', new Decimal(2, 20, 128), true)])

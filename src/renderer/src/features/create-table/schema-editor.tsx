@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { ScalarOptions } from './scalar-options'
-import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType } from './schema-spec'
+import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
 import styles from './create-table.module.css'
 import { cx } from '../../ui/class-names'
 
@@ -17,7 +17,7 @@ interface Props {
 }
 
 /** The type choices of the "Field type" menu, scalars first. */
-const TYPE_CHOICES = [...SCALAR_TYPES, 'vector', 'list', 'struct'] as const
+const TYPE_CHOICES = [...SCALAR_TYPES, 'vector', 'list', 'struct', 'map'] as const
 
 /** A new, unnamed string field. */
 export const blankField = (): FieldSpec => ({ name: '', type: scalar('string'), nullable: true })
@@ -70,6 +70,7 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
           onChange={(event) => onChange({ ...field, type: { kind: 'vector', dimension: event.target.valueAsNumber } })}
         />
       )}
+      {field.type.kind === 'map' && <MapTypes type={field.type} onChange={(type) => onChange({ ...field, type })} />}
       {field.type.kind === 'list' && <ListItem item={field.type.item} name={field.name} onChange={(item) => onChange({ ...field, type: { kind: 'list', item } })} />}
       <label className={styles.nullable}>
         <input type="checkbox" aria-label="Nullable" checked={field.nullable} onChange={(event) => onChange({ ...field, nullable: event.target.checked })} />
@@ -82,6 +83,30 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
         <SchemaEditor parent={field.name} fields={field.type.fields} onChange={(fields) => onChange({ ...field, type: { kind: 'struct', fields } })} />
       )}
     </div>
+  )
+}
+
+type MapType = Extract<FieldType, { kind: 'map' }>
+
+/** A map's key type and value type, each a scalar with its parameters. */
+function MapTypes({ type, onChange }: { readonly type: MapType; readonly onChange: (type: MapType) => void }): ReactNode {
+  const menu = (label: string, spec: ScalarSpec, set: (spec: ScalarSpec) => void): ReactNode => (
+    <>
+      <select aria-label={label} value={spec.type} onChange={(event) => isScalarType(event.target.value) && set(scalar(event.target.value))}>
+        {SCALAR_TYPES.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+      <ScalarOptions spec={spec} onChange={set} />
+    </>
+  )
+  return (
+    <>
+      {menu('Key type', type.key, (key) => onChange({ ...type, key }))}
+      {menu('Value type', type.value, (value) => onChange({ ...type, value }))}
+    </>
   )
 }
 
@@ -120,6 +145,8 @@ function typeFor(choice: string, previous: FieldType): FieldType {
       return { kind: 'vector', dimension: previous.kind === 'vector' ? previous.dimension : 8 }
     case 'list':
       return { kind: 'list', item: previous.kind === 'scalar' ? previous : scalar('string') }
+    case 'map':
+      return { kind: 'map', key: scalar('string'), value: previous.kind === 'scalar' ? previous : scalar('string') }
     default:
       return { kind: 'struct', fields: previous.kind === 'struct' ? previous.fields : [blankField()] }
   }

@@ -13,6 +13,7 @@ import {
   Float32,
   Float64,
   Int32,
+  Map_,
   Int64,
   List,
   Schema,
@@ -65,12 +66,13 @@ export const decimalOf = (spec: ScalarSpec): { readonly precision: number; reado
   scale: spec.scale ?? DEFAULT_DECIMAL.scale
 })
 
-/** A field's type: a scalar, a float32 vector of a fixed dimension, a list (of a scalar or a struct), or a struct. */
+/** A field's type: a scalar, a float32 vector of a fixed dimension, a list (of a scalar or a struct), a struct, or a map of scalar keys to scalar values. */
 export type FieldType =
   | ScalarSpec
   | { readonly kind: 'vector'; readonly dimension: number }
   | { readonly kind: 'list'; readonly item: ScalarSpec | { readonly kind: 'struct'; readonly fields: readonly FieldSpec[] } }
   | { readonly kind: 'struct'; readonly fields: readonly FieldSpec[] }
+  | { readonly kind: 'map'; readonly key: ScalarSpec; readonly value: ScalarSpec }
 
 /** One field of the schema being built. */
 export interface FieldSpec {
@@ -141,7 +143,15 @@ export function arrowType(type: FieldType): DataType {
       return new List(new Field('item', arrowType(type.item), true))
     case 'struct':
       return new Struct(type.fields.map(arrowField))
+    case 'map':
+      // Arrow's map: a list of non-null "entries" structs of a non-null key and a value.
+      return new Map_(new Field('entries', mapEntries(type), false))
   }
+}
+
+/** The entries struct of a map type. */
+export function mapEntries(type: { readonly key: ScalarSpec; readonly value: ScalarSpec }): Struct {
+  return new Struct([new Field('key', scalarArrowType(type.key), false), new Field('value', scalarArrowType(type.value), true)])
 }
 
 /** The Arrow field of a field spec. */
@@ -165,6 +175,8 @@ export function typeLabel(type: FieldType): string {
       return `list<${typeLabel(type.item)}>`
     case 'struct':
       return `struct<${type.fields.map((field) => field.name).join(', ')}>`
+    case 'map':
+      return `map<${scalarLabel(type.key)}, ${scalarLabel(type.value)}>`
   }
 }
 
@@ -214,6 +226,7 @@ export function schemaProblems(fields: readonly FieldSpec[], where = ''): string
     }
     if (field.type.kind === 'scalar') problems.push(...scalarProblems(field.type, label))
     if (field.type.kind === 'struct') problems.push(...schemaProblems(field.type.fields, label))
+    if (field.type.kind === 'map') problems.push(...scalarProblems(field.type.key, `${label} key`), ...scalarProblems(field.type.value, `${label} value`))
     if (field.type.kind === 'list') {
       const { item } = field.type
       problems.push(...(item.kind === 'struct' ? schemaProblems(item.fields, `${label}[]`) : scalarProblems(item, `${label}[]`)))
