@@ -131,19 +131,31 @@ export function unitForFraction(fraction: string): TimeUnitName {
 export function zoneOffsetMinutes(zone: string, utcMillis: number): number {
   if (/^(UTC|Etc\/UTC|GMT|Z)$/i.test(zone)) return 0
   if (/^[+-]\d{2}(:?\d{2})?$/.test(zone)) return offsetOf(zone)
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric'
-  }).formatToParts(new Date(utcMillis))
+  const parts = zoneFormat(zone).formatToParts(new Date(utcMillis))
   const part = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0)
   const wall = daysFromCivil(part('year'), part('month'), part('day')) * 86_400 + part('hour') * 3600 + part('minute') * 60 + part('second')
   return Math.round((wall - Math.floor(utcMillis / 1000)) / 60)
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** One formatter per zone: making one is far slower than using it, and an import asks per value. */
+function zoneFormat(zone: string): Intl.DateTimeFormat {
+  let format = formats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric'
+    })
+    formats.set(zone, format)
+  }
+  return format
 }
 
 /**
