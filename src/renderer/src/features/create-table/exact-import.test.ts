@@ -179,4 +179,16 @@ describe('exact imports from Arrow and Parquet files', () => {
     const rebuilt = tableFromIPC(await buildArrowStream(preview.open(), preview.inferred))
     expect([0, 1].map((r) => rawAt(rebuilt.getChild('at')!.data, r))).toEqual([1709296496123456n, 1709296496000001n])
   })
+
+  it('makes a zone-less column of a Parquet timestamp not adjusted to UTC', async () => {
+    const file = parquetWriteBuffer({
+      columnData: [{ name: 'local', data: [1709296496123456n] }],
+      schema: [
+        { name: 'root', num_children: 1 },
+        { name: 'local', type: 'INT64', repetition_type: 'OPTIONAL', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: false, unit: 'MICROS' } }
+      ]
+    })
+    const preview = previewFile({ name: 'x.parquet', size: file.byteLength, format: 'parquet', parquet: await readParquetRows(file) })
+    expect(preview.inferred.map((spec) => typeLabel(spec.type))).toEqual(['timestamp[us]'])
+  })
 })

@@ -13,6 +13,8 @@ import { indexedRowReader, SourceError, type RowReader } from './source-types'
 export interface ParquetRows {
   readonly columns: readonly string[]
   readonly rows: readonly Record<string, unknown>[]
+  /** Top-level timestamp columns the file marks as not adjusted to UTC: zone-less wall-clock times. */
+  readonly zoneless?: readonly string[]
 }
 
 /** True when the bytes start with Parquet's magic number. */
@@ -26,15 +28,17 @@ export async function readParquetRows(file: ArrayBuffer): Promise<ParquetRows> {
     const metadata = parquetMetadata(file)
     // The top-level columns: the root's direct children, in order.
     const columns: string[] = []
+    const zoneless: string[] = []
     let remaining = metadata.schema[0]?.num_children ?? 0
     for (let i = 1; i < metadata.schema.length && remaining > 0; ) {
       const element = metadata.schema[i]!
       columns.push(element.name)
+      if (element.logical_type?.type === 'TIMESTAMP' && !element.logical_type.isAdjustedToUTC) zoneless.push(element.name)
       remaining--
       i = skipSubtree(metadata.schema, i)
     }
     const rows = await parquetReadObjects({ file, metadata, parsers: EXACT_TIMESTAMPS })
-    return { columns, rows }
+    return { columns, rows, zoneless }
   } catch (error) {
     throw new SourceError(`The file is not readable Parquet (${error instanceof Error ? error.message : String(error)}).`)
   }
