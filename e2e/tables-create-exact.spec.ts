@@ -136,6 +136,24 @@ test('pasted CSV timestamps keep micro- and nanoseconds; zone-less times make a 
   expect(stored['mixed']!.values).toEqual([1709294400000000n, 1709298000500000n])
 })
 
+test('pasted NDJSON keeps every digit of 64-bit integers and decimals', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 1 } } } })
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+  await app.expand('sales')
+  const dialog = await tables.openCreateDialog()
+  await dialog.getByLabel('Table name').fill('exact')
+  await tables.pasteRows('{"id": 9007199254740993, "price": 12345678901234567.123456789}\n{"id": -9223372036854775808, "price": -0.000000001}\n')
+  await expect((await fieldRow(dialog, 'id')).getByLabel('Field type')).toHaveValue('int64')
+  await setType(dialog, 'price', 'decimal', { precision: 30, scale: 9 })
+  await tables.createButton().click()
+  await expect(dialog).toHaveCount(0)
+  const stored = await readStored(root, ['sales'], 'exact')
+  expect(stored['id']!.values).toEqual([9007199254740993n, -9223372036854775808n])
+  expect(stored['price']).toEqual({ type: 'Decimal[30e+9]', values: [12345678901234567123456789n, -1n] })
+})
+
 /** Exports the open table's rows in `format` from the data tab and saves the file at `path`. */
 async function exportAs(page: Page, format: 'CSV' | 'JSON lines', path: string): Promise<void> {
   await page.getByRole('button', { name: 'Export', exact: true }).click()
