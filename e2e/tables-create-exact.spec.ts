@@ -8,6 +8,7 @@
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import type { Locator, Page } from '@playwright/test'
+import { startCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 import { buildNestedCatalog } from './support/lancedb-catalog'
@@ -96,45 +97,52 @@ async function setType(dialog: Locator, name: string, type: string, options: { u
   if (options.scale !== undefined) await row.getByLabel('Scale').fill(String(options.scale))
 }
 
-test('pasted CSV timestamps keep micro- and nanoseconds; zone-less times make a zone-less column; an assumed zone is said first', async ({ workDir, openApp }) => {
-  const root = join(workDir, 'catalog')
-  await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 1 } } } })
-  const app = await openApp(['--dir', root])
-  const tables = new TablesPage(app.page)
-  await app.expand('sales')
-  const dialog = await tables.openCreateDialog()
-  await dialog.getByLabel('Table name').fill('times')
-  await tables.pasteRows(
-    'at,fine,local,mixed\n' +
-      '2024-03-01T12:34:56.123456Z,2024-03-01T12:34:56.123456789Z,2024-03-01T12:34:56.123456,2024-03-01T12:00:00Z\n' +
-      '2024-03-01T12:34:56.000001Z,2024-03-01T12:34:56.000000001Z,2024-03-01 12:34:56.000001,2024-03-01T13:00:00.5\n'
-  )
-  const at = await fieldRow(dialog, 'at')
-  await expect(at.getByLabel('Field type')).toHaveValue('timestamp')
-  await expect(at.getByLabel('Unit')).toHaveValue('us')
-  await expect(at.getByLabel('Time zone')).toHaveValue('UTC')
-  await expect((await fieldRow(dialog, 'fine')).getByLabel('Unit')).toHaveValue('ns')
-  await expect((await fieldRow(dialog, 'local')).getByLabel('Time zone')).toHaveValue('')
-  // The preview shows the digits as written and says which zone is assumed where one is missing.
-  await expect(dialog.getByRole('table', { name: 'First rows' })).toContainText('2024-03-01T12:34:56.123456Z')
-  const notes = dialog.getByRole('list', { name: 'How times are read' })
-  await expect(notes).toHaveText('"mixed": times without a zone are read as UTC time.')
-  await tables.createButton().click()
-  await expect(dialog).toHaveCount(0)
-  await expect(app.page.getByLabel('Row count')).toHaveText('2')
+for (const over of ['a directory catalog', 'REST'] as const) {
+  test(`pasted CSV timestamps keep micro- and nanoseconds over ${over}; zone-less times make a zone-less column; an assumed zone is said first`, async ({ workDir, openApp }) => {
+    const root = join(workDir, 'catalog')
+    await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 1 } } } })
+    const server = over === 'REST' ? await startCatalogServer({ root }) : undefined
+    try {
+      const app = await openApp(server ? ['--rest', server.url] : ['--dir', root])
+      const tables = new TablesPage(app.page)
+      await app.expand('sales')
+      const dialog = await tables.openCreateDialog()
+      await dialog.getByLabel('Table name').fill('times')
+      await tables.pasteRows(
+        'at,fine,local,mixed\n' +
+          '2024-03-01T12:34:56.123456Z,2024-03-01T12:34:56.123456789Z,2024-03-01T12:34:56.123456,2024-03-01T12:00:00Z\n' +
+          '2024-03-01T12:34:56.000001Z,2024-03-01T12:34:56.000000001Z,2024-03-01 12:34:56.000001,2024-03-01T13:00:00.5\n'
+      )
+      const at = await fieldRow(dialog, 'at')
+      await expect(at.getByLabel('Field type')).toHaveValue('timestamp')
+      await expect(at.getByLabel('Unit')).toHaveValue('us')
+      await expect(at.getByLabel('Time zone')).toHaveValue('UTC')
+      await expect((await fieldRow(dialog, 'fine')).getByLabel('Unit')).toHaveValue('ns')
+      await expect((await fieldRow(dialog, 'local')).getByLabel('Time zone')).toHaveValue('')
+      // The preview shows the digits as written and says which zone is assumed where one is missing.
+      await expect(dialog.getByRole('table', { name: 'First rows' })).toContainText('2024-03-01T12:34:56.123456Z')
+      const notes = dialog.getByRole('list', { name: 'How times are read' })
+      await expect(notes).toHaveText('"mixed": times without a zone are read as UTC time.')
+      await tables.createButton().click()
+      await expect(dialog).toHaveCount(0)
+      await expect(app.page.getByLabel('Row count')).toHaveText('2')
 
-  const stored = await readStored(root, ['sales'], 'times')
-  expect(Object.fromEntries(Object.entries(stored).map(([name, column]) => [name, column.type]))).toEqual({
-    at: 'Timestamp<MICROSECOND, UTC>',
-    fine: 'Timestamp<NANOSECOND, UTC>',
-    local: 'Timestamp<MICROSECOND>',
-    mixed: 'Timestamp<MICROSECOND, UTC>'
+      const stored = await readStored(root, ['sales'], 'times')
+      expect(Object.fromEntries(Object.entries(stored).map(([name, column]) => [name, column.type]))).toEqual({
+        at: 'Timestamp<MICROSECOND, UTC>',
+        fine: 'Timestamp<NANOSECOND, UTC>',
+        local: 'Timestamp<MICROSECOND>',
+        mixed: 'Timestamp<MICROSECOND, UTC>'
+      })
+      expect(stored['at']!.values).toEqual([1709296496123456n, 1709296496000001n])
+      expect(stored['fine']!.values).toEqual([1709296496123456789n, 1709296496000000001n])
+      expect(stored['local']!.values).toEqual([1709296496123456n, 1709296496000001n])
+      expect(stored['mixed']!.values).toEqual([1709294400000000n, 1709298000500000n])
+    } finally {
+      await server?.close()
+    }
   })
-  expect(stored['at']!.values).toEqual([1709296496123456n, 1709296496000001n])
-  expect(stored['fine']!.values).toEqual([1709296496123456789n, 1709296496000000001n])
-  expect(stored['local']!.values).toEqual([1709296496123456n, 1709296496000001n])
-  expect(stored['mixed']!.values).toEqual([1709294400000000n, 1709298000500000n])
-})
+}
 
 test('pasted NDJSON keeps every digit of 64-bit integers and decimals', async ({ workDir, openApp }) => {
   const root = join(workDir, 'catalog')
