@@ -112,8 +112,8 @@ for (const over of ['a directory catalog', 'REST'] as const) {
             names!.get(i) === want.name &&
             scores!.get(i) === want.score &&
             flags!.get(i) === want.flag &&
-            // The file holds microseconds (the unit test checks); the app's CSV import keeps milliseconds.
-            (ts[i] as bigint) / 1000n === want.tsMicros / 1000n &&
+            // The file holds microseconds and the app's CSV import keeps them.
+            ts[i] === want.tsMicros &&
             JSON.stringify(vectors.slice(i * 4, i * 4 + 4)) === JSON.stringify(want.vector)
           )
         })

@@ -6,9 +6,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Duration, Field, Int64, makeData, RecordBatch, Schema, Struct, tableFromIPC, TimestampNanosecond, TimeUnit, Utf8, vectorFromArray } from 'apache-arrow'
+import { Duration, Field, Int64, List, makeData, RecordBatch, Schema, Struct, tableFromIPC, TimestampMicrosecond, TimestampNanosecond, TimeUnit, Utf8, vectorFromArray } from 'apache-arrow'
+import { parquetReadObjects } from 'hyparquet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { oddTypesTable } from '../../../e2e/support/odd-types-table'
 import type { ExportFormat } from '../../shared/contract/export'
+import { lanceArrow } from '../namespace/lance-arrow'
 import { createBatchWriter } from './batch-writers'
 import { openFileSink } from './file-sink'
 
@@ -46,6 +49,47 @@ describe('batch writers', () => {
         '-1,,1970-01-01T00:00:00.000000000Z\r\n' +
         '0,"two\nlines, ""quoted""",1969-12-31T23:59:59.999999999Z\r\n'
     )
+  })
+
+  it('CSV writes decimals at their scale, times of day with every digit of their unit, and large lists as JSON', async () => {
+    // The odd-types table as an export reads it: decoded from IPC by the app's Arrow copy.
+    const odd = tableFromIPC(lanceArrow.tableToIPC(oddTypesTable() as never))
+    const text = (await write('csv', odd.batches, 'odd.csv', odd.schema)).toString('utf8')
+    const [header, ...rows] = text.split('\r\n')
+    const names = header!.split(',')
+    const pick = (row: string | undefined, columns: string[]): string[] => {
+      const cells = row!.replace(/"(?:[^"]|"")*"/g, (quoted) => quoted.replaceAll(',', '\u0001')).split(',')
+      return columns.map((c) => cells[names.indexOf(c)]!.replaceAll('\u0001', ','))
+    }
+    const columns = ['price', 'big_price', 'berlin_time', 'clock', 'clock_ms', 'elapsed', 'big_list']
+    expect(pick(rows[0], columns)).toEqual(['0.28', '123.45', '2024-01-02T03:04:05.678901Z', '01:02:03.000004', '12:34:56.789', '90061001', '"[1,2,3]"'])
+    expect(pick(rows[1], columns)).toEqual(['-12345.67', '0.01', '2024-07-03T09:46:40.000000Z', '00:00:00.000000', '00:00:00.000', '-61000', '[]'])
+    expect(pick(rows[2], columns)).toEqual(['1.00', '-0.05', '1970-01-01T00:00:00.000000Z', '00:00:00.000001', '00:00:00.001', '0', ''])
+  })
+
+  it('keeps every digit of timestamps inside structs and lists, in CSV and in Parquet', async () => {
+    const inner = new Struct([new Field('at', new TimestampNanosecond('UTC'), true)])
+    const list = new List(new Field('item', new TimestampMicrosecond(), true))
+    const nestedSchema = new Schema([new Field('s', inner, true), new Field('l', list, true)])
+    const at = makeData({ type: new TimestampNanosecond('UTC'), length: 1, nullCount: 0, data: new BigInt64Array([1_709_296_496_123_456_789n]) })
+    const items = makeData({ type: new TimestampMicrosecond(), length: 2, nullCount: 0, data: new BigInt64Array([1_709_296_496_000_001n, -1n]) })
+    const nested = new RecordBatch(
+      nestedSchema,
+      makeData({
+        type: new Struct(nestedSchema.fields),
+        length: 1,
+        nullCount: 0,
+        children: [makeData({ type: inner, length: 1, nullCount: 0, children: [at] }), makeData({ type: list, length: 1, nullCount: 0, valueOffsets: new Int32Array([0, 2]), child: items })]
+      })
+    )
+    const csv = (await write('csv', [nested], 'nested.csv', nestedSchema)).toString('utf8')
+    expect(csv).toBe('s,l\r\n"{""at"":""2024-03-01T12:34:56.123456789Z""}","[""2024-03-01T12:34:56.000001Z"",""1969-12-31T23:59:59.999999Z""]"\r\n')
+    const parquet = await write('parquet', [nested], 'nested.parquet', nestedSchema)
+    const rows = await parquetReadObjects({
+      file: parquet.buffer.slice(parquet.byteOffset, parquet.byteOffset + parquet.byteLength) as ArrayBuffer,
+      parsers: { timestampFromMicroseconds: (n: bigint) => n, timestampFromNanoseconds: (n: bigint) => n }
+    })
+    expect(rows).toEqual([{ s: { at: 1_709_296_496_123_456_789n }, l: [1_709_296_496_000_001n, -1n] }])
   })
 
   it('JSON lines write 64-bit integers as bare digits and nulls as null', async () => {

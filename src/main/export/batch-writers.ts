@@ -4,13 +4,14 @@
  * row), Arrow IPC (file format) and Parquet (one row group per batch, via
  * hyparquet-writer). Nothing but the current batch is held.
  */
-import { RecordBatchFileWriter, type RecordBatch, type Schema, type Vector, DataType } from 'apache-arrow'
+import { RecordBatchFileWriter, type RecordBatch, type Schema } from 'apache-arrow'
 import { ParquetWriter } from 'hyparquet-writer'
 import type { ExportFormat } from '../../shared/contract/export'
 import { assertNever } from '../../shared/assert-never'
 import type { ByteSink } from './file-sink'
-import { parquetColumnsOf, parquetSchemaOf, rawTimestamps } from './parquet-columns'
-import { csvField, csvText, jsonConverter, jsonText, type JsonConverter } from './plain-values'
+import { exactValues } from './exact-values'
+import { parquetColumnsOf, parquetSchemaOf } from './parquet-columns'
+import { csvField, csvText, jsonConverter, jsonText } from './plain-values'
 import { sinkWriter } from './parquet-sink'
 
 /** Writes batches of one schema, in order, then finishes the file. */
@@ -43,13 +44,16 @@ function textWriter(
   line: (row: unknown[], names: string[]) => string
 ): BatchWriter {
   const names = schema.fields.map((f) => f.name)
-  const converters = schema.fields.map((f) => jsonConverter(f.type))
   let started = false
   return {
     async write(batch) {
       if (!started && header) await sink.write(header(names))
       started = true
-      const columns = schema.fields.map((f, i) => columnValues(batch.getChildAt(i), f.type, converters[i]!))
+      // Timestamps, nested ones too, are read as their stored integers so no digit is lost.
+      const columns = schema.fields.map((f, i) => {
+        const vector = batch.getChildAt(i)
+        return vector ? exactValues(vector, f.type, jsonConverter) : []
+      })
       // Lines are joined per slice of rows: one write per row would cost a promise each.
       const SLICE = 1000
       for (let start = 0; start < batch.numRows; start += SLICE) {
@@ -63,15 +67,6 @@ function textWriter(
       await sink.close()
     }
   }
-}
-
-/** A column's values converted for text; top-level timestamps read raw so sub-millisecond digits survive. */
-function columnValues(vector: Vector | null, type: DataType, convert: JsonConverter): unknown[] {
-  if (!vector) return []
-  if (DataType.isTimestamp(type)) return rawTimestamps(vector, false).map((v) => convert(v))
-  const values = new Array<unknown>(vector.length)
-  for (let i = 0; i < vector.length; i++) values[i] = convert(vector.get(i))
-  return values
 }
 
 function arrowWriter(schema: Schema, sink: ByteSink): BatchWriter {

@@ -8,6 +8,7 @@ import { DataType, type Field, type RecordBatch, type Schema, TimeUnit, type Vec
 import type { SchemaElement } from 'hyparquet'
 import type { ColumnSource } from 'hyparquet-writer'
 import { CatalogError } from '../../shared/errors'
+import { exactValues, parquetTimestamp } from './exact-values'
 
 /** The Parquet schema (root first, then the columns depth-first) for `schema`. */
 export function parquetSchemaOf(schema: Schema): SchemaElement[] {
@@ -71,16 +72,9 @@ function primitiveOf(type: DataType, path: string): Omit<SchemaElement, 'name'> 
 
 const DAY_MS = 86_400_000
 
-/** The values of one column as hyparquet-writer expects them for the element `primitiveOf` chose. */
+/** The values of one column as hyparquet-writer expects them for the element `primitiveOf` chose; timestamps at any depth keep their stored integer. */
 function valuesOf(type: DataType, vector: Vector): unknown[] {
-  if (DataType.isTimestamp(type)) return rawTimestamps(vector)
-  const values: unknown[] = new Array(vector.length)
-  const convert = converterOf(type)
-  for (let i = 0; i < vector.length; i++) {
-    const value: unknown = vector.get(i)
-    values[i] = value === null || value === undefined ? null : convert(value)
-  }
-  return values
+  return exactValues(vector, type, (leaf) => (DataType.isTimestamp(leaf) ? parquetTimestamp(leaf.unit) : converterOf(leaf)))
 }
 
 function converterOf(type: DataType): (value: unknown) => unknown {
@@ -100,31 +94,5 @@ function converterOf(type: DataType): (value: unknown) => unknown {
   if (DataType.isInt(type) && type.bitWidth === 64) return (value) => (typeof value === 'bigint' ? value : BigInt(value as number))
   // Arrow JS answers dates as milliseconds since the epoch (Date32 and Date64 alike).
   if (DataType.isDate(type)) return (value) => Math.floor((value instanceof Date ? value.getTime() : Number(value)) / DAY_MS)
-  if (DataType.isTimestamp(type)) return timestampConverter(type.unit)
   return (value) => value
-}
-
-/**
- * A top-level timestamp column's stored integers, read from the buffers: Arrow JS's `get`
- * answers milliseconds, which would lose micro- and nanoseconds. Seconds become milliseconds.
- */
-export function rawTimestamps(vector: Vector, secondsAsMillis = true): unknown[] {
-  const values: unknown[] = []
-  for (const chunk of vector.data) {
-    const raw = chunk.values as BigInt64Array
-    const seconds = secondsAsMillis && (chunk.type as { unit: TimeUnit }).unit === TimeUnit.SECOND
-    for (let j = 0; j < chunk.length; j++) {
-      values.push(chunk.getValid(j) ? (seconds ? raw[j]! * 1000n : raw[j]!) : null)
-    }
-  }
-  return values
-}
-
-/** Arrow JS answers nested timestamps as epoch milliseconds (a float); Parquet stores the unit chosen above. */
-function timestampConverter(unit: TimeUnit): (value: unknown) => bigint {
-  const factor = unit === TimeUnit.NANOSECOND ? 1_000_000 : unit === TimeUnit.MICROSECOND ? 1_000 : 1
-  return (value) => {
-    const ms = typeof value === 'bigint' ? Number(value) : Number(value)
-    return BigInt(Math.round(ms * factor))
-  }
 }

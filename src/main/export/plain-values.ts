@@ -1,9 +1,12 @@
 /**
  * Arrow values as text (CSV) and as JSON (JSON lines). Whole numbers keep every digit
- * (64-bit ones too), times are ISO 8601 in UTC, bytes are base64, and lists and structs
- * are JSON, so a file read back gives the same values.
+ * (64-bit ones too), decimals are written at their scale (`0.28`), timestamps are ISO 8601
+ * in UTC and times of day `HH:MM:SS.fraction`, both with every digit of their unit,
+ * durations are whole numbers of their unit, bytes are base64, and lists and structs are
+ * JSON, so a file read back gives the same values.
  */
-import { DataType, type Field } from 'apache-arrow'
+import { DataType, TimeUnit, type Field } from 'apache-arrow'
+import { decimalFromWords, decimalText } from '../../shared/decimal-text'
 
 /** Turns one column's values into JSON-ready values. */
 export type JsonConverter = (value: unknown) => unknown
@@ -17,7 +20,8 @@ export function jsonConverter(type: DataType): JsonConverter {
   if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) {
     return (v) => (v == null ? null : Buffer.from(v as Uint8Array).toString('base64'))
   }
-  if (DataType.isList(type) || DataType.isFixedSizeList(type)) {
+  if (DataType.isTime(type)) return (v) => (v == null ? null : timeOfDay(BigInt(v as number | bigint), type.unit))
+  if (DataType.isList(type) || DataType.isFixedSizeList(type) || DataType.isLargeList(type)) {
     const child = jsonConverter((type.children[0] as Field).type)
     return (v) => (v == null ? null : Array.from(v as Iterable<unknown>, child))
   }
@@ -29,7 +33,8 @@ export function jsonConverter(type: DataType): JsonConverter {
       return Object.fromEntries(children.map(([name, convert]) => [name, convert(row[name])]))
     }
   }
-  if (DataType.isDecimal(type)) return (v) => (v == null ? null : String(v))
+  // Arrow JS answers a decimal as its little-endian 32-bit words, unscaled.
+  if (DataType.isDecimal(type)) return (v) => (v == null ? null : decimalText(decimalFromWords(v as Uint32Array, 0, type.bitWidth), type.scale))
   return (v) => (v === undefined ? null : typeof v === 'bigint' ? new RawNumber(String(v)) : v)
 }
 
@@ -62,16 +67,27 @@ export function csvField(text: string | null): string {
   return text
 }
 
+const PER_SECOND = [1n, 1_000n, 1_000_000n, 1_000_000_000n]
+
+/** A time of day, `HH:MM:SS` and the fraction digits of its unit, from its count of the unit since midnight. */
+function timeOfDay(count: bigint, unit: TimeUnit): string {
+  const perSecond = PER_SECOND[unit] ?? 1n
+  const seconds = Number(count / perSecond)
+  const clock = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60].map((n) => String(n).padStart(2, '0')).join(':')
+  const digits = String(perSecond).length - 1
+  return digits === 0 ? clock : `${clock}.${String(count % perSecond).padStart(digits, '0')}`
+}
+
 /**
- * ISO 8601 in UTC. A bigint is a timestamp's stored integer in its unit (top-level columns
- * are read raw, see columnValues), so micro- and nanoseconds survive; a number is epoch
- * milliseconds, which is what Arrow JS answers for dates and nested timestamps.
+ * ISO 8601 in UTC. A bigint is a timestamp's stored integer in its unit (timestamps are
+ * read raw at any depth, see exact-values), so micro- and nanoseconds survive; a number is
+ * epoch milliseconds, which is what Arrow JS answers for dates.
  */
 function isoTime(value: unknown, type: DataType): string {
   if (!DataType.isTimestamp(type)) return new Date(Number(value)).toISOString().slice(0, 10)
   const unit = type.unit
   if (typeof value !== 'bigint') return new Date(Math.floor(Number(value))).toISOString()
-  const perSecond = [1n, 1_000n, 1_000_000n, 1_000_000_000n][unit] ?? 1n
+  const perSecond = PER_SECOND[unit] ?? 1n
   let seconds = value / perSecond
   let fraction = value % perSecond
   if (fraction < 0n) {

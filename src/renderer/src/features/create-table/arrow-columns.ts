@@ -4,10 +4,29 @@
  * the app's Content-Security-Policy (no 'unsafe-eval') forbids, so the buffers for the
  * dialog's types are laid out here and handed to `makeData`.
  */
-import { makeData, type Binary, type Bool, type Data, type DateDay, type FixedSizeList, type Float32, type Float64, type Int32, type Int64, type List, type Struct, type Timestamp, type Utf8 } from 'apache-arrow'
-import { arrowType, scalarArrowType, type FieldType, type ScalarType } from './schema-spec'
+import {
+  makeData,
+  type Binary,
+  type Bool,
+  type Data,
+  type DateDay,
+  type Decimal,
+  type Duration,
+  type FixedSizeList,
+  type Float32,
+  type Float64,
+  type Int32,
+  type Int64,
+  type List,
+  type Map_,
+  type Struct,
+  type Time,
+  type Timestamp,
+  type Utf8
+} from 'apache-arrow'
+import { decimalWords } from '@shared/decimal-text'
+import { arrowType, mapEntries, scalarArrowType, type FieldType, type ScalarSpec } from './schema-spec'
 
-const DAY_MS = 86_400_000
 const encoder = new TextEncoder()
 
 /** Column data for `type` from values as `convertType` returns them (null for a missing value). */
@@ -17,7 +36,7 @@ export function columnData(type: FieldType, values: readonly unknown[]): Data {
   const base = { length, nullCount, nullBitmap }
   switch (type.kind) {
     case 'scalar':
-      return scalarData(type.type, values, base)
+      return scalarData(type, values, base)
     case 'vector': {
       const { dimension } = type
       const flat = new Float32Array(length * dimension)
@@ -34,7 +53,7 @@ export function columnData(type: FieldType, values: readonly unknown[]): Data {
         if (value !== null) items.push(...(value as unknown[]))
         valueOffsets[i + 1] = items.length
       })
-      const child = columnData({ kind: 'scalar', type: type.item }, items)
+      const child = columnData(type.item, items)
       return makeData({ ...base, type: arrowType(type) as List, valueOffsets, child })
     }
     case 'struct': {
@@ -46,6 +65,25 @@ export function columnData(type: FieldType, values: readonly unknown[]): Data {
       )
       return makeData({ ...base, type: arrowType(type) as Struct, children })
     }
+    case 'map': {
+      const valueOffsets = new Int32Array(length + 1)
+      const keys: unknown[] = []
+      const items: unknown[] = []
+      values.forEach((value, i) => {
+        for (const [key, item] of (value as [unknown, unknown][] | null) ?? []) {
+          keys.push(key)
+          items.push(item)
+        }
+        valueOffsets[i + 1] = keys.length
+      })
+      const entries = makeData({
+        type: mapEntries(type),
+        length: keys.length,
+        nullCount: 0,
+        children: [columnData(type.key, keys), columnData(type.value, items)]
+      })
+      return makeData({ ...base, type: arrowType(type) as Map_, valueOffsets, child: entries })
+    }
   }
 }
 
@@ -55,9 +93,10 @@ interface Base {
   readonly nullBitmap: Uint8Array | undefined
 }
 
-function scalarData(type: ScalarType, values: readonly unknown[], base: Base): Data {
+function scalarData(spec: ScalarSpec, values: readonly unknown[], base: Base): Data {
+  const { type } = spec
   const n = values.length
-  const t = scalarArrowType(type)
+  const t = scalarArrowType(spec)
   const fill = <A extends { [i: number]: number | bigint }>(array: A, read: (value: unknown) => number | bigint): A => {
     values.forEach((value, i) => {
       if (value !== null) array[i] = read(value)
@@ -81,10 +120,21 @@ function scalarData(type: ScalarType, values: readonly unknown[], base: Base): D
       return makeData({ ...base, type: t as Bool, data: bits })
     }
     case 'date':
-      return makeData({ ...base, type: t as DateDay, data: fill(new Int32Array(n), (v) => Math.floor((v as Date).getTime() / DAY_MS)) })
+      return makeData({ ...base, type: t as DateDay, data: fill(new Int32Array(n), Number) })
+    // Timestamps, times and durations arrive as exact counts of their unit (bigints).
     case 'timestamp':
-      // Microseconds since 1970; JavaScript dates hold milliseconds.
-      return makeData({ ...base, type: t as Timestamp, data: fill(new BigInt64Array(n), (v) => BigInt(Math.round((v as Date).getTime())) * 1000n) })
+      return makeData({ ...base, type: t as Timestamp, data: fill(new BigInt64Array(n), (v) => v as bigint) })
+    case 'duration':
+      return makeData({ ...base, type: t as Duration, data: fill(new BigInt64Array(n), (v) => v as bigint) })
+    case 'time': {
+      const time = t as Time
+      const data = time.bitWidth === 32 ? fill(new Int32Array(n), Number) : fill(new BigInt64Array(n), (v) => v as bigint)
+      return makeData({ ...base, type: time, data })
+    }
+    case 'decimal': {
+      const decimal = t as Decimal
+      return makeData({ ...base, type: decimal, data: decimalWords(values as (bigint | null)[], decimal.bitWidth) })
+    }
     case 'string':
     case 'binary': {
       const parts = values.map((value) => (value === null ? EMPTY : typeof value === 'string' ? encoder.encode(value) : (value as Uint8Array)))

@@ -4,9 +4,11 @@
  * keeps that schema and it is exactly the file's, the table is sent as it is, without a
  * round trip through JavaScript values.
  */
-import { DataType, Table, tableToIPC, type Field, type Vector } from 'apache-arrow'
+import { DataType, Table, TimeUnit, tableToIPC, type Field, type Vector } from 'apache-arrow'
+import { decimalFromWords, decimalText } from '@shared/decimal-text'
 import { decodeArrow } from '../../lib/arrow-decode'
-import { arrowSchema, scalar, type FieldSpec, type FieldType, type ScalarType } from './schema-spec'
+import { TimeCount } from './exact-time'
+import { arrowSchema, scalar, type FieldSpec, type FieldType, type ScalarSpec, type TimeUnitName } from './schema-spec'
 import { indexedRowReader, SourceError, type RowReader } from './source-types'
 
 /** Decodes Arrow IPC bytes in either framing (file or stream). */
@@ -40,15 +42,54 @@ export function passthroughStream(table: Table, fields: readonly FieldSpec[]): U
   return same ? tableToIPC(table, 'stream') : null
 }
 
-/** Rows of an Arrow table as plain JavaScript values (arrays, objects, bigints, numbers). */
+/**
+ * Rows of an Arrow table as plain JavaScript values (arrays, objects, bigints, numbers).
+ * Top-level timestamps come as their stored count (Arrow JS's `get` answers milliseconds)
+ * and decimals as their exact text, so no digit is lost on the way to the new table.
+ */
 export function arrowReader(table: Table): RowReader {
   const columns = table.schema.fields.map((field) => field.name)
-  const vectors = columns.map((_, i) => table.getChildAt(i))
+  const readers = table.schema.fields.map((field, i) => cellReader(field.type, table.getChildAt(i)))
   return indexedRowReader(columns, table.numRows, (row) => {
     const values: Record<string, unknown> = {}
-    columns.forEach((name, c) => (values[name] = plain(vectors[c]?.get(row))))
+    columns.forEach((name, c) => (values[name] = readers[c]!(row)))
     return values
   })
+}
+
+const UNIT_NAMES: Readonly<Record<TimeUnit, TimeUnitName>> = {
+  [TimeUnit.SECOND]: 's',
+  [TimeUnit.MILLISECOND]: 'ms',
+  [TimeUnit.MICROSECOND]: 'us',
+  [TimeUnit.NANOSECOND]: 'ns'
+}
+
+function cellReader(type: DataType, vector: Vector | null): (row: number) => unknown {
+  if (!vector) return () => null
+  if (DataType.isTimestamp(type)) {
+    const unit = UNIT_NAMES[type.unit]
+    return (row) => stored(vector, row, (values, at) => new TimeCount(BigInt((values as BigInt64Array)[at]!), unit))
+  }
+  if (DataType.isDecimal(type)) {
+    return (row) => stored(vector, row, (values, at) => decimalText(decimalFromWords(values as Uint32Array, at, type.bitWidth), type.scale))
+  }
+  // Arrow JS answers dates as milliseconds since 1970.
+  if (DataType.isDate(type)) return (row) => dateOf(vector.get(row))
+  return (row) => plain(vector.get(row))
+}
+
+function dateOf(value: unknown): Date | null {
+  return value === null || value === undefined ? null : value instanceof Date ? value : new Date(Number(value))
+}
+
+/** The value at `row` read from its chunk's buffer by `read`, or null where it is null. */
+function stored(vector: Vector, row: number, read: (values: unknown, at: number) => unknown): unknown {
+  let at = row
+  for (const chunk of vector.data) {
+    if (at < chunk.length) return chunk.getValid(at) ? read(chunk.values, at) : null
+    at -= chunk.length
+  }
+  return null
 }
 
 /** Arrow's row values (Vectors, StructRows) as arrays and objects. */
@@ -78,26 +119,32 @@ function specFromField(field: Field): FieldSpec {
 
 function fieldTypeOf(type: DataType): FieldType {
   if (DataType.isStruct(type)) return { kind: 'struct', fields: type.children.map(specFromField) }
-  if (DataType.isFixedSizeList(type) || DataType.isList(type)) {
+  if (DataType.isMap(type)) {
+    const [key, value] = type.children[0]?.type.children ?? []
+    return { kind: 'map', key: key ? scalarOf(key.type) : scalar('string'), value: value ? scalarOf(value.type) : scalar('string') }
+  }
+  if (DataType.isFixedSizeList(type) || DataType.isList(type) || DataType.isLargeList(type)) {
     const item = type.children[0]?.type
-    const itemType = item ? scalarOf(item) : 'string'
     if (DataType.isFixedSizeList(type) && item && (DataType.isFloat(item) || DataType.isInt(item))) {
       return { kind: 'vector', dimension: type.listSize }
     }
-    return { kind: 'list', item: itemType }
+    if (item && DataType.isStruct(item)) return { kind: 'list', item: { kind: 'struct', fields: item.children.map(specFromField) } }
+    return { kind: 'list', item: item ? scalarOf(item) : scalar('string') }
   }
-  return scalar(scalarOf(type))
+  return scalarOf(type)
 }
 
-function scalarOf(type: DataType): ScalarType {
-  if (DataType.isInt(type)) return type.bitWidth < 32 || (type.bitWidth === 32 && type.isSigned) ? 'int32' : 'int64'
-  if (DataType.isFloat(type)) return type.precision === 2 ? 'float64' : 'float32'
-  if (DataType.isDecimal(type)) return 'float64'
-  if (DataType.isBool(type)) return 'boolean'
-  if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) return 'binary'
-  if (DataType.isDate(type)) return 'date'
-  if (DataType.isTimestamp(type)) return 'timestamp'
-  return 'string'
+function scalarOf(type: DataType): ScalarSpec {
+  if (DataType.isInt(type)) return scalar(type.bitWidth < 32 || (type.bitWidth === 32 && type.isSigned) ? 'int32' : 'int64')
+  if (DataType.isFloat(type)) return scalar(type.precision === 2 ? 'float64' : 'float32')
+  if (DataType.isDecimal(type)) return scalar('decimal', { precision: type.precision, scale: type.scale })
+  if (DataType.isBool(type)) return scalar('boolean')
+  if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) return scalar('binary')
+  if (DataType.isDate(type)) return scalar('date')
+  if (DataType.isTimestamp(type)) return scalar('timestamp', { unit: UNIT_NAMES[type.unit], ...(type.timezone ? { zone: type.timezone } : {}) })
+  if (DataType.isTime(type)) return scalar('time', { unit: UNIT_NAMES[type.unit] })
+  if (DataType.isDuration(type)) return scalar('duration', { unit: UNIT_NAMES[type.unit] })
+  return scalar('string')
 }
 
 function sameType(a: DataType, b: DataType): boolean {

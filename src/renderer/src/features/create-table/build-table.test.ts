@@ -32,10 +32,10 @@ describe('buildArrowStream', () => {
   it('builds vectors, lists, structs, dates and timestamps from JSON', async () => {
     const fields = [
       field('v', { kind: 'vector', dimension: 2 }),
-      field('tags', { kind: 'list', item: 'string' }),
+      field('tags', { kind: 'list', item: scalar('string') }),
       field('m', { kind: 'struct', fields: [field('k', scalar('int32'))] }),
       field('day', scalar('date')),
-      field('at', scalar('timestamp'))
+      field('at', scalar('timestamp', { zone: 'UTC' }))
     ]
     const table = await buildFromText('json', '[{"v": [1, 2], "tags": ["a", null], "m": {"k": 7}, "day": "2024-01-02", "at": "2024-01-02T03:04:05.678"}]', fields)
     const type = table.schema.fields.map((f) => f.type)

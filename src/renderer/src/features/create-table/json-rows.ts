@@ -1,8 +1,10 @@
 /**
  * Readers for a JSON array of objects and for NDJSON (one object per line). JSON.parse
  * does not say where each element starts, so a light scan records the line of every
- * top-level element: a bad row is then reported at its line.
+ * top-level element: a bad row is then reported at its line. Numbers keep their digits
+ * (see exact-number).
  */
+import { parseJsonExact } from './exact-number'
 import { SourceError, type RowReader, type SourceRow } from './source-types'
 
 /** Reads a JSON array of objects; the text is parsed once, rows are handed out in chunks. */
@@ -17,7 +19,7 @@ export class JsonArrayReader implements RowReader {
   constructor(text: string) {
     let parsed: unknown
     try {
-      parsed = JSON.parse(text)
+      parsed = parseJsonExact(text)
     } catch (error) {
       throw syntaxError(text, error)
     }
@@ -77,7 +79,7 @@ export class NdjsonReader implements RowReader {
       if (content === '') continue
       let value: unknown
       try {
-        value = JSON.parse(content)
+        value = parseJsonExact(content)
       } catch (error) {
         throw new SourceError(`Line ${this.#line} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, this.#line)
       }

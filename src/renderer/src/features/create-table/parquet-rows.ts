@@ -1,16 +1,20 @@
 /**
  * Parquet files as a row source, read with hyparquet (the library the app also writes
  * Parquet exports with; chosen by `npm run bench:parquet`). Values come typed: bigints
- * for INT64, numbers, strings, booleans, Dates for timestamps and dates, arrays for lists
- * (so fixed-length float lists become vectors), objects for structs.
+ * for INT64, numbers, strings, booleans, Dates for dates, timestamps as their stored count
+ * of milli-, micro- or nanoseconds (hyparquet's own Dates would cut them to milliseconds),
+ * arrays for lists (so fixed-length float lists become vectors), objects for structs.
  */
-import { parquetMetadata, parquetReadObjects } from 'hyparquet'
+import { parquetMetadata, parquetReadObjects, type ParquetParsers } from 'hyparquet'
+import { TimeCount } from './exact-time'
 import { indexedRowReader, SourceError, type RowReader } from './source-types'
 
 /** A Parquet file's column names and rows. */
 export interface ParquetRows {
   readonly columns: readonly string[]
   readonly rows: readonly Record<string, unknown>[]
+  /** Top-level timestamp columns the file marks as not adjusted to UTC: zone-less wall-clock times. */
+  readonly zoneless?: readonly string[]
 }
 
 /** True when the bytes start with Parquet's magic number. */
@@ -24,18 +28,26 @@ export async function readParquetRows(file: ArrayBuffer): Promise<ParquetRows> {
     const metadata = parquetMetadata(file)
     // The top-level columns: the root's direct children, in order.
     const columns: string[] = []
+    const zoneless: string[] = []
     let remaining = metadata.schema[0]?.num_children ?? 0
     for (let i = 1; i < metadata.schema.length && remaining > 0; ) {
       const element = metadata.schema[i]!
       columns.push(element.name)
+      if (element.logical_type?.type === 'TIMESTAMP' && !element.logical_type.isAdjustedToUTC) zoneless.push(element.name)
       remaining--
       i = skipSubtree(metadata.schema, i)
     }
-    const rows = await parquetReadObjects({ file, metadata })
-    return { columns, rows }
+    const rows = await parquetReadObjects({ file, metadata, parsers: EXACT_TIMESTAMPS })
+    return { columns, rows, zoneless }
   } catch (error) {
     throw new SourceError(`The file is not readable Parquet (${error instanceof Error ? error.message : String(error)}).`)
   }
+}
+
+const EXACT_TIMESTAMPS: Partial<ParquetParsers> = {
+  timestampFromMilliseconds: (count) => new TimeCount(BigInt(count), 'ms'),
+  timestampFromMicroseconds: (count) => new TimeCount(BigInt(count), 'us'),
+  timestampFromNanoseconds: (count) => new TimeCount(BigInt(count), 'ns')
 }
 
 /** The index after the element at `i` and all its descendants. */

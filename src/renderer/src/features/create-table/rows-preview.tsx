@@ -8,6 +8,7 @@ import { RowError, convertRows } from './build-table'
 import { describe } from './convert'
 import type { FieldSpec } from './schema-spec'
 import type { SourcePreview } from './source-preview'
+import { timeNotes } from './time-notes'
 import styles from './create-table.module.css'
 
 /** Rows shown in the preview table. */
@@ -23,9 +24,17 @@ export function RowsPreview({ source, fields }: { readonly source: SourcePreview
       return error instanceof RowError ? error : null
     }
   }, [source, fields])
+  const notes = useMemo(() => timeNotes(fields, source.sample), [source, fields])
   const rows = source.sample.slice(0, SHOWN_ROWS)
   return (
     <div className={styles.rowsPreview}>
+      {notes.length > 0 && (
+        <ul aria-label="How times are read" className={styles.timeNotes}>
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
       {problem && (
         <p role="alert" className="error-alert">
           {problem.message} Change the field's type or fix the data.

@@ -4,7 +4,8 @@
  * with the same rows one level in. Used for empty tables and to correct an inferred schema.
  */
 import type { ReactNode } from 'react'
-import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarType } from './schema-spec'
+import { ScalarOptions } from './scalar-options'
+import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
 import styles from './create-table.module.css'
 import { cx } from '../../ui/class-names'
 
@@ -16,7 +17,7 @@ interface Props {
 }
 
 /** The type choices of the "Field type" menu, scalars first. */
-const TYPE_CHOICES = [...SCALAR_TYPES, 'vector', 'list', 'struct'] as const
+const TYPE_CHOICES = [...SCALAR_TYPES, 'vector', 'list', 'struct', 'map'] as const
 
 /** A new, unnamed string field. */
 export const blankField = (): FieldSpec => ({ name: '', type: scalar('string'), nullable: true })
@@ -57,6 +58,7 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
           </option>
         ))}
       </select>
+      {field.type.kind === 'scalar' && <ScalarOptions spec={field.type} onChange={(type) => onChange({ ...field, type })} />}
       {field.type.kind === 'vector' && (
         <input
           aria-label="Dimension"
@@ -68,15 +70,8 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
           onChange={(event) => onChange({ ...field, type: { kind: 'vector', dimension: event.target.valueAsNumber } })}
         />
       )}
-      {field.type.kind === 'list' && (
-        <select aria-label="Item type" value={field.type.item} onChange={(event) => onChange({ ...field, type: { kind: 'list', item: event.target.value as ScalarType } })}>
-          {SCALAR_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      )}
+      {field.type.kind === 'map' && <MapTypes type={field.type} onChange={(type) => onChange({ ...field, type })} />}
+      {field.type.kind === 'list' && <ListItem item={field.type.item} name={field.name} onChange={(item) => onChange({ ...field, type: { kind: 'list', item } })} />}
       <label className={styles.nullable}>
         <input type="checkbox" aria-label="Nullable" checked={field.nullable} onChange={(event) => onChange({ ...field, nullable: event.target.checked })} />
         nullable
@@ -91,14 +86,67 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
   )
 }
 
+type MapType = Extract<FieldType, { kind: 'map' }>
+
+/** A map's key type and value type, each a scalar with its parameters. */
+function MapTypes({ type, onChange }: { readonly type: MapType; readonly onChange: (type: MapType) => void }): ReactNode {
+  const menu = (label: string, spec: ScalarSpec, set: (spec: ScalarSpec) => void): ReactNode => (
+    <>
+      <select aria-label={label} value={spec.type} onChange={(event) => isScalarType(event.target.value) && set(scalar(event.target.value))}>
+        {SCALAR_TYPES.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+      <ScalarOptions spec={spec} onChange={set} />
+    </>
+  )
+  return (
+    <>
+      {menu('Key type', type.key, (key) => onChange({ ...type, key }))}
+      {menu('Value type', type.value, (value) => onChange({ ...type, value }))}
+    </>
+  )
+}
+
+type ListItemType = Extract<FieldType, { kind: 'list' }>['item']
+
+/** A list's item type: a scalar with its parameters, or a struct whose fields are edited one level in. */
+function ListItem({ item, name, onChange }: { readonly item: ListItemType; readonly name: string; readonly onChange: (item: ListItemType) => void }): ReactNode {
+  const choose = (choice: string): void => {
+    if (choice === 'struct') onChange({ kind: 'struct', fields: item.kind === 'struct' ? item.fields : [blankField()] })
+    else if (isScalarType(choice)) onChange(choice === 'timestamp' ? scalar(choice, { zone: 'UTC' }) : scalar(choice))
+  }
+  return (
+    <>
+      <select aria-label="Item type" value={item.kind === 'struct' ? 'struct' : item.type} onChange={(event) => choose(event.target.value)}>
+        {[...SCALAR_TYPES, 'struct' as const].map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+      {item.kind === 'scalar' && <ScalarOptions spec={item} onChange={onChange} />}
+      {item.kind === 'struct' && <SchemaEditor parent={`${name}[]`} fields={item.fields} onChange={(fields) => onChange({ kind: 'struct', fields })} />}
+    </>
+  )
+}
+
 /** The type for a menu choice, keeping what it can of the previous one. */
 function typeFor(choice: string, previous: FieldType): FieldType {
-  if (isScalarType(choice)) return scalar(choice)
+  if (isScalarType(choice)) {
+    // A new timestamp is in UTC; a zone-less one is chosen by clearing the zone.
+    if (choice === 'timestamp') return scalar(choice, { zone: previous.kind === 'scalar' && previous.type === 'timestamp' ? previous.zone : 'UTC' })
+    return scalar(choice)
+  }
   switch (choice) {
     case 'vector':
       return { kind: 'vector', dimension: previous.kind === 'vector' ? previous.dimension : 8 }
     case 'list':
-      return { kind: 'list', item: previous.kind === 'scalar' ? previous.type : 'string' }
+      return { kind: 'list', item: previous.kind === 'scalar' ? previous : scalar('string') }
+    case 'map':
+      return { kind: 'map', key: scalar('string'), value: previous.kind === 'scalar' ? previous : scalar('string') }
     default:
       return { kind: 'struct', fields: previous.kind === 'struct' ? previous.fields : [blankField()] }
   }

@@ -80,13 +80,20 @@ export function previewFile(file: LoadedFile): SourcePreview {
   }
 }
 
+/** A timestamp field made zone-less (its values are wall-clock times); other fields unchanged. */
+function withoutZone(field: FieldSpec): FieldSpec {
+  if (field.type.kind !== 'scalar' || field.type.type !== 'timestamp') return field
+  const { zone: _zone, ...rest } = field.type
+  return { ...field, type: rest }
+}
+
 function previewParquet(parquet: ParquetRows): SourcePreview {
   const sample = parquetReader(parquet).read(INFERENCE_ROWS)
   return {
     format: 'parquet',
     columns: parquet.columns,
     sample,
-    inferred: inferSchema(sample, parquet.columns, false),
+    inferred: inferSchema(sample, parquet.columns, false).map((field) => (parquet.zoneless?.includes(field.name) ? withoutZone(field) : field)),
     textual: false,
     unit: 'row',
     open: () => parquetReader(parquet)
