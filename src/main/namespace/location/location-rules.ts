@@ -44,9 +44,8 @@ export function isCredentialOption(name: string): boolean {
 export function locationOptions(own: Readonly<Record<string, string>>, vended: Readonly<Record<string, string>> | undefined): LocationOptions {
   const catalogs = vended ?? {}
   const ownCredentials = Object.keys(own).filter(isCredentialOption)
-  const vendsCredentials = Object.keys(catalogs).some(isCredentialOption)
   if (ownCredentials.length === 0) return { ok: true, options: { ...own, ...catalogs } }
-  if (vendsCredentials) {
+  if (vendsCredentials(catalogs)) {
     const rest = Object.fromEntries(Object.entries(own).filter(([name]) => !isCredentialOption(name)))
     return { ok: true, options: { ...rest, ...catalogs } }
   }
@@ -62,6 +61,11 @@ export function locationOptions(own: Readonly<Record<string, string>>, vended: R
     }
   }
   return { ok: true, options: { ...own, ...catalogs } }
+}
+
+/** True when a describe's `storage_options` hold credentials of the catalog's own. */
+export function vendsCredentials(vended: Readonly<Record<string, string>> | undefined): boolean {
+  return Object.keys(vended ?? {}).some(isCredentialOption)
 }
 
 /** True for a location on this machine: `file:` URIs and plain paths (no scheme, or a Windows drive). */

@@ -13,8 +13,10 @@
 import { connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
 import type { TableRef } from '../../../shared/catalog-types'
 import type { CreateMode } from '../../../shared/contract/tables'
+import { isSecretStorageOption } from '../../../shared/storage-options'
 import { tableForLance } from '../arrow-schema'
-import { startStorageMergeProxy, type StorageMergeProxy } from './storage-merge-proxy'
+import { fromLance, messageOf } from '../dir-errors'
+import { startStorageMergeProxy, VENDS_CREDENTIALS, type RelayMode, type StorageMergeProxy } from './storage-merge-proxy'
 
 /** What LanceDB needs to reach the catalog (base URI, headers, delimiter) and the profile's own storage options. */
 export interface LocationCatalog {
@@ -37,46 +39,82 @@ export interface LocationCatalog {
  * Tables of one catalog, opened at their locations through LanceDB. LanceDB talks to the
  * catalog only through the relay (./storage-merge-proxy.ts), which holds the catalog's
  * headers: LanceDB itself is given none.
+ *
+ * The profile's secret storage options never travel through the relay: when the profile
+ * has any, a table is opened (or created) first by a connection that gives LanceDB the
+ * profile's options with each call (`own`), and again by one that takes the catalog's
+ * vended credentials (`vended`) when the relay says the catalog vends some.
  */
 export class LocationTables {
-  #connection: Promise<Connection> | null = null
+  readonly #connections = new Map<RelayMode, Promise<Connection>>()
   #proxy: Promise<StorageMergeProxy> | null = null
 
   constructor(private readonly catalog: LocationCatalog) {}
 
   /** Opens `table` at the location (and with the storage options) its describe returns. */
   async open(table: TableRef): Promise<LanceTable> {
-    return (await this.#connect()).openTable(table.name, [...table.namespace])
+    return this.#ownFirst(
+      async (connection, storageOptions) => connection.openTable(table.name, [...table.namespace], { storageOptions }),
+      async (connection) => connection.openTable(table.name, [...table.namespace])
+    )
   }
 
   /** Declares `table` in the catalog and writes `arrowStream` at the location it is given. */
   async create(table: TableRef, arrowStream: Uint8Array, mode: CreateMode): Promise<void> {
-    const connection = await this.#connect()
     const data = tableForLance(arrowStream)
     const options = mode === 'exist_ok' ? { mode: 'create' as const, existOk: true } : { mode }
-    const created = await connection.createTable(table.name, data, [...table.namespace], options)
-    created.close()
+    const created = await this.#ownFirst(
+      async (connection, storageOptions) => {
+        // LanceDB opens an existing table for exist_ok with the describe's options alone,
+        // which here carry no credentials: a plain create that finds the table will do.
+        if (mode !== 'exist_ok') return connection.createTable(table.name, data, [...table.namespace], { ...options, storageOptions })
+        return connection.createTable(table.name, data, [...table.namespace], { mode: 'create', storageOptions }).catch((error: unknown) => {
+          if (fromLance(error, 'create table', { table }).code === 'table_exists') return null
+          throw error
+        })
+      },
+      async (connection) => connection.createTable(table.name, data, [...table.namespace], options)
+    )
+    created?.close()
   }
 
-  /** Closes the LanceDB connection and the relay, if they were opened. */
+  /** Closes the LanceDB connections and the relay, if they were opened. */
   async close(): Promise<void> {
-    const connection = this.#connection
+    const connections = [...this.#connections.values()]
     const proxy = this.#proxy
-    this.#connection = null
+    this.#connections.clear()
     this.#proxy = null
-    if (connection) (await connection.catch(() => null))?.close()
+    for (const connection of connections) (await connection.catch(() => null))?.close()
     if (proxy) await (await proxy.catch(() => null))?.close()
   }
 
-  #connect(): Promise<Connection> {
-    this.#connection ??= this.#relay()
-      .then((relay) => connectNamespace('rest', { uri: relay.uri, headers: { ...relay.headers }, extraProperties: { delimiter: this.catalog.delimiter } }))
+  /**
+   * `own(connection, options)` with the profile's storage options when it has secret ones,
+   * and `vended(connection)` when it has none or the catalog vends credentials for the table.
+   */
+  async #ownFirst<T>(own: (connection: Connection, storageOptions: Record<string, string>) => Promise<T>, vended: (connection: Connection) => Promise<T>): Promise<T> {
+    const storageOptions = { ...(this.catalog.storageOptions ?? {}) }
+    if (!Object.keys(storageOptions).some(isSecretStorageOption)) return vended(await this.#connect('vended'))
+    try {
+      return await own(await this.#connect('own'), storageOptions)
+    } catch (error) {
+      if (!messageOf(error).includes(VENDS_CREDENTIALS)) throw error
+      return vended(await this.#connect('vended'))
+    }
+  }
+
+  #connect(mode: RelayMode): Promise<Connection> {
+    const known = this.#connections.get(mode)
+    if (known) return known
+    const connecting = this.#relay()
+      .then((relay) => connectNamespace('rest', { uri: relay.uri, headers: relay.headersFor(mode), extraProperties: { delimiter: this.catalog.delimiter } }))
       .catch((error: unknown) => {
         // Not kept: the next call tries again (a catalog that was down may be back).
-        this.#connection = null
+        this.#connections.delete(mode)
         throw error
       })
-    return this.#connection
+    this.#connections.set(mode, connecting)
+    return connecting
   }
 
   #relay(): Promise<StorageMergeProxy> {

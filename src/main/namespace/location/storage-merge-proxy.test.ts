@@ -2,9 +2,10 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkedAnswer, startStorageMergeProxy, type StorageMergeProxy } from './storage-merge-proxy'
+import { checkedAnswer, startStorageMergeProxy, VENDS_CREDENTIALS, type RelayMode, type StorageMergeProxy } from './storage-merge-proxy'
 
-const own = { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', aws_access_key_id: 'PROFILEKEY', aws_secret_access_key: 'profile-secret' }
+const own = { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', aws_access_key_id: 'PROFILEKEY', aws_secret_access_key: 'profile-secret', aws_session_token: 'profile-session-token' }
+const OWN_SECRETS = [own.aws_secret_access_key, own.aws_session_token]
 const opened: Array<{ close(): Promise<void> | void }> = []
 afterEach(async () => {
   for (const thing of opened.splice(0)) await thing.close()
@@ -30,11 +31,11 @@ async function server(answer: (url: string, res: import('node:http').ServerRespo
   return { origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, seen }
 }
 
-/** A catalog that answers describe with `vended` storage options and `{}` to everything else. */
+/** A catalog that answers describe, declare and register with `vended` storage options and `{}` to everything else. */
 async function catalog(vended: Record<string, string> | null, location = 's3://b/t'): Promise<{ origin: string; seen: Seen[] }> {
   return server((url, res) => {
     res.setHeader('content-type', 'application/json')
-    res.end(url.includes('/describe') ? JSON.stringify({ location, ...(vended ? { storage_options: vended } : {}) }) : '{}')
+    res.end(/\/(describe|declare|create-empty|register)\b/.test(url) ? JSON.stringify({ location, ...(vended ? { storage_options: vended } : {}) }) : '{}')
   })
 }
 
@@ -49,8 +50,8 @@ async function relay(catalogOrigin: string, options: { allowLocal?: boolean } = 
   return proxy
 }
 
-async function describe_(proxy: StorageMergeProxy, id = 't'): Promise<{ status: number; body: Record<string, unknown> }> {
-  const answer = await fetch(`${proxy.uri}/v1/table/${id}/describe`, { method: 'POST', body: '{}', headers: proxy.headers })
+async function describe_(proxy: StorageMergeProxy, mode: RelayMode = 'vended'): Promise<{ status: number; body: Record<string, unknown> }> {
+  const answer = await fetch(`${proxy.uri}/v1/table/t/describe`, { method: 'POST', body: '{}', headers: proxy.headersFor(mode) })
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown> }
 }
 
@@ -58,10 +59,11 @@ describe('the relay between LanceDB and a catalog', () => {
   it("adds the catalog's headers itself and passes the path the way RFC 3986 servers read it", async () => {
     const { origin, seen } = await catalog(null)
     const proxy = await relay(origin)
-    await fetch(`${proxy.uri}/v1/table/Q3+sales%24a%2Bb/describe?delimiter=%24&x=a+b`, { method: 'POST', body: '{}', headers: proxy.headers })
+    await fetch(`${proxy.uri}/v1/table/Q3+sales%24a%2Bb/describe?delimiter=%24&x=a+b`, { method: 'POST', body: '{}', headers: proxy.headersFor('vended') })
     expect(seen[0]?.url).toBe('/base/v1/table/Q3%20sales%24a%2Bb/describe?delimiter=%24&x=a+b')
     expect(seen[0]?.headers['x-api-key']).toBe('catalog-key-0001')
     expect(seen[0]?.headers['x-lcb-relay-secret']).toBeUndefined()
+    expect(seen[0]?.headers['x-lcb-relay-mode']).toBeUndefined()
   })
 
   it('answers only requests that name it in Host and carry its per-run secret', async () => {
@@ -70,7 +72,7 @@ describe('the relay between LanceDB and a catalog', () => {
     expect((await fetch(`${proxy.uri}/v1/table/t/describe`, { method: 'POST', body: '{}' })).status).toBe(404)
     const port = Number(new URL(proxy.uri).port)
     const wrongHost = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: `${new URL(proxy.uri).pathname}/v1/table/t/describe`, method: 'POST', headers: { ...proxy.headers, host: `evil.example:${port}` } }, (res) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: `${new URL(proxy.uri).pathname}/v1/table/t/describe`, method: 'POST', headers: { ...proxy.headersFor('vended'), host: `evil.example:${port}` } }, (res) => {
         res.resume()
         resolve(res.statusCode ?? 0)
       })
@@ -81,19 +83,29 @@ describe('the relay between LanceDB and a catalog', () => {
     expect(seen).toHaveLength(0)
   })
 
-  it("gives a describe that vends nothing the profile's options, and one that vends credentials its own with the profile's placement", async () => {
+  it("gives a describe that vends nothing the profile's options but its secrets, and one that vends credentials its own with the profile's placement", async () => {
     const plain = await relay((await catalog(null)).origin)
-    expect((await describe_(plain)).body['storage_options']).toEqual(own)
+    expect((await describe_(plain)).body['storage_options']).toEqual({ endpoint: own.endpoint, region: own.region, aws_access_key_id: own.aws_access_key_id })
     const vending = await relay((await catalog({ aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret', expires_at_millis: '99' })).origin)
     expect((await describe_(vending)).body['storage_options']).toEqual({ endpoint: own.endpoint, region: own.region, aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret', expires_at_millis: '99' })
   })
 
+  it('answers a connection given the profile\'s options per call with no storage options, and refuses it vended credentials', async () => {
+    const { origin } = await catalog({ region: own.region, allow_http: 'true' })
+    const plain = await describe_(await relay(origin), 'own')
+    expect(plain).toEqual({ status: 200, body: { location: 's3://b/t' } })
+    const vending = await describe_(await relay((await catalog({ aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret' })).origin), 'own')
+    expect(vending.status).toBe(403)
+    expect(String(vending.body['error'])).toContain(VENDS_CREDENTIALS)
+  })
+
   it("refuses to combine the profile's credentials with an endpoint the catalog chose", async () => {
     const proxy = await relay((await catalog({ endpoint: 'http://127.0.0.1:1/elsewhere' })).origin)
-    const refused = await describe_(proxy)
-    expect(refused.status).toBe(403)
-    expect(String(refused.body['error'])).toContain('endpoint=http://127.0.0.1:1/elsewhere')
-    expect(JSON.stringify(refused.body)).not.toContain('profile-secret')
+    for (const mode of ['own', 'vended'] as const) {
+      const refused = await describe_(proxy, mode)
+      expect(refused.status).toBe(403)
+      expect(String(refused.body['error'])).toContain('endpoint=http://127.0.0.1:1/elsewhere')
+    }
   })
 
   it('follows a redirect within the catalog, and refuses one to another origin, saying where', async () => {
@@ -104,9 +116,9 @@ describe('the relay between LanceDB and a catalog', () => {
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
     })
     const proxy = await relay(origin)
-    const within = await fetch(`${proxy.uri}/v1/moved/x`, { headers: proxy.headers })
+    const within = await fetch(`${proxy.uri}/v1/moved/x`, { headers: proxy.headersFor('vended') })
     expect(await within.json()).toEqual({ ok: true })
-    const away = await fetch(`${proxy.uri}/v1/away/x`, { headers: proxy.headers })
+    const away = await fetch(`${proxy.uri}/v1/away/x`, { headers: proxy.headersFor('vended') })
     expect(away.status).toBe(403)
     expect(((await away.json()) as { error: string }).error).toContain(`redirected GET /v1/away/x to ${other.origin}/steal`)
     expect(other.seen).toHaveLength(0)
@@ -131,8 +143,25 @@ describe('the relay between LanceDB and a catalog', () => {
     expect(String(refused.body['error'])).toContain('location on this machine')
   })
 
+  it("never answers with the profile's secret storage options, whatever the catalog answers", async () => {
+    const answers: string[] = []
+    const vendings: Array<Record<string, string> | null> = [null, {}, { region: own.region }, { aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret' }, { endpoint: 'http://127.0.0.1:1/elsewhere' }]
+    for (const vended of vendings) {
+      const { origin } = await catalog(vended)
+      const proxy = await relay(origin)
+      for (const route of ['describe', 'declare', 'create-empty', 'register', 'query']) {
+        for (const mode of ['own', 'vended'] as const) {
+          const answer = await fetch(`${proxy.uri}/v1/table/t/${route}`, { method: 'POST', body: '{}', headers: proxy.headersFor(mode) })
+          answers.push(`${answer.status} ${JSON.stringify([...answer.headers])} ${await answer.text()}`)
+        }
+      }
+    }
+    expect(answers).toHaveLength(50)
+    for (const answer of answers) for (const secret of OWN_SECRETS) expect(answer).not.toContain(secret)
+  })
+
   it('leaves an answer that is not a JSON object as it is', () => {
-    expect(checkedAnswer('not json', { own, allowLocal: false })).toEqual({ ok: true, text: 'not json' })
-    expect(checkedAnswer('[1]', { own, allowLocal: false })).toEqual({ ok: true, text: '[1]' })
+    expect(checkedAnswer('not json', { own, allowLocal: false }, 'vended')).toEqual({ ok: true, text: 'not json' })
+    expect(checkedAnswer('[1]', { own, allowLocal: false }, 'own')).toEqual({ ok: true, text: '[1]' })
   })
 })

@@ -10,9 +10,9 @@
  *   client would follow it and send custom headers such as `x-api-key` along).
  * - It puts paths the way RFC 3986 servers read them (LanceDB writes a space as `+`).
  * - In the answers to `describe` and `declare` it applies ./location-rules.ts: the
- *   profile's storage options under the catalog's `storage_options`, never the profile's
- *   credentials with a store the catalog chose, and no location on this machine unless
- *   the profile allows it.
+ *   profile's storage options under the catalog's `storage_options` (its secrets apart:
+ *   see below), never the profile's credentials with a store the catalog chose, and no
+ *   location on this machine unless the profile allows it.
  *
  * Why a relay for storage options: LanceDB 0.39 opens a table at its location with the
  * options the describe vends, and renews them (describing again) before
@@ -21,10 +21,19 @@
  *
  * It listens on 127.0.0.1 under a random path and answers only requests that name it in
  * `Host` and carry its per-run secret in a header (never in the URL, so no `Referer`
- * gives it away). The answers holding the profile's storage secrets go only there: LanceDB
- * 0.39 applies the options a describe carries and ignores the connection's own when one
- * is carried (and a describe that carries none does not get the connection's either, as
- * tried), so the describe's answer is the one way to hand them over.
+ * gives it away). No answer holds the profile's secret storage options (secret keys,
+ * session tokens): LanceDB gets those in-process, per call, from ./open-location.ts. A
+ * connection says which way it works in a header (`RelayMode`):
+ *
+ * - `own`: the connection gives every `openTable`/`createTable` the profile's storage
+ *   options. LanceDB 0.39 merges the describe's `storage_options` over options given to
+ *   `openTable`, and for `createTable` uses a declare's (or an overwrite's describe's)
+ *   `storage_options` instead of the call's whenever the answer has any. So these answers
+ *   carry no `storage_options`, and one that vends credentials is refused (they would
+ *   sign beside the profile's session token, say): the caller opens again `vended`.
+ * - `vended`: the connection gives nothing per call; the answers carry the options of
+ *   ./location-rules.ts without the profile's secrets (the catalog's own pass, and LanceDB
+ *   renews them by describing again).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -32,7 +41,8 @@ import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { Agent, request } from 'undici'
 import { rememberSecret } from '../../secrets/known-secrets'
-import { isLocalLocation, locationOptions, rfc3986Path } from './location-rules'
+import { isSecretStorageOption } from '../../../shared/storage-options'
+import { isLocalLocation, locationOptions, rfc3986Path, vendsCredentials } from './location-rules'
 
 /** How the relay reaches the catalog and what it may let through. */
 export interface RelayOptions {
@@ -50,18 +60,26 @@ export interface RelayOptions {
 export interface StorageMergeProxy {
   /** The base URI to give LanceDB in place of the catalog's. */
   readonly uri: string
-  /** The headers LanceDB must send (the relay's per-run secret); the relay drops them before the catalog. */
-  readonly headers: Readonly<Record<string, string>>
+  /** The headers a LanceDB connection working `mode` must send (the per-run secret, the mode); the relay drops them before the catalog. */
+  headersFor(mode: RelayMode): Record<string, string>
   close(): Promise<void>
 }
 
 /** The header that carries the relay's per-run secret. */
 export const RELAY_SECRET_HEADER = 'x-lcb-relay-secret'
+/** The header that carries a connection's `RelayMode`. */
+export const RELAY_MODE_HEADER = 'x-lcb-relay-mode'
+
+/** Whether a connection gives LanceDB the profile's storage options per call (`own`) or not (`vended`). */
+export type RelayMode = 'own' | 'vended'
+
+/** In the refusal of an `own` answer that vends credentials: the caller then opens `vended`. */
+export const VENDS_CREDENTIALS = 'The catalog vends storage credentials for this table'
 
 // Headers that describe one hop, not the request (RFC 9110 section 7.6.1), plus Host.
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length'])
 // Not asked for, so the answers the relay rewrites come uncompressed; the secret stays here.
-const REQUEST_ONLY = new Set(['accept-encoding', RELAY_SECRET_HEADER])
+const REQUEST_ONLY = new Set(['accept-encoding', RELAY_SECRET_HEADER, RELAY_MODE_HEADER])
 const MAX_REDIRECTS = 5
 
 const DECODERS: Readonly<Record<string, (bytes: Buffer) => Buffer>> = {
@@ -101,7 +119,7 @@ export async function startStorageMergeProxy(options: RelayOptions): Promise<Sto
   host = `127.0.0.1:${port}`
   return {
     uri: `http://${host}${prefix}`,
-    headers: { [RELAY_SECRET_HEADER]: secret },
+    headersFor: (mode) => ({ [RELAY_SECRET_HEADER]: secret, [RELAY_MODE_HEADER]: mode }),
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
@@ -175,7 +193,8 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
     return
   }
   delete out['content-encoding']
-  const checked = checkedAnswer(decode(Buffer.from(await answer.body.arrayBuffer())).toString('utf8'), options)
+  const mode: RelayMode = req.headers[RELAY_MODE_HEADER] === 'own' ? 'own' : 'vended'
+  const checked = checkedAnswer(decode(Buffer.from(await answer.body.arrayBuffer())).toString('utf8'), options, mode)
   if (!checked.ok) {
     refuse(res, 403, checked.reason)
     return
@@ -185,10 +204,10 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
 }
 
 /**
- * A describe or declare answer with the storage options the table is opened with, or why
- * it is refused; text that is not a JSON object passes unchanged.
+ * A describe or declare answer as LanceDB gets it in `mode` (see the top of this file),
+ * or why it is refused; text that is not a JSON object passes unchanged.
  */
-export function checkedAnswer(text: string, options: Pick<RelayOptions, 'own' | 'allowLocal'>): { ok: true; text: string } | { ok: false; reason: string } {
+export function checkedAnswer(text: string, options: Pick<RelayOptions, 'own' | 'allowLocal'>, mode: RelayMode): { ok: true; text: string } | { ok: false; reason: string } {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
@@ -210,8 +229,14 @@ export function checkedAnswer(text: string, options: Pick<RelayOptions, 'own' | 
   const vendedOptions = vended !== null && typeof vended === 'object' && !Array.isArray(vended) ? (vended as Record<string, string>) : undefined
   const merged = locationOptions(options.own, vendedOptions)
   if (!merged.ok) return merged
-  const storage = Object.keys(merged.options).length > 0 ? { storage_options: merged.options } : {}
   const { storage_options: _dropped, ...others } = answer
+  if (mode === 'own') {
+    if (vendsCredentials(vendedOptions)) return { ok: false, reason: `${VENDS_CREDENTIALS}; they are used without the profile's own.` }
+    return { ok: true, text: JSON.stringify(others) }
+  }
+  // The catalog's own values pass; the profile's secrets never do.
+  const shown = Object.entries(merged.options).filter(([name]) => !(isSecretStorageOption(name) && Object.hasOwn(options.own, name) && !(vendedOptions && Object.hasOwn(vendedOptions, name))))
+  const storage = shown.length > 0 ? { storage_options: Object.fromEntries(shown) } : {}
   return { ok: true, text: JSON.stringify({ ...others, ...storage }) }
 }
 
