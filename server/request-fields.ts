@@ -5,6 +5,7 @@
 import type { CreateMode } from '../src/shared/contract/tables'
 import type { DropBehavior } from '../src/main/namespace/namespace-client'
 import { invalidRequest } from './errors'
+import { filterProblem } from '../src/shared/input-bounds'
 
 /** `Create`, `ExistOk`/`exist_ok`, `Overwrite`; absent means `create`. */
 export function createModeOf(value: unknown, where: string): CreateMode {
@@ -67,6 +68,17 @@ export function optionalString(body: Record<string, unknown>, name: string): str
   const value = body[name]
   if (value === undefined || value === null) return undefined
   if (typeof value !== 'string') throw invalidRequest(`"${name}" must be a string.`)
+  return value
+}
+
+/**
+ * An optional SQL filter field, refused when longer or deeper than LanceDB handles safely
+ * (a deep enough filter crashes the server in LanceDB's native code).
+ */
+export function optionalFilter(body: Record<string, unknown>, name: string): string | undefined {
+  const value = optionalString(body, name)
+  const problem = value === undefined ? null : filterProblem(value, `"${name}"`)
+  if (problem) throw invalidRequest(problem)
   return value
 }
 

@@ -12,7 +12,7 @@ import { searchSpec, type SearchSpec } from '../src/shared/contract/search'
 import { CatalogError } from '../src/shared/errors'
 import { invalidRequest } from './errors'
 import { arrowFile, json, type Reply } from './http-io'
-import { optionalCount, optionalString } from './request-fields'
+import { optionalCount, optionalFilter, optionalString } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 
 /** The search routes besides the query route (which passes searches to `answerSearch`). */
@@ -54,7 +54,7 @@ async function specOf(body: Record<string, unknown>, fields: Fields): Promise<Se
   if (body['prefilter'] === false) throw unsupported('Post-filtering ("prefilter": false)')
   if ((optionalCount(body, 'offset') ?? 0) > 0) throw unsupported('An offset into search results')
   const k = body['k']
-  const filter = optionalString(body, 'filter')
+  const filter = optionalFilter(body, 'filter')
   const columns = columnNames(body['columns'])
   const common = { ...(filter !== undefined && filter.trim() !== '' ? { filter } : {}), ...(columns ? { columns } : {}) }
   let query: unknown

@@ -13,6 +13,7 @@ import type { FieldInfo } from '../../shared/catalog-types'
 import { CatalogError } from '../../shared/errors'
 
 import { lanceArrow } from './lance-arrow'
+import { checkArrowBudget } from './arrow-budget'
 
 /** Decodes an Arrow IPC stream into a table made of LanceDB's own Arrow classes. */
 export function tableForLance(stream: Uint8Array): Table {
@@ -27,6 +28,8 @@ export function tableForLance(stream: Uint8Array): Table {
   if (table.schema.fields.length === 0) {
     throw new CatalogError('invalid_request', 'The table data has no columns: send an Arrow IPC stream that starts with a schema.')
   }
+  // Decoding only made views: a batch may still declare far more rows than its bytes hold.
+  checkArrowBudget(table)
   return table
 }
 
