@@ -21,21 +21,25 @@ export const newName = z.string().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem })
 })
 
+/** The deepest namespace path a request may name. */
+export const MAX_PATH_DEPTH = 64
+const tooDeep = `A namespace path can have at most ${MAX_PATH_DEPTH} levels.`
 /** A namespace path; `[]` is the root. */
-export const namespacePath = z.array(component).readonly()
+export const namespacePath = z.array(component).max(MAX_PATH_DEPTH, tooDeep).readonly()
 /** A namespace path other than the root. */
-export const nonRootPath = z.array(component).min(1, 'The root namespace always exists.').readonly()
+export const nonRootPath = z.array(component).min(1, 'The root namespace always exists.').max(MAX_PATH_DEPTH, tooDeep).readonly()
 /** The path of a namespace to create: its parents as listed, its own name by the naming rule. */
 export const newNamespacePath = z
   .array(component)
   .min(1, 'The root namespace always exists.')
+  .max(MAX_PATH_DEPTH, tooDeep)
   .superRefine((path, ctx) => {
     const problem = componentProblem(path[path.length - 1] ?? '')
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [path.length - 1] })
   })
   .readonly()
 /** The id of an open connection. */
-export const connectionId = z.string().min(1, 'A connection id is required.')
+export const connectionId = z.string().min(1, 'A connection id is required.').max(200, 'A connection id has at most 200 characters.')
 /** A page token; absent, null or empty starts a listing from the beginning. */
 export const pageToken = z.string().nullable().optional()
 /**

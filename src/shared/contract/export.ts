@@ -55,11 +55,11 @@ export const exportContract = {
     response: response<ExportStatus | null>()
   },
   'export:status': {
-    request: z.object({ id: z.string().min(1) }).strict(),
+    request: z.object({ id: z.string().min(1).max(200) }).strict(),
     response: response<ExportStatus>()
   },
   'export:cancel': {
-    request: z.object({ id: z.string().min(1) }).strict(),
+    request: z.object({ id: z.string().min(1).max(200) }).strict(),
     response: response<ExportStatus>()
   }
 } as const
