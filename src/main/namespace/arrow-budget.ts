@@ -6,9 +6,25 @@
  */
 import { arrowTableProblem, CREATE_BUDGET, type ArrowTableLike, type RowBudget } from '../../shared/arrow-bounds'
 import { CatalogError } from '../../shared/errors'
+import { newColumnNameProblem } from '../../shared/input-bounds'
 
 /** Throws `invalid_request` when `table` declares more than its bytes hold or than `budget` allows. */
 export function checkArrowBudget(table: ArrowTableLike, budget: RowBudget = CREATE_BUDGET): void {
   const problem = arrowTableProblem(table, budget)
   if (problem) throw new CatalogError('invalid_request', problem)
+}
+
+/** A field of either copy of the Arrow classes: its name and its children's. */
+interface NamedField {
+  readonly name: string
+  readonly type: { readonly children?: readonly NamedField[] | null }
+}
+
+/** Throws `invalid_request` when a column (or a nested field) of a new table has a name the app refuses. */
+export function checkColumnNames(fields: readonly NamedField[], depth = 0): void {
+  for (const field of fields) {
+    const problem = newColumnNameProblem(field.name)
+    if (problem) throw new CatalogError('invalid_request', `${problem.replace(/\.$/, '')} (column "${field.name.slice(0, 40).replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\uFFFD')}").`)
+    if (depth < 64) checkColumnNames(field.type.children ?? [], depth + 1)
+  }
 }

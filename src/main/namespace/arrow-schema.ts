@@ -13,7 +13,7 @@ import type { FieldInfo } from '../../shared/catalog-types'
 import { CatalogError } from '../../shared/errors'
 
 import { lanceArrow } from './lance-arrow'
-import { checkArrowBudget } from './arrow-budget'
+import { checkArrowBudget, checkColumnNames } from './arrow-budget'
 
 /** Decodes an Arrow IPC stream into a table made of LanceDB's own Arrow classes. */
 export function tableForLance(stream: Uint8Array): Table {
@@ -30,6 +30,7 @@ export function tableForLance(stream: Uint8Array): Table {
   }
   // Decoding only made views: a batch may still declare far more rows than its bytes hold.
   checkArrowBudget(table)
+  checkColumnNames(table.schema.fields)
   return table
 }
 

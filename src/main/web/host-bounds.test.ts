@@ -5,6 +5,7 @@
  * native SQL handling (a segmentation fault, which would take this test process with it)
  * is refused before it reaches LanceDB.
  */
+import { Table, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_FILTER_DEPTH } from '../../shared/input-bounds'
 import { sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
@@ -53,6 +54,7 @@ function nameRequests(name: string): [string, Record<string, unknown>][] {
     ['tables:readRows', { connectionId, table, offset: 0, limit: 10, columns: [name] }],
     ['tables:count', { connectionId, table: named }],
     ['tables:create', { connectionId, table: named, mode: 'create', data: sampleTableIpc(1) }],
+    ['tables:create', { connectionId, table: { namespace: [], name: 'wide' }, mode: 'create', data: tableToIPC(new Table({ [name]: vectorFromArray([1]) }), 'stream') }],
     ['tables:drop', { connectionId, table: named }],
     ['tables:rename', { connectionId, table, newName: name }],
     ['tables:list', { connectionId, namespace: [name] }],
@@ -153,6 +155,9 @@ describe('oversized input through the browser-mode host', () => {
     expect(column).toMatchObject({ ok: false, error: { message: expect.stringMatching(/control|letters, digits/) } })
     const tag = await t.rpc('versions:createTag', { connectionId, table, tag: name, version: 1 })
     expect(tag).toMatchObject({ ok: false, error: { code: 'invalid_request' } })
+    const data = tableToIPC(new Table({ [name]: vectorFromArray([1]) }), 'stream')
+    const created = await t.rpc('tables:create', { connectionId, table: { namespace: [], name: 'odd' }, mode: 'create', data })
+    expect(created).toMatchObject({ ok: false, error: { code: 'invalid_request', message: expect.stringMatching(/A column name cannot hold/) } })
     const profile = await t.rpc('profiles:create', { draft: { name, connectType: 'dir', properties: { root: t.root }, headers: [] } })
     expect(profile.ok).toBe(false)
     expect(JSON.stringify(profile.error)).toMatch(/cannot hold a (control character|bidirectional text control)/)
