@@ -1,6 +1,6 @@
 /**
  * Command-line flags of the catalog server. Accepts `--flag value` and `--flag=value`;
- * `--api-key`, `--bearer`, `--storage` and `--storage-env` may repeat.
+ * `--api-key`, `--bearer`, their `-env` forms, `--storage` and `--storage-env` may repeat.
  */
 import { objectStoreRootProblem, parseStorageAssignment, rootLocation, storageOptionNameProblem } from '../src/shared/storage-options'
 import { parseGrant, type Grant } from './auth'
@@ -39,6 +39,13 @@ Options:
                                (repeatable; loopback names and --host always work)
   --api-key KEY[:read|:write]  accept "x-api-key: KEY" (repeatable; write by default)
   --bearer TOKEN[:read|:write] accept "Authorization: Bearer TOKEN" (repeatable)
+  --api-key-env VARIABLE[:read|:write]
+  --bearer-env VARIABLE[:read|:write]
+  --oauth2-client-env ID:VARIABLE
+                               the same, with the key, token or client secret
+                               taken from an environment variable: a command line
+                               can be read by every user of the machine (ps), the
+                               environment only by you
   --oauth2-client ID:SECRET    issue OAuth2 client-credentials tokens to this client
                                at POST /oauth/token (HTTP Basic or form client
                                authentication) and accept them as bearer tokens
@@ -170,6 +177,15 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
       case '--oauth2-client':
         oauth2Clients.push(oauth2Client(flag, value()))
         break
+      case '--api-key-env':
+        apiKeys.push(grant(flag, secretFromEnv(flag, value(), env)))
+        break
+      case '--bearer-env':
+        bearerTokens.push(grant(flag, secretFromEnv(flag, value(), env)))
+        break
+      case '--oauth2-client-env':
+        oauth2Clients.push(oauth2Client(flag, secretFromEnv(flag, value(), env)))
+        break
       case '--token-lifetime':
         tokenLifetimeMs = wholeNumber(flag, value(), 1, 7 * 24 * 3600) * 1000
         break
@@ -243,6 +259,20 @@ function storageFromEnv(flag: string, value: string, env: NodeJS.ProcessEnv): [n
   const option = env[variable]
   if (option === undefined || option === '') throw new UsageError(`${flag}: the environment variable ${variable} is not set.`)
   return [name, option]
+}
+
+/**
+ * `VARIABLE`, `VARIABLE:read`/`:write` or `ID:VARIABLE` with the variable's value put in
+ * its place, so a secret never appears on the command line; the value is never echoed.
+ */
+function secretFromEnv(flag: string, value: string, env: NodeJS.ProcessEnv): string {
+  const oauth2 = flag === '--oauth2-client-env'
+  const match = oauth2 ? /^(.+):([A-Za-z_][A-Za-z0-9_]*)$/.exec(value) : /^([A-Za-z_][A-Za-z0-9_]*)(:read|:write)?$/.exec(value)
+  if (!match) throw new UsageError(`${flag} "${value}" must be ${oauth2 ? '"ID:VARIABLE"' : '"VARIABLE", "VARIABLE:read" or "VARIABLE:write"'}, naming an environment variable.`)
+  const variable = (oauth2 ? match[2] : match[1]) as string
+  const secret = env[variable]
+  if (secret === undefined || secret === '') throw new UsageError(`${flag}: the environment variable ${variable} is not set.`)
+  return oauth2 ? `${match[1] as string}:${secret}` : `${secret}${match[2] ?? ''}`
 }
 
 function nonEmpty(flag: string, value: string): string {

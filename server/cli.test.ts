@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
 import { startTestS3 } from '../e2e/support/s3-server'
-import { DEFAULT_PORT, parseCliArgs, UsageError } from './cli-args'
+import { DEFAULT_PORT, parseCliArgs, UsageError, USAGE } from './cli-args'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 const CLI = 'server/cli.ts'
@@ -56,6 +56,17 @@ describe('parseCliArgs', () => {
     const vending = parseCliArgs(['--root', 's3://b', '--storage', 'region=x', '--storage', 'aws_access_key_id=K', '--vend-storage-option', 'aws_access_key_id'])
     expect(vending.vendStorageOptions).toEqual(['aws_access_key_id'])
     expect(parseCliArgs(['--root', 'x', '--slow-transactions', '1500']).slowTransactionsMs).toBe(1500)
+  })
+
+  it('takes keys, tokens and client secrets from the environment, never from the command line', () => {
+    const env = { LCB_TEST_KEY: 'key-from-env', LCB_TEST_TOKEN: 'token-from-env', LCB_TEST_CLIENT: 'client-secret' }
+    const args = parseCliArgs(['--root', 'x', '--api-key-env', 'LCB_TEST_KEY:read', '--bearer-env=LCB_TEST_TOKEN', '--oauth2-client-env', 'browser:LCB_TEST_CLIENT'], env)
+    expect(args.apiKeys).toEqual([{ secret: 'key-from-env', access: 'read' }])
+    expect(args.bearerTokens).toEqual([{ secret: 'token-from-env', access: 'write' }])
+    expect(args.oauth2Clients).toMatchObject([{ id: 'browser', secret: 'client-secret' }])
+    expect(() => parseCliArgs(['--root', 'x', '--api-key-env', 'LCB_SURELY_UNSET_VARIABLE'], env)).toThrow(/--api-key-env: the environment variable LCB_SURELY_UNSET_VARIABLE is not set/)
+    expect(() => parseCliArgs(['--root', 'x', '--api-key-env', 'not a name'], env)).toThrow(/must be "VARIABLE", "VARIABLE:read" or "VARIABLE:write"/)
+    expect(USAGE).toMatch(/--api-key-env VARIABLE/)
   })
 
   it.each([

@@ -6,7 +6,7 @@
 import { CatalogError } from '../src/shared/errors'
 import { invalidRequest } from './errors'
 import { json, streamedArrowFile } from './http-io'
-import { optionalCount, optionalString, rowLimitOf } from './request-fields'
+import { optionalCount, optionalFilter, optionalString, rowLimitOf } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { withLanceTable } from './table-metadata'
 import { answerSearch, isSearch, searchRoutes } from './search-routes'
@@ -27,7 +27,7 @@ async function countRows(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   const body = await ctx.jsonBody()
   rejectTimeTravel(body)
-  const predicate = optionalString(body, 'predicate') ?? optionalString(body, 'filter')
+  const predicate = optionalFilter(body, 'predicate') ?? optionalFilter(body, 'filter')
   const { client } = await ctx.database()
   const version = optionalCount(body, 'version')
   return json(version === undefined ? await client.countRows(ref, predicate) : await client.countRowsAt(ref, version, predicate))
@@ -41,7 +41,7 @@ async function queryTable(ctx: RequestContext) {
   if (body.with_row_id === true) throw unsupported('Returning row ids')
   const limit = rowLimitOf(body, 'k') ?? rowLimitOf(body, 'limit') ?? DEFAULT_QUERY_LIMIT
   const offset = optionalCount(body, 'offset') ?? 0
-  const filter = optionalString(body, 'filter')
+  const filter = optionalFilter(body, 'filter')
   const columns = columnsOf(body.columns)
   const { client } = await ctx.database()
   // A REST answer cannot say it was cut short, so this server answers every row asked for,

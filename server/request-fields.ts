@@ -5,6 +5,7 @@
 import type { CreateMode } from '../src/shared/contract/tables'
 import type { DropBehavior } from '../src/main/namespace/namespace-client'
 import { invalidRequest } from './errors'
+import { filterProblem } from '../src/shared/input-bounds'
 
 /** `Create`, `ExistOk`/`exist_ok`, `Overwrite`; absent means `create`. */
 export function createModeOf(value: unknown, where: string): CreateMode {
@@ -68,6 +69,21 @@ export function optionalString(body: Record<string, unknown>, name: string): str
   if (value === undefined || value === null) return undefined
   if (typeof value !== 'string') throw invalidRequest(`"${name}" must be a string.`)
   return value
+}
+
+/**
+ * An optional SQL filter field, refused when longer or deeper than LanceDB handles safely
+ * (a deep enough filter crashes the server in LanceDB's native code).
+ */
+export function optionalFilter(body: Record<string, unknown>, name: string): string | undefined {
+  return boundedSql(optionalString(body, name), `"${name}"`)
+}
+
+/** `sql` (a filter or expression from a request), refused as invalid when it is too long or too deep to parse safely. */
+export function boundedSql(sql: string | undefined, what: string): string | undefined {
+  const problem = sql === undefined ? null : filterProblem(sql, what)
+  if (problem) throw invalidRequest(problem)
+  return sql
 }
 
 /** An optional non-negative integer field of a JSON body. */

@@ -91,8 +91,13 @@ export function namespacePathOf(id: string, delimiter: string): NamespacePath {
   try {
     return fromIdentifier(id, delimiter)
   } catch (error) {
-    throw new CatalogError('invalid_name', `Bad namespace identifier "${id}": ${(error as Error).message}`)
+    throw new CatalogError('invalid_name', `Bad namespace identifier "${shortened(id)}": ${(error as Error).message}`)
   }
+}
+
+/** `id` as a message quotes it: a hostile path of many KB would push the reason out of the cut error text. */
+function shortened(id: string): string {
+  return id.length <= 80 ? id : `${id.slice(0, 80)}…`
 }
 
 /** A table reference from an identifier: the last component is the table's name. */
@@ -102,7 +107,7 @@ export function tableRefOf(id: string, delimiter: string): TableRef {
   try {
     path = fromIdentifier(id, delimiter)
   } catch (error) {
-    throw new CatalogError('invalid_name', `Bad table identifier "${id}": ${(error as Error).message}`)
+    throw new CatalogError('invalid_name', `Bad table identifier "${shortened(id)}": ${(error as Error).message}`)
   }
   const name = path.pop() as string
   return { namespace: path, name }

@@ -12,7 +12,7 @@ import { searchSpec, type SearchSpec } from '../src/shared/contract/search'
 import { CatalogError } from '../src/shared/errors'
 import { invalidRequest } from './errors'
 import { arrowFile, json, type Reply } from './http-io'
-import { optionalCount, optionalString, rowLimitOf } from './request-fields'
+import { optionalCount, optionalFilter, optionalString, rowLimitOf } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import type { Database } from './databases'
 import { withLanceTable } from './table-metadata'
@@ -59,7 +59,7 @@ async function specOf(body: Record<string, unknown>, fields: Fields): Promise<Se
   if (body['prefilter'] === false) throw unsupported('Post-filtering ("prefilter": false)')
   if ((optionalCount(body, 'offset') ?? 0) > 0) throw unsupported('An offset into search results')
   const k = body['k']
-  const filter = optionalString(body, 'filter')
+  const filter = optionalFilter(body, 'filter')
   const columns = columnNames(body['columns'])
   const common = { ...(filter !== undefined && filter.trim() !== '' ? { filter } : {}), ...(columns ? { columns } : {}) }
   let query: unknown
@@ -93,7 +93,7 @@ async function specOf(body: Record<string, unknown>, fields: Fields): Promise<Se
 /** LanceDB's plan of a plain query for every row (with its filter and columns). */
 async function explainWholeScan(database: Database, ref: TableRef, body: Record<string, unknown>, verbose: boolean): Promise<string> {
   await specOf({ ...body, k: 1 }, async () => [])
-  const filter = optionalString(body, 'filter')
+  const filter = optionalFilter(body, 'filter')
   const columns = columnNames(body['columns'])
   // Through the client first, so a missing table is a clean 404.
   await database.client.describeTable(ref)

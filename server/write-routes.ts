@@ -16,7 +16,7 @@ import { displayIdentifier } from '../src/shared/namespace-path'
 import type { Database } from './databases'
 import { invalidRequest } from './errors'
 import { json, MAX_ARROW_BYTES, type Reply } from './http-io'
-import { flagOf, optionalString } from './request-fields'
+import { boundedSql, flagOf, optionalFilter, optionalString } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { withLanceTable } from './table-metadata'
 
@@ -54,10 +54,10 @@ async function mergeInsert(ctx: RequestContext): Promise<Reply> {
   if (on.length === 0) throw invalidRequest('A merge insert needs the column to match rows on, in the query parameter "on".')
   const none: Record<string, unknown> = {}
   const updateAll = flagOf(ctx.query, none, 'when_matched_update_all', false)
-  const updateWhere = ctx.query.get('when_matched_update_all_filt') ?? undefined
+  const updateWhere = boundedSql(ctx.query.get('when_matched_update_all_filt') ?? undefined, '"when_matched_update_all_filt"')
   const insertAll = flagOf(ctx.query, none, 'when_not_matched_insert_all', false)
   const deleteBySource = flagOf(ctx.query, none, 'when_not_matched_by_source_delete', false)
-  const deleteWhere = ctx.query.get('when_not_matched_by_source_delete_filt') ?? undefined
+  const deleteWhere = boundedSql(ctx.query.get('when_not_matched_by_source_delete_filt') ?? undefined, '"when_not_matched_by_source_delete_filt"')
   const timeoutMs = timeoutOf(ctx.query.get('timeout'))
   const useIndex = flagOf(ctx.query, none, 'use_index', undefined)
   const data = tableForLance(await arrowBody(ctx, 'A merge insert'))
@@ -85,11 +85,12 @@ async function updateRows(ctx: RequestContext): Promise<Reply> {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   const body = await ctx.jsonBody()
   rejectBranch(body)
-  const predicate = optionalString(body, 'predicate')
+  const predicate = optionalFilter(body, 'predicate')
   const updates = body['updates']
   if (!Array.isArray(updates) || updates.length === 0 || !updates.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string' && part !== ''))) {
     throw invalidRequest('"updates" must list [column, SQL expression] pairs, such as [["price", "price * 2"]].')
   }
+  for (const [column, sql] of updates as [string, string][]) boundedSql(sql, `The expression for "${column.slice(0, 64)}"`)
   const valuesSql = Object.fromEntries(updates as [string, string][])
   const database = await ctx.database()
   return locked(database, ref, async () => {
@@ -106,7 +107,7 @@ async function deleteRows(ctx: RequestContext): Promise<Reply> {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   const body = await ctx.jsonBody()
   rejectBranch(body)
-  const predicate = optionalString(body, 'predicate')
+  const predicate = optionalFilter(body, 'predicate')
   if (predicate === undefined || predicate.trim() === '') throw invalidRequest('Deleting rows needs a SQL "predicate" naming them (use "true" for every row).')
   const database = await ctx.database()
   return locked(database, ref, async () => {

@@ -2,7 +2,7 @@
  * Start-up shared by the Electron app and the browser-mode host: the data folder, the
  * saved profiles and their secrets, the connections of this run, and the handler table.
  */
-import { access, mkdir } from 'node:fs/promises'
+import { access, chmod, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AppInfo } from '../shared/ipc-contract'
 import { ConnectionRegistry } from './connections/connection-registry'
@@ -44,7 +44,9 @@ export interface HostServices {
  * from the flags, or else the default local catalog; plus the last used profile.
  */
 export async function setUpApp(options: LaunchOptions, dataDir: string, services: HostServices): Promise<AppCore> {
-  await mkdir(dataDir, { recursive: true })
+  // The data dir holds profiles, UI state and maybe secrets: only this user may list or read it.
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await chmod(dataDir, 0o700).catch(() => undefined)
   // Without a keychain, an existing 0600 secrets file means the person opted in to it earlier.
   const plainFileOptIn = await access(join(dataDir, PLAIN_SECRETS_FILE)).then(() => true, () => false)
   const opened = await openSecretStore(dataDir, { safeStorage: services.safeStorage, plainFileOptIn })

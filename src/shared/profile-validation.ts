@@ -7,6 +7,7 @@ import { headerNameOf, looksLikeMask } from './connection-policy'
 import { ENTERPRISE_HEADERS, type ProfileDraft } from './profile-types'
 import { objectStoreRootProblem, rootLocation, storagePropertyErrors } from './storage-options'
 import { oauth2HeaderErrors, oauth2PropertyErrors } from './oauth2'
+import { controlCharacterIn } from './input-bounds'
 
 /**
  * Field key -> message. Keys: `name`, `root`, `uri`, `headers` (the list as a whole),
@@ -115,6 +116,7 @@ export function validateProfileDraft(draft: ProfileDraft, existingNames: readonl
   const name = draft.name.trim()
   if (name === '') errors['name'] = 'Give the profile a name.'
   else if (name.length > PROFILE_LIMITS.name) errors['name'] = LIMIT_MESSAGES.name
+  else if (controlCharacterIn(name) !== null) errors['name'] = `A profile name cannot hold ${controlCharacterIn(name)}. Remove it.`
   else if (existingNames.some((other) => other.trim().toLowerCase() === name.toLowerCase())) {
     errors['name'] = `A profile named "${name}" already exists. Choose another name.`
   }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { lstat, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { connect } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
@@ -137,6 +137,57 @@ describe('exports', () => {
     const status = await jobs.cancel(started!.id)
     expect(status.state).toBe('cancelled')
     await expect(readFile(path)).rejects.toThrow(/ENOENT/)
+  })
+
+  describe('over a file that already exists', () => {
+    const original = 'the person\'s own file\n'
+    async function folderWithTarget(name: string): Promise<{ folder: string; path: string }> {
+      const folder = join(dir, name)
+      await mkdir(folder)
+      const path = join(folder, 'report.csv')
+      await writeFile(path, original)
+      return { folder, path }
+    }
+
+    it('leaves it byte-identical when the export fails, with no temporary file left', async () => {
+      const { folder, path } = await folderWithTarget('failed')
+      const jobs = new ExportJobs(async () => path)
+      const status = await jobs.settled((await jobs.start(client, { table, format: 'csv', filter: 'nope >' }))!.id)
+      expect(status.state).toBe('failed')
+      expect(await readFile(path, 'utf8')).toBe(original)
+      expect(await readdir(folder)).toEqual(['report.csv'])
+    })
+
+    it('leaves it byte-identical when the export is cancelled, with no temporary file left', async () => {
+      const { folder, path } = await folderWithTarget('cancelled')
+      const jobs = new ExportJobs(async () => path)
+      const status = await jobs.cancel((await jobs.start(client, { table, format: 'parquet' }))!.id)
+      expect(status.state).toBe('cancelled')
+      expect(await readFile(path, 'utf8')).toBe(original)
+      expect(await readdir(folder)).toEqual(['report.csv'])
+    })
+
+    it('never writes through a symbolic link at the target: a failure leaves the linked file, a success replaces the link', async () => {
+      const { folder, path: linked } = await folderWithTarget('linked')
+      const path = join(folder, 'link.csv')
+      await symlink(linked, path)
+      const jobs = new ExportJobs(async () => path)
+      expect((await jobs.settled((await jobs.start(client, { table, format: 'csv', filter: 'nope >' }))!.id)).state).toBe('failed')
+      expect(await readFile(linked, 'utf8')).toBe(original)
+      expect((await lstat(path)).isSymbolicLink()).toBe(true)
+      expect((await jobs.settled((await jobs.start(client, { table, format: 'csv', filter: 'id < 2', columns: ['id'] }))!.id)).state).toBe('done')
+      expect(await readFile(linked, 'utf8')).toBe(original)
+      expect((await lstat(path)).isFile()).toBe(true)
+      expect(await readFile(path, 'utf8')).toBe('id\r\n0\r\n1\r\n')
+    })
+
+    it('replaces it once the export is complete', async () => {
+      const { folder, path } = await folderWithTarget('replaced')
+      const jobs = new ExportJobs(async () => path)
+      expect((await jobs.settled((await jobs.start(client, { table, format: 'csv', filter: 'id < 1', columns: ['id'] }))!.id)).state).toBe('done')
+      expect(await readFile(path, 'utf8')).toBe('id\r\n0\r\n')
+      expect(await readdir(folder)).toEqual(['report.csv'])
+    })
   })
 
   it('says what failed when the file cannot be written', async () => {

@@ -102,6 +102,14 @@ export class ExportJobs {
     return job.status
   }
 
+  /** The finished download with this one-time ticket, or null, without spending the ticket (for HEAD). */
+  async peekDownload(ticket: string): Promise<Download | null> {
+    const job = [...this.#jobs.values()].find((j) => j.download?.ticket === ticket && j.status.state === 'done')
+    if (!job?.download || job.status.target.kind !== 'download') return null
+    const info = await stat(job.download.path).catch(() => null)
+    return info ? { path: job.download.path, fileName: job.status.target.fileName, size: info.size, done: async () => undefined } : null
+  }
+
   /** The finished download with this one-time ticket, or null; the ticket is spent either way. */
   async takeDownload(ticket: string): Promise<Download | null> {
     const job = [...this.#jobs.values()].find((j) => j.download?.ticket === ticket && j.status.state === 'done')

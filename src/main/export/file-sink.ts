@@ -1,10 +1,15 @@
 /**
  * A file written in order, chunk by chunk, waiting when the disk falls behind so an export
  * holds about one batch in memory whatever its size.
+ *
+ * The bytes go to a new temporary file beside the target, which takes the target's name
+ * only once complete: an export that fails or is cancelled leaves a file already at the
+ * target as it was, and a symbolic link there is replaced, never written through.
  */
 import { createWriteStream, type WriteStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { chmod, lstat, rm } from 'node:fs/promises'
 import { once } from 'node:events'
+import { renameWithRetry, tempPathFor } from '../files/atomic-write'
 
 /** Where a writer puts its bytes. */
 export interface ByteSink {
@@ -16,9 +21,11 @@ export interface ByteSink {
   discard(): Promise<void>
 }
 
-/** A sink writing a new file at `path` (replacing one that exists, as a save dialog asked). */
+/** A sink writing a new file at `path` (replacing one that exists, as a save dialog asked, once complete). */
 export async function openFileSink(path: string): Promise<ByteSink> {
-  const stream = createWriteStream(path)
+  const temp = tempPathFor(path)
+  // 'wx': the temporary name is new; an existing file or link there is an error, never opened.
+  const stream = createWriteStream(temp, { flags: 'wx' })
   let failure: Error | null = null
   stream.on('error', (error) => {
     failure = error
@@ -38,6 +45,15 @@ export async function openFileSink(path: string): Promise<ByteSink> {
       check()
       await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())))
       check()
+      // A file replaced keeps its permissions (a link is replaced by a plain file).
+      const existing = await lstat(path).catch(() => null)
+      if (existing?.isFile()) await chmod(temp, existing.mode & 0o7777).catch(() => undefined)
+      try {
+        await renameWithRetry(temp, path)
+      } catch (error) {
+        await rm(temp, { force: true })
+        throw error
+      }
     },
     async discard() {
       if (!stream.closed) {
@@ -45,7 +61,7 @@ export async function openFileSink(path: string): Promise<ByteSink> {
         stream.destroy()
         await closing
       }
-      await rm(path, { force: true })
+      await rm(temp, { force: true })
     }
   }
 }

@@ -129,9 +129,12 @@ async function freeName(base: string): Promise<string> {
   }
 }
 
-// Windows refuses to replace a file another process (an indexer, an antivirus) briefly
-// holds open; those locks clear within milliseconds, so a few short retries suffice.
-async function renameWithRetry(from: string, to: string): Promise<void> {
+/**
+ * Renames `from` over `to`. Windows refuses to replace a file another process (an
+ * indexer, an antivirus) briefly holds open; those locks clear within milliseconds, so a
+ * few short retries suffice.
+ */
+export async function renameWithRetry(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await rename(from, to)

@@ -22,7 +22,7 @@ export function isChannel(name: string): name is Channel {
 /** Validates and runs one request; always resolves to a result value. */
 export async function dispatch(handlers: HandlerTable, channel: string, request: unknown): Promise<IpcResult<unknown>> {
   if (!isChannel(channel)) {
-    return { ok: false, error: { code: 'invalid_request', message: `There is no channel "${channel}".` } }
+    return { ok: false, error: { code: 'invalid_request', message: `There is no channel "${channel.slice(0, 100)}".` } }
   }
   const parsed = contract[channel].request.safeParse(request ?? {})
   if (!parsed.success) {

@@ -14,6 +14,7 @@ import { CatalogError } from '../../shared/errors'
 
 import './arrow-codecs'
 import { lanceArrow } from './lance-arrow'
+import { checkArrowBudget, checkColumnNames } from './arrow-budget'
 
 /** Decodes an Arrow IPC stream into a table made of LanceDB's own Arrow classes. */
 export function tableForLance(stream: Uint8Array): Table {
@@ -28,6 +29,9 @@ export function tableForLance(stream: Uint8Array): Table {
   if (table.schema.fields.length === 0) {
     throw new CatalogError('invalid_request', 'The table data has no columns: send an Arrow IPC stream that starts with a schema.')
   }
+  // Decoding only made views: a batch may still declare far more rows than its bytes hold.
+  checkArrowBudget(table)
+  checkColumnNames(table.schema.fields)
   return table
 }
 

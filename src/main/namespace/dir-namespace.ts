@@ -24,6 +24,7 @@ import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from
 import { readLanceRows } from './lance-rows'
 import { prepareRoot, rootError } from './dir-root'
 import { DirTableFeatures, locationOf } from './dir-table-features'
+import { boundedFilter } from './lance-native/bounded-sql'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -221,7 +222,7 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
 
   async countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number> {
     this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'count the rows of', (t) => t.countRows(filter?.trim() ? filter : undefined))
+    return this.withTable(table, 'count the rows of', (t) => t.countRows(boundedFilter(filter)))
   }
 
   async readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {

@@ -9,6 +9,7 @@ import { emptyIpc } from './arrow-schema'
 import type { ReadRowsRequest } from './namespace-client'
 import { pageFromBatches } from './rows-page'
 import { checkoutLanceVersion } from './lance-native/versions'
+import { boundedFilter } from './lance-native/bounded-sql'
 
 /** One byte-capped page of `table`'s rows, with the request's columns, filter and window. */
 export async function readLanceRows(table: LanceTable, request: ReadRowsRequest, ref?: TableRef): Promise<RowsPage> {
@@ -16,7 +17,8 @@ export async function readLanceRows(table: LanceTable, request: ReadRowsRequest,
   const maxBytes = request.maxBytes ?? READ_PAGE_MAX_BYTES
   let query = table.query()
   if (request.columns) query = query.select([...request.columns])
-  if (request.filter?.trim()) query = query.where(request.filter)
+  const filter = boundedFilter(request.filter)
+  if (filter !== undefined) query = query.where(filter)
   // Batches stream from LanceDB and the page stops pulling them once full, so a read
   // of many large rows holds one page, not every row asked for.
   const page = request.limit === 0 ? null : await pageFromBatches(query.offset(request.offset).limit(request.limit), request.limit, maxBytes)

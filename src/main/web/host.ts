@@ -21,18 +21,21 @@ export const TOKEN_HEADER = 'x-catalog-token'
 /** Large enough for a sizeable table import (sent as raw Arrow bytes); refuse anything bigger. */
 const MAX_REQUEST_BYTES = 512 << 20
 /**
- * Calls that move table data. At most HEAVY_SLOTS of them run at once (the rest wait
- * before their body is read), so memory stays near that many pages or imports however
- * many arrive together.
+ * Calls that move table data, each kind behind its own gate: at most that many of them
+ * run at once (the rest wait before their body is read), so memory stays near that many
+ * pages or imports however many arrive together. Reads and imports do not share a gate:
+ * an import holds its slot while its body arrives, and slow uploads must not stall reads.
  */
-const HEAVY_CHANNELS: ReadonlySet<string> = new Set(['tables:readRows', 'tables:create'])
-const HEAVY_SLOTS = 3
+const HEAVY_GATES: Readonly<Record<string, number>> = { 'tables:readRows': 3, 'tables:create': 2 }
 
+// No other site may frame the app (clickjacking): `frame-ancestors` for today's browsers,
+// X-Frame-Options for older ones.
 const SECURITY_HEADERS = {
-  'content-security-policy': APP_CSP,
+  'content-security-policy': `${APP_CSP}; frame-ancestors 'none'`,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store'
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY'
 } as const
 
 /** Where and how to serve. */
@@ -45,7 +48,7 @@ export interface WebHostOptions {
   /** Fixed token for tests; a random one otherwise. */
   readonly token?: string
   /** Finished exports by one-time ticket, served at `/download/<ticket>`. */
-  readonly downloads?: { takeDownload(ticket: string): Promise<Download | null> }
+  readonly downloads?: { takeDownload(ticket: string): Promise<Download | null>; peekDownload(ticket: string): Promise<Download | null> }
 }
 
 /** A running host. */
@@ -61,7 +64,7 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(24).toString('base64url')
   let allowedHosts: readonly string[] = []
-  const heavy = new Limiter(HEAVY_SLOTS)
+  const gates = new Map(Object.entries(HEAVY_GATES).map(([channel, slots]) => [channel, new Limiter(slots)]))
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -79,7 +82,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (pathname === null) return sendText(res, 400, 'Bad request: the path has a malformed percent-escape.')
     if (pathname.startsWith('/rpc/')) return handleRpc(req, res, pathname.slice(5))
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed.')
-    if (pathname.startsWith('/download/')) return serveDownload(res, pathname.slice('/download/'.length))
+    if (pathname.startsWith('/download/')) return serveDownload(req, res, pathname.slice('/download/'.length))
     return serveStatic(res, options.rendererDir, pathname)
   }
 
@@ -93,7 +96,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return sendText(res, 403, 'Forbidden: calls from other origins are refused.')
     }
     // Held until the answer is written out, so a waiting call holds neither its body nor its result.
-    const release = HEAVY_CHANNELS.has(channel) ? await heavy.acquire() : undefined
+    const release = await gates.get(channel)?.acquire()
     if (release) {
       // A caller that left while queued would never fire 'close' again; free its slot now.
       if (req.socket.destroyed) return release()
@@ -114,8 +117,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
    * An export's file, streamed from disk. A page link cannot send the token header, so
    * the one-time ticket (random, handed out only to RPC callers with the token) stands in.
    */
-  async function serveDownload(res: ServerResponse, ticket: string): Promise<void> {
-    const download = /^[A-Za-z0-9_-]{16,}$/.test(ticket) ? await options.downloads?.takeDownload(ticket) : null
+  async function serveDownload(req: IncomingMessage, res: ServerResponse, ticket: string): Promise<void> {
+    // Another site's page (a no-cors fetch, an image) cannot read the file, but must not spend the ticket either.
+    const site = req.headers['sec-fetch-site']
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return sendText(res, 403, 'Forbidden: downloads are for the app\'s own page.')
+    const valid = /^[A-Za-z0-9_-]{16,}$/.test(ticket)
+    // HEAD asks about the file without taking it; only a GET spends the one-time ticket.
+    const head = req.method === 'HEAD'
+    const download = valid ? await (head ? options.downloads?.peekDownload(ticket) : options.downloads?.takeDownload(ticket)) : null
     if (!download) return sendText(res, 404, 'This download is no longer available: each export can be downloaded once. Export again.')
     res.writeHead(200, {
       ...SECURITY_HEADERS,
@@ -123,6 +132,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       'content-length': download.size,
       'content-disposition': `attachment; filename="${download.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(download.fileName)}`
     })
+    if (head) return void res.end()
     const file = createReadStream(download.path)
     file.on('error', () => res.destroy())
     res.once('close', () => void download.done())

@@ -5,7 +5,7 @@
  * says; in browser mode main writes a temporary file the page then downloads once.
  */
 import { z } from 'zod'
-import { connectionId, response, tableRef } from './common'
+import { columnList, connectionId, response, sqlFilter, tableRef } from './common'
 import type { ErrorValue } from '../errors'
 import { searchQuery } from './search'
 
@@ -43,8 +43,8 @@ export const exportContract = {
         connectionId,
         table: tableRef,
         format: exportFormat,
-        columns: z.array(z.string().min(1)).readonly().optional(),
-        filter: z.string().optional(),
+        columns: columnList.optional(),
+        filter: sqlFilter.optional(),
         // An older version open read-only in the grid; absent, the latest.
         version: z.number().int().min(0).optional(),
         // A vector or full-text search shown in the grid: its rows (at most k) are exported.
@@ -55,11 +55,11 @@ export const exportContract = {
     response: response<ExportStatus | null>()
   },
   'export:status': {
-    request: z.object({ id: z.string().min(1) }).strict(),
+    request: z.object({ id: z.string().min(1).max(200) }).strict(),
     response: response<ExportStatus>()
   },
   'export:cancel': {
-    request: z.object({ id: z.string().min(1) }).strict(),
+    request: z.object({ id: z.string().min(1).max(200) }).strict(),
     response: response<ExportStatus>()
   }
 } as const

@@ -4,7 +4,8 @@
  * types from here (the plain constants are in ../index-types.ts), so zod stays out of the page.
  */
 import { z } from 'zod'
-import { connectionId, response, tableRef } from './common'
+import { columnRef, connectionId, response, tableRef } from './common'
+import { MAX_COLUMN_NAME_LENGTH } from '../input-bounds'
 import { DISTANCE_TYPES, INDEX_NAME_PATTERN, INDEX_NAME_RULE, INDEX_TYPES } from '../index-types'
 
 export { DISTANCE_TYPES, INDEX_TYPES, isVectorIndexType, SCALAR_INDEX_TYPES, VECTOR_INDEX_TYPES, type IndexType } from '../index-types'
@@ -44,7 +45,7 @@ export const indexName = z.string().regex(INDEX_NAME_PATTERN, INDEX_NAME_RULE)
 /** What to build: column, type, optional name and the type's parameters (absent: LanceDB's default). */
 export const indexSpec = z
   .object({
-    column: z.string().min(1, 'Choose a column to index.'),
+    column: z.string().min(1, 'Choose a column to index.').pipe(columnRef),
     indexType: z.enum(INDEX_TYPES),
     name: indexName.optional(),
     distanceType: z.enum(DISTANCE_TYPES).optional(),
@@ -78,7 +79,7 @@ export const indexesContract = {
     response: response<boolean>()
   },
   'indexes:drop': {
-    request: z.object({ connectionId, table: tableRef, name: z.string().min(1) }).strict(),
+    request: z.object({ connectionId, table: tableRef, name: z.string().min(1).max(MAX_COLUMN_NAME_LENGTH, `An index name can be at most ${MAX_COLUMN_NAME_LENGTH} characters long.`) }).strict(),
     response: response<null>()
   },
   'indexes:optimize': {
@@ -86,7 +87,7 @@ export const indexesContract = {
     response: response<OptimizeResult>()
   },
   'stats:nullCounts': {
-    request: z.object({ connectionId, table: tableRef, columns: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
+    request: z.object({ connectionId, table: tableRef, columns: z.array(columnRef).min(1).max(1000) }).strict(),
     response: response<readonly ColumnNulls[]>()
   }
 } as const

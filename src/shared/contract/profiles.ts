@@ -50,7 +50,7 @@ export const profileDraft = z
   })
   .strict()
 
-const profileId = z.string().min(1, 'A profile id is required.')
+const profileId = z.string().min(1, 'A profile id is required.').max(200, 'A profile id has at most 200 characters.')
 
 /** Everything the profiles panel shows. */
 export interface ProfilesState {
@@ -86,7 +86,7 @@ export const profilesContract = {
   'profiles:update': { request: z.object({ id: profileId, draft: profileDraft }).strict(), response: response<ProfileView>() },
   'profiles:duplicate': { request: z.object({ id: profileId }).strict(), response: response<ProfileView>() },
   'profiles:delete': { request: z.object({ id: profileId }).strict(), response: response<null>() },
-  'profiles:reorder': { request: z.object({ ids: z.array(profileId) }).strict(), response: response<null>() },
+  'profiles:reorder': { request: z.object({ ids: z.array(profileId).max(10_000) }).strict(), response: response<null>() },
   /** Opens a saved profile as a connection of this run and remembers it as last used. */
   'profiles:open': { request: z.object({ id: profileId }).strict(), response: response<ConnectionSummary>() },
   /** Tests a saved profile (`id`) or an unsaved draft (`draft`, with `id` to reuse its stored secrets). */

@@ -3,16 +3,18 @@
  * column, change its nullability, drop columns. Each answers the table's new version.
  */
 import { z } from 'zod'
-import { connectionId, response, tableRef } from './common'
+import { columnArray, columnRef, connectionId, newColumnName, response, sqlFilter, tableRef } from './common'
 
-const columnName = z.string().trim().min(1, 'Give the column a name.')
+const columnName = z.string().trim().min(1, 'Give the column a name.').pipe(newColumnName)
+// A column's SQL expression reaches the same SQL engine as a filter, with the same bounds.
+const expression = z.string().trim().min(1, 'Give an SQL expression, such as id * 2.').pipe(sqlFilter)
 
 /** A column to add: its name and the SQL expression computing it from each row. */
-export const newColumn = z.object({ name: columnName, expression: z.string().trim().min(1, 'Give an SQL expression, such as id * 2.') }).strict()
+export const newColumn = z.object({ name: columnName, expression }).strict()
 
 /** A change to one column: a new name, a new nullability, or both. */
 export const columnAlteration = z
-  .object({ path: z.string().min(1), rename: columnName.optional(), nullable: z.boolean().optional() })
+  .object({ path: columnRef, rename: columnName.optional(), nullable: z.boolean().optional() })
   .strict()
   .refine((a) => a.rename !== undefined || a.nullable !== undefined, 'Say what to change: a new name or the nullability.')
 
@@ -37,7 +39,7 @@ export const schemaContract = {
     response: response<SchemaChangeResult>()
   },
   'schema:dropColumns': {
-    request: z.object({ connectionId, table: tableRef, columns: z.array(z.string().min(1)).min(1).readonly() }).strict(),
+    request: z.object({ connectionId, table: tableRef, columns: columnArray.min(1).readonly() }).strict(),
     response: response<SchemaChangeResult>()
   }
 } as const

@@ -6,8 +6,9 @@
  * Results cross as Arrow IPC like reads do: at most `k` rows, so one page.
  */
 import { z } from 'zod'
-import { connectionId, response, tableRef } from './common'
+import { columnList, columnRef, connectionId, response, sqlFilter, tableRef } from './common'
 import type { RowsPage } from './tables'
+import { MAX_FILTER_LENGTH } from '../input-bounds'
 import { DISTANCE_TYPES, MAX_SEARCH_K, MAX_VECTOR_LENGTH, type SearchInfo } from '../search-types'
 
 export { DEFAULT_SEARCH_K, DISTANCE_COLUMN, DISTANCE_TYPES, MAX_SEARCH_K, MAX_VECTOR_LENGTH, SCORE_COLUMN } from '../search-types'
@@ -19,7 +20,7 @@ const k = z.number().int().min(1).max(MAX_SEARCH_K)
 export const vectorSearch = z
   .object({
     kind: z.literal('vector'),
-    column: z.string().min(1),
+    column: columnRef,
     vector: z.array(z.number().refine(Number.isFinite, 'A query vector holds finite numbers only.')).min(1).max(MAX_VECTOR_LENGTH),
     distanceType: z.enum(DISTANCE_TYPES),
     k,
@@ -34,7 +35,7 @@ export const vectorSearch = z
 export const fullTextSearch = z
   .object({
     kind: z.literal('fts'),
-    text: z.string().trim().min(1, 'Type the words to search for.'),
+    text: z.string().max(MAX_FILTER_LENGTH, `A full-text query can be at most ${MAX_FILTER_LENGTH} characters long.`).trim().min(1, 'Type the words to search for.'),
     k
   })
   .strict()
@@ -51,8 +52,8 @@ export type SearchQuery = z.infer<typeof searchQuery>
 export const searchSpec = z
   .object({
     query: searchQuery,
-    columns: z.array(z.string().min(1)).readonly().optional(),
-    filter: z.string().optional()
+    columns: columnList.optional(),
+    filter: sqlFilter.optional()
   })
   .strict()
 /** A search with its columns and filter. */

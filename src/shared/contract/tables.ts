@@ -4,7 +4,7 @@
  * the renderer.
  */
 import { z } from 'zod'
-import { bytes, connectionId, newName, newTableRef, response, tableRef } from './common'
+import { bytes, columnList, connectionId, newName, newTableRef, response, sqlFilter, tableRef } from './common'
 import { operationId } from './operations'
 
 /** The most Arrow bytes one page of rows holds, for dir and REST alike (about 16 MiB). */
@@ -34,8 +34,8 @@ export type CreateMode = z.infer<typeof createMode>
 export const rowsWindow = z.object({
   offset: z.number().int().min(0),
   limit: z.number().int().min(1).max(100_000),
-  columns: z.array(z.string().min(1)).readonly().optional(),
-  filter: z.string().optional()
+  columns: columnList.optional(),
+  filter: sqlFilter.optional()
 })
 
 /** Table data channels. */
@@ -45,7 +45,7 @@ export const tablesContract = {
     response: response<RowsPage>()
   },
   'tables:count': {
-    request: z.object({ connectionId, table: tableRef, filter: z.string().optional() }).strict(),
+    request: z.object({ connectionId, table: tableRef, filter: sqlFilter.optional() }).strict(),
     response: response<number>()
   },
   'tables:create': {

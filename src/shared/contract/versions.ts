@@ -6,7 +6,8 @@
 import { z } from 'zod'
 import type { TableDescription } from '../catalog-types'
 import { tagNameProblem } from '../tag-name'
-import { connectionId, response, tableRef } from './common'
+import { MAX_LISTED_NAME_LENGTH } from '../namespace-path'
+import { connectionId, response, sqlFilter, tableRef } from './common'
 import { rowsWindow, type RowsPage } from './tables'
 
 /** One version of a table, as its history lists it. */
@@ -53,7 +54,7 @@ export const versionsContract = {
     response: response<TableDescription>()
   },
   'versions:count': {
-    request: z.object({ connectionId, table: tableRef, version: versionNumber, filter: z.string().optional() }).strict(),
+    request: z.object({ connectionId, table: tableRef, version: versionNumber, filter: sqlFilter.optional() }).strict(),
     response: response<number>()
   },
   'versions:readRows': {
@@ -70,7 +71,7 @@ export const versionsContract = {
     response: response<null>()
   },
   'versions:deleteTag': {
-    request: z.object({ connectionId, table: tableRef, tag: z.string().min(1) }).strict(),
+    request: z.object({ connectionId, table: tableRef, tag: z.string().min(1).max(MAX_LISTED_NAME_LENGTH, `A tag name can be at most ${MAX_LISTED_NAME_LENGTH} characters long.`) }).strict(),
     response: response<null>()
   }
 } as const

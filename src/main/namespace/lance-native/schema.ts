@@ -6,11 +6,16 @@
 import type { Table as LanceTable } from '@lancedb/lancedb'
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
 import { CatalogError } from '../../../shared/errors'
+import { newColumnNameProblem } from '../../../shared/input-bounds'
+import { checkSql } from './bounded-sql'
 
 /** Adds each column, filled by its SQL expression over the existing rows; answers the new version. */
 export async function addLanceColumns(table: LanceTable, columns: readonly NewColumn[]): Promise<SchemaChangeResult> {
   const names = new Set((await table.schema()).fields.map((f) => f.name))
-  for (const { name } of columns) {
+  for (const { name, expression } of columns) {
+    const problem = newColumnNameProblem(name)
+    if (problem) throw new CatalogError('invalid_request', problem)
+    checkSql(expression, `The expression of column "${name}"`)
     if (names.has(name)) throw new CatalogError('invalid_request', `The table already has a column named "${name}". Choose another name.`, { column: name })
   }
   const { version } = await table.addColumns(columns.map((c) => ({ name: c.name, valueSql: c.expression })))

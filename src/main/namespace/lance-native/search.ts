@@ -11,6 +11,7 @@ import { DISTANCE_COLUMN, SCORE_COLUMN, type SearchInfo, type SearchSpec, type V
 import { CatalogError } from '../../../shared/errors'
 import { lanceArrow } from '../lance-arrow'
 import { pageFromBatches } from '../rows-page'
+import { boundedFilter } from './bounded-sql'
 
 /** The rows a search finds (at most k, in one page of at most `maxBytes`), scoring column included. */
 export async function searchLanceRows(table: LanceTable, spec: SearchSpec, maxBytes = READ_PAGE_MAX_BYTES): Promise<RowsPage> {
@@ -103,6 +104,7 @@ async function lanceQuery(table: LanceTable, spec: SearchSpec): Promise<Query | 
   // The scoring column is named with the others, so LanceDB keeps it whatever columns are chosen.
   const scoring = scoringColumn(spec)
   if (spec.columns && spec.columns.length > 0) built = built.select([...spec.columns.filter((c) => c !== scoring), ...(scoring ? [scoring] : [])])
-  if (spec.filter?.trim()) built = built.where(spec.filter)
+  const filter = boundedFilter(spec.filter)
+  if (filter !== undefined) built = built.where(filter)
   return built
 }

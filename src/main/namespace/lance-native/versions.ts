@@ -11,6 +11,7 @@ import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/ve
 import { CatalogError } from '../../../shared/errors'
 import { describeFields } from '../arrow-schema'
 import { quoteTable } from '../dir-errors'
+import { boundedFilter } from './bounded-sql'
 
 /** A version from the summary Lance keeps with each manifest (`total_rows`, …). */
 export function versionFromSummary(version: number, timestamp: Date | number | null, metadata: Readonly<Record<string, string>>): TableVersionInfo {
@@ -62,8 +63,9 @@ export async function describeLanceVersion(table: LanceTable, ref: TableRef, ver
 
 /** Rows of `table` at `version`, optionally matching a SQL filter. */
 export async function countLanceRowsAt(table: LanceTable, ref: TableRef, version: number, filter?: string): Promise<number> {
+  const bounded = boundedFilter(filter)
   await checkoutLanceVersion(table, ref, version)
-  return table.countRows(filter?.trim() ? filter : undefined)
+  return table.countRows(bounded)
 }
 
 /**

@@ -28,6 +28,7 @@ import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from '../lance-n
 import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
 import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from '../lance-native/indexes'
+import { boundedFilter } from '../lance-native/bounded-sql'
 
 /** How a catalog's table data is reached: not yet known, the data routes, or table locations. */
 export type DataAccessMode = 'unknown' | 'routes' | 'location'
@@ -137,7 +138,7 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
   countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number> {
     return this.#data(
       () => this.rest.countRows(table, filter, options),
-      () => this.#withTable(table, 'count the rows of', (t) => t.countRows(filter?.trim() ? filter : undefined))
+      () => this.#withTable(table, 'count the rows of', (t) => t.countRows(boundedFilter(filter)))
     )
   }
 

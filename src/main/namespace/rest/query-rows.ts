@@ -8,6 +8,7 @@ import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../../shared/contract/tab
 import { CatalogError } from '../../../shared/errors'
 import type { CallOptions, ReadRowsRequest } from '../namespace-client'
 import { rowsOfIpc, toArrowStream } from './arrow-ipc'
+import { checkAnswer } from './answer-bounds'
 import { ArrowPageReader } from './arrow-page-reader'
 import type { HttpTransport } from './http'
 import { isCount } from './json-values'
@@ -55,9 +56,11 @@ export async function queryRows(http: HttpTransport, names: RestNames, table: Ta
     const cut = (rows: number): boolean => k < request.limit && rows === k
     switch (outcome.kind) {
       case 'page':
+        checkAnswer(outcome.page.arrow, what)
         return cut(outcome.page.rowCount) ? { ...outcome.page, truncated: true } : outcome.page
       case 'file': {
         const arrow = toArrowStream(outcome.bytes, what)
+        checkAnswer(arrow, what)
         const rowCount = rowsOfIpc(arrow, what)
         return { arrow, rowCount, truncated: cut(rowCount) }
       }

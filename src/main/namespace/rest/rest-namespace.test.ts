@@ -2,6 +2,7 @@ import { Field, FixedSizeList, Float32, Int64, RecordBatchStreamWriter, Schema, 
 import { describe, expect, it } from 'vitest'
 import { CatalogError } from '../../../shared/errors'
 import { collectAll } from '../collect-all'
+import { arrowBomb } from '../../../../e2e/support/hostile-files'
 import { openRestNamespace, type RestNamespaceClient } from './rest-namespace'
 import { sendJson, sendText, type Handler, failure, useTestServers } from './test-http-server'
 
@@ -224,6 +225,15 @@ describe('tables', () => {
     // The missing stats route is remembered: the next describe does not ask again.
     await client.describeTable(table)
     expect(requests.filter((r) => r.path.endsWith('/stats'))).toHaveLength(1)
+  })
+
+  it('refuses a query answer declaring 2^31-1 rows in 296 bytes as a bad response', async () => {
+    const { url } = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/vnd.apache.arrow.stream' })
+      res.end(Buffer.from(arrowBomb()))
+    })
+    const read = open({ uri: url }).readRows(table, { offset: 0, limit: 100 })
+    await expect(read).rejects.toMatchObject({ code: 'bad_response', message: expect.stringMatching(/cannot be used: The Arrow data is damaged or crafted: a column declares 2,147,483,647 values that its bytes do not hold/) })
   })
 
   it('takes rows, fragments and bytes from the stats operation, without count_rows', async () => {

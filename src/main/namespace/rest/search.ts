@@ -14,6 +14,7 @@ import { CatalogError } from '../../../shared/errors'
 import { isFtsType, normalIndexType, scoringColumn } from '../lance-native/search'
 import type { CallOptions } from '../namespace-client'
 import { rowsOfIpc, toArrowStream } from './arrow-ipc'
+import { checkAnswer } from './answer-bounds'
 import type { HttpTransport } from './http'
 import { listedIndexEntries } from './indexes'
 import type { StatsTarget } from './table-stats'
@@ -57,6 +58,7 @@ export async function restSearchRows(http: HttpTransport, target: RestTableTarge
   const what = `the search of ${target.subject}`
   // At most k rows: the whole answer is one page, in whichever framing the server chose.
   const arrow = toArrowStream(response.body, what)
+  checkAnswer(arrow, what)
   return { arrow, rowCount: rowsOfIpc(arrow, what), truncated: false }
 }
 

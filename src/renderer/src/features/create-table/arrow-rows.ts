@@ -10,6 +10,7 @@ import { decodeArrow } from '../../lib/arrow-decode'
 import { TimeCount } from './exact-time'
 import { arrowSchema, scalar, type FieldSpec, type FieldType, type ScalarSpec, type TimeUnitName } from './schema-spec'
 import { indexedRowReader, SourceError, type RowReader } from './source-types'
+import { arrowTableProblem, FILE_IMPORT_BUDGET } from '../../../../shared/arrow-bounds'
 
 /** Decodes Arrow IPC bytes in either framing (file or stream). */
 export function readArrowTable(bytes: Uint8Array): Table {
@@ -21,6 +22,9 @@ export function readArrowTable(bytes: Uint8Array): Table {
   }
   // Bytes that are not Arrow decode to a table without columns rather than failing.
   if (table.schema.fields.length === 0) throw new SourceError('The file holds no Arrow schema: is it an Arrow IPC file or stream?')
+  // Decoding only made views: a batch may declare far more rows than the file's bytes hold.
+  const problem = arrowTableProblem(table, FILE_IMPORT_BUDGET)
+  if (problem) throw new SourceError(problem)
   return table
 }
 

@@ -35,6 +35,13 @@ describe('Parquet import', () => {
     ])
   })
 
+  it('refuses a small file that declares more rows than an import takes, before reading them', async () => {
+    // 5,000,000 zeros compress to a few KiB; read, they would be 5 M row objects.
+    const bomb = parquetWriteBuffer({ columnData: [{ name: 'x', data: new Int32Array(5_000_000), type: 'INT32' }] })
+    expect(bomb.byteLength).toBeLessThan(16 * 1024)
+    await expect(readParquetRows(bomb)).rejects.toThrow(/declares 5,000,000 rows; at most 2,000,000 can be imported at once/)
+  })
+
   it('refuses a file that is not Parquet, saying so', async () => {
     await expect(readParquetRows(new TextEncoder().encode('PAR1 but not really').buffer as ArrayBuffer)).rejects.toThrow(SourceError)
     await expect(readParquetRows(new TextEncoder().encode('hello').buffer as ArrayBuffer)).rejects.toThrow(/not readable Parquet/)

@@ -8,6 +8,7 @@
 import { parquetMetadata, parquetReadObjects, type ParquetParsers } from 'hyparquet'
 import { TimeCount } from './exact-time'
 import { indexedRowReader, SourceError, type RowReader } from './source-types'
+import { FILE_IMPORT_BUDGET } from '../../../../shared/arrow-bounds'
 
 /** A Parquet file's column names and rows. */
 export interface ParquetRows {
@@ -24,8 +25,20 @@ export function looksParquet(head: Uint8Array): boolean {
 
 /** Reads every row of a Parquet file; a file hyparquet cannot read is refused with its reason. */
 export async function readParquetRows(file: ArrayBuffer): Promise<ParquetRows> {
+  let metadata: ReturnType<typeof parquetMetadata>
   try {
-    const metadata = parquetMetadata(file)
+    metadata = parquetMetadata(file)
+  } catch (error) {
+    throw new SourceError(`The file is not readable Parquet (${error instanceof Error ? error.message : String(error)}).`)
+  }
+  // Pages compress well: a 15 KiB file can declare millions of rows. Refuse before reading any.
+  const declared = Number(metadata.num_rows)
+  if (!(declared <= FILE_IMPORT_BUDGET.maxRows)) {
+    throw new SourceError(
+      `The file declares ${declared.toLocaleString('en')} rows; at most ${FILE_IMPORT_BUDGET.maxRows.toLocaleString('en')} can be imported at once. Split it into smaller files.`
+    )
+  }
+  try {
     // The top-level columns: the root's direct children, in order.
     const columns: string[] = []
     const zoneless: string[] = []

@@ -9,6 +9,7 @@ import { detectFileFormat, detectTextFormat, textReader } from './row-source'
 import type { FieldSpec } from './schema-spec'
 import { SourceError, type RowReader, type SourceFormat, type SourceRow, type TextFormat } from './source-types'
 import { parquetReader, readParquetRows, type ParquetRows } from './parquet-rows'
+import { MAX_IMPORT_FILE_BYTES } from '../../../../shared/arrow-bounds'
 
 /** Rows read up front to infer the schema. */
 const INFERENCE_ROWS = 1000
@@ -36,6 +37,9 @@ export interface SourcePreview {
 
 /** Reads a chosen file: Arrow as bytes (either framing), the text formats as text. */
 export async function loadFile(file: File): Promise<LoadedFile> {
+  if (file.size > MAX_IMPORT_FILE_BYTES) {
+    throw new SourceError(`${file.name} has ${file.size.toLocaleString('en')} bytes; at most ${MAX_IMPORT_FILE_BYTES.toLocaleString('en')} bytes can be imported at once. Split it into smaller files.`)
+  }
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer())
   const format = detectFileFormat(file.name, head)
   if (format === 'arrow') return { name: file.name, size: file.size, format, table: readArrowTable(new Uint8Array(await file.arrayBuffer())) }

@@ -33,6 +33,7 @@ import { TestReport } from './test-report'
 import { useSaveProfile, useTestConnection } from './use-profiles'
 import styles from './profiles.module.css'
 import { cx } from '../../ui/class-names'
+import { plainHttpWarning } from './plain-http'
 
 interface Props {
   /** The profile being edited; absent for a new one. */
@@ -147,6 +148,11 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             placeholder={form.type === 'enterprise' ? 'https://<database>.<region>.api.lancedb.com' : 'https://catalog.example.com'}
             hint={form.type === 'enterprise' ? 'The Enterprise endpoint.' : 'The Lance REST catalog, with any base path.'}
           />
+        )}
+        {http && plainHttpWarning(form) && (
+          <p role="status" className={styles.secretNote}>
+            {plainHttpWarning(form)}
+          </p>
         )}
         {form.type === 'rest' && (
           <div className="field">
