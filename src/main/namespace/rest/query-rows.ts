@@ -10,7 +10,7 @@ import type { CallOptions, ReadRowsRequest } from '../namespace-client'
 import { rowsOfIpc, toArrowStream } from './arrow-ipc'
 import { ArrowPageReader } from './arrow-page-reader'
 import type { HttpTransport } from './http'
-import { isCount } from './json-values'
+import { isCount, jsonVersion } from './json-values'
 import type { RestNames } from './rest-names'
 
 /** Tries of a query whose first batch was over the page cap, each asking for fewer rows. */
@@ -42,7 +42,7 @@ export async function queryRows(http: HttpTransport, names: RestNames, table: Ta
         offset: request.offset,
         ...(request.columns && request.columns.length > 0 ? { columns: { column_names: request.columns } } : {}),
         ...(request.filter ? { filter: request.filter } : {}),
-        ...(request.version !== undefined ? { version: request.version } : {})
+        ...(request.version !== undefined ? { version: jsonVersion(request.version) } : {})
       },
       idempotent: true,
       signal: options.signal,
