@@ -28,11 +28,17 @@ export function parseExactJson(text: string): unknown {
   )
 }
 
-const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON
+// JSON.rawJSON writes a number's digits as given (Node 22 and later).
+const rawJson = (JSON as unknown as { rawJSON?: (text: string) => unknown }).rawJSON
 
 /** JSON text of a request body, a `bigint` (an exact version) written as a plain number with every digit. */
 export function stringifyExactJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? rawJson(item.toString()) : item))
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item !== 'bigint') return item
+    if (item <= BigInt(Number.MAX_SAFE_INTEGER) && item >= -BigInt(Number.MAX_SAFE_INTEGER)) return Number(item)
+    if (!rawJson) throw new Error(`This Node.js cannot write ${item} exactly in JSON; run the app on Node.js 22 or later.`)
+    return rawJson(item.toString())
+  })
 }
 
 /** An exact version as a request body carries it: a JSON number with every digit. */
