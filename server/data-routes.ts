@@ -6,7 +6,8 @@
 import { CatalogError } from '../src/shared/errors'
 import { invalidRequest } from './errors'
 import { json, streamedArrowFile } from './http-io'
-import { optionalCount, optionalFilter, optionalString, rowLimitOf } from './request-fields'
+import { jsonNumber, optionalCount, optionalFilter, optionalString, optionalVersion, rowLimitOf } from './request-fields'
+import type { ExactInt } from '../src/shared/exact-int'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { withLanceTable } from './table-metadata'
 import { answerSearch, isSearch, searchRoutes } from './search-routes'
@@ -29,8 +30,8 @@ async function countRows(ctx: RequestContext) {
   rejectTimeTravel(body)
   const predicate = optionalFilter(body, 'predicate') ?? optionalFilter(body, 'filter')
   const { client } = await ctx.database()
-  const version = optionalCount(body, 'version')
-  return json(version === undefined ? await client.countRows(ref, predicate) : await client.countRowsAt(ref, version, predicate))
+  const version = optionalVersion(body)
+  return json(jsonNumber(version === undefined ? await client.countRows(ref, predicate) : await client.countRowsAt(ref, version, predicate)))
 }
 
 async function queryTable(ctx: RequestContext) {
@@ -88,8 +89,8 @@ function columnsOf(value: unknown): string[] | undefined {
 }
 
 /** The `version` a read asks for, as a rows request field. */
-function versionOf(body: Record<string, unknown>): { version?: number } {
-  const version = optionalCount(body, 'version')
+function versionOf(body: Record<string, unknown>): { version?: ExactInt } {
+  const version = optionalVersion(body)
   return version === undefined ? {} : { version }
 }
 

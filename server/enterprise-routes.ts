@@ -8,7 +8,7 @@ import { componentProblem } from '../src/shared/namespace-path'
 import { CatalogError } from '../src/shared/errors'
 import { ARROW_STREAM_TYPE, empty, json, MAX_ARROW_BYTES } from './http-io'
 import { allTables } from './listing'
-import { createModeOf } from './request-fields'
+import { createModeOf, jsonNumber } from './request-fields'
 import { param, type RequestContext, type Route } from './router'
 import { absoluteLocation } from './table-metadata'
 import { pageOf, readPageQuery } from './tokens'
@@ -42,5 +42,5 @@ async function createRootTable(ctx: RequestContext) {
   const ref = { namespace: [], name }
   await database.client.createTable(ref, stream, mode)
   const description = await database.client.describeTable(ref)
-  return json({ name, location: absoluteLocation(description.location, database.root), version: description.version })
+  return json({ name, location: absoluteLocation(description.location, database.root), version: description.version === null ? null : jsonNumber(description.version) })
 }

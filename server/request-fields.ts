@@ -6,6 +6,7 @@ import type { CreateMode } from '../src/shared/contract/tables'
 import type { DropBehavior } from '../src/main/namespace/namespace-client'
 import { invalidRequest } from './errors'
 import { filterProblem } from '../src/shared/input-bounds'
+import { exactInt, type ExactInt } from '../src/shared/exact-int'
 
 /** `Create`, `ExistOk`/`exist_ok`, `Overwrite`; absent means `create`. */
 export function createModeOf(value: unknown, where: string): CreateMode {
@@ -94,6 +95,20 @@ export function optionalCount(body: Record<string, unknown>, name: string): numb
     throw invalidRequest(`"${name}" must be a whole number of at least 0.`)
   }
   return value
+}
+
+/** An optional version field of a JSON body, as the namespace client takes it (decimal digits). */
+export function optionalVersion(body: Record<string, unknown>, name = 'version'): ExactInt | undefined {
+  const value = optionalCount(body, name)
+  return value === undefined ? undefined : exactInt(value)
+}
+
+/**
+ * An exact integer the namespace client answered, as a JSON number. This server reads
+ * its tables through LanceDB's JS SDK, which counts in safe JS numbers, so none is lost.
+ */
+export function jsonNumber(value: ExactInt): number {
+  return Number(value)
 }
 
 /**

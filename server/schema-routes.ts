@@ -13,6 +13,7 @@ import { addLanceColumns, alterLanceColumns, dropLanceColumns } from '../src/mai
 import type { Table } from '@lancedb/lancedb'
 import { invalidRequest, specError } from './errors'
 import { json } from './http-io'
+import { jsonNumber } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { withLanceTable } from './table-metadata'
 
@@ -83,7 +84,7 @@ async function change(ctx: RequestContext, action: string, apply: (table: Table)
   await database.client.describeTable(ref)
   try {
     const { version } = await withLanceTable(database, ref, apply)
-    return json({ version })
+    return json({ version: jsonNumber(version) })
   } catch (error) {
     throw error instanceof CatalogError ? error : fromLance(error, action, { table: ref })
   }

@@ -10,7 +10,7 @@ import type { Database } from './databases'
 import { invalidRequest, specError } from './errors'
 import { checkJsonContentType, empty, json, MAX_ARROW_BYTES, MAX_JSON_BYTES, type Reply } from './http-io'
 import { allTables } from './listing'
-import { createModeOf, flagOf, optionalCount, optionalString, optionalStrings } from './request-fields'
+import { createModeOf, flagOf, jsonNumber, optionalCount, optionalString, optionalStrings } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { absoluteLocation, declareTable, detailedMetadata, locationUri } from './table-metadata'
 
@@ -90,7 +90,7 @@ async function createTable(ctx: RequestContext) {
     return json({ transaction_id: database.transactions.start(async () => void (await write())) })
   }
   const description = await write()
-  return json({ location: absoluteLocation(description.location, database.root), ...(description.version === null ? {} : { version: description.version }) })
+  return json({ location: absoluteLocation(description.location, database.root), ...(description.version === null ? {} : { version: jsonNumber(description.version) }) })
 }
 
 async function declare(ctx: RequestContext) {

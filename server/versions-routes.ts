@@ -15,7 +15,7 @@ import { listLanceTags } from '../src/main/namespace/lance-native/versions'
 import type { Database } from './databases'
 import { invalidRequest, specError } from './errors'
 import { json } from './http-io'
-import { flagOf, optionalCount, optionalString } from './request-fields'
+import { flagOf, jsonNumber, optionalString, optionalVersion } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { absoluteLocation, withLanceTable } from './table-metadata'
 
@@ -54,7 +54,7 @@ async function listVersions(ctx: RequestContext) {
 async function restoreTable(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   const body = await ctx.jsonBody()
-  const version = optionalCount(body, 'version')
+  const version = optionalVersion(body)
   if (version === undefined) throw invalidRequest('"version" is required: the version to restore.')
   if (optionalString(body, 'branch') !== undefined) throw unsupportedBranch()
   const { client } = await ctx.database()
@@ -70,7 +70,7 @@ async function listTags(ctx: RequestContext) {
   const tags = await withLanceTable(database, ref, async (table) => {
     const listed = await listLanceTags(table)
     const contents = await (await table.tags()).list()
-    return listed.map((tag) => [tag.name, { version: tag.version, manifestSize: contents[tag.name]?.manifestSize ?? 0 }] as const)
+    return listed.map((tag) => [tag.name, { version: jsonNumber(tag.version), manifestSize: contents[tag.name]?.manifestSize ?? 0 }] as const)
   })
   const { items, next } = pageOf(ctx, tags)
   return json({ tags: Object.fromEntries(items), ...(next === null ? {} : { page_token: next }) })
@@ -82,14 +82,14 @@ async function tagVersion(ctx: RequestContext) {
   const { client } = await ctx.database()
   const found = (await client.listTags(ref))?.find((candidate) => candidate.name === tag)
   if (!found) throw specError('tagNotFound', `Table "${identifierOf(ref)}" has no tag "${tag}".`)
-  return json({ version: found.version })
+  return json({ version: jsonNumber(found.version) })
 }
 
 async function createTag(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   const body = await ctx.jsonBody()
   const tag = requiredTag(body)
-  const version = optionalCount(body, 'version')
+  const version = optionalVersion(body)
   if (version === undefined) throw invalidRequest('"version" is required: the version the tag names.')
   if (optionalString(body, 'branch') !== undefined) throw unsupportedBranch()
   const { client } = await ctx.database()

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod'
 import type { connectType, pageRequest, tableRef } from './contract/common'
+import type { ExactInt } from './exact-int'
 
 /** One page of a listing; `nextPageToken === null` means the listing is complete. */
 export interface Page<T> {
@@ -49,14 +50,15 @@ export interface FieldInfo {
 export interface TableDescription {
   readonly table: TableRef
   readonly location: string | null
-  readonly version: number | null
+  /** Exact at any size (see ./exact-int.ts). */
+  readonly version: ExactInt | null
   /** Null when the backend cannot count rows cheaply. */
-  readonly rowCount: number | null
+  readonly rowCount: ExactInt | null
   readonly fields: readonly FieldInfo[]
   /** Data fragments (files) of the current version, when the backend reports them. */
   readonly fragmentCount?: number | null
   /** Bytes of the current version's data, when the backend reports them. */
-  readonly totalBytes?: number | null
+  readonly totalBytes?: ExactInt | null
 }
 
 /** The connect types a connection can have. */

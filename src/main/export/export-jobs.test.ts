@@ -109,7 +109,7 @@ describe('exports', () => {
 
   it('exports an older version when asked, naming the file after it', async () => {
     const jobs = new ExportJobs()
-    const started = await jobs.start(client, { table: { namespace: [], name: 'grow' }, format: 'jsonl', version: 1 })
+    const started = await jobs.start(client, { table: { namespace: [], name: 'grow' }, format: 'jsonl', version: '1' })
     const done = await jobs.settled(started!.id)
     expect(done).toMatchObject({ state: 'done', rowsWritten: 3, totalRows: 3, target: { kind: 'download', fileName: 'grow-v1.jsonl' } })
     const download = await jobs.takeDownload(done.downloadPath!.replace('/download/', ''))

@@ -13,6 +13,7 @@ import { CatalogError } from '../../shared/errors'
 import type { NamespaceClient } from '../namespace/namespace-client'
 import { createBatchWriter, type BatchWriter } from './batch-writers'
 import type { ByteSink } from './file-sink'
+import { approximate, type ExactInt } from '../../shared/exact-int'
 
 /** Rows asked for per read; the client's byte cap may cut a page shorter. */
 export const EXPORT_PAGE_ROWS = 10_000
@@ -24,7 +25,7 @@ export interface ExportRequest {
   readonly columns?: readonly string[]
   readonly filter?: string
   /** An older version to export; absent, the latest. */
-  readonly version?: number
+  readonly version?: ExactInt
   /** A search whose rows (at most k, one page) are exported instead of the scan's. */
   readonly search?: SearchQuery
 }
@@ -60,7 +61,7 @@ export async function runExport(
     }
     const { version } = request
     const total = version === undefined ? await client.countRows(request.table, filter, { signal }) : await client.countRowsAt(request.table, version, filter, { signal })
-    progress.onTotal(total)
+    progress.onTotal(approximate(total))
     let writer: BatchWriter | null = null
     for (;;) {
       if (signal.aborted) throw cancelled()

@@ -66,8 +66,8 @@ describe('index channels', () => {
     expect(await dispatch(core.handlers, 'stats:nullCounts', { connectionId, table, columns: ['id', 'text'] })).toEqual({
       ok: true,
       value: [
-        { column: 'id', nulls: 0 },
-        { column: 'text', nulls: 0 }
+        { column: 'id', nulls: '0' },
+        { column: 'text', nulls: '0' }
       ]
     })
   })

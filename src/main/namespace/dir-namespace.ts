@@ -12,6 +12,7 @@ import { connect, connectNamespace, type Connection, type Table as LanceTable } 
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
+import { exactInt, type ExactInt } from '../../shared/exact-int'
 import type { CatalogCapabilities } from '../../shared/capabilities'
 import { componentProblem, listedNameProblem, type NamespacePath } from '../../shared/namespace-path'
 import { describeFields, tableForLance } from './arrow-schema'
@@ -167,11 +168,12 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
       return {
         table: { namespace: [...table.namespace], name: table.name },
         location: locationOf(t),
-        version: await t.version(),
-        rowCount: stats.numRows,
+        // LanceDB's JS SDK gives the version and the stats as JS numbers; kept as it gives them.
+        version: exactInt(await t.version()),
+        rowCount: exactInt(stats.numRows),
         fields: describeFields(await t.schema()),
         fragmentCount: stats.fragmentStats.numFragments,
-        totalBytes: stats.totalBytes
+        totalBytes: exactInt(stats.totalBytes)
       }
     })
   }
@@ -220,9 +222,10 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
     }
   }
 
-  async countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number> {
+  async countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<ExactInt> {
     this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'count the rows of', (t) => t.countRows(boundedFilter(filter)))
+    // LanceDB's JS SDK counts in a JS number; kept as it gives it.
+    return this.withTable(table, 'count the rows of', async (t) => exactInt(await t.countRows(boundedFilter(filter))))
   }
 
   async readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {

@@ -10,6 +10,7 @@ import type { TableDescription, TableRef } from '../../shared/catalog-types'
 import type { RowsPage } from '../../shared/contract/tables'
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
+import type { ExactInt } from '../../shared/exact-int'
 import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
 import type { CallOptions, NamespaceClient } from './namespace-client'
@@ -40,19 +41,19 @@ export abstract class DirTableFeatures implements Pick<NamespaceClient, Feature>
     return this.onTable(table, options, 'list the tags of', (t) => versions.listLanceTags(t))
   }
 
-  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
+  describeVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<TableDescription> {
     return this.onTable(table, options, 'describe', async (t) => ({ ...(await versions.describeLanceVersion(t, table, version)), location: locationOf(t) }))
   }
 
-  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
+  countRowsAt(table: TableRef, version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt> {
     return this.onTable(table, options, 'count the rows of', (t) => versions.countLanceRowsAt(t, table, version, filter))
   }
 
-  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
+  restoreVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<ExactInt> {
     return this.onTable(table, options, 'restore', (t) => versions.restoreLanceVersion(t, table, version))
   }
 
-  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
+  createTag(table: TableRef, tag: string, version: ExactInt, options?: CallOptions): Promise<void> {
     return this.onTable(table, options, 'tag a version of', (t) => versions.createLanceTag(t, table, tag, version))
   }
 

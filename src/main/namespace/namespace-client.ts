@@ -13,6 +13,7 @@ import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versi
 import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
 import type { CatalogCapabilities } from '../../shared/capabilities'
+import type { ExactInt } from '../../shared/exact-int'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -29,7 +30,7 @@ export type DropBehavior = 'restrict' | 'cascade'
  * filter), the most Arrow bytes the page may hold (READ_PAGE_MAX_BYTES unless told) and
  * the version to read (the latest unless told).
  */
-export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & { readonly maxBytes?: number; readonly version?: number }
+export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & { readonly maxBytes?: number; readonly version?: ExactInt }
 
 /** The interface behind which every namespace implementation sits. */
 export interface NamespaceClient {
@@ -54,7 +55,7 @@ export interface NamespaceClient {
   /** Renames a table within its namespace. */
   renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void>
   /** Number of rows, optionally matching a SQL filter. */
-  countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number>
+  countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<ExactInt>
   /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
   // Schema evolution: each answers the version the change made.
@@ -72,13 +73,13 @@ export interface NamespaceClient {
   /** The table's tags, or null where the catalog offers no tags. */
   listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null>
   /** What `describeTable` says of the table at an older version. */
-  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription>
+  describeVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<TableDescription>
   /** Rows of the table at a version, optionally matching a SQL filter. */
-  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number>
+  countRowsAt(table: TableRef, version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt>
   /** Makes the rows of `version` the new latest version; returns that new version's number. */
-  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number>
+  restoreVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<ExactInt>
   /** Names a version with a tag. */
-  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void>
+  createTag(table: TableRef, tag: string, version: ExactInt, options?: CallOptions): Promise<void>
   /** Removes a tag (the version stays). */
   deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void>
 

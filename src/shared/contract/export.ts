@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { columnList, connectionId, response, sqlFilter, tableRef } from './common'
 import type { ErrorValue } from '../errors'
 import { searchQuery } from './search'
+import { versionNumber } from './versions'
 
 /** The formats an export writes. */
 export const exportFormat = z.enum(['csv', 'jsonl', 'arrow', 'parquet'])
@@ -46,7 +47,7 @@ export const exportContract = {
         columns: columnList.optional(),
         filter: sqlFilter.optional(),
         // An older version open read-only in the grid; absent, the latest.
-        version: z.number().int().min(0).optional(),
+        version: versionNumber.optional(),
         // A vector or full-text search shown in the grid: its rows (at most k) are exported.
         search: searchQuery.optional()
       })

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { columnRef, connectionId, response, tableRef } from './common'
 import { MAX_COLUMN_NAME_LENGTH } from '../input-bounds'
 import { DISTANCE_TYPES, INDEX_NAME_PATTERN, INDEX_NAME_RULE, INDEX_TYPES } from '../index-types'
+import type { ExactInt } from '../exact-int'
 
 export { DISTANCE_TYPES, INDEX_TYPES, isVectorIndexType, SCALAR_INDEX_TYPES, VECTOR_INDEX_TYPES, type IndexType } from '../index-types'
 
@@ -33,7 +34,7 @@ export interface OptimizeResult {
 /** The null count of one column; null with a reason when it could not be counted. */
 export interface ColumnNulls {
   readonly column: string
-  readonly nulls: number | null
+  readonly nulls: ExactInt | null
   readonly problem?: string
 }
 

@@ -3,6 +3,7 @@
  * column, change its nullability, drop columns. Each answers the table's new version.
  */
 import { z } from 'zod'
+import type { ExactInt } from '../exact-int'
 import { columnArray, columnRef, connectionId, newColumnName, response, sqlFilter, tableRef } from './common'
 
 const columnName = z.string().trim().min(1, 'Give the column a name.').pipe(newColumnName)
@@ -25,7 +26,7 @@ export type ColumnAlteration = z.infer<typeof columnAlteration>
 
 /** What a schema change answers: the version it made. */
 export interface SchemaChangeResult {
-  readonly version: number
+  readonly version: ExactInt
 }
 
 /** Schema evolution channels. */

@@ -4,6 +4,7 @@
  * the renderer.
  */
 import { z } from 'zod'
+import type { ExactInt } from '../exact-int'
 import { bytes, columnList, connectionId, newName, newTableRef, response, sqlFilter, tableRef } from './common'
 import { operationId } from './operations'
 
@@ -46,7 +47,7 @@ export const tablesContract = {
   },
   'tables:count': {
     request: z.object({ connectionId, table: tableRef, filter: sqlFilter.optional() }).strict(),
-    response: response<number>()
+    response: response<ExactInt>()
   },
   'tables:create': {
     // `operationId`: the page watches and may cancel the call (see ./operations.ts).

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import type { TableDescription } from '../catalog-types'
+import type { ExactInt } from '../exact-int'
 import { tagNameProblem } from '../tag-name'
 import { MAX_LISTED_NAME_LENGTH } from '../namespace-path'
 import { connectionId, response, sqlFilter, tableRef } from './common'
@@ -12,19 +13,19 @@ import { rowsWindow, type RowsPage } from './tables'
 
 /** One version of a table, as its history lists it. */
 export interface TableVersionInfo {
-  readonly version: number
+  readonly version: ExactInt
   /** When the version was written (ISO 8601), or null when the catalog does not say. */
   readonly timestamp: string | null
   /** The operation that wrote it, where the catalog records one; null otherwise. */
   readonly operation: string | null
   /** Rows the table holds at this version, or null when the catalog does not say. */
-  readonly rows: number | null
+  readonly rows: ExactInt | null
 }
 
 /** A tag: a name pointing at one version. */
 export interface TableTagInfo {
   readonly name: string
-  readonly version: number
+  readonly version: ExactInt
 }
 
 /** A table's history with its tags; `tags` is null where the catalog offers no tags. */
@@ -34,8 +35,14 @@ export interface TableHistory {
   readonly tags: readonly TableTagInfo[] | null
 }
 
-/** A version number (Lance versions start at 1). */
-export const versionNumber = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)
+/**
+ * A version number in decimal digits, exact past 2^53 (see ../exact-int.ts): Lance
+ * versions are unsigned 64-bit integers starting at 1.
+ */
+export const versionNumber = z
+  .string()
+  .regex(/^[1-9][0-9]{0,19}$/, 'A version is a whole number from 1 on, in decimal digits.')
+  .refine((value) => BigInt(value) <= 18_446_744_073_709_551_615n, 'A version is at most 18446744073709551615.')
 
 /** A tag name to create, checked with the rule of ../tag-name.ts. */
 export const tagName = z.string().superRefine((value, ctx) => {
@@ -55,7 +62,7 @@ export const versionsContract = {
   },
   'versions:count': {
     request: z.object({ connectionId, table: tableRef, version: versionNumber, filter: sqlFilter.optional() }).strict(),
-    response: response<number>()
+    response: response<ExactInt>()
   },
   'versions:readRows': {
     request: rowsWindow.extend({ connectionId, table: tableRef, version: versionNumber }).strict(),
@@ -64,7 +71,7 @@ export const versionsContract = {
   /** Makes the rows of `version` the table's new latest version; answers that new version's number. */
   'versions:restore': {
     request: z.object({ connectionId, table: tableRef, version: versionNumber }).strict(),
-    response: response<number>()
+    response: response<ExactInt>()
   },
   'versions:createTag': {
     request: z.object({ connectionId, table: tableRef, tag: tagName, version: versionNumber }).strict(),

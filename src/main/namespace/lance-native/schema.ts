@@ -7,6 +7,7 @@ import type { Table as LanceTable } from '@lancedb/lancedb'
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
 import { CatalogError } from '../../../shared/errors'
 import { newColumnNameProblem } from '../../../shared/input-bounds'
+import { exactInt } from '../../../shared/exact-int'
 import { checkSql } from './bounded-sql'
 
 /** Adds each column, filled by its SQL expression over the existing rows; answers the new version. */
@@ -19,7 +20,8 @@ export async function addLanceColumns(table: LanceTable, columns: readonly NewCo
     if (names.has(name)) throw new CatalogError('invalid_request', `The table already has a column named "${name}". Choose another name.`, { column: name })
   }
   const { version } = await table.addColumns(columns.map((c) => ({ name: c.name, valueSql: c.expression })))
-  return { version }
+  // LanceDB's JS SDK answers the new version as a JS number; kept as it gives it.
+  return { version: exactInt(version) }
 }
 
 /** Renames columns or makes them nullable; answers the new version. */
@@ -39,7 +41,7 @@ export async function alterLanceColumns(table: LanceTable, alterations: readonly
   const { version } = await table.alterColumns(
     alterations.map((a) => ({ path: a.path, ...(a.rename !== undefined ? { rename: a.rename } : {}), ...(a.nullable !== undefined ? { nullable: a.nullable } : {}) }))
   )
-  return { version }
+  return { version: exactInt(version) }
 }
 
 /** Drops columns (their data stays in older versions); answers the new version. */
@@ -50,5 +52,5 @@ export async function dropLanceColumns(table: LanceTable, columns: readonly stri
   }
   if (columns.length >= fields.length) throw new CatalogError('invalid_request', 'A table must keep at least one column; leave one out of the drop.')
   const { version } = await table.dropColumns([...columns])
-  return { version }
+  return { version: exactInt(version) }
 }

@@ -53,51 +53,51 @@ async function failure(promise: Promise<unknown>): Promise<CatalogError> {
 describe('lance-native versions', () => {
   it('lists every version oldest first with its row count and time', async () => {
     const versions = await listLanceVersions(table)
-    expect(versions.map((v) => [v.version, v.rows])).toEqual(NATIVE_VERSION_ROWS.map((rows, i) => [i + 1, rows]))
+    expect(versions.map((v) => [v.version, v.rows])).toEqual(NATIVE_VERSION_ROWS.map((rows, i) => [String(i + 1), String(rows)]))
     for (const v of versions) expect(Date.parse(v.timestamp ?? '')).toBeGreaterThan(0)
   })
 
   it('describes and counts an older version without moving the latest', async () => {
-    const described = await describeLanceVersion(table, ref, 1)
-    expect(described).toMatchObject({ version: 1, rowCount: 300, fragmentCount: 1 })
+    const described = await describeLanceVersion(table, ref, '1')
+    expect(described).toMatchObject({ version: '1', rowCount: '300', fragmentCount: 1 })
     expect(described.fields.map((f) => f.name)).toEqual(['id', 'text', 'category', 'vector'])
     const fresh = await db.openTable(ref.name)
-    expect(await countLanceRowsAt(fresh, ref, 1, 'id >= 250')).toBe(50)
-    expect(await countLanceRowsAt(fresh, ref, 4, 'id >= 250')).toBe(250)
+    expect(await countLanceRowsAt(fresh, ref, '1', 'id >= 250')).toBe('50')
+    expect(await countLanceRowsAt(fresh, ref, '4', 'id >= 250')).toBe('250')
     const latest = await db.openTable(ref.name)
     expect([await latest.version(), await latest.countRows()]).toEqual([4, 500])
   })
 
   it('restores a version as a new latest version holding its rows', async () => {
-    expect(await restoreLanceVersion(table, ref, 2)).toBe(5)
+    expect(await restoreLanceVersion(table, ref, '2')).toBe('5')
     const latest = await db.openTable(ref.name)
     expect([await latest.version(), await latest.countRows()]).toEqual([5, 300])
-    expect((await listLanceVersions(latest)).map((v) => v.rows)).toEqual([...NATIVE_VERSION_ROWS, 300])
+    expect((await listLanceVersions(latest)).map((v) => v.rows)).toEqual([...NATIVE_VERSION_ROWS, 300].map(String))
   })
 
   it('refuses a version the table never had, naming the versions it has', async () => {
-    const error = await failure(describeLanceVersion(table, ref, 9))
+    const error = await failure(describeLanceVersion(table, ref, '9'))
     expect(error.code).toBe('invalid_request')
     expect(error.message).toContain('has no version 9: its versions are 1 to 4')
-    expect((await failure(restoreLanceVersion(table, ref, 0))).message).toContain('has no version 0')
+    expect((await failure(restoreLanceVersion(table, ref, '0'))).message).toContain('has no version 0')
   })
 
   it('creates, lists and deletes tags, refusing duplicates and unknown names', async () => {
-    await createLanceTag(table, ref, 'baseline', 1)
-    await createLanceTag(table, ref, 'grown', 4)
+    await createLanceTag(table, ref, 'baseline', '1')
+    await createLanceTag(table, ref, 'grown', '4')
     expect(await listLanceTags(table)).toEqual([
-      { name: 'baseline', version: 1 },
-      { name: 'grown', version: 4 }
+      { name: 'baseline', version: '1' },
+      { name: 'grown', version: '4' }
     ])
-    expect((await failure(createLanceTag(table, ref, 'baseline', 2))).message).toContain('already has a tag "baseline"')
-    expect((await failure(createLanceTag(table, ref, 'later', 7))).message).toContain('has no version 7')
+    expect((await failure(createLanceTag(table, ref, 'baseline', '2'))).message).toContain('already has a tag "baseline"')
+    expect((await failure(createLanceTag(table, ref, 'later', '7'))).message).toContain('has no version 7')
     await deleteLanceTag(table, ref, 'baseline')
-    expect(await listLanceTags(table)).toEqual([{ name: 'grown', version: 4 }])
+    expect(await listLanceTags(table)).toEqual([{ name: 'grown', version: '4' }])
     expect((await failure(deleteLanceTag(table, ref, 'baseline'))).message).toContain('has no tag "baseline"')
   })
 
   it('reads a summary without rows or time as unknown', () => {
-    expect(versionFromSummary(3, null, {})).toEqual({ version: 3, timestamp: null, operation: null, rows: null })
+    expect(versionFromSummary(3, null, {})).toEqual({ version: '3', timestamp: null, operation: null, rows: null })
     expect(versionFromSummary(3, 0, { total_rows: 'x', operation: 'Append' })).toMatchObject({ rows: null, operation: 'Append' })
   })
 })

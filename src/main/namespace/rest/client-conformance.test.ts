@@ -44,8 +44,8 @@ itWithSpec('sends only spec-valid requests for every operation the app uses', as
     await client.dropNamespace(['fresh'])
 
     const described = await client.describeTable({ namespace: ['Sales Team'], name: 'Q3 sales' })
-    expect([described.rowCount, described.fields.map((f) => f.name)]).toEqual([2, ['id', 'name', 'score', 'vector', 'tags', 'meta']])
-    expect(await client.countRows({ namespace: ['analytics'], name: 'events' }, 'id >= 2')).toBe(2)
+    expect([described.rowCount, described.fields.map((f) => f.name)]).toEqual(['2', ['id', 'name', 'score', 'vector', 'tags', 'meta']])
+    expect(await client.countRows({ namespace: ['analytics'], name: 'events' }, 'id >= 2')).toBe('2')
     const page = await client.readRows({ namespace: [], name: 'people' }, { offset: 1, limit: 3, columns: ['id'], filter: 'id > 0' })
     expect(page.rowCount).toBe(3)
 
@@ -69,13 +69,13 @@ itWithSpec('sends only spec-valid requests for every operation the app uses', as
     await client.addColumns(people, [{ name: 'twice', expression: 'id * 2' }])
     await client.alterColumns(people, [{ path: 'twice', rename: 'doubled' }])
     await client.dropColumns(people, ['doubled'])
-    expect((await client.listVersions(people)).map((version) => version.version)).toEqual(expect.arrayContaining([1, 2, 3, 4]))
-    await client.createTag(people, 'first', 1)
+    expect((await client.listVersions(people)).map((version) => version.version)).toEqual(expect.arrayContaining(['1', '2', '3', '4']))
+    await client.createTag(people, 'first', '1')
     expect((await client.listTags(people))?.map((tag) => `${tag.name} ${tag.version}`)).toEqual(['first 1'])
     await client.deleteTag(people, 'first')
-    expect((await client.describeVersion(people, 1)).fields.map((f) => f.name)).not.toContain('twice')
-    expect(await client.countRowsAt(people, 1)).toBe(6)
-    expect(await client.restoreVersion(people, 1)).toBeGreaterThan(4)
+    expect((await client.describeVersion(people, '1')).fields.map((f) => f.name)).not.toContain('twice')
+    expect(await client.countRowsAt(people, '1')).toBe('6')
+    expect(Number(await client.restoreVersion(people, '1'))).toBeGreaterThan(4)
   } finally {
     await client.close()
   }

@@ -8,6 +8,7 @@
 import type { Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
 import type { RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
+import { exactInt, type ExactInt } from '../../../shared/exact-int'
 import type { NamespacePath } from '../../../shared/namespace-path'
 import { fromLance, messageOf } from '../dir-errors'
 import { readLanceRows } from '../lance-rows'
@@ -110,10 +111,11 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     const read = await this.#withTable(table, 'describe', async (t) => ({
       stats: await t.stats(),
       fields: description.fields.length === 0 ? describeFields(await t.schema()) : description.fields,
-      version: description.version ?? (await t.version())
+      version: description.version ?? exactInt(await t.version())
     }))
     const { stats, fields, version } = read
-    return { ...description, fields, version, rowCount: stats.numRows, fragmentCount: stats.fragmentStats.numFragments, totalBytes: stats.totalBytes }
+    // LanceDB's JS SDK gives the stats as JS numbers; kept as it gives them.
+    return { ...description, fields, version, rowCount: exactInt(stats.numRows), fragmentCount: stats.fragmentStats.numFragments, totalBytes: exactInt(stats.totalBytes) }
   }
 
   dropTable(table: TableRef, options?: CallOptions): Promise<void> {
@@ -135,10 +137,11 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     )
   }
 
-  countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<number> {
+  countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<ExactInt> {
     return this.#data(
       () => this.rest.countRows(table, filter, options),
-      () => this.#withTable(table, 'count the rows of', (t) => t.countRows(boundedFilter(filter)))
+      // LanceDB's JS SDK counts in a JS number; kept as it gives it.
+      () => this.#withTable(table, 'count the rows of', async (t) => exactInt(await t.countRows(boundedFilter(filter))))
     )
   }
 

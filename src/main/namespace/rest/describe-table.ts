@@ -5,6 +5,7 @@
  */
 import type { FieldInfo, TableDescription, TableRef } from '../../../shared/catalog-types'
 import { CatalogError } from '../../../shared/errors'
+import { approximate } from '../../../shared/exact-int'
 import { describeFields } from '../arrow-schema'
 import type { CallOptions, NamespaceClient } from '../namespace-client'
 import { schemaOfIpc } from './arrow-ipc'
@@ -52,7 +53,8 @@ export async function describeRestTable(host: DescribeHost, table: TableRef, opt
     reportedFields ?? optional(() => fieldsFromData(host, table, options)).then((found) => found ?? [])
   ])
   const location = typeof body['location'] === 'string' ? body['location'] : typeof body['table_uri'] === 'string' ? body['table_uri'] : null
-  const sizes = stats ? { fragmentCount: stats.fragments, totalBytes: stats.bytes } : { fragmentCount: count(described['num_fragments']) }
+  const fragments = count(described['num_fragments'])
+  const sizes = stats ? { fragmentCount: stats.fragments, totalBytes: stats.bytes } : { fragmentCount: fragments === null ? null : approximate(fragments) }
   return { table, location, version: count(body['version']), rowCount, fields, ...sizes }
 }
 

@@ -11,6 +11,7 @@ import { ExchangeError, exchange, type BodySink } from './dispatch'
 import { errorFromNetwork, errorFromResponse, hasLanceErrorCode, type NetworkContext } from './http-errors'
 import { queryString, scrubSecrets, secretValues, type QueryValues } from '../../../shared/connection-policy'
 import type { BearerTokens } from './oauth2'
+import { parseExactJson, stringifyExactJson } from './json-values'
 
 /** How long to wait for a connection, for response headers, and between body chunks. */
 export interface HttpTimeouts {
@@ -129,7 +130,7 @@ export class HttpTransport {
 
   /** Sends a request and answers any final status; throws only for network-level failures. */
   async send(request: HttpRequest): Promise<HttpResponse> {
-    const body = request.json === undefined ? request.body : Buffer.from(JSON.stringify(request.json))
+    const body = request.json === undefined ? request.body : Buffer.from(stringifyExactJson(request.json))
     const contentType = request.json === undefined ? request.contentType : 'application/json'
     const query = queryString(request.query)
     let path = this.#basePath + request.path
@@ -311,7 +312,8 @@ export class HttpTransport {
 /** Parses a JSON answer, turning a syntax error into a `bad_response` that names the request. */
 export function parseJson(text: string, what: string): unknown {
   try {
-    return JSON.parse(text)
+    // Integers past 2^53 (versions, counts, sizes) come back as bigints, exact.
+    return parseExactJson(text)
   } catch {
     throw new CatalogError('bad_response', `The server's answer to ${what} is not valid JSON.`)
   }

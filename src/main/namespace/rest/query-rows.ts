@@ -11,7 +11,7 @@ import { rowsOfIpc, toArrowStream } from './arrow-ipc'
 import { checkAnswer } from './answer-bounds'
 import { ArrowPageReader } from './arrow-page-reader'
 import type { HttpTransport } from './http'
-import { isCount } from './json-values'
+import { isCount, jsonVersion } from './json-values'
 import type { RestNames } from './rest-names'
 
 /** Tries of a query whose first batch was over the page cap, each asking for fewer rows. */
@@ -43,7 +43,7 @@ export async function queryRows(http: HttpTransport, names: RestNames, table: Ta
         offset: request.offset,
         ...(request.columns && request.columns.length > 0 ? { columns: { column_names: request.columns } } : {}),
         ...(request.filter ? { filter: request.filter } : {}),
-        ...(request.version !== undefined ? { version: request.version } : {})
+        ...(request.version !== undefined ? { version: jsonVersion(request.version) } : {})
       },
       idempotent: true,
       signal: options.signal,

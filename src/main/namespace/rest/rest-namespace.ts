@@ -18,6 +18,7 @@ import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
 import { pathSegment } from './path-segment'
 import { parseCount } from './json-values'
+import type { ExactInt } from '../../../shared/exact-int'
 import { readListingPage } from './listing-page'
 import { PageTokenGuard } from './pagination'
 import { queryRows } from './query-rows'
@@ -248,7 +249,7 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
     this.#rename = { state: 'supported' }
   }
 
-  async countRows(table: TableRef, filter?: string, options: CallOptions = {}): Promise<number> {
+  async countRows(table: TableRef, filter?: string, options: CallOptions = {}): Promise<ExactInt> {
     const id = this.names.tableId(table)
     const response = await this.http.request({
       method: 'POST',

@@ -8,6 +8,7 @@ import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../s
 import { CatalogError } from '../../../shared/errors'
 import type { CallOptions } from '../namespace-client'
 import type { HttpTransport } from './http'
+import { count } from './json-values'
 import type { StatsTarget } from './table-stats'
 
 /** `POST /v1/table/{id}/add_columns` with each column's SQL expression. */
@@ -43,8 +44,8 @@ async function change(http: HttpTransport, target: StatsTarget, action: string, 
     subject: target.subject,
     notFound: 'table_not_found'
   })
-  const version = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['version'] : undefined
-  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) {
+  const version = count(typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['version'] : undefined)
+  if (version === null) {
     throw new CatalogError('bad_response', `The server's answer to ${action.replace('_', ' ')} on ${target.subject} has no version.`)
   }
   return { version }

@@ -8,12 +8,14 @@ import type { CallOptions } from '../namespace-client'
 import type { HttpTransport } from './http'
 import type { QueryValues } from '../../../shared/connection-policy'
 import { isUnsupportedOperation } from './unsupported'
+import { approximate, type ExactInt } from '../../../shared/exact-int'
+import { count, isRecord } from './json-values'
 
 /** What the stats operation tells about a table. */
 export interface RestTableStats {
-  readonly rows: number
+  readonly rows: ExactInt
   readonly fragments: number | null
-  readonly bytes: number | null
+  readonly bytes: ExactInt | null
 }
 
 /** Where one table's stats are asked for, as the client addresses the table. */
@@ -67,13 +69,5 @@ export function parseTableStats(body: unknown): RestTableStats | null {
   const rows = count(body['num_rows'])
   if (rows === null) return null
   const fragments = isRecord(body['fragment_stats']) ? count(body['fragment_stats']['num_fragments']) : null
-  return { rows, fragments, bytes: count(body['total_bytes']) }
-}
-
-function count(value: unknown): number | null {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
+  return { rows, fragments: fragments === null ? null : approximate(fragments), bytes: count(body['total_bytes']) }
 }

@@ -5,6 +5,7 @@
  */
 import type { TableDescription, TableRef } from '../../../shared/catalog-types'
 import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
+import type { ExactInt } from '../../../shared/exact-int'
 import type { CallOptions, NamespaceClient } from '../namespace-client'
 import type { VersionAccess } from './versions-access'
 
@@ -22,19 +23,19 @@ export abstract class VersionMethods implements Pick<NamespaceClient, VersionMet
     return this.versions.listTags(table, options)
   }
 
-  describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
+  describeVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<TableDescription> {
     return this.versions.describeVersion(table, version, options)
   }
 
-  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
+  countRowsAt(table: TableRef, version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt> {
     return this.versions.countRowsAt(table, version, filter, options)
   }
 
-  restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
+  restoreVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<ExactInt> {
     return this.versions.restoreVersion(table, version, options)
   }
 
-  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
+  createTag(table: TableRef, tag: string, version: ExactInt, options?: CallOptions): Promise<void> {
     return this.versions.createTag(table, tag, version, options)
   }
 

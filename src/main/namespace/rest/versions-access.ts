@@ -10,6 +10,7 @@ import type { TableDescription, TableRef } from '../../../shared/catalog-types'
 import type { RowsPage } from '../../../shared/contract/tables'
 import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
 import { CatalogError } from '../../../shared/errors'
+import { compareExact, type ExactInt } from '../../../shared/exact-int'
 import { fromLance, quoteTable } from '../dir-errors'
 import { readLanceRows } from '../lance-rows'
 import * as lance from '../lance-native/versions'
@@ -50,7 +51,7 @@ export class VersionAccess {
     }
   }
 
-  async describeVersion(table: TableRef, version: number, options?: CallOptions): Promise<TableDescription> {
+  async describeVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<TableDescription> {
     const viaRoute = async (): Promise<TableDescription> => {
       const described = await this.routes.describeVersion(table, version, options)
       // A server that ignores `version` describes the latest one: read at the location instead.
@@ -65,7 +66,7 @@ export class VersionAccess {
     return this.#via('describe', table, viaRoute, atLocation)
   }
 
-  countRowsAt(table: TableRef, version: number, filter?: string, options?: CallOptions): Promise<number> {
+  countRowsAt(table: TableRef, version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt> {
     return this.#via(
       'count',
       table,
@@ -74,7 +75,7 @@ export class VersionAccess {
     )
   }
 
-  readRowsAt(table: TableRef, request: ReadRowsRequest & { readonly version: number }, options?: CallOptions): Promise<RowsPage> {
+  readRowsAt(table: TableRef, request: ReadRowsRequest & { readonly version: ExactInt }, options?: CallOptions): Promise<RowsPage> {
     return this.#via(
       'read',
       table,
@@ -83,16 +84,16 @@ export class VersionAccess {
     )
   }
 
-  async restoreVersion(table: TableRef, version: number, options?: CallOptions): Promise<number> {
-    const viaRoute = async (): Promise<number> => {
+  async restoreVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<ExactInt> {
+    const viaRoute = async (): Promise<ExactInt> => {
       await this.routes.restore(table, version, options)
       const versions = await this.listVersions(table, options)
-      return Math.max(...versions.map((v) => v.version))
+      return versions.map((v) => v.version).reduce((a, b) => (compareExact(a, b) >= 0 ? a : b))
     }
     return this.#via('restore', table, viaRoute, (t) => lance.restoreLanceVersion(t, table, version))
   }
 
-  createTag(table: TableRef, tag: string, version: number, options?: CallOptions): Promise<void> {
+  createTag(table: TableRef, tag: string, version: ExactInt, options?: CallOptions): Promise<void> {
     return this.#via('tag', table, () => this.routes.createTag(table, tag, version, options), (t) => lance.createLanceTag(t, table, tag, version))
   }
 

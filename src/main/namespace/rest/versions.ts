@@ -8,12 +8,13 @@
 import type { TableDescription, TableRef } from '../../../shared/catalog-types'
 import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
 import { CatalogError } from '../../../shared/errors'
+import { approximate, compareExact, type ExactInt } from '../../../shared/exact-int'
 import { delimiterFor, displayIdentifier, toIdentifier } from '../../../shared/namespace-path'
 import { versionFromSummary } from '../lance-native/versions'
 import type { CallOptions } from '../namespace-client'
 import type { HttpRequest, HttpTransport } from './http'
 import { fieldsFromJsonSchema } from './json-schema'
-import { parseCount } from './rest-namespace'
+import { count, isRecord, jsonVersion, parseCount } from './json-values'
 import { awaitTransactions } from './transactions'
 
 /** Pages a listing may take before the client stops (a server repeating tokens forever). */
@@ -32,13 +33,14 @@ export class RestVersionRoutes {
       const list = body['versions']
       if (!Array.isArray(list)) return null
       return list.map((entry: unknown) => {
-        if (!isRecord(entry) || !isCount(entry['version'])) throw this.#bad(table, 'versions', 'a version without a number')
+        const version = isRecord(entry) ? count(entry['version']) : null
+        if (!isRecord(entry) || version === null) throw this.#bad(table, 'versions', 'a version without a number')
         const millis = entry['timestamp_millis']
         const metadata = isRecord(entry['metadata']) ? stringsOf(entry['metadata']) : {}
-        return versionFromSummary(entry['version'], typeof millis === 'number' ? millis : null, metadata)
+        return versionFromSummary(version, typeof millis === 'number' ? millis : null, metadata)
       })
     })
-    return [...new Map(found.map((v) => [v.version, v])).values()].sort((a, b) => a.version - b.version)
+    return [...new Map(found.map((v) => [v.version, v])).values()].sort((a, b) => compareExact(a.version, b.version))
   }
 
   /** Every tag, by name. */
@@ -47,8 +49,9 @@ export class RestVersionRoutes {
       const tags = body['tags']
       if (!isRecord(tags)) return null
       return Object.entries(tags).map(([name, contents]) => {
-        if (!isRecord(contents) || !isCount(contents['version'])) throw this.#bad(table, 'tags', `tag "${name}" without a version`)
-        return { name, version: contents['version'] }
+        const version = isRecord(contents) ? count(contents['version']) : null
+        if (version === null) throw this.#bad(table, 'tags', `tag "${name}" without a version`)
+        return { name, version }
       })
     })
     return found.sort((a, b) => a.name.localeCompare(b.name))
@@ -58,25 +61,26 @@ export class RestVersionRoutes {
    * DescribeTable at `version`: version, schema and location (no row count). Null when the
    * server ignored the version (it described another one) or gave no schema.
    */
-  async describeVersion(table: TableRef, version: number, options: CallOptions = {}): Promise<Omit<TableDescription, 'rowCount'> | null> {
+  async describeVersion(table: TableRef, version: ExactInt, options: CallOptions = {}): Promise<Omit<TableDescription, 'rowCount'> | null> {
     const body = await this.http.json({
       ...this.#post(table, 'describe', options, true),
       query: { delimiter: this.#delimiter(table), load_detailed_metadata: true },
-      json: { id: this.#id(table), version, load_detailed_metadata: true }
+      json: { id: this.#id(table), version: jsonVersion(version), load_detailed_metadata: true }
     })
     if (!isRecord(body)) throw this.#bad(table, 'description', 'not a JSON object')
     const fields = fieldsFromJsonSchema(body['schema'])
-    if (body['version'] !== version || !fields) return null
+    if (count(body['version']) !== version || !fields) return null
     const location = typeof body['location'] === 'string' ? body['location'] : null
     const stats = isRecord(body['stats']) ? body['stats'] : {}
-    return { table, location, version, fields, fragmentCount: isCount(stats['num_fragments']) ? stats['num_fragments'] : null }
+    const fragments = count(stats['num_fragments'])
+    return { table, location, version, fields, fragmentCount: fragments === null ? null : approximate(fragments) }
   }
 
   /** CountTableRows at `version`. */
-  async countRowsAt(table: TableRef, version: number, filter: string | undefined, options: CallOptions = {}): Promise<number> {
+  async countRowsAt(table: TableRef, version: ExactInt, filter: string | undefined, options: CallOptions = {}): Promise<ExactInt> {
     const response = await this.http.request({
       ...this.#post(table, 'count_rows', options, true),
-      json: { id: this.#id(table), version, ...(filter?.trim() ? { predicate: filter } : {}) }
+      json: { id: this.#id(table), version: jsonVersion(version), ...(filter?.trim() ? { predicate: filter } : {}) }
     })
     const rows = parseCount(response.body.toString('utf8'))
     if (rows === null) throw this.#bad(table, 'row count', 'not a number')
@@ -84,14 +88,14 @@ export class RestVersionRoutes {
   }
 
   /** RestoreTable; done once any transaction the server names has succeeded. */
-  async restore(table: TableRef, version: number, options: CallOptions = {}): Promise<void> {
-    const response = await this.http.request({ ...this.#post(table, 'restore', options, false), json: { id: this.#id(table), version } })
+  async restore(table: TableRef, version: ExactInt, options: CallOptions = {}): Promise<void> {
+    const response = await this.http.request({ ...this.#post(table, 'restore', options, false), json: { id: this.#id(table), version: jsonVersion(version) } })
     await awaitTransactions(this.http, response, `the restore of ${this.#name(table)}`, options)
   }
 
   /** CreateTableTag. */
-  async createTag(table: TableRef, tag: string, version: number, options: CallOptions = {}): Promise<void> {
-    const response = await this.http.request({ ...this.#post(table, 'tags/create', options, false), json: { id: this.#id(table), tag, version } })
+  async createTag(table: TableRef, tag: string, version: ExactInt, options: CallOptions = {}): Promise<void> {
+    const response = await this.http.request({ ...this.#post(table, 'tags/create', options, false), json: { id: this.#id(table), tag, version: jsonVersion(version) } })
     await awaitTransactions(this.http, response, `tagging ${this.#name(table)}`, options)
   }
 
@@ -156,10 +160,3 @@ function stringsOf(record: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
 }
 
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}

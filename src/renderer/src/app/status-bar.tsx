@@ -14,6 +14,7 @@ import { formatBytes } from '../lib/format-bytes'
 import { useLastRequest } from '../lib/request-timing'
 import { useConnectionView, useUiStore } from './ui-store'
 import styles from './status-bar.module.css'
+import { approximate, formatExactInt } from '@shared/exact-int'
 
 const KIND_NAMES = { dir: 'Directory', rest: 'REST' } as const
 
@@ -53,12 +54,12 @@ function TableRows({ connectionId, table }: { readonly connectionId: string; rea
   const older = useVersionDescription(connectionId, table, version)
   const description = version === null ? latest : older
   const rows = description.data?.rowCount
-  const text = description.isPending ? 'counting…' : rows === null || rows === undefined ? 'row count unknown' : `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`
+  const text = description.isPending ? 'counting…' : rows === null || rows === undefined ? 'row count unknown' : `${formatExactInt(rows)} ${rows === '1' ? 'row' : 'rows'}`
   const bytes = description.data?.totalBytes
   const name = version === null ? table.name : `${table.name} (version ${version})`
   return (
     <span className={styles.item}>
-      {`${name}: ${text}${bytes == null ? '' : ` · ${formatBytes(bytes)}`}`}
+      {`${name}: ${text}${bytes == null ? '' : ` · ${formatBytes(approximate(bytes))}`}`}
     </span>
   )
 }

@@ -7,6 +7,6 @@ describe('byte sizes', () => {
   })
 
   it('averages bytes over rows only when both are known and there are rows', () => {
-    expect([averageRowBytes(91_394, 500), averageRowBytes(100, 0), averageRowBytes(null, 5), averageRowBytes(100, undefined)]).toEqual([182.788, null, null, null])
+    expect([averageRowBytes('91394', '500'), averageRowBytes('100', '0'), averageRowBytes(null, '5'), averageRowBytes('100', undefined)]).toEqual([182.788, null, null, null])
   })
 })

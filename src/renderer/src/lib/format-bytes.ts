@@ -1,3 +1,5 @@
+import { approximate, type ExactInt } from '@shared/exact-int'
+
 /** `1,234 bytes`, `12.3 KiB`, `4.5 MiB`… */
 export function formatBytes(bytes: number): string {
   const units = ['KiB', 'MiB', 'GiB', 'TiB']
@@ -12,7 +14,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Bytes per row of a table, or null when either figure is unknown or there are no rows. */
-export function averageRowBytes(totalBytes: number | null | undefined, rows: number | null | undefined): number | null {
-  if (totalBytes == null || rows == null || rows <= 0) return null
-  return totalBytes / rows
+export function averageRowBytes(totalBytes: ExactInt | null | undefined, rows: ExactInt | null | undefined): number | null {
+  if (totalBytes == null || rows == null || rows === '0') return null
+  return approximate(totalBytes) / approximate(rows)
 }

@@ -7,6 +7,7 @@ import type { TableRef } from '@shared/catalog-types'
 import type { SearchQuery } from '@shared/contract/search'
 import type { NamespacePath } from '@shared/namespace-path'
 import { namespaceKey, tableKey } from './node-key'
+import type { ExactInt } from '@shared/exact-int'
 
 /** Keys for every server-data query. */
 export const queryKeys = {
@@ -33,7 +34,7 @@ export const queryKeys = {
   rowPage: (connectionId: string, table: TableRef, view: RowsView, page: number) =>
     ['catalog', connectionId, 'rows', tableKey(table), view, page] as const,
   /** The number of rows matching a filter. */
-  rowCount: (connectionId: string, table: TableRef, filter: string, version: number | null = null) =>
+  rowCount: (connectionId: string, table: TableRef, filter: string, version: ExactInt | null = null) =>
     ['catalog', connectionId, 'rows', tableKey(table), 'count', version === null ? { filter } : { filter, version }] as const
 }
 
@@ -42,7 +43,7 @@ export interface RowsView {
   readonly columns: readonly string[] | null
   readonly filter: string
   /** An older version to read (Versions view); absent for the latest. */
-  readonly version?: number
+  readonly version?: ExactInt
   /** A vector or full-text search whose rows (at most k) replace the table's, when set. */
   readonly search?: SearchQuery
 }

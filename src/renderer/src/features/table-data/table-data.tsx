@@ -16,6 +16,7 @@ import { SearchBar } from '../table-search/search-bar'
 import { chosenVectorColumn } from '../table-search/use-data-search'
 import { useSearchView } from '../table-search/use-search-view'
 import styles from './table-data.module.css'
+import type { ExactInt } from '@shared/exact-int'
 
 /**
  * Rows one grid scrolls through. Browsers cap an element's height near 33 million pixels,
@@ -29,7 +30,7 @@ interface Props {
   /** The table's top-level fields, from its description; null while it loads. */
   readonly fields: readonly FieldInfo[] | null
   /** An older version open read-only (Versions view); null or absent for the latest. */
-  readonly version?: number | null
+  readonly version?: ExactInt | null
 }
 
 /** Rows of a table, paged as they scroll into view. */

@@ -13,6 +13,7 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys, type RowsView } from '../../lib/query-keys'
 import { PAGE_ROWS, readRowRange } from './row-pages'
 import { searchPage } from '../table-search/use-search'
+import { approximate, type ExactInt } from '@shared/exact-int'
 
 /** How long a page no row on screen needs stays cached (scrolling back briefly is free). */
 const PAGE_GC_MS = 3_000
@@ -51,14 +52,17 @@ export function useRowPages(connectionId: string, table: TableRef, view: RowsVie
 }
 
 /** The number of rows matching the view's filter. */
-export function useRowCount(connectionId: string, table: TableRef, filter: string, version: number | null = null): UseQueryResult<number> {
+export function useRowCount(connectionId: string, table: TableRef, filter: string, version: ExactInt | null = null): UseQueryResult<number> {
   return useQuery({
     queryKey: queryKeys.rowCount(connectionId, table, filter, version),
-    queryFn: () =>
-      unwrap(
-        version === null
-          ? api.tables.count({ connectionId, table, ...(filter ? { filter } : {}) })
-          : api.versions.count({ connectionId, table, version, ...(filter ? { filter } : {}) })
+    // The grid lays out and scrolls rows by number, so the nearest one serves it.
+    queryFn: async () =>
+      approximate(
+        await unwrap(
+          version === null
+            ? api.tables.count({ connectionId, table, ...(filter ? { filter } : {}) })
+            : api.versions.count({ connectionId, table, version, ...(filter ? { filter } : {}) })
+        )
       )
   })
 }

@@ -11,6 +11,7 @@ import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
 import { AddColumnButton, ColumnActions } from '../table-schema/schema-actions'
 import { VersionsView } from '../table-versions/versions-view'
+import { approximate } from '@shared/exact-int'
 
 /** What every view is given. */
 export interface DetailViewProps {
@@ -43,7 +44,7 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
           renderActions={(field) => <ColumnActions connectionId={connectionId} table={table} fields={description.fields} field={field} />}
         />
         {/* On demand and below the schema: counting reads every row once per column. */}
-        <ColumnNulls connectionId={connectionId} table={table} fields={description.fields} rows={description.rowCount} />
+        <ColumnNulls connectionId={connectionId} table={table} fields={description.fields} rows={description.rowCount === null ? null : approximate(description.rowCount)} />
       </>
     )
   },

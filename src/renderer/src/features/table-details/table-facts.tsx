@@ -7,6 +7,7 @@ import type { TableDescription } from '@shared/catalog-types'
 import { averageRowBytes, formatBytes } from '../../lib/format-bytes'
 import { displayIdentifier } from '../../lib/node-key'
 import styles from './table-details.module.css'
+import { approximate, formatExactInt } from '@shared/exact-int'
 
 /** The facts list of the details tab. */
 export function TableFacts({ description, delimiter }: { readonly description: TableDescription; readonly delimiter: string }): ReactNode {
@@ -32,7 +33,7 @@ export function TableFacts({ description, delimiter }: { readonly description: T
         </span>
       </dd>
       <dt>Rows</dt>
-      <dd aria-label="Row count">{description.rowCount === null ? 'unknown' : description.rowCount.toLocaleString('en-US')}</dd>
+      <dd aria-label="Row count">{description.rowCount === null ? 'unknown' : formatExactInt(description.rowCount)}</dd>
       {description.fragmentCount == null ? null : (
         <>
           <dt>Fragments</dt>
@@ -42,7 +43,7 @@ export function TableFacts({ description, delimiter }: { readonly description: T
       {description.totalBytes == null ? null : (
         <>
           <dt>Size</dt>
-          <dd aria-label="Data size">{formatBytes(description.totalBytes)}</dd>
+          <dd aria-label="Data size">{formatBytes(approximate(description.totalBytes))}</dd>
         </>
       )}
       {average === null ? null : (

@@ -19,6 +19,7 @@ import { DropIndexDialog, OptimizeDialog } from './index-confirmations'
 import { useIndexes } from './use-indexes'
 import { cx } from '../../ui/class-names'
 import styles from './indexes.module.css'
+import { approximate } from '@shared/exact-int'
 
 type Open = { readonly kind: 'create' } | { readonly kind: 'drop'; readonly name: string } | { readonly kind: 'optimize' } | null
 
@@ -61,7 +62,7 @@ export function IndexesView({ connectionId, table, description, delimiter }: Det
       {unindexed > 0 && (
         <p className="muted">{`${unindexed.toLocaleString('en-US')} ${unindexed === 1 ? 'row is' : 'rows are'} not in every index yet: Optimize adds them (searches still find them, more slowly).`}</p>
       )}
-      {open?.kind === 'create' && <CreateIndexDialog {...common} fields={description.fields} rows={description.rowCount} />}
+      {open?.kind === 'create' && <CreateIndexDialog {...common} fields={description.fields} rows={description.rowCount === null ? null : approximate(description.rowCount)} />}
       {open?.kind === 'drop' && <DropIndexDialog {...common} name={open.name} />}
       {open?.kind === 'optimize' && <OptimizeDialog {...common} unindexed={unindexed} />}
     </div>

@@ -10,9 +10,10 @@ import { DISTANCE_COLUMN, SCORE_COLUMN, type VectorColumnInfo } from '@shared/se
 import type { RowsView } from '../../lib/query-keys'
 import { queryOf, useDataSearch } from './use-data-search'
 import { useSearchInfo, useSearchResult } from './use-search'
+import type { ExactInt } from '@shared/exact-int'
 
 /** The view to show, the search state behind it, and the column a search scores rows in. */
-export function useSearchView(connectionId: string, table: TableRef, chosen: readonly string[] | null, filter: string, version: number | null = null) {
+export function useSearchView(connectionId: string, table: TableRef, chosen: readonly string[] | null, filter: string, version: ExactInt | null = null) {
   const info = useSearchInfo(connectionId, table)
   const search = useDataSearch(connectionId, table)
   const vectorColumns = info.data?.vectorColumns

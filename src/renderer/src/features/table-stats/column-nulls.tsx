@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../ui/error-alert'
 import { useOpenVersion } from '../table-versions/open-version-store'
 import { cx } from '../../ui/class-names'
 import styles from './table-stats.module.css'
+import { formatExactInt } from '@shared/exact-int'
 
 interface Props {
   readonly connectionId: string
@@ -72,7 +73,7 @@ export function ColumnNulls({ connectionId, table, fields, rows }: Props): React
                   {entry.column}
                 </th>
                 <td className="record-number" title={entry.problem}>
-                  {entry.nulls === null ? 'not available' : entry.nulls.toLocaleString('en-US')}
+                  {entry.nulls === null ? 'not available' : formatExactInt(entry.nulls)}
                 </td>
               </tr>
             ))}

@@ -5,11 +5,12 @@
  */
 import { create } from 'zustand'
 import type { TableRef } from '@shared/catalog-types'
+import type { ExactInt } from '@shared/exact-int'
 import { tableKey } from '../../lib/node-key'
 
 interface OpenVersionState {
-  readonly open: Readonly<Record<string, number>>
-  setOpen(connectionId: string, table: TableRef, version: number | null): void
+  readonly open: Readonly<Record<string, ExactInt>>
+  setOpen(connectionId: string, table: TableRef, version: ExactInt | null): void
 }
 
 function keyOf(connectionId: string, table: TableRef): string {
@@ -28,16 +29,16 @@ const useOpenVersions = create<OpenVersionState>()((set) => ({
 }))
 
 /** The version of `table` open read-only, or null for the latest. */
-export function useOpenVersion(connectionId: string, table: TableRef | null): number | null {
+export function useOpenVersion(connectionId: string, table: TableRef | null): ExactInt | null {
   return useOpenVersions((state) => (table === null ? null : (state.open[keyOf(connectionId, table)] ?? null)))
 }
 
 /** Opens `version` of `table` read-only; null goes back to the latest. */
-export function setOpenVersion(connectionId: string, table: TableRef, version: number | null): void {
+export function setOpenVersion(connectionId: string, table: TableRef, version: ExactInt | null): void {
   useOpenVersions.getState().setOpen(connectionId, table, version)
 }
 
 /** Why writing actions are off while an older version is open. */
-export function readOnlyReason(version: number): string {
+export function readOnlyReason(version: ExactInt): string {
   return `Version ${version} is open read-only: go back to the latest version to change this table`
 }

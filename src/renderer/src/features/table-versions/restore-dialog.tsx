@@ -8,13 +8,14 @@ import type { TableRef } from '@shared/catalog-types'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { showToast } from '../../ui/toast-store'
 import { useRestoreVersion } from './use-versions'
+import type { ExactInt } from '@shared/exact-int'
 
 interface Props {
   readonly connectionId: string
   readonly table: TableRef
-  readonly version: number
+  readonly version: ExactInt
   /** The latest version's number; the restore writes the one after it. */
-  readonly latest: number
+  readonly latest: ExactInt
   readonly onClose: () => void
 }
 
@@ -32,7 +33,7 @@ export function RestoreDialog({ connectionId, table, version, latest, onClose }:
   return (
     <ConfirmDialog title="Restore version" confirmLabel="Restore" pending={restore.isPending} error={restore.error} onConfirm={confirm} onClose={onClose}>
       <p>
-        Restore {table.name} to version {version}? This makes version {latest + 1} with the rows of version {version}.
+        Restore {table.name} to version {version}? This makes version {(BigInt(latest) + 1n).toString()} with the rows of version {version}.
       </p>
       <p>Nothing is lost: version {latest} and every other version stay in the history.</p>
     </ConfirmDialog>

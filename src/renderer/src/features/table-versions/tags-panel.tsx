@@ -15,6 +15,7 @@ import { showToast } from '../../ui/toast-store'
 import { readOnlyReason } from './open-version-store'
 import { useTagMutation } from './use-versions'
 import styles from './versions.module.css'
+import type { ExactInt } from '@shared/exact-int'
 
 interface Props {
   readonly connectionId: string
@@ -22,17 +23,17 @@ interface Props {
   /** Null where the catalog offers no tags. */
   readonly tags: readonly TableTagInfo[] | null
   /** Version numbers, oldest first. */
-  readonly versions: readonly number[]
+  readonly versions: readonly ExactInt[]
   /** The version open read-only, or null. */
-  readonly readOnly: number | null
+  readonly readOnly: ExactInt | null
 }
 
 /** Lists and sets tags. */
 export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Props): ReactNode {
-  const latest = versions[versions.length - 1] ?? 1
+  const latest = versions[versions.length - 1] ?? '1'
   const [name, setName] = useState('')
   // The latest version until the user picks one (a restore moves the latest on).
-  const [chosen, setChosen] = useState<number | null>(null)
+  const [chosen, setChosen] = useState<ExactInt | null>(null)
   const version = chosen ?? latest
   const [problem, setProblem] = useState<string | null>(null)
   const mutation = useTagMutation(connectionId, table)
@@ -82,7 +83,7 @@ export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Pro
         </label>
         <label>
           Version
-          <Select value={version} onChange={(event) => setChosen(Number(event.target.value))} disabled={reason !== undefined}>
+          <Select value={version} onChange={(event) => setChosen(event.target.value)} disabled={reason !== undefined}>
             {[...versions].reverse().map((v) => (
               <option key={v} value={v}>
                 {v}

@@ -7,11 +7,12 @@ import type { TableDescription, TableRef } from '@shared/catalog-types'
 import type { TableHistory } from '@shared/contract/versions'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
+import type { ExactInt } from '@shared/exact-int'
 
 /** Keys of version data, under the table's own key so invalidating the table refreshes them. */
 export const versionKeys = {
   history: (connectionId: string, table: TableRef) => [...queryKeys.table(connectionId, table), 'versions'] as const,
-  description: (connectionId: string, table: TableRef, version: number) => [...queryKeys.table(connectionId, table), 'version', version] as const
+  description: (connectionId: string, table: TableRef, version: ExactInt) => [...queryKeys.table(connectionId, table), 'version', version] as const
 }
 
 /** Every version of the table with its tags. */
@@ -23,10 +24,10 @@ export function useTableHistory(connectionId: string, table: TableRef): UseQuery
 }
 
 /** The table as it was at `version` (disabled when null). */
-export function useVersionDescription(connectionId: string, table: TableRef, version: number | null): UseQueryResult<TableDescription> {
+export function useVersionDescription(connectionId: string, table: TableRef, version: ExactInt | null): UseQueryResult<TableDescription> {
   return useQuery({
-    queryKey: versionKeys.description(connectionId, table, version ?? 0),
-    queryFn: () => unwrap(api.versions.describe({ connectionId, table, version: version ?? 0 })),
+    queryKey: versionKeys.description(connectionId, table, version ?? '0'),
+    queryFn: () => unwrap(api.versions.describe({ connectionId, table, version: version ?? '0' })),
     enabled: version !== null,
     // An older version never changes.
     staleTime: Infinity
@@ -45,7 +46,7 @@ async function refresh(client: ReturnType<typeof useQueryClient>, connectionId: 
 export function useRestoreVersion(connectionId: string, table: TableRef) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (version: number) => unwrap(api.versions.restore({ connectionId, table, version })),
+    mutationFn: (version: ExactInt) => unwrap(api.versions.restore({ connectionId, table, version })),
     onSuccess: () => refresh(client, connectionId, table)
   })
 }
@@ -54,7 +55,7 @@ export function useRestoreVersion(connectionId: string, table: TableRef) {
 export function useTagMutation(connectionId: string, table: TableRef) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (change: { readonly kind: 'create'; readonly tag: string; readonly version: number } | { readonly kind: 'delete'; readonly tag: string }) =>
+    mutationFn: (change: { readonly kind: 'create'; readonly tag: string; readonly version: ExactInt } | { readonly kind: 'delete'; readonly tag: string }) =>
       change.kind === 'create'
         ? unwrap(api.versions.createTag({ connectionId, table, tag: change.tag, version: change.version }))
         : unwrap(api.versions.deleteTag({ connectionId, table, tag: change.tag })),

@@ -8,13 +8,14 @@ import type { TableRef } from '@shared/catalog-types'
 import { Button } from '../../ui/button'
 import { setOpenVersion } from './open-version-store'
 import styles from './versions.module.css'
+import type { ExactInt } from '@shared/exact-int'
 
 interface Props {
   readonly connectionId: string
   readonly table: TableRef
-  readonly version: number
+  readonly version: ExactInt
   /** The latest version's number, or null while it is not known. */
-  readonly latest: number | null
+  readonly latest: ExactInt | null
 }
 
 /** Says which version is shown and offers the way back. */

@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react'
 import { Eye, RotateCcw } from 'lucide-react'
 import type { TableVersionInfo } from '@shared/contract/versions'
+import { compareExact, formatExactInt, type ExactInt } from '@shared/exact-int'
 import { Button } from '../../ui/button'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Skeleton } from '../../ui/skeleton'
@@ -20,12 +21,12 @@ import styles from './versions.module.css'
 export function VersionsView({ connectionId, table }: DetailViewProps): ReactNode {
   const history = useTableHistory(connectionId, table)
   const open = useOpenVersion(connectionId, table)
-  const [restoring, setRestoring] = useState<number | null>(null)
+  const [restoring, setRestoring] = useState<ExactInt | null>(null)
   if (history.isPending) return <Skeleton label="Loading versions…" lines={['50%', '60%', '45%']} />
   if (history.isError) return <ErrorAlert error={history.error} onRetry={() => void history.refetch()} />
   const { versions, tags } = history.data
-  const latest = versions.reduce((most, v) => Math.max(most, v.version), 0)
-  const tagsOf = (version: number): string[] => (tags ?? []).filter((tag) => tag.version === version).map((tag) => tag.name)
+  const latest = versions.reduce((most, v) => (compareExact(v.version, most) > 0 ? v.version : most), '0')
+  const tagsOf = (version: ExactInt): string[] => (tags ?? []).filter((tag) => tag.version === version).map((tag) => tag.name)
   return (
     <>
       <table className={styles.table} aria-label="Versions">
@@ -65,9 +66,9 @@ export function VersionsView({ connectionId, table }: DetailViewProps): ReactNod
 
 interface RowProps {
   readonly info: TableVersionInfo
-  readonly latest: number
+  readonly latest: ExactInt
   /** The version open read-only, or null. */
-  readonly open: number | null
+  readonly open: ExactInt | null
   readonly tags: readonly string[]
   readonly onOpen: () => void
   readonly onRestore: () => void
@@ -85,7 +86,7 @@ function VersionRow({ info, latest, open, tags, onOpen, onRestore }: RowProps): 
       </td>
       <td>{info.timestamp ? <time dateTime={info.timestamp}>{formatTime(info.timestamp)}</time> : <span className={styles.quiet}>unknown</span>}</td>
       <td>{info.operation ?? <span className={styles.quiet}>not recorded</span>}</td>
-      <td className={styles.numeric}>{info.rows === null ? <span className={styles.quiet}>unknown</span> : info.rows.toLocaleString('en-US')}</td>
+      <td className={styles.numeric}>{info.rows === null ? <span className={styles.quiet}>unknown</span> : formatExactInt(info.rows)}</td>
       <td>
         {tags.map((tag) => (
           <span key={tag} className={styles.tag}>
