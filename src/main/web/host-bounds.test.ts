@@ -32,8 +32,8 @@ function filterRequests(filter: string): [string, Record<string, unknown>][] {
   return [
     ['tables:readRows', { connectionId, table, offset: 0, limit: 10, filter }],
     ['tables:count', { connectionId, table, filter }],
-    ['versions:readRows', { connectionId, table, version: 1, offset: 0, limit: 10, filter }],
-    ['versions:count', { connectionId, table, version: 1, filter }],
+    ['versions:readRows', { connectionId, table, version: '1', offset: 0, limit: 10, filter }],
+    ['versions:count', { connectionId, table, version: '1', filter }],
     ['search:rows', { connectionId, table, query: { kind: 'scan', k: 10 }, filter }],
     ['search:explain', { connectionId, table, query: { kind: 'scan', k: 10 }, filter }],
     ['export:start', { connectionId, table, format: 'csv', filter }],
@@ -65,7 +65,7 @@ function nameRequests(name: string): [string, Record<string, unknown>][] {
     ['namespaces:create', { connectionId, path: [name] }],
     ['namespaces:drop', { connectionId, path: [name] }],
     ['versions:list', { connectionId, table: named }],
-    ['versions:createTag', { connectionId, table, tag: name, version: 1 }],
+    ['versions:createTag', { connectionId, table, tag: name, version: '1' }],
     ['versions:deleteTag', { connectionId, table, tag: name }],
     ['search:rows', { connectionId, table, query: scan, columns: [name] }],
     ['search:rows', { connectionId, table, query: { kind: 'vector', column: name, vector: [1], distanceType: 'l2', k: 1 } }],
@@ -117,13 +117,13 @@ describe('oversized input through the browser-mode host', () => {
     for (const { channel, result } of await sendAll(filterRequests(deepFilter(2_000)))) {
       expect(result, channel).toMatchObject({ ok: false, error: { code: 'invalid_request', message: expect.stringMatching(/at most 256 operators.*use IN/) } })
     }
-    expect((await t.rpc('tables:count', { connectionId: t.connectionId, table: { namespace: [], name: 'items' } })).value).toBe(5)
+    expect((await t.rpc('tables:count', { connectionId: t.connectionId, table: { namespace: [], name: 'items' } })).value).toBe('5')
   })
 
   it('still runs a filter with many operators below the bound, and a long flat one', async () => {
     const table = { namespace: [], name: 'items' }
     const ors = Array.from({ length: 100 }, (_, i) => `id = ${i}`).join(' OR ')
-    expect(await t.rpc('tables:count', { connectionId: t.connectionId, table, filter: ors })).toEqual({ ok: true, value: 5 })
+    expect(await t.rpc('tables:count', { connectionId: t.connectionId, table, filter: ors })).toEqual({ ok: true, value: '5' })
     const quoted = `name <> '${'a/'.repeat(5_000)}'`
     expect(await t.rpc('tables:count', { connectionId: t.connectionId, table, filter: quoted })).toMatchObject({ ok: true })
   })
@@ -153,7 +153,7 @@ describe('oversized input through the browser-mode host', () => {
     const table = { namespace: [], name: 'items' }
     const column = await t.rpc('schema:addColumns', { connectionId, table, columns: [{ name, expression: 'id * 2' }] })
     expect(column).toMatchObject({ ok: false, error: { message: expect.stringMatching(/control|letters, digits/) } })
-    const tag = await t.rpc('versions:createTag', { connectionId, table, tag: name, version: 1 })
+    const tag = await t.rpc('versions:createTag', { connectionId, table, tag: name, version: '1' })
     expect(tag).toMatchObject({ ok: false, error: { code: 'invalid_request' } })
     const data = tableToIPC(new Table({ [name]: vectorFromArray([1]) }), 'stream')
     const created = await t.rpc('tables:create', { connectionId, table: { namespace: [], name: 'odd' }, mode: 'create', data })
