@@ -137,7 +137,7 @@ async function renameTable(ctx: RequestContext) {
   const { client } = await ctx.database()
   // Storage that cannot rename (a directory catalog) makes this the spec's 406 Unsupported
   // Operation (code 0), in words about this catalog, not about how it stores tables.
-  if (client.capabilities().renameTable.state === 'unsupported') {
+  if ((await client.capabilities()).renameTable.state === 'unsupported') {
     throw new CatalogError('unsupported', 'This catalog does not support renaming tables.')
   }
   await client.renameTable(ref, newName)

@@ -277,7 +277,7 @@ describe('tables', () => {
     await buildNestedCatalog(root, { tables: { t: 1 } })
     const client = await open(root)
     const reason = 'Directory catalogs cannot rename tables: LanceDB does not support renaming a table in a directory catalog.'
-    expect(client.capabilities()).toEqual({ renameTable: { state: 'unsupported', reason } })
+    expect(await client.capabilities()).toEqual({ renameTable: { state: 'unsupported', reason } })
     // LanceDB itself still refuses: the day it renames, this fails and capabilities must change.
     await expect(client.renameTable({ namespace: [], name: 't' }, 'u')).rejects.toMatchObject({ code: 'unsupported', message: reason })
     expect((await client.listTables([])).items).toEqual(['t'])

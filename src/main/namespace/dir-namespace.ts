@@ -201,8 +201,8 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
     }
   }
 
-  capabilities(): CatalogCapabilities {
-    return { renameTable: { state: 'unsupported', reason: CANNOT_RENAME } }
+  capabilities(): Promise<CatalogCapabilities> {
+    return Promise.resolve({ renameTable: { state: 'unsupported', reason: CANNOT_RENAME } })
   }
 
   async renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void> {

@@ -50,8 +50,8 @@ export interface NamespaceClient {
   createTable(table: TableRef, arrowStream: Uint8Array, mode?: CreateMode, options?: CallOptions): Promise<void>
   /** Drops a table. */
   dropTable(table: TableRef, options?: CallOptions): Promise<void>
-  /** What this catalog can do, as far as is known now (a REST catalog learns as it answers). */
-  capabilities(): CatalogCapabilities
+  /** What this catalog can do (a REST catalog asks once, then learns as it answers). */
+  capabilities(): Promise<CatalogCapabilities>
   /** Renames a table within its namespace. */
   renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void>
   /** Number of rows, optionally matching a SQL filter. */

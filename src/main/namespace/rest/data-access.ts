@@ -122,7 +122,7 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     return this.rest.dropTable(table, options)
   }
 
-  capabilities(): CatalogCapabilities {
+  capabilities(): Promise<CatalogCapabilities> {
     return this.rest.capabilities()
   }
 

@@ -7,6 +7,7 @@
  * tables, rows) is here; schema evolution, versions, indexes and search are in
  * ./rest-table-features.
  */
+import { randomBytes } from 'node:crypto'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
 import type { CreateMode, RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
@@ -71,6 +72,8 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
   readonly #routes: RestNamespaceOptions['routes']
   readonly #stats: TableStatsReader
   #rename: Capability = { state: 'untried' }
+  /** The one question asked of the catalog about renaming (see capabilities). */
+  #renameProbe: Promise<void> | null = null
 
   constructor(http: HttpTransport, readonly delimiter: string, routes: RestNamespaceOptions['routes']) {
     super(http, new RestNames(delimiter))
@@ -218,8 +221,37 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
     await awaitTransactions(this.http, response, `the drop of ${this.names.tableName(table)}`, options)
   }
 
-  capabilities(): CatalogCapabilities {
+  /**
+   * What this catalog can do. The spec has no call that says whether a catalog renames,
+   * so the first time this is asked, the catalog is asked to rename a table that cannot
+   * exist (a random name): 406 or no such route means it does not rename, "table not
+   * found" means it would. Nothing exists under that name, so nothing changes. Any other
+   * answer (no permission, a network failure) leaves it untried: Rename is offered, and
+   * the first real rename teaches the connection.
+   */
+  async capabilities(): Promise<CatalogCapabilities> {
+    if (this.#rename.state === 'untried') await (this.#renameProbe ??= this.#probeRename())
     return { renameTable: this.#rename }
+  }
+
+  async #probeRename(): Promise<void> {
+    const name = `lcb-rename-probe-${randomBytes(8).toString('hex')}`
+    const table = { namespace: [], name }
+    try {
+      await this.http.request({
+        method: 'POST',
+        path: `/v1/table/${pathSegment(this.names.tableId(table))}/rename`,
+        query: { delimiter: this.names.tableDelimiter(table) },
+        json: { id: [name], new_table_name: `${name}-renamed` },
+        idempotent: false,
+        subject: this.names.tableName(table),
+        notFound: 'table_not_found'
+      })
+    } catch (error) {
+      if (!(error instanceof CatalogError) || !isCatalogAnswer(error) || this.#rename.state !== 'untried') return
+      if (error.code === 'table_not_found' && !isUnsupportedOperation(error)) this.#rename = { state: 'supported' }
+      else if (isUnsupportedOperation(error)) this.#rename = { state: 'unsupported', reason: cannotRename(error) }
+    }
   }
 
   async renameTable(table: TableRef, newName: string, options: CallOptions = {}): Promise<void> {
@@ -242,7 +274,7 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
     } catch (error) {
       // The catalog said it does not rename (406, or no such route): remembered, so the UI stops offering it.
       if (!isUnsupportedOperation(error) || !isCatalogAnswer(error)) throw error
-      const reason = `This catalog does not support renaming tables (it answered HTTP ${String(error.details?.status)}).`
+      const reason = cannotRename(error)
       this.#rename = { state: 'unsupported', reason }
       throw new CatalogError('unsupported', reason, error.details)
     }
@@ -286,4 +318,9 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
   #pageQuery(page: PageRequest, path: NamespacePath): Record<string, string | number | undefined> {
     return { delimiter: this.names.pathDelimiter(path), page_token: page.pageToken ?? undefined, limit: page.limit }
   }
+}
+
+/** Why a catalog that answered `error` to a rename does not rename, in words about the catalog. */
+function cannotRename(error: CatalogError): string {
+  return `This catalog does not support renaming tables (it answered HTTP ${String(error.details?.status)}).`
 }
