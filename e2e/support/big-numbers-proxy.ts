@@ -7,7 +7,7 @@
  * `count_rows` answers stay true, so the grid pages real rows.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from './loopback'
 
 /** 2^53, added to every version the proxy shows. */
 export const VERSION_OFFSET = 9_007_199_254_740_992n
@@ -66,17 +66,8 @@ export async function startBigNumbersProxy(target: string): Promise<BigNumbersPr
       })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    bigVersionRequests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
+  const { url, close } = await listenOnLoopback(server)
+  return { url, bigVersionRequests, close }
 }
 
 function isJson(type: string | undefined): boolean {

@@ -6,7 +6,7 @@
  * not-found error for anything else. Binds 127.0.0.1 only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from './loopback'
 
 /** What to serve. */
 export interface ListingServerOptions {
@@ -66,17 +66,8 @@ export async function startListingServer(options: ListingServerOptions): Promise
 
   const server = createServer(handle)
   server.keepAliveTimeout = 30_000
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    childName,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-  }
+  const { url, close } = await listenOnLoopback(server)
+  return { url, childName, close }
 }
 
 function send(res: ServerResponse, status: number, body: string): void {

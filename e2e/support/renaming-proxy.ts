@@ -5,7 +5,7 @@
  * the stored one. Renames within a namespace only, as the app asks.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from './loopback'
 
 /** A running renaming proxy. */
 export interface RenamingProxy {
@@ -79,17 +79,8 @@ export async function startRenamingProxy(target: string): Promise<RenamingProxy>
       handle(req, res, Buffer.concat(chunks)).catch((error: unknown) => reply(res, 500, { error: String(error), code: 18 }))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    renames,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
+  const { url, close } = await listenOnLoopback(server)
+  return { url, renames, close }
 }
 
 function isJson(req: IncomingMessage): boolean {

@@ -8,7 +8,7 @@
  */
 import { createHash, createHmac } from 'node:crypto'
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from './loopback'
 
 /** The one key pair the gate accepts. */
 export interface S3Credentials {
@@ -40,16 +40,8 @@ export async function startSignatureGate(
     upstream.on('error', () => res.destroy())
     req.pipe(upstream)
   })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  return {
-    port,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections()
-        server.close(() => done())
-      })
-  }
+  const { port, close } = await listenOnLoopback(server)
+  return { port, close }
 }
 
 interface Refusal {

@@ -6,8 +6,8 @@
  * sent, so the reference server decodes them per RFC 3986 (a `+` stays a `+`).
  */
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { startCatalogServer, type CatalogServerOptions } from '../../server/server'
+import { listenOnLoopback } from './loopback'
 
 /** A running strict catalog and the log of the requests it answered. */
 export interface StrictMetadataCatalog {
@@ -54,15 +54,12 @@ export async function startStrictMetadataCatalog(root: string, options: Partial<
       )
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { url, close } = await listenOnLoopback(server)
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     log,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
+      await close()
       await inner.close()
     }
   }
