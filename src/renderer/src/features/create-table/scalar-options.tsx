@@ -1,7 +1,7 @@
 /**
  * The parameters of a scalar field type, next to its type menu: the unit of a timestamp,
  * time or duration, the zone of a timestamp (empty for a zone-less one), and the precision
- * and scale of a decimal.
+ * and scale of a decimal; and the whole-number box those and a vector's dimension share.
  */
 import type { ReactNode } from 'react'
 import { DEFAULT_DECIMAL, TIME_UNITS, decimalOf, unitOf, type ScalarSpec, type TimeUnitName } from './schema-spec'
@@ -43,28 +43,36 @@ export function ScalarOptions({ spec, onChange }: Props): ReactNode {
     const { precision, scale } = decimalOf(spec)
     return (
       <>
-        <input
-          aria-label="Precision"
-          type="number"
-          min={1}
-          max={76}
-          className={styles.dimension}
-          title={`Digits in all (1 to 76; ${DEFAULT_DECIMAL.precision} unless set)`}
-          value={Number.isFinite(precision) ? precision : ''}
-          onChange={(event) => onChange({ ...spec, precision: event.target.valueAsNumber })}
-        />
-        <input
-          aria-label="Scale"
-          type="number"
-          min={0}
-          max={76}
-          className={styles.dimension}
-          title="Digits after the point"
-          value={Number.isFinite(scale) ? scale : ''}
-          onChange={(event) => onChange({ ...spec, scale: event.target.valueAsNumber })}
-        />
+        <SizeInput label="Precision" min={1} max={76} title={`Digits in all (1 to 76; ${DEFAULT_DECIMAL.precision} unless set)`} value={precision} onChange={(value) => onChange({ ...spec, precision: value })} />
+        <SizeInput label="Scale" min={0} max={76} title="Digits after the point" value={scale} onChange={(value) => onChange({ ...spec, scale: value })} />
       </>
     )
   }
   return null
+}
+
+interface SizeInputProps {
+  readonly label: string
+  readonly min: number
+  readonly max: number
+  readonly title?: string
+  /** NaN while the box is empty or not a number, which the schema check then names. */
+  readonly value: number
+  readonly onChange: (value: number) => void
+}
+
+/** A small whole-number box of a field type (a vector's dimension, a decimal's precision or scale). */
+export function SizeInput({ label, min, max, title, value, onChange }: SizeInputProps): ReactNode {
+  return (
+    <input
+      aria-label={label}
+      type="number"
+      min={min}
+      max={max}
+      className={styles.dimension}
+      title={title}
+      value={Number.isFinite(value) ? value : ''}
+      onChange={(event) => onChange(event.target.valueAsNumber)}
+    />
+  )
 }

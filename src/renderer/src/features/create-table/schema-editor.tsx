@@ -4,7 +4,7 @@
  * with the same rows one level in. Used for empty tables and to correct an inferred schema.
  */
 import type { ReactNode } from 'react'
-import { ScalarOptions } from './scalar-options'
+import { ScalarOptions, SizeInput } from './scalar-options'
 import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
 import styles from './create-table.module.css'
 import { cx } from '../../ui/class-names'
@@ -60,15 +60,7 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
       </select>
       {field.type.kind === 'scalar' && <ScalarOptions spec={field.type} onChange={(type) => onChange({ ...field, type })} />}
       {field.type.kind === 'vector' && (
-        <input
-          aria-label="Dimension"
-          type="number"
-          min={1}
-          max={65536}
-          className={styles.dimension}
-          value={Number.isFinite(field.type.dimension) ? field.type.dimension : ''}
-          onChange={(event) => onChange({ ...field, type: { kind: 'vector', dimension: event.target.valueAsNumber } })}
-        />
+        <SizeInput label="Dimension" min={1} max={65536} value={field.type.dimension} onChange={(dimension) => onChange({ ...field, type: { kind: 'vector', dimension } })} />
       )}
       {field.type.kind === 'map' && <MapTypes type={field.type} onChange={(type) => onChange({ ...field, type })} />}
       {field.type.kind === 'list' && <ListItem item={field.type.item} name={field.name} onChange={(item) => onChange({ ...field, type: { kind: 'list', item } })} />}
