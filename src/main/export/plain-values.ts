@@ -5,8 +5,9 @@
  * durations are whole numbers of their unit, bytes are base64, and lists and structs are
  * JSON, so a file read back gives the same values.
  */
-import { DataType, TimeUnit, type Field } from 'apache-arrow'
+import { DataType, type Field } from 'apache-arrow'
 import { decimalFromWords, decimalText } from '../../shared/decimal-text'
+import { timeOfDayText } from '../../shared/temporal-format'
 
 /** Turns one column's values into JSON-ready values. */
 export type JsonConverter = (value: unknown) => unknown
@@ -20,7 +21,7 @@ export function jsonConverter(type: DataType): JsonConverter {
   if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) {
     return (v) => (v == null ? null : Buffer.from(v as Uint8Array).toString('base64'))
   }
-  if (DataType.isTime(type)) return (v) => (v == null ? null : timeOfDay(BigInt(v as number | bigint), type.unit))
+  if (DataType.isTime(type)) return (v) => (v == null ? null : timeOfDayText(BigInt(v as number | bigint), type.unit))
   if (DataType.isList(type) || DataType.isFixedSizeList(type) || DataType.isLargeList(type)) {
     const child = jsonConverter((type.children[0] as Field).type)
     return (v) => (v == null ? null : Array.from(v as Iterable<unknown>, child))
@@ -68,15 +69,6 @@ export function csvField(text: string | null): string {
 }
 
 const PER_SECOND = [1n, 1_000n, 1_000_000n, 1_000_000_000n]
-
-/** A time of day, `HH:MM:SS` and the fraction digits of its unit, from its count of the unit since midnight. */
-function timeOfDay(count: bigint, unit: TimeUnit): string {
-  const perSecond = PER_SECOND[unit] ?? 1n
-  const seconds = Number(count / perSecond)
-  const clock = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60].map((n) => String(n).padStart(2, '0')).join(':')
-  const digits = String(perSecond).length - 1
-  return digits === 0 ? clock : `${clock}.${String(count % perSecond).padStart(digits, '0')}`
-}
 
 /**
  * ISO 8601 in UTC. A bigint is a timestamp's stored integer in its unit (timestamps are

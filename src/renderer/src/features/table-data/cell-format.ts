@@ -7,9 +7,9 @@
  * guessing, and nothing here throws on odd data.
  */
 import { DataType, Precision, TimeUnit, type Vector } from 'apache-arrow'
-import { dateText, durationText, intervalText, timeOfDayText, timestampIso } from './temporal-format'
+import { dateText, durationText, intervalText, timeOfDayText, timestampIso } from '@shared/temporal-format'
 
-export { timestampIso } from './temporal-format'
+export { timestampIso } from '@shared/temporal-format'
 
 /** What a cell shows. `entries` and `items` are functions so they are built on demand. */
 export type CellView =

@@ -2,6 +2,7 @@
  * Text for Arrow's time-like values: timestamps (in their column's zone), dates, times of
  * day, durations and intervals. Each keeps every digit its unit stores and never throws:
  * a value outside what a JavaScript Date can hold is shown as the stored number instead.
+ * Shared: the grid shows cells with it, and exports write times of day with it.
  */
 import { IntervalUnit, TimeUnit } from 'apache-arrow'
 
