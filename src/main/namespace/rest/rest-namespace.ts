@@ -187,7 +187,7 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
     // An Enterprise database is flat: its create route names a root table only.
     if (this.#routes === 'enterprise' && table.namespace.length === 0) {
       // Its create route takes no storage options: the database writes its own version.
-      if (version) throw new CatalogError('unsupported', `This LanceDB Enterprise database chooses the data storage version of new tables itself; create ${this.names.tableName(table)} with the default version.`)
+      if (version) throw new CatalogError('invalid_request', `This LanceDB Enterprise database chooses the data storage version of new tables itself; create ${this.names.tableName(table)} with the default version.`)
       return this.enterprise.createTable(table.name, arrowStream, { ...options, mode })
     }
     const id = this.names.tableId(table)
