@@ -7,6 +7,7 @@ import type { DropBehavior } from '../src/main/namespace/namespace-client'
 import { invalidRequest } from './errors'
 import { filterProblem } from '../src/shared/input-bounds'
 import { exactInt, type ExactInt } from '../src/shared/exact-int'
+import { DATA_STORAGE_VERSION_OPTION, DATA_STORAGE_VERSIONS, dataStorageVersion, type DataStorageVersion } from '../src/shared/data-storage-version'
 
 /** `Create`, `ExistOk`/`exist_ok`, `Overwrite`; absent means `create`. */
 export function createModeOf(value: unknown, where: string): CreateMode {
@@ -21,6 +22,31 @@ export function createModeOf(value: unknown, where: string): CreateMode {
     default:
       throw invalidRequest(`${where} must be "create", "exist_ok" or "overwrite", got ${JSON.stringify(value)}.`)
   }
+}
+
+/**
+ * The Lance data storage version a create asks for in the spec's `storage_options` query
+ * parameter (a JSON object), under LanceDB's `new_table_data_storage_version` key; absent
+ * means the server's LanceDB default. Other storage options are the server's own to set.
+ */
+export function storageVersionOf(value: string | null): DataStorageVersion | undefined {
+  if (value === null) return undefined
+  let options: unknown
+  try {
+    options = JSON.parse(value)
+  } catch {
+    throw invalidRequest('Query parameter "storage_options" must be a JSON object, such as {"new_table_data_storage_version":"2.0"}.')
+  }
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw invalidRequest('Query parameter "storage_options" must be a JSON object, such as {"new_table_data_storage_version":"2.0"}.')
+  }
+  const asked = (options as Record<string, unknown>)[DATA_STORAGE_VERSION_OPTION]
+  if (asked === undefined) return undefined
+  const parsed = dataStorageVersion.safeParse(asked)
+  if (!parsed.success) {
+    throw invalidRequest(`"${DATA_STORAGE_VERSION_OPTION}" must be one of ${DATA_STORAGE_VERSIONS.map((v) => `"${v}"`).join(', ')}, got ${JSON.stringify(asked)}.`)
+  }
+  return parsed.data
 }
 
 /** `Restrict` (default) or `Cascade`. */

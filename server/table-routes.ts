@@ -10,7 +10,7 @@ import type { Database } from './databases'
 import { invalidRequest, specError } from './errors'
 import { checkJsonContentType, empty, json, MAX_ARROW_BYTES, MAX_JSON_BYTES, type Reply } from './http-io'
 import { allTables } from './listing'
-import { createModeOf, flagOf, jsonNumber, optionalCount, optionalString, optionalStrings } from './request-fields'
+import { createModeOf, flagOf, jsonNumber, optionalCount, optionalString, optionalStrings, storageVersionOf } from './request-fields'
 import { param, tableRefOf, type RequestContext, type Route } from './router'
 import { absoluteLocation, declareTable, detailedMetadata, locationUri } from './table-metadata'
 
@@ -69,6 +69,7 @@ async function tableExists(ctx: RequestContext) {
 async function createTable(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   const mode = createModeOf(ctx.query.get('mode'), 'Query parameter "mode"')
+  const dataStorageVersion = storageVersionOf(ctx.query.get('storage_options'))
   const stream = await ctx.body(MAX_ARROW_BYTES)
   if (stream.length === 0) {
     throw invalidRequest('Creating a table needs an Arrow IPC stream body (application/vnd.apache.arrow.stream) holding at least the schema.')
@@ -80,7 +81,7 @@ async function createTable(ctx: RequestContext) {
   // lock keeps a declare of the same name from interleaving with the write and the describe.
   const write = async (): Promise<TableDescription> =>
     database.tableWrites.run(id, async () => {
-      await database.client.createTable(ref, stream, mode)
+      await database.client.createTable(ref, stream, mode, { dataStorageVersion })
       database.declaredLocations.delete(id)
       return database.client.describeTable(ref)
     })

@@ -1,9 +1,12 @@
 /**
- * `npm run interop -- [VERSION]`: walks the reference catalog server with LanceDB's SDK at
- * VERSION (the project's own when left out) through both of LanceDB's REST clients, and
- * prints one line per step and a closing `N passed, N failed`. Another version is
- * installed from the npm registry into a scratch folder (`$TMPDIR/lcb-interop/VERSION`,
- * reused on later runs), never into the project. Exits 1 when a step fails.
+ * `npm run interop -- [VERSION] [--storage-version=V]`: walks the reference catalog server
+ * with LanceDB's SDK at VERSION (the project's own when left out) through both of LanceDB's
+ * REST clients, then checks that LanceDB at VERSION reads a table the app creates, in Lance
+ * data storage version V (2.0 unless told; `default` for LanceDB's), in a directory
+ * catalog that LanceDB made. Prints one line per step and a closing `N passed, N failed`.
+ * Another version is installed from the npm registry into a scratch folder
+ * (`$TMPDIR/lcb-interop/VERSION`, reused on later runs), never into the project. Exits 1
+ * when a step fails.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -13,15 +16,24 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startCatalogServer } from '../server'
 import { walkLanceDb, type LanceDbSdk, type WalkMode, type WalkStep } from './lancedb-walk'
+import { checkOldReader } from './old-reader-check'
+import { DATA_STORAGE_VERSIONS, dataStorageVersion, type DataStorageVersion } from '../../src/shared/data-storage-version'
 
 const API_KEY = 'interop-key'
 
 async function main(): Promise<number> {
   const projectRequire = createRequire(import.meta.url)
   const projectVersion = packageVersion(projectRequire.resolve('@lancedb/lancedb'))
-  const version = process.argv[2] ?? projectVersion
+  const args = process.argv.slice(2)
+  const flag = args.find((arg) => arg.startsWith('--storage-version='))
+  const version = args.find((arg) => !arg.startsWith('--')) ?? projectVersion
   if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(version)) {
     process.stderr.write(`interop: give a LanceDB version such as 0.26.2, not "${version}".\n`)
+    return 2
+  }
+  const storage = storageVersionArg(flag === undefined ? '2.0' : flag.slice('--storage-version='.length))
+  if (storage === null) {
+    process.stderr.write(`interop: --storage-version takes default or one of ${DATA_STORAGE_VERSIONS.join(', ')}.\n`)
     return 2
   }
   const sdk = version === projectVersion ? (projectRequire('@lancedb/lancedb') as LanceDbSdk) : install(version)
@@ -39,6 +51,11 @@ async function main(): Promise<number> {
       process.stdout.write(`${mode.padEnd(9)} ${step.ok ? 'ok  ' : 'FAIL'} ${step.name.padEnd(22)} ${step.detail.slice(0, 110)}\n`)
     }
   }
+  for (const step of await checkOldReader(sdk, version, storage === 'default' ? undefined : storage)) {
+    if (step.ok) passed++
+    else failed++
+    process.stdout.write(`${'dir'.padEnd(9)} ${step.ok ? 'ok  ' : 'FAIL'} ${step.name.padEnd(36)} ${step.detail.slice(0, 100)}\n`)
+  }
   process.stdout.write(`${passed} passed, ${failed} failed\n`)
   return failed === 0 ? 0 : 1
 }
@@ -52,6 +69,13 @@ async function walk(sdk: LanceDbSdk, mode: WalkMode): Promise<WalkStep[]> {
     await server.close()
     await rm(root, { recursive: true, force: true })
   }
+}
+
+/** A storage version argument: `default` or a version LanceDB writes; null if neither. */
+function storageVersionArg(text: string): DataStorageVersion | 'default' | null {
+  if (text === 'default') return text
+  const parsed = dataStorageVersion.safeParse(text)
+  return parsed.success ? parsed.data : null
 }
 
 /** The version in the package.json of the package that holds `entry`. */

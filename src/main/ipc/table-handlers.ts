@@ -14,9 +14,11 @@ export function tableHandlers({ registry, operations = new OperationRegistry() }
     'tables:readRows': async ({ connectionId, table, offset, limit, columns, filter }) =>
       readRowsSkippingUnreadable(await registry.client(connectionId), table, { offset, limit, columns, filter }),
     'tables:count': async ({ connectionId, table, filter }) => (await registry.client(connectionId)).countRows(table, filter),
-    'tables:create': async ({ connectionId, table, mode, data, operationId }) => {
+    'tables:create': async ({ connectionId, table, mode, data, dataStorageVersion, operationId }) => {
       const client = await registry.client(connectionId)
-      await operations.run(operationId, (options) => createTableSafely(client, table, mode, () => client.createTable(table, data, mode, options)))
+      await operations.run(operationId, (options) =>
+        createTableSafely(client, table, mode, () => client.createTable(table, data, mode, { ...options, dataStorageVersion }))
+      )
       return null
     },
     'tables:drop': async ({ connectionId, table, operationId }) => {

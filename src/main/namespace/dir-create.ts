@@ -17,6 +17,7 @@ import type { Connection, Table as LanceTable } from '@lancedb/lancedb'
 import type { Table } from 'apache-arrow'
 import type { TableRef } from '../../shared/catalog-types'
 import type { CreateMode } from '../../shared/contract/tables'
+import { DATA_STORAGE_VERSION_OPTION, type DataStorageVersion } from '../../shared/data-storage-version'
 import { CatalogError } from '../../shared/errors'
 import { displayIdentifier, type NamespacePath } from '../../shared/namespace-path'
 import { isLostRace, messageOf, quoteTable, type Subject } from './dir-errors'
@@ -49,15 +50,18 @@ export interface DirCreateHost {
 /** Whether a name holds a table with data, only a registration without data, or nothing. */
 type TableState = 'present' | 'declared' | 'absent'
 
-/** Creates `table` from `data` in `mode`; see the file comment for what concurrent callers get. */
-export function createDirTable(host: DirCreateHost, table: TableRef, data: Table, mode: CreateMode): Promise<void> {
+/**
+ * Creates `table` from `data` in `mode`, written in `version` (LanceDB's default when
+ * absent); see the file comment for what concurrent callers get.
+ */
+export function createDirTable(host: DirCreateHost, table: TableRef, data: Table, mode: CreateMode, version?: DataStorageVersion): Promise<void> {
   return withCreateLock(host.root, 'table', [...table.namespace, table.name], async () => {
     const before = await tableState(host, table)
     if (before === 'present' && mode === 'create') throw tableExists(table)
     if (before === 'present' && mode === 'exist_ok') return
     for (let attempt = 1; ; attempt++) {
       try {
-        return await write(host, table, data, mode)
+        return await write(host, table, data, mode, version)
       } catch (error) {
         if (!lostRace(error)) throw await withoutOwnLeftover(host, table, before, error)
         // Another process wrote the name first. An overwrite tries again and so lands last
@@ -70,9 +74,9 @@ export function createDirTable(host: DirCreateHost, table: TableRef, data: Table
   })
 }
 
-async function write(host: DirCreateHost, table: TableRef, data: Table, mode: CreateMode): Promise<void> {
+async function write(host: DirCreateHost, table: TableRef, data: Table, mode: CreateMode, version: DataStorageVersion | undefined): Promise<void> {
   // `exist_ok` was decided above; what is left is a create (refused if the name got taken meanwhile).
-  const storage = storageOf(host)
+  const storage = withStorageVersion(storageOf(host), version)
   const options = mode === 'overwrite' ? { mode: 'overwrite' as const, ...storage } : { mode: 'create' as const, existOk: false, ...storage }
   const ns = [...table.namespace]
   const created: LanceTable = await host.lance(`create table ${quoteTable(table)}`, { table }, () =>
@@ -143,6 +147,14 @@ function tableExists(table: TableRef, cause?: unknown): CatalogError {
   const id = displayIdentifier([...table.namespace, table.name])
   const details = cause instanceof CatalogError ? { ...cause.details, table: id } : { table: id }
   return new CatalogError('table_exists', `Table ${quoteTable(table)} already exists.`, details)
+}
+
+/**
+ * Create options asking LanceDB to write `version`: LanceDB reads the option from a
+ * create's storage options and keeps it out of the object store's.
+ */
+export function withStorageVersion(options: { storageOptions?: Record<string, string> }, version: DataStorageVersion | undefined): { storageOptions?: Record<string, string> } {
+  return version ? { storageOptions: { ...options.storageOptions, [DATA_STORAGE_VERSION_OPTION]: version } } : options
 }
 
 /** Open-table options carrying the host's storage options, if any. */

@@ -21,7 +21,7 @@ import { collectAll } from './collect-all'
 import { createDirTable, storageOf, withCreateLock, type DirCreateHost } from './dir-create'
 import { objectStoreError } from './object-store-errors'
 import { fromLance, quoteNs, quoteTable, type Subject } from './dir-errors'
-import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
+import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { readLanceRows } from './lance-rows'
 import { prepareRoot, rootError } from './dir-root'
 import { DirTableFeatures, locationOf } from './dir-table-features'
@@ -178,12 +178,12 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
     })
   }
 
-  async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
+  async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CreateTableOptions): Promise<void> {
     this.begin(options, table.namespace, table.name)
     checkName(table.name)
     // Without this check LanceDB would file the table under a namespace that does not exist.
     await this.requireNamespace(table.namespace)
-    await createDirTable(this.createHost, table, tableForLance(arrowStream), mode)
+    await createDirTable(this.createHost, table, tableForLance(arrowStream), mode, options?.dataStorageVersion)
   }
 
   async dropTable(table: TableRef, options?: CallOptions): Promise<void> {

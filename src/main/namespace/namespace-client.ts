@@ -14,12 +14,18 @@ import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
 import type { CatalogCapabilities } from '../../shared/capabilities'
 import type { ExactInt } from '../../shared/exact-int'
+import type { DataStorageVersion } from '../../shared/data-storage-version'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
   readonly signal?: AbortSignal
   /** Told each time a catalog reports on a long-running operation of this call (see rest/transactions.ts). */
   readonly onTransaction?: (progress: TransactionProgress) => void
+}
+
+/** Options of a table create: the call's options and the Lance version to write it in (LanceDB's default when absent). */
+export interface CreateTableOptions extends CallOptions {
+  readonly dataStorageVersion?: DataStorageVersion
 }
 
 /** How `dropNamespace` treats a namespace that still has children. */
@@ -47,7 +53,7 @@ export interface NamespaceClient {
   /** Schema, location, version and row count of a table. */
   describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription>
   /** Creates a table from an Arrow IPC stream (schema plus zero or more batches). */
-  createTable(table: TableRef, arrowStream: Uint8Array, mode?: CreateMode, options?: CallOptions): Promise<void>
+  createTable(table: TableRef, arrowStream: Uint8Array, mode?: CreateMode, options?: CreateTableOptions): Promise<void>
   /** Drops a table. */
   dropTable(table: TableRef, options?: CallOptions): Promise<void>
   /** What this catalog can do (a REST catalog asks once, then learns as it answers). */

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type { ExactInt } from '../exact-int'
 import { bytes, columnList, connectionId, newName, newTableRef, response, sqlFilter, tableRef } from './common'
 import { operationId } from './operations'
+import { dataStorageVersion } from '../data-storage-version'
 
 /** The most Arrow bytes one page of rows holds, for dir and REST alike (about 16 MiB). */
 export const READ_PAGE_MAX_BYTES = 16 * 1024 * 1024
@@ -51,7 +52,10 @@ export const tablesContract = {
   },
   'tables:create': {
     // `operationId`: the page watches and may cancel the call (see ./operations.ts).
-    request: z.object({ connectionId, table: newTableRef, mode: createMode, data: bytes, operationId: operationId.optional() }).strict(),
+    // `dataStorageVersion`: the Lance version to write the table in; LanceDB's default when left out.
+    request: z
+      .object({ connectionId, table: newTableRef, mode: createMode, data: bytes, dataStorageVersion: dataStorageVersion.optional(), operationId: operationId.optional() })
+      .strict(),
     response: response<null>()
   },
   'tables:drop': {

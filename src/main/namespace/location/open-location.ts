@@ -14,6 +14,7 @@ import { connectNamespace, type Connection, type Table as LanceTable } from '@la
 import type { TableRef } from '../../../shared/catalog-types'
 import type { CreateMode } from '../../../shared/contract/tables'
 import { isSecretStorageOption } from '../../../shared/storage-options'
+import { DATA_STORAGE_VERSION_OPTION, type DataStorageVersion } from '../../../shared/data-storage-version'
 import { tableForLance } from '../arrow-schema'
 import { fromLance, messageOf } from '../dir-errors'
 import { startStorageMergeProxy, VENDS_CREDENTIALS, type RelayMode, type StorageMergeProxy } from './storage-merge-proxy'
@@ -59,12 +60,18 @@ export class LocationTables {
     )
   }
 
-  /** Declares `table` in the catalog and writes `arrowStream` at the location it is given. */
-  async create(table: TableRef, arrowStream: Uint8Array, mode: CreateMode): Promise<void> {
+  /**
+   * Declares `table` in the catalog and writes `arrowStream` at the location it is given,
+   * in `version` (LanceDB's default when absent; LanceDB takes it out of the storage
+   * options before they reach the store, and the declare's own options still apply).
+   */
+  async create(table: TableRef, arrowStream: Uint8Array, mode: CreateMode, version?: DataStorageVersion): Promise<void> {
     const data = tableForLance(arrowStream)
+    const versioned = (storageOptions: Record<string, string>): Record<string, string> => (version ? { ...storageOptions, [DATA_STORAGE_VERSION_OPTION]: version } : storageOptions)
     const options = mode === 'exist_ok' ? { mode: 'create' as const, existOk: true } : { mode }
     const created = await this.#ownFirst(
-      async (connection, storageOptions) => {
+      async (connection, own) => {
+        const storageOptions = versioned(own)
         // LanceDB opens an existing table for exist_ok with the describe's options alone,
         // which here carry no credentials: a plain create that finds the table will do.
         if (mode !== 'exist_ok') return connection.createTable(table.name, data, [...table.namespace], { ...options, storageOptions })
@@ -73,7 +80,7 @@ export class LocationTables {
           throw error
         })
       },
-      async (connection) => connection.createTable(table.name, data, [...table.namespace], options)
+      async (connection) => connection.createTable(table.name, data, [...table.namespace], version ? { ...options, storageOptions: versioned({}) } : options)
     )
     created?.close()
   }

@@ -14,7 +14,7 @@ import { fromLance, messageOf } from '../dir-errors'
 import { readLanceRows } from '../lance-rows'
 import { describeFields } from '../arrow-schema'
 import { LocationTables } from '../location/open-location'
-import type { CallOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
+import type { CallOptions, CreateTableOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
 import type { CreateMode } from '../../../shared/contract/tables'
 import type { CatalogCapabilities } from '../../../shared/capabilities'
 import { parseRestProperties } from './rest-config'
@@ -130,10 +130,10 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     return this.rest.renameTable(table, newName, options)
   }
 
-  createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
+  createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CreateTableOptions): Promise<void> {
     return this.#data(
       () => this.rest.createTable(table, arrowStream, mode, options),
-      () => this.#atLocation(table, 'create table', () => this.locations.create(table, arrowStream, mode))
+      () => this.#atLocation(table, 'create table', () => this.locations.create(table, arrowStream, mode, options?.dataStorageVersion))
     )
   }
 

@@ -12,7 +12,8 @@ import type { Page, PageRequest, TableDescription, TableRef } from '../../../sha
 import type { CreateMode, RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
 import { componentProblem, type NamespacePath } from '../../../shared/namespace-path'
-import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
+import { DATA_STORAGE_VERSION_OPTION } from '../../../shared/data-storage-version'
+import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
 import { withAtLeastOneBatch } from './arrow-ipc'
 import { describeRestTable } from './describe-table'
 import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
@@ -181,16 +182,20 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
     return describeRestTable({ http: this.http, names: this.names, stats: this.#stats, client: this }, table, options)
   }
 
-  async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
+  async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options: CreateTableOptions = {}): Promise<void> {
+    const version = options.dataStorageVersion
     // An Enterprise database is flat: its create route names a root table only.
     if (this.#routes === 'enterprise' && table.namespace.length === 0) {
+      // Its create route takes no storage options: the database writes its own version.
+      if (version) throw new CatalogError('invalid_request', `This LanceDB Enterprise database chooses the data storage version of new tables itself; create ${this.names.tableName(table)} with the default version.`)
       return this.enterprise.createTable(table.name, arrowStream, { ...options, mode })
     }
     const id = this.names.tableId(table)
     const response = await this.http.request({
       method: 'POST',
       path: `/v1/table/${pathSegment(id)}/create`,
-      query: { delimiter: this.names.tableDelimiter(table), mode },
+      // The spec's storage options reach the server's Lance write; which keys a server honours is its call.
+      query: { delimiter: this.names.tableDelimiter(table), mode, ...(version ? { storage_options: JSON.stringify({ [DATA_STORAGE_VERSION_OPTION]: version }) } : {}) },
       body: withAtLeastOneBatch(arrowStream),
       contentType: ARROW_STREAM,
       idempotent: false,

@@ -1,12 +1,14 @@
 /**
  * The create-table dialog: where (namespace, prefilled), what (table name, checked with
  * the component rule as you type), how (mode; overwrite needs a confirmation naming the
- * table), and from what (an empty schema, pasted rows or a file). Data sources show the
+ * table), in which Lance data storage version, and from what (an empty schema, pasted
+ * rows or a file). Data sources show the
  * inferred, editable schema and the first rows before anything is written; a large
  * import shows progress and can be cancelled until it is sent.
  */
 import { useMemo, useState, type ReactNode } from 'react'
 import type { CreateMode } from '@shared/contract/tables'
+import type { DataStorageVersion } from '@shared/data-storage-version'
 import { componentProblem, type NamespacePath } from '@shared/namespace-path'
 import { displayIdentifier } from '../../lib/node-key'
 import { Dialog } from '../../ui/dialog'
@@ -17,6 +19,7 @@ import { schemaProblems, type FieldSpec } from './schema-spec'
 import { EMPTY_SOURCE, SourceSection, type SourceInput } from './source-section'
 import { previewFile, previewText, type SourcePreview } from './source-preview'
 import { TargetFields, parseNamespace } from './target-fields'
+import { StorageVersionField } from './storage-version-field'
 import { useCreateTable } from './use-create-table'
 import { OperationError, TransactionStatus, useCancelOperation, useOperationProgress, waitingOnCatalog } from '../operations/operation-progress'
 import styles from './create-table.module.css'
@@ -36,6 +39,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
   const [name, setName] = useState('')
   const [mode, setMode] = useState<CreateMode>('create')
   const [confirmed, setConfirmed] = useState(false)
+  const [storageVersion, setStorageVersion] = useState<DataStorageVersion | undefined>(undefined)
   const [input, setInput] = useState<SourceInput>(EMPTY_SOURCE)
   const [schemaFields, setSchemaFields] = useState<readonly FieldSpec[]>(() => [blankField()])
   // Edits to an inferred schema hold while the data keeps the same columns.
@@ -58,7 +62,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
     !busy && target.problem === null && name !== '' && nameProblem === null && problems.length === 0 && (mode !== 'overwrite' || confirmed) && (input.kind === 'schema' || preview !== null)
   const submit = (): void => {
     if (!ready) return
-    start({ table: { namespace: target.path, name }, mode, fields, source: input.kind === 'schema' ? null : preview })
+    start({ table: { namespace: target.path, name }, mode, dataStorageVersion: storageVersion, fields, source: input.kind === 'schema' ? null : preview })
   }
 
   return (
@@ -97,6 +101,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
         onConfirm={setConfirmed}
         disabled={busy}
       />
+      <StorageVersionField version={storageVersion} onVersion={setStorageVersion} disabled={busy} />
       <SourceSection input={input} onChange={setInput} disabled={busy} />
       {previewError && (
         <p role="alert" className="error-alert">

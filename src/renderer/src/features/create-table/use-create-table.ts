@@ -7,6 +7,7 @@ import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/r
 import { useEffect, useRef, useState } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import type { CreateMode } from '@shared/contract/tables'
+import type { DataStorageVersion } from '@shared/data-storage-version'
 import type { NamespacePath } from '@shared/namespace-path'
 import { useUiStore } from '../../app/ui-store'
 import { api, unwrap } from '../../lib/api'
@@ -24,6 +25,8 @@ import type { RowReader } from './source-types'
 export interface CreateRequest {
   readonly table: TableRef
   readonly mode: CreateMode
+  /** The Lance data storage version to write; LanceDB's default when undefined. */
+  readonly dataStorageVersion?: DataStorageVersion
   readonly fields: readonly FieldSpec[]
   readonly source: SourcePreview | null
 }
@@ -70,7 +73,14 @@ export function useCreateTable(connectionId: string, onCreated: () => void): Cre
         const operation = newOperationId()
         setOperationId(operation)
         // Arrow's writer allocates plain ArrayBuffers; the contract's type names that exactly.
-        return await unwrap(api.tables.create({ connectionId, table: request.table, mode: request.mode, data: data as Uint8Array<ArrayBuffer>, operationId: operation }))
+        return await unwrap(api.tables.create({
+            connectionId,
+            table: request.table,
+            mode: request.mode,
+            ...(request.dataStorageVersion ? { dataStorageVersion: request.dataStorageVersion } : {}),
+            data: data as Uint8Array<ArrayBuffer>,
+            operationId: operation
+          }))
       } finally {
         controller.current = null
         setPhase({ step: 'idle' })
