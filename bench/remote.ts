@@ -10,8 +10,8 @@
  * of `--rounds` rounds after one warm-up round.
  *   1. browse: open a table, count, read ten pages of 100 rows, one filtered page
  *      (each round a table neither has opened before);
- *   2. vector search k = 10 without, then with an IVF_PQ index (built by the app), and
- *      Find similar on a row on screen;
+ *   2. vector search k = 10 on a table without and one with an IVF_PQ index, and Find
+ *      similar on a row on screen;
  *   3. browse through the reference REST server with data routes, and through a
  *      metadata-only REST catalog (the app and the SDK read at the table's location).
  * Then the app opens `--tables` small local tables one after another and the host's RSS
@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util'
 import { connectNamespace, type Connection } from '@lancedb/lancedb'
 import { startWebHost, stopProcess } from '../e2e/fixtures/launch'
 import { startCatalogServer } from '../server/server'
-import { copySmallTables, writeTables } from './remote/bench-tables'
+import { copySmallTables, indexVectors, INDEX_PARTITIONS, INDEX_SUB_VECTORS, writeTables } from './remote/bench-tables'
 import { connectionFor, hostCaller } from './remote/host-client'
 import { formatManyTables, openManyTables } from './remote/many-tables'
 import { startSlowStore, storageFlags, storageProperties } from './remote/slow-store'
@@ -47,7 +47,8 @@ const DELAY_MS = whole('delay-ms', flags['delay-ms'], 0)
 const ROUNDS = whole('rounds', flags.rounds ?? (quick ? '2' : '5'), 1)
 const ROWS = whole('rows', flags.rows ?? (quick ? '10000' : '50000'), 1000)
 const MANY_TABLES = whole('tables', flags.tables ?? (quick ? '50' : '500'), 1)
-const SEARCH_TABLE = 'vectors'
+const FLAT_TABLE = 'vectors_flat'
+const INDEXED_TABLE = 'vectors_ivf_pq'
 
 async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'lcb-bench-remote-'))
@@ -59,9 +60,14 @@ async function main(): Promise<void> {
   const closers: (() => Promise<void> | void)[] = [() => store.close(), () => rm(work, { recursive: true, force: true })]
   try {
     let started = performance.now()
-    await writeTables(root, store.direct, [...browseTables, SEARCH_TABLE], ROWS)
+    await writeTables(root, store.direct, [...browseTables, FLAT_TABLE, INDEXED_TABLE], ROWS)
+    // Built before either side opens the table, so both search with it from the start.
+    await indexVectors(root, store.direct, INDEXED_TABLE)
     await copySmallTables(join(work, 'small'), MANY_TABLES)
-    console.log(`setup: ${browseTables.length + 1} tables of ${ROWS.toLocaleString('en')} rows on s3rver, ${MANY_TABLES} small local tables, in ${seconds(started)}`)
+    console.log(
+      `setup: ${browseTables.length + 2} tables of ${ROWS.toLocaleString('en')} rows on s3rver (one with an IVF_PQ index, ${INDEX_PARTITIONS} partitions, ` +
+        `${INDEX_SUB_VECTORS} sub-vectors), ${MANY_TABLES} small local tables, in ${seconds(started)}`
+    )
 
     const servers = await Promise.all(
       [true, false].map((dataRoutes) => startCatalogServer({ root, storageOptions: store.slow, dataRoutes, log: () => void catalogRequests++ }))
@@ -98,16 +104,8 @@ async function main(): Promise<void> {
     ]
 
     started = performance.now()
-    rows.push(...(await searchRows(appDir, sdkDir, store.slow, counters, 'no index')))
-    const built = performance.now()
-    await call('indexes:create', {
-      connectionId: appDir.connectionId,
-      table: { namespace: [], name: SEARCH_TABLE },
-      spec: { column: 'vector', indexType: 'IVF_PQ', distanceType: 'l2', numPartitions: 64, numSubVectors: 4 },
-      operationId: 'bench-remote-index'
-    })
-    console.log(`IVF_PQ index (64 partitions, 4 sub-vectors) built by the app in ${seconds(built)}`)
-    rows.push(...(await searchRows(appDir, sdkDir, store.slow, counters, 'IVF_PQ')))
+    rows.push(...(await searchRows(appDir, sdkDir, store.slow, counters, FLAT_TABLE, 'no index')))
+    rows.push(...(await searchRows(appDir, sdkDir, store.slow, counters, INDEXED_TABLE, 'IVF_PQ')))
     console.log(`workload 2 (search) ran in ${seconds(started)}`)
 
     const many = await openManyTables(call, await connectionFor(call, join(work, 'small')), host.child.pid ?? 0, MANY_TABLES)
@@ -122,10 +120,9 @@ async function main(): Promise<void> {
   }
 }
 
-/** Workload 2 on the search table: search and Find similar by the app, search by the SDK. */
-async function searchRows(app: AppTarget, db: Connection, storage: Record<string, string>, counters: Counters, label: string): Promise<ResultRow[]> {
-  // Opened once per phase, so the SDK sees the index the app built in between.
-  const table = await db.openTable(SEARCH_TABLE, [], { storageOptions: { ...storage } })
+/** Workload 2 on table `name`: search and Find similar by the app, search by the SDK (table opened once). */
+async function searchRows(app: AppTarget, db: Connection, storage: Record<string, string>, counters: Counters, name: string, label: string): Promise<ResultRow[]> {
+  const table = await db.openTable(name, [], { storageOptions: { ...storage } })
   try {
     const probes = [17, 0.25, 0.5, 0.75, 0.999].map((at) => (at < 1 ? Math.floor(at * ROWS) : at))
     const vectors = await Promise.all(probes.map((id) => vectorOf(table, id)))
@@ -133,8 +130,8 @@ async function searchRows(app: AppTarget, db: Connection, storage: Record<string
     const [sdk, search, similar] = await takeTurns(
       [
         { run: (round) => sdkSearch(table, vectors[probe(round)] ?? []) },
-        { run: (round) => appSearch(app, SEARCH_TABLE, vectors[probe(round)] ?? []) },
-        { run: (round) => appFindSimilar(app, SEARCH_TABLE, probes[probe(round)] ?? 0) }
+        { run: (round) => appSearch(app, name, vectors[probe(round)] ?? []) },
+        { run: (round) => appFindSimilar(app, name, probes[probe(round)] ?? 0) }
       ],
       ROUNDS,
       counters

@@ -5,12 +5,16 @@
  */
 import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
-import { connect, connectNamespace } from '@lancedb/lancedb'
+import { connect, connectNamespace, Index } from '@lancedb/lancedb'
 import { lanceArrow as arrow } from '../../src/main/namespace/lance-arrow'
 import { storageProperties, type StorageOptions } from './slow-store'
 
 /** Length of every row's vector. */
 export const DIMENSION = 32
+
+/** The IVF_PQ index's shape: partitions about sqrt(50,000) / 4, sub-vectors of 8 floats. */
+export const INDEX_PARTITIONS = 64
+export const INDEX_SUB_VECTORS = 4
 
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'heath', 'inlet', 'juniper']
 
@@ -41,6 +45,18 @@ export async function writeTables(root: string, storage: StorageOptions, names: 
   try {
     const data = benchRows(rows)
     for (const name of names) (await db.createTable(name, data, { storageOptions: { ...storage } })).close()
+  } finally {
+    db.close()
+  }
+}
+
+/** Builds an IVF_PQ index (L2) on the `vector` column of table `name`. */
+export async function indexVectors(root: string, storage: StorageOptions, name: string): Promise<void> {
+  const db = await connectNamespace('dir', { root, ...storageProperties(storage) })
+  try {
+    const table = await db.openTable(name, [], { storageOptions: { ...storage } })
+    await table.createIndex('vector', { config: Index.ivfPq({ numPartitions: INDEX_PARTITIONS, numSubVectors: INDEX_SUB_VECTORS, distanceType: 'l2' }) })
+    table.close()
   } finally {
     db.close()
   }
