@@ -48,8 +48,3 @@ export async function startDelayProxy(upstreamPort: number, delayMs: number): Pr
   const { url, close } = await listenOnLoopback(server)
   return { url, delayMs, counts: () => ({ total, byMethod: { ...byMethod } }), close }
 }
-
-/** Requests counted between two readings of the same proxy. */
-export function requestsBetween(before: RequestCounts, after: RequestCounts): number {
-  return after.total - before.total
-}
