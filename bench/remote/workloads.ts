@@ -11,18 +11,19 @@
  */
 import type { Connection, Table as LanceTable } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
+import { DEFAULT_SEARCH_K } from '../../src/shared/search-types'
 import type { RowsPage } from '../../src/shared/contract/tables'
 import type { HostCall } from './host-client'
 import type { StorageOptions } from './slow-store'
 
-/** Rows per page: the grid's page size. */
+/** Rows per page: the grid's page size (PAGE_ROWS of the renderer's row-pages.ts). */
 export const PAGE_ROWS = 100
 /** Pages a browse reads, the first included. */
 export const PAGES = 10
 /** The filter a browse applies: a tenth of the rows, spread over the whole table. */
 export const FILTER = 'id % 10 = 3'
 /** Rows a search returns: the app's default k. */
-export const K = 10
+export const K = DEFAULT_SEARCH_K
 
 /** The app's side: one connection of the host. */
 export interface AppTarget {
