@@ -36,7 +36,10 @@ export function useReadAhead(held: readonly number[], reach: PageRange | null, q
       asked.delete(page)
       // Now one of the view's own pages: the grid holds it from here.
       if (heldNow.includes(page)) continue
-      void client.cancelQueries({ queryKey: query(page).queryKey, exact: true })
+      const { queryKey } = query(page)
+      // A page some grid shows (e.g. the next one, keyed afresh) is never taken from it.
+      if ((client.getQueryCache().find({ queryKey, exact: true })?.getObserversCount() ?? 0) > 0) continue
+      void client.cancelQueries({ queryKey, exact: true })
     }
     for (const page of ahead) {
       asked.add(page)
