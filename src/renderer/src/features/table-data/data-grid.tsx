@@ -1,6 +1,7 @@
 /**
  * The data preview grid (role="grid"): a virtualizer draws only the rows near the
- * viewport, and only the pages of rows those need are fetched and kept. Rows arrive as
+ * viewport, and only the pages of rows those need (and the next one, read ahead) are
+ * fetched and kept. Rows arrive as
  * Arrow, and each cell reads its value straight from the decoded column.
  */
 import { Rows3, SearchX } from 'lucide-react'
@@ -67,7 +68,9 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
   const last = items[items.length - 1]?.index ?? 0
   const firstPage = firstRow / PAGE_ROWS
   const wanted = useMemo(() => pagesFor(first, last, total).map((page) => firstPage + page), [first, last, total, firstPage])
-  const { pages, error } = useRowPages(connectionId, table, view, wanted)
+  // The pages this grid can scroll to, for reading ahead; none until the rows are counted.
+  const reach = useMemo(() => (total ? { first: firstPage, last: firstPage + Math.ceil(total / PAGE_ROWS) - 1 } : null), [total, firstPage])
+  const { pages, error } = useRowPages(connectionId, table, view, wanted, reach)
 
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())

@@ -1,6 +1,6 @@
 import { tableFromArrays, tableFromIPC, tableToIPC, type Table } from 'apache-arrow'
 import { describe, expect, it } from 'vitest'
-import { pageOfRow, pagesFor, readRowRange, type RowsChunk } from './row-pages'
+import { pageOfRow, pagesAhead, pagesFor, readRowRange, type RowsChunk } from './row-pages'
 
 describe('pagesFor', () => {
   it('holds the pages the visible rows fall in', () => {
@@ -24,6 +24,25 @@ describe('pagesFor', () => {
 
   it('holds a bounded number of pages wherever the view is', () => {
     for (const first of [0, 999_950, 500_000, 123_456]) expect(pagesFor(first, first + 40, 1_000_000, 100).length).toBeLessThanOrEqual(3)
+  })
+})
+
+describe('pagesAhead', () => {
+  it('reads the page past the held ones in the direction of scrolling', () => {
+    expect(pagesAhead([3, 4], 1, 0, 24)).toEqual([5])
+    expect(pagesAhead([3, 4], -1, 0, 24)).toEqual([2])
+    expect(pagesAhead([0], 1, 0, 24, 2)).toEqual([1, 2])
+  })
+
+  it('stays within the pages the view can reach', () => {
+    expect(pagesAhead([23, 24], 1, 0, 24)).toEqual([])
+    expect(pagesAhead([0, 1], -1, 0, 24)).toEqual([])
+    expect(pagesAhead([10_000], 1, 10_000, 10_001, 3)).toEqual([10_001])
+    expect(pagesAhead([10_000], -1, 10_000, 10_001)).toEqual([])
+  })
+
+  it('reads nothing ahead while no page is held', () => {
+    expect(pagesAhead([], 1, 0, 24)).toEqual([])
   })
 })
 

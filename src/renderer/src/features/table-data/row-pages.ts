@@ -22,6 +22,26 @@ export function pagesFor(first: number, last: number, total: number | null, page
   return pages
 }
 
+/** Which way the view last moved through the pages: 1 towards the end, -1 towards the start. */
+export type ScrollDirection = 1 | -1
+
+/**
+ * The pages to read ahead of `wanted` (the pages the view holds) in the direction it
+ * moves: the next `count` pages past its edge, kept within `first`..`last` (the pages the
+ * view can reach), so a steady scroll finds them loaded. Nothing while nothing is held.
+ */
+export function pagesAhead(wanted: readonly number[], direction: ScrollDirection, first: number, last: number, count = 1): number[] {
+  if (wanted.length === 0) return []
+  const edge = direction === 1 ? Math.max(...wanted) : Math.min(...wanted)
+  const ahead: number[] = []
+  for (let step = 1; step <= count; step++) {
+    const page = edge + direction * step
+    if (page < first || page > last) break
+    ahead.push(page)
+  }
+  return ahead
+}
+
 /** The page a row is on and its index within that page. */
 export function pageOfRow(row: number, pageRows = PAGE_ROWS): { readonly page: number; readonly index: number } {
   return { page: Math.floor(row / pageRows), index: row % pageRows }

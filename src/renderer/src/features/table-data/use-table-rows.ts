@@ -2,9 +2,10 @@
  * Server data for the grid: pages of rows (Arrow IPC bytes from main, decoded here) and
  * the number of matching rows. Each page is its own query, observed only while it is
  * near the viewport; unobserved pages are dropped after a short time, so memory stays
- * bounded by the pages around the rows on screen.
+ * bounded by the pages around the rows on screen. While the view rests with its pages in,
+ * the next page in the direction of scrolling is read ahead (see ./read-ahead.ts).
  */
-import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { useQueries, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query'
 import type { Table } from 'apache-arrow'
 import { decodeArrow } from '../../lib/arrow-decode'
 import { useEffect, useState } from 'react'
@@ -12,6 +13,7 @@ import type { TableRef } from '@shared/catalog-types'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys, type RowsView } from '../../lib/query-keys'
 import { PAGE_ROWS, readRowRange } from './row-pages'
+import { useReadAhead, type PageRange } from './read-ahead'
 import { searchPage } from '../table-search/use-search'
 import { approximate, type ExactInt } from '@shared/exact-int'
 
@@ -26,19 +28,29 @@ export interface RowPages {
   readonly error: unknown
 }
 
-/** Holds the given pages of rows for a view of a table. */
-export function useRowPages(connectionId: string, table: TableRef, view: RowsView, pages: readonly number[]): RowPages {
+/** How one page of a view is read and cached; the grid's own pages and read-ahead share it. */
+export function rowPageQuery(client: QueryClient, connectionId: string, table: TableRef, view: RowsView, page: number) {
+  return {
+    queryKey: queryKeys.rowPage(connectionId, table, view, page),
+    queryFn: () => (view.search ? searchPage(client, connectionId, table, view, page) : readPage(connectionId, table, view, page)),
+    gcTime: PAGE_GC_MS,
+    staleTime: Infinity,
+    structuralSharing: false
+  }
+}
+
+/**
+ * Holds the given pages of rows for a view of a table. With `reach` (the pages the view
+ * can scroll to), the next page in the direction of scrolling is read ahead.
+ */
+export function useRowPages(connectionId: string, table: TableRef, view: RowsView, pages: readonly number[], reach: PageRange | null = null): RowPages {
   const settled = useSettled(pages)
   const client = useQueryClient()
-  return useQueries({
+  const held = useQueries({
     queries: pages.map((page) => ({
-      queryKey: queryKeys.rowPage(connectionId, table, view, page),
-      queryFn: () => (view.search ? searchPage(client, connectionId, table, view, page) : readPage(connectionId, table, view, page)),
-      // Pages already cached show at once; new ones wait until the view rests.
-      enabled: settled.includes(page),
-      gcTime: PAGE_GC_MS,
-      staleTime: Infinity,
-      structuralSharing: false
+      ...rowPageQuery(client, connectionId, table, view, page),
+      // Pages already cached (or read ahead) show at once; new ones wait until the view rests.
+      enabled: settled.includes(page)
     })),
     combine: (results) => {
       const loaded = new Map<number, Table>()
@@ -49,6 +61,9 @@ export function useRowPages(connectionId: string, table: TableRef, view: RowsVie
       return { pages: loaded, error: results.find((result) => result.isError)?.error ?? null }
     }
   })
+  const atRest = settled.join(',') === pages.join(',') && pages.every((page) => held.pages.has(page))
+  useReadAhead(pages, atRest ? reach : null, (page) => rowPageQuery(client, connectionId, table, view, page))
+  return held
 }
 
 /** The number of rows matching the view's filter. */
