@@ -88,6 +88,10 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     return this.rest.listTables(namespace, page, options)
   }
 
+  listAllTables(page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
+    return this.rest.listAllTables(page, options)
+  }
+
   createNamespace(path: NamespacePath, mode?: CreateMode, options?: CallOptions): Promise<void> {
     return this.rest.createNamespace(path, mode, options)
   }

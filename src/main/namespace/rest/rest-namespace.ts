@@ -51,6 +51,8 @@ export interface RestNamespaceClient extends NamespaceClient {
   readonly enterprise: EnterpriseClient
   /** The version routes on this connection's transport. */
   readonly versionRoutes: RestVersionRoutes
+  /** The spec's ListAllTables (`GET /v1/table`): full table identifiers of the whole catalog, one page at a time. */
+  listAllTables(page?: PageRequest, options?: CallOptions): Promise<Page<string>>
 }
 
 /** Opens a REST namespace client; properties are `uri`, `delimiter` and `headers.*`. */
@@ -112,6 +114,18 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
     const prefix = namespace.length > 0 ? id + this.names.pathDelimiter(namespace) : undefined
     if (!prefix || !result.items.some((name) => name.startsWith(prefix))) return result
     return { ...result, items: result.items.map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name)) }
+  }
+
+  async listAllTables(page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: '/v1/table',
+      query: { ...this.#pageQuery(page, []), include_declared: 'true' },
+      idempotent: true,
+      signal: options.signal,
+      subject: 'the catalog'
+    })
+    return this.#page(response, 'tables', '\u0000all', page, 'all tables of the catalog')
   }
 
   async createNamespace(path: NamespacePath, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
