@@ -7,7 +7,7 @@
  * a listing that fails, times out or repeats a page token ends there with a note, and
  * the rest of the walk goes on.
  */
-import type { FieldInfo, Page, PageRequest } from '../../shared/catalog-types'
+import type { FieldInfo, Page, PageRequest, TableRef } from '../../shared/catalog-types'
 import { CatalogError, toErrorValue } from '../../shared/errors'
 import { displayIdentifier, type NamespacePath } from '../../shared/namespace-path'
 import type { CallOptions, NamespaceClient } from '../namespace/namespace-client'
@@ -53,6 +53,21 @@ function listsAllTables(client: NamespaceClient): client is NamespaceClient & Li
   return typeof (client as Partial<ListsAllTables>).listAllTables === 'function'
 }
 
+/** A client that may read a table's columns alone, cheaper than a full description. */
+interface DescribesSchema {
+  describeSchema(table: TableRef, options?: CallOptions): Promise<readonly FieldInfo[] | null>
+}
+
+/** The columns of a table: from `describeSchema` where the client has it, else from a full description. */
+async function columnsOf(client: NamespaceClient, table: TableRef, options: CallOptions): Promise<readonly FieldInfo[]> {
+  const schema = client as Partial<DescribesSchema>
+  if (typeof schema.describeSchema === 'function') {
+    const fields = await schema.describeSchema.call(client, table, options)
+    if (fields) return fields
+  }
+  return (await client.describeTable(table, options)).fields
+}
+
 /** Most pages one listing follows (a catalog handing out new tokens forever stops here). */
 const MAX_PAGES_PER_LISTING = 10_000
 
@@ -71,8 +86,8 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
     describes.add(async () => {
       const what = `describing table "${displayIdentifier([...namespace, table], delimiter)}"`
       try {
-        const description = await withDeadline((s) => client.describeTable({ namespace, name: table }, { signal: s }), signal, timeout, what)
-        sink.columnsFound(namespace, table, description.fields)
+        const fields = await withDeadline((s) => columnsOf(client, { namespace, name: table }, { signal: s }), signal, timeout, what)
+        sink.columnsFound(namespace, table, fields)
       } catch (error) {
         if (!signal.aborted) sink.note(`No columns for ${what.slice('describing '.length)}: ${toErrorValue(error).message}`)
       }

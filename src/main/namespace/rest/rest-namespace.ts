@@ -8,13 +8,14 @@
  * ./rest-table-features.
  */
 import { randomBytes } from 'node:crypto'
-import type { Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
+import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
 import type { CreateMode, RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
 import { componentProblem, type NamespacePath } from '../../../shared/namespace-path'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
 import { withAtLeastOneBatch } from './arrow-ipc'
 import { describeRestTable } from './describe-table'
+import { describeRestSchema } from './describe-schema'
 import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
 import { pathSegment } from './path-segment'
@@ -53,6 +54,8 @@ export interface RestNamespaceClient extends NamespaceClient {
   readonly versionRoutes: RestVersionRoutes
   /** The spec's ListAllTables (`GET /v1/table`): full table identifiers of the whole catalog, one page at a time. */
   listAllTables(page?: PageRequest, options?: CallOptions): Promise<Page<string>>
+  /** A table's columns from one describe (no stats, no data read); null when the answer has no schema. */
+  describeSchema(table: TableRef, options?: CallOptions): Promise<readonly FieldInfo[] | null>
 }
 
 /** Opens a REST namespace client; properties are `uri`, `delimiter` and `headers.*`. */
@@ -126,6 +129,10 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
       subject: 'the catalog'
     })
     return this.#page(response, 'tables', '\u0000all', page, 'all tables of the catalog')
+  }
+
+  describeSchema(table: TableRef, options: CallOptions = {}): Promise<FieldInfo[] | null> {
+    return describeRestSchema(this.http, this.names, table, options)
   }
 
   async createNamespace(path: NamespacePath, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
