@@ -5,6 +5,7 @@
  * renamed shows at once). A refresh writes into the live index as it goes, so results
  * arrive while it runs; once it finishes, names it no longer found are dropped.
  */
+import { setMaxListeners } from 'node:events'
 import type { TableRef } from '../../shared/catalog-types'
 import { MAX_FIND_HITS, type FindResults, type FindSource, type FindStatus } from '../../shared/contract/find'
 import { toErrorValue } from '../../shared/errors'
@@ -165,6 +166,8 @@ export class FindService {
 
   #run(connectionId: string, state: ConnectionFind): void {
     const controller = new AbortController()
+    // Every request in flight listens to this one signal; hundreds at once are expected.
+    setMaxListeners(0, controller.signal)
     const fresh = new CatalogIndex()
     state.building = fresh
     const live = state.index
