@@ -80,6 +80,17 @@ test('finds a deep table never expanded by its name and by a column, and opens i
     await expect(find).toBeVisible()
     await app.page.keyboard.press('Escape')
     await expect(find).toHaveCount(0)
+
+    // "Go to table" completes over the index too: "other" was never expanded.
+    await expect(app.table('misc')).toHaveCount(0)
+    await layout.openPalette()
+    await layout.palette().getByRole('combobox').fill('go to')
+    await app.page.keyboard.press('Enter')
+    const goTo = layout.goToTable()
+    await goTo.getByRole('combobox').fill('mis')
+    await expect(layout.option(goTo, /other\$misc/)).toContainText('in catalog')
+    await app.page.keyboard.press('Enter')
+    await expect(app.table('misc')).toHaveAttribute('aria-selected', 'true')
   } finally {
     await server.close()
   }

@@ -4,7 +4,8 @@
  * being filled so results arrive as the catalog answers.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
+import type { TableRef } from '@shared/catalog-types'
 import type { FindResults, FindStatus } from '@shared/contract/find'
 import { api, unwrap } from '../../lib/api'
 
@@ -41,4 +42,21 @@ export function useFindIndex(connectionId: string): {
     mutate(false)
   }, [connectionId, mutate])
   return { refresh: () => start.mutate(true), cancel: () => stop.mutate(), started: start.data, error: start.error ?? stop.error }
+}
+
+/**
+ * Tables of the connection's Find index whose name matches the last part of a typed path,
+ * for "Go to table" completion beyond what the tree has loaded. Reads the index only as
+ * it is (the Find box fills it); empty when there is none.
+ */
+export function useIndexedTables(connectionId: string | null, typed: string, delimiter: string, enabled: boolean): readonly TableRef[] {
+  const name = typed.slice(typed.lastIndexOf(delimiter) + 1).trim()
+  const found = useQuery({
+    queryKey: ['catalog', connectionId, 'find', 'tables', name],
+    queryFn: () => unwrap(api.find.query({ connectionId: connectionId ?? '', query: `kind:table ${name}`, limit: 50 })),
+    enabled: enabled && connectionId !== null && name !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 5_000
+  })
+  return useMemo(() => (found.data?.hits ?? []).map((hit) => ({ namespace: hit.namespace, name: hit.name })), [found.data])
 }
