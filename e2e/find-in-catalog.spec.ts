@@ -81,8 +81,14 @@ test('finds a deep table never expanded by its name and by a column, and opens i
     await app.page.keyboard.press('Escape')
     await expect(find).toHaveCount(0)
 
-    // "Go to table" completes over the index too: "other" was never expanded.
+    // The tree's filter offers the whole catalog's matches too: "other" was never expanded.
     await expect(app.table('misc')).toHaveCount(0)
+    const filter = app.page.getByRole('searchbox', { name: 'Filter loaded names' })
+    await filter.fill('mis')
+    await expect(app.page.getByRole('group', { name: 'Matches in the whole catalog' }).getByRole('button', { name: 'other$misc' })).toBeVisible()
+    await filter.fill('')
+
+    // So does "Go to table".
     await layout.openPalette()
     await layout.palette().getByRole('combobox').fill('go to')
     await app.page.keyboard.press('Enter')
