@@ -71,6 +71,24 @@ describe('crawlCatalog', () => {
     expect(seen.notes).toEqual([])
   })
 
+  it('falls back to the walk when ListAllTables fails midway, describing each table once', async () => {
+    const server = await serve(
+      catalog(TREE, (req, res) => {
+        if (req.path !== '/v1/table') return false
+        if (req.query.get('page_token')) sendJson(res, 500, { error: 'the listing broke', code: 18 })
+        else sendJson(res, 200, { tables: ['root_t', 'a$a_t'], page_token: 'p2' })
+        return true
+      })
+    )
+    const client = track(openRestCatalog({ uri: server.url }))
+    const seen = recorder()
+    await crawlCatalog(client, seen.sink, { signal: new AbortController().signal, delimiter: '$' })
+    expect(seen.sources).toEqual(['crawl'])
+    expect(seen.tables.sort()).toEqual(['a$a1$deep_t', 'a$a_t', 'b$b_t', 'root_t'])
+    expect(seen.notes.join('\n')).toMatch(/Listing all tables failed .*walking the namespaces instead/)
+    expect(server.requests.filter((r) => r.path.endsWith('/describe'))).toHaveLength(4)
+  })
+
   it('ends a listing whose page token repeats, with a note, and goes on with the rest', async () => {
     const server = await serve(
       catalog(TREE, (req, res) => {

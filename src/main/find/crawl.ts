@@ -68,6 +68,9 @@ async function columnsOf(client: NamespaceClient, table: TableRef, options: Call
   return (await client.describeTable(table, options)).fields
 }
 
+/** The largest page the contract lets a listing ask for. */
+const MAX_PAGE_LIMIT = 10_000
+
 /** Most pages one listing follows (a catalog handing out new tokens forever stops here). */
 const MAX_PAGES_PER_LISTING = 10_000
 
@@ -77,56 +80,51 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
   const timeout = options.requestTimeoutMs ?? 20_000
   const limit = options.pageLimit ?? 1_000
   const listings = new TaskPool(options.concurrency ?? 8, signal)
-  const describes = new TaskPool(options.describeConcurrency ?? 8, signal)
   const name = (path: NamespacePath): string => (path.length === 0 ? 'the root namespace' : `namespace "${displayIdentifier(path, delimiter)}"`)
   let full = false
-
-  const describe = (namespace: NamespacePath, table: string): void => {
+  // Columns as tables arrive, but few describes at once while names are still being
+  // listed, so a name is findable as early as it can be; all of them once listings end.
+  const describeLimit = options.describeConcurrency ?? 8
+  const describes = new TaskPool(Math.min(2, describeLimit), signal)
+  const describe = (table: TableRef): void => {
     if (options.columns === false) return
     describes.add(async () => {
-      const what = `describing table "${displayIdentifier([...namespace, table], delimiter)}"`
+      const what = `table "${displayIdentifier([...table.namespace, table.name], delimiter)}"`
       try {
-        const fields = await withDeadline((s) => columnsOf(client, { namespace, name: table }, { signal: s }), signal, timeout, what)
-        sink.columnsFound(namespace, table, fields)
+        const fields = await withDeadline((s) => columnsOf(client, table, { signal: s }), signal, timeout, `describing ${what}`)
+        sink.columnsFound(table.namespace, table.name, fields)
       } catch (error) {
-        if (!signal.aborted) sink.note(`No columns for ${what.slice('describing '.length)}: ${toErrorValue(error).message}`)
+        if (!signal.aborted) sink.note(`No columns for ${what}: ${toErrorValue(error).message}`)
       }
     })
   }
+  // Each table once, however many listings name it (ListAllTables cut short, then the walk).
+  const found = new Set<string>()
   const addTable = (namespace: NamespacePath, table: string): boolean => {
     if (full) return false
+    const key = [...namespace, table].join('\u0000')
+    if (found.has(key)) return true
     if (!sink.tableFound(namespace, table)) {
       full = true
       sink.note('The index is full; the rest of the catalog is not searched.')
       return false
     }
-    describe(namespace, table)
+    found.add(key)
+    describe({ namespace, name: table })
     return true
   }
-
-  // Every table in one listing, where the catalog offers it.
-  let tablesListed = false
-  if (listsAllTables(client)) {
-    const outcome = await drain(
-      (page, s) => client.listAllTables(page, { signal: s }),
-      (items) => {
-        for (const identifier of items) {
-          const parts = identifier.split(delimiter)
-          const table = parts.pop()
-          if (table === undefined || table === '' || parts.some((part) => part === '')) continue
-          if (parts.length > 0) sink.namespaceFound(parts)
-          if (!addTable(parts, table)) return false
-        }
-        return true
-      },
-      { signal, timeout, limit, what: 'all tables of the catalog', onEnd: sink.note, noteErrors: false }
+  const listTables = (path: NamespacePath): Promise<unknown> =>
+    drain(
+      (page, s) => client.listTables(path, page, { signal: s }),
+      (items) => items.every((table) => addTable(path, table)),
+      { signal, timeout, limit, what: `the tables in ${name(path)}`, onEnd: sink.note }
     )
-    if (outcome === 'done' || outcome === 'stopped') tablesListed = true
-    else if (typeof outcome !== 'string' && !offersNot(outcome)) sink.note(`Listing all tables failed (${outcome.message}); walking the namespaces instead.`)
-  }
-  if (signal.aborted) return
-  sink.source(tablesListed ? 'list-all' : 'crawl')
 
+  // The walk of namespaces starts at once (empty namespaces show only there). Each
+  // namespace's tables are listed by the walk only once ListAllTables is known to be
+  // missing; until then the namespaces wait in `deferred`.
+  let tables: 'pending' | 'listed' | 'walk' = listsAllTables(client) ? 'pending' : 'walk'
+  const deferred: NamespacePath[] = []
   const visit = (path: NamespacePath): void => {
     listings.add(async () => {
       await drain(
@@ -141,18 +139,38 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
         },
         { signal, timeout, limit, what: `the namespaces in ${name(path)}`, onEnd: sink.note }
       )
-      if (!tablesListed && !full) {
-        await drain(
-          (page, s) => client.listTables(path, page, { signal: s }),
-          (items) => items.every((table) => addTable(path, table)),
-          { signal, timeout, limit, what: `the tables in ${name(path)}`, onEnd: sink.note }
-        )
-      }
+      if (tables === 'walk' && !full) await listTables(path)
+      else if (tables === 'pending') deferred.push(path)
       if (!signal.aborted) sink.namespaceVisited()
     })
   }
+  if (tables === 'walk') sink.source('crawl')
   visit([])
+
+  if (listsAllTables(client)) {
+    // One big page where the catalog allows it: a server may walk its whole catalog per page.
+    const outcome = await drain(
+      (page, s) => client.listAllTables(page, { signal: s }),
+      (items) => {
+        for (const identifier of items) {
+          const parts = identifier.split(delimiter)
+          const table = parts.pop()
+          if (table === undefined || table === '' || parts.some((part) => part === '')) continue
+          if (parts.length > 0) sink.namespaceFound(parts)
+          if (!addTable(parts, table)) return false
+        }
+        return true
+      },
+      { signal, timeout, limit: MAX_PAGE_LIMIT, what: 'all tables of the catalog', onEnd: sink.note, noteErrors: false }
+    )
+    if (signal.aborted) return
+    tables = outcome === 'done' || outcome === 'stopped' ? 'listed' : 'walk'
+    if (typeof outcome !== 'string' && !offersNot(outcome)) sink.note(`Listing all tables failed (${outcome.message}); walking the namespaces instead.`)
+    sink.source(tables === 'listed' ? 'list-all' : 'crawl')
+    if (tables === 'walk') for (const path of deferred.splice(0)) listings.add(async () => void (await listTables(path)))
+  }
   await listings.idle()
+  describes.setLimit(describeLimit)
   await describes.idle()
 }
 

@@ -9,9 +9,15 @@ export class TaskPool {
   #waiters: (() => void)[] = []
 
   constructor(
-    private readonly limit: number,
+    private limit: number,
     private readonly signal: AbortSignal
   ) {}
+
+  /** Allows `limit` tasks at once from now on. */
+  setLimit(limit: number): void {
+    this.limit = limit
+    this.#pump()
+  }
 
   /** Queues a task; its errors are the task's own business (it must catch them). */
   add(task: () => Promise<void>): void {
