@@ -18,6 +18,7 @@ import { ConnectionRegistry } from '../src/main/connections/connection-registry'
 import { FindService } from '../src/main/find/find-service'
 import { benchCatalog, leafPaths, tableName } from './find-catalog'
 import { startDelayProxy } from './delay-proxy'
+import { syntheticIndex, timeQueries } from './find-synthetic'
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`)
@@ -120,6 +121,15 @@ async function main(): Promise<void> {
       }
       times.sort((a, b) => a - b)
       console.log(`query ${JSON.stringify(query).padEnd(28)} median ${(times[7] ?? 0).toFixed(1)} ms, max ${(times[times.length - 1] ?? 0).toFixed(1)} ms (${hits} hits)`)
+    }
+    if (fanout < 10) {
+      // The issue's full size, names put straight into an index (no catalog to build).
+      const full = syntheticIndex(10, 10, 20)
+      const counts = full.index.counts()
+      console.log(`full-size index in memory (${counts.tables} tables, ${counts.columns} columns): heap ${full.heapBytes === null ? 'n/a' : mib(full.heapBytes)}`)
+      for (const row of timeQueries(full.index, ['events_0999_9', 'events_05', 'attr_7', 'type:vector dim:768', 'evnt0026', 'kind:namespace project_1'])) {
+        console.log(`  query ${JSON.stringify(row.query).padEnd(28)} median ${row.median.toFixed(1)} ms, max ${row.max.toFixed(1)} ms (${row.hits} hits)`)
+      }
     }
   } finally {
     await find.close()

@@ -14,6 +14,8 @@ export interface IndexedColumn {
   readonly dimension?: number
   /** `name` in lower case, for matching. */
   readonly lower: string
+  /** `type` in lower case, for `type:` filters (one shared string per distinct type). */
+  readonly typeLower: string
 }
 
 /** A table as the index keeps it; `columns` is null until the table was described. */
@@ -158,7 +160,20 @@ export function displayType(field: FieldInfo): string {
   return inner.length <= 120 ? `struct<${inner}>` : `struct<${inner.slice(0, 119)}…>`
 }
 
+const typeNames = new Map<string, string>()
+
+/** One shared lower-case string per distinct type: thousands of columns share a few types. */
+function lowerType(type: string): string {
+  let lower = typeNames.get(type)
+  if (lower === undefined) {
+    lower = type.toLowerCase()
+    if (typeNames.size < 10_000) typeNames.set(type, lower)
+  }
+  return lower
+}
+
 /** A column entry. */
 export function column(name: string, type: string, dimension?: number): IndexedColumn {
-  return dimension === undefined ? { name, type, lower: name.toLowerCase() } : { name, type, dimension, lower: name.toLowerCase() }
+  const base = { name, type, lower: name.toLowerCase(), typeLower: lowerType(type) }
+  return dimension === undefined ? base : { ...base, dimension }
 }

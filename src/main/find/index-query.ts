@@ -55,13 +55,21 @@ export function parseQuery(query: string): ParsedQuery {
   return { text: words.join(' ').toLowerCase(), kinds, type, dimension, problem: problems.length > 0 ? problems.join(' ') : null }
 }
 
-/** How well a name matched, lower is better, with the matched stretches; null for no match. */
-export function matchName(lowerName: string, text: string): { score: number; ranges: [number, number][] } | null {
-  if (text === '') return { score: 4, ranges: [] }
-  if (lowerName === text) return { score: 0, ranges: [[0, text.length]] }
+/**
+ * How well a name matched, lower is better, with the matched stretches; null for no
+ * match. `pass` `exact` tries whole-text matches only, `fuzzy` subsequences only.
+ */
+export function matchName(lowerName: string, text: string, pass: 'exact' | 'fuzzy' | 'both' = 'both'): { score: number; ranges: [number, number][] } | null {
+  if (text === '') return pass === 'fuzzy' ? null : { score: 4, ranges: [] }
   const at = lowerName.indexOf(text)
-  if (at === 0) return { score: 1, ranges: [[0, text.length]] }
-  if (at > 0) return { score: 2, ranges: [[at, at + text.length]] }
+  if (pass !== 'fuzzy') {
+    if (lowerName === text) return { score: 0, ranges: [[0, text.length]] }
+    if (at === 0) return { score: 1, ranges: [[0, text.length]] }
+    if (at > 0) return { score: 2, ranges: [[at, at + text.length]] }
+    if (pass === 'exact') return null
+  } else if (at >= 0 || text.length > lowerName.length) {
+    return null
+  }
   // A subsequence: every character of the text in order, as few stretches as the greedy walk finds.
   const ranges: [number, number][] = []
   let from = 0
@@ -84,15 +92,25 @@ interface Scored {
   readonly score: number
   readonly order: number
   readonly length: number
+  /** Path, name and column joined: the last tie-breaker, made once per hit. */
+  key?: string
 }
 
 /** The best `limit` hits of a query on an index, best first, and whether more matched. */
 export function queryIndex(index: CatalogIndex, query: ParsedQuery, limit: number): { hits: FindHit[]; truncated: boolean } {
+  // Whole-text matches first; the costlier subsequence pass only when they leave room.
+  const scored = collect(index, query, 'exact')
+  if (scored.length < limit && query.text.length > 1) scored.push(...collect(index, query, 'fuzzy'))
+  scored.sort((a, b) => a.score - b.score || a.order - b.order || a.length - b.length || compareKeys(a, b))
+  return { hits: scored.slice(0, limit).map((entry) => entry.hit), truncated: scored.length > limit }
+}
+
+function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy'): Scored[] {
   const scored: Scored[] = []
   const wants = (kind: FindKind): boolean => query.kinds === null || query.kinds.has(kind)
   if (wants('namespace') && query.text !== '') {
     for (const namespace of index.namespaces.values()) {
-      const match = matchName(namespace.lower, query.text)
+      const match = matchName(namespace.lower, query.text, pass)
       if (!match) continue
       const name = namespace.path[namespace.path.length - 1] ?? ''
       scored.push({ hit: { kind: 'namespace', namespace: namespace.path.slice(0, -1), name, ranges: match.ranges }, score: match.score, order: 1, length: name.length })
@@ -100,16 +118,26 @@ export function queryIndex(index: CatalogIndex, query: ParsedQuery, limit: numbe
   }
   const wantTables = wants('table') && query.text !== ''
   const wantColumns = wants('column') && (query.text !== '' || query.type !== null || query.dimension !== null)
+  // Thousands of tables share a few column names: each distinct name is matched once.
+  const columnMatches = new Map<string, ReturnType<typeof matchName>>()
+  const matchColumn = (lower: string): ReturnType<typeof matchName> => {
+    let match = columnMatches.get(lower)
+    if (match === undefined) {
+      match = matchName(lower, query.text, pass)
+      if (columnMatches.size < 100_000) columnMatches.set(lower, match)
+    }
+    return match
+  }
   for (const table of index.tables.values()) {
     if (wantTables) {
-      const match = matchName(table.lower, query.text)
+      const match = matchName(table.lower, query.text, pass)
       if (match) scored.push({ hit: { kind: 'table', namespace: table.namespace, name: table.name, ranges: match.ranges }, score: match.score, order: 0, length: table.name.length })
     }
     if (!wantColumns || !table.columns) continue
     for (const column of table.columns) {
       if (query.dimension !== null && column.dimension !== query.dimension) continue
-      if (query.type !== null && !column.type.toLowerCase().includes(query.type)) continue
-      const match = matchName(column.lower, query.text)
+      if (query.type !== null && !column.typeLower.includes(query.type)) continue
+      const match = matchColumn(column.lower)
       if (!match) continue
       scored.push({
         hit: { kind: 'column', namespace: table.namespace, name: table.name, table: table.name, column: column.name, type: column.type, ranges: match.ranges },
@@ -119,12 +147,11 @@ export function queryIndex(index: CatalogIndex, query: ParsedQuery, limit: numbe
       })
     }
   }
-  scored.sort((a, b) => a.score - b.score || a.order - b.order || a.length - b.length || compareHits(a.hit, b.hit))
-  return { hits: scored.slice(0, limit).map((entry) => entry.hit), truncated: scored.length > limit }
+  return scored
 }
 
-function compareHits(a: FindHit, b: FindHit): number {
-  const left = [...a.namespace, a.name, a.column ?? ''].join('\u0000')
-  const right = [...b.namespace, b.name, b.column ?? ''].join('\u0000')
+function compareKeys(a: Scored, b: Scored): number {
+  const left = (a.key ??= [...a.hit.namespace, a.hit.name, a.hit.column ?? ''].join('\u0000'))
+  const right = (b.key ??= [...b.hit.namespace, b.hit.name, b.hit.column ?? ''].join('\u0000'))
   return left < right ? -1 : left > right ? 1 : 0
 }
