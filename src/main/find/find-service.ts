@@ -87,9 +87,10 @@ export class FindService {
     return { hits, truncated, status: statusOf(state), problem: parsed.problem }
   }
 
-  /** A table this app created: indexed at once, its columns described in the background. */
+  /** A table this app created: indexed at once, its columns described in the background (where there is an index). */
   async tableCreated(connectionId: string, table: TableRef): Promise<void> {
     const state = await this.#state(connectionId)
+    if (!hasIndex(state)) return
     for (const index of indexesOf(state)) index.addTable(table.namespace, table.name)
     this.#scheduleSave(connectionId, state)
     void this.#describeOne(connectionId, state, table)
@@ -98,6 +99,7 @@ export class FindService {
   /** A table this app dropped. */
   async tableDropped(connectionId: string, table: TableRef): Promise<void> {
     const state = await this.#state(connectionId)
+    if (!hasIndex(state)) return
     for (const index of indexesOf(state)) index.removeTable(table.namespace, table.name)
     this.#scheduleSave(connectionId, state)
   }
@@ -105,6 +107,7 @@ export class FindService {
   /** A table this app renamed. */
   async tableRenamed(connectionId: string, table: TableRef, newName: string): Promise<void> {
     const state = await this.#state(connectionId)
+    if (!hasIndex(state)) return
     for (const index of indexesOf(state)) index.renameTable(table.namespace, table.name, newName)
     this.#scheduleSave(connectionId, state)
   }
@@ -112,6 +115,7 @@ export class FindService {
   /** A namespace this app created. */
   async namespaceCreated(connectionId: string, path: NamespacePath): Promise<void> {
     const state = await this.#state(connectionId)
+    if (!hasIndex(state)) return
     for (const index of indexesOf(state)) index.addNamespace(path)
     this.#scheduleSave(connectionId, state)
   }
@@ -119,6 +123,7 @@ export class FindService {
   /** A namespace this app dropped (with everything under it). */
   async namespaceDropped(connectionId: string, path: NamespacePath): Promise<void> {
     const state = await this.#state(connectionId)
+    if (!hasIndex(state)) return
     for (const index of indexesOf(state)) index.removeNamespace(path)
     this.#scheduleSave(connectionId, state)
   }
@@ -251,6 +256,11 @@ export class FindService {
       state.notes.push(`The search index could not be saved: ${toErrorValue(error).message}`)
     }
   }
+}
+
+/** True once the connection has an index to keep current (a saved one, or a walk of this run). */
+function hasIndex(state: ConnectionFind): boolean {
+  return state.source !== null || state.job !== null || state.index.tables.size > 0 || state.index.namespaces.size > 0
 }
 
 /** The live index and, during a walk, the one it builds: a change this app makes goes to both. */
