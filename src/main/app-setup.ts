@@ -16,6 +16,7 @@ import { UiStateFile } from './ui-state/ui-state-file'
 import { openSecretStore, PLAIN_SECRETS_FILE, type SafeStorageLike } from './secrets/secret-store'
 import { SwitchableSecretStore } from './secrets/switchable-store'
 import { ExportJobs, type ChooseSavePath } from './export/export-jobs'
+import { FindService } from './find/find-service'
 
 /** Everything a host needs to serve the app. */
 export interface AppCore {
@@ -58,6 +59,8 @@ export async function setUpApp(options: LaunchOptions, dataDir: string, services
   for (const spec of specs) registry.add(spec)
   await reopenLastUsed(profiles, registry)
   const exports = new ExportJobs(services.chooseSavePath)
+  // Made here so quitting cancels a running walk and saves what each index holds.
+  const find = new FindService(registry, dataDir)
   const handlers = createHandlers({
     registry,
     profiles,
@@ -68,10 +71,12 @@ export async function setUpApp(options: LaunchOptions, dataDir: string, services
     info: services.info,
     revealPath: services.revealPath,
     uiState: new UiStateFile(dataDir),
-    exports
+    exports,
+    find
   })
   return { dataDir, registry, profiles, handlers, exports, close: async () => {
     await exports.close()
+    await find.close()
     await registry.closeAll()
   } }
 }

@@ -67,7 +67,12 @@ export const CHANNELS = [
   'indexes:cancel',
   'indexes:drop',
   'indexes:optimize',
-  'stats:nullCounts'
+  'stats:nullCounts',
+  // Find in catalog
+  'find:start',
+  'find:status',
+  'find:cancel',
+  'find:query'
 ] as const
 
 /** A channel name. */

@@ -16,6 +16,7 @@ import { tablesContract } from './contract/tables'
 import { exportContract } from './contract/export'
 import { schemaContract } from './contract/schema'
 import { versionsContract } from './contract/versions'
+import { findContract } from './contract/find'
 
 export type { AppInfo } from './contract/catalog'
 export type { Channel } from './ipc-channels'
@@ -31,7 +32,8 @@ export const contract = {
   ...exportContract,
   ...versionsContract,
   ...searchContract,
-  ...indexesContract
+  ...indexesContract,
+  ...findContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -10,7 +10,7 @@ import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handlers'
 
 /** Handlers of the browsing channels. */
-export function catalogHandlers({ registry, info, uiState, revealPath, operations = new OperationRegistry() }: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {
+export function catalogHandlers({ registry, info, uiState, revealPath, operations = new OperationRegistry(), find }: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {
   return {
     'app:info': async () => info,
     'ui:loadState': async () => uiState.load(),
@@ -38,11 +38,13 @@ export function catalogHandlers({ registry, info, uiState, revealPath, operation
     'namespaces:create': async ({ connectionId, path, operationId }) => {
       const client = await registry.client(connectionId)
       await operations.run(operationId, (options) => client.createNamespace(path, 'create', options))
+      await find?.namespaceCreated(connectionId, path)
       return null
     },
     'namespaces:drop': async ({ connectionId, path, operationId }) => {
       const client = await registry.client(connectionId)
       await operations.run(operationId, (options) => client.dropNamespace(path, 'restrict', options))
+      await find?.namespaceDropped(connectionId, path)
       return null
     },
     'tables:list': async ({ connectionId, namespace, pageToken, limit, ahead }) => {

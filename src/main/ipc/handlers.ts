@@ -22,6 +22,8 @@ import type { ExportJobs } from '../export/export-jobs'
 import { operationHandlers } from './operation-handlers'
 import { OperationRegistry } from '../operations/operation-registry'
 import { versionsHandlers } from './versions-handlers'
+import { FindService } from '../find/find-service'
+import { findHandlers } from './find-handlers'
 
 /** What the handlers need from their surroundings. */
 export interface HandlerContext {
@@ -42,11 +44,17 @@ export interface HandlerContext {
   readonly exports: ExportJobs
   /** Calls the page watches and may cancel (one per app; made here when not given). */
   readonly operations?: OperationRegistry
+  /** Find in catalog's indexes (one per app; made here when not given). */
+  readonly find?: FindService
 }
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
-  const withOperations = { ...context, operations: context.operations ?? new OperationRegistry() }
+  const withOperations = {
+    ...context,
+    operations: context.operations ?? new OperationRegistry(),
+    find: context.find ?? new FindService(context.registry, context.dataDir)
+  }
   return {
     ...catalogHandlers(withOperations),
     ...tableHandlers(withOperations),
@@ -57,6 +65,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...searchHandlers(withOperations),
     ...schemaHandlers(withOperations),
     ...exportHandlers(withOperations),
-    ...indexesHandlers(withOperations)
+    ...indexesHandlers(withOperations),
+    ...findHandlers(withOperations.find)
   }
 }

@@ -9,7 +9,7 @@ import type { HandlerContext } from './handlers'
 import { OperationRegistry } from '../operations/operation-registry'
 
 /** Handlers of the table data channels. */
-export function tableHandlers({ registry, operations = new OperationRegistry() }: HandlerContext): Pick<HandlerTable, keyof typeof tablesContract> {
+export function tableHandlers({ registry, operations = new OperationRegistry(), find }: HandlerContext): Pick<HandlerTable, keyof typeof tablesContract> {
   return {
     'tables:readRows': async ({ connectionId, table, offset, limit, columns, filter }) =>
       readRowsSkippingUnreadable(await registry.client(connectionId), table, { offset, limit, columns, filter }),
@@ -19,15 +19,18 @@ export function tableHandlers({ registry, operations = new OperationRegistry() }
       await operations.run(operationId, (options) =>
         createTableSafely(client, table, mode, () => client.createTable(table, data, mode, { ...options, dataStorageVersion }))
       )
+      await find?.tableCreated(connectionId, table)
       return null
     },
     'tables:drop': async ({ connectionId, table, operationId }) => {
       const client = await registry.client(connectionId)
       await operations.run(operationId, (options) => client.dropTable(table, options))
+      await find?.tableDropped(connectionId, table)
       return null
     },
     'tables:rename': async ({ connectionId, table, newName }) => {
       await (await registry.client(connectionId)).renameTable(table, newName)
+      await find?.tableRenamed(connectionId, table, newName)
       return null
     }
   }

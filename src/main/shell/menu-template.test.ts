@@ -40,6 +40,7 @@ describe('application menu', () => {
     const view = top(menu, 'View')
     expect(view.filter((item) => item.type !== 'separator').map((item) => item.label ?? item.role)).toEqual([
       'Command palette…',
+      'Find in catalog…',
       'Refresh',
       'Theme',
       'resetZoom',
@@ -58,6 +59,7 @@ describe('application menu', () => {
     expect(named(top(menu, 'File'), 'Quit')?.accelerator).toBe(ACCELERATORS.quit)
     expect(named(top(menu, 'View'), 'Refresh')?.accelerator).toBe(ACCELERATORS.refresh)
     expect(named(top(menu, 'View'), 'Command palette…')?.accelerator).toBe(ACCELERATORS['command-palette'])
+    expect(named(top(menu, 'View'), 'Find in catalog…')?.accelerator).toBe(ACCELERATORS['find-in-catalog'])
     expect(named(top(menu, 'Help'), 'Keyboard shortcuts')?.accelerator).toBe(ACCELERATORS['keyboard-shortcuts'])
   })
 

@@ -69,6 +69,7 @@ export function buildMenuTemplate({ platform, isDev, appName, theme, actions }: 
     label: '&View',
     submenu: [
       command('Command palette…', 'command-palette'),
+      command('Find in catalog…', 'find-in-catalog'),
       command('Refresh', 'refresh'),
       sep,
       {

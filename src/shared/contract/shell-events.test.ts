@@ -32,6 +32,7 @@ describe('accelerators', () => {
     expect(commandForKeyPress(press('/', { ctrl: true }), false)).toBe('keyboard-shortcuts')
     expect(commandForKeyPress(press('k', { ctrl: true, code: 'KeyK' }), false)).toBe('command-palette')
     expect(commandForKeyPress(press('k', { meta: true, code: 'KeyK' }), true)).toBe('command-palette')
+    expect(commandForKeyPress(press('F', { ctrl: true, shift: true, code: 'KeyF' }), false)).toBe('find-in-catalog')
     expect(commandForKeyPress(press('n'), false)).toBeUndefined()
     expect(commandForKeyPress(press('o', { ctrl: true }), false)).toBeUndefined()
   })

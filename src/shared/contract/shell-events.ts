@@ -9,7 +9,7 @@
 export const SHELL_EVENT_CHANNEL = 'shell:event'
 
 /** Commands that need the page to act (the menu and the shortcuts send them). */
-export const APP_COMMANDS = ['new-connection', 'close-tab', 'refresh', 'keyboard-shortcuts', 'command-palette'] as const
+export const APP_COMMANDS = ['new-connection', 'close-tab', 'refresh', 'keyboard-shortcuts', 'command-palette', 'find-in-catalog'] as const
 
 /** A command the page acts on. */
 export type AppCommand = (typeof APP_COMMANDS)[number]
@@ -45,6 +45,7 @@ export const ACCELERATORS = {
   refresh: 'F5',
   'keyboard-shortcuts': 'CmdOrCtrl+/',
   'command-palette': 'CmdOrCtrl+K',
+  'find-in-catalog': 'CmdOrCtrl+Shift+F',
   quit: 'CmdOrCtrl+Q'
 } as const satisfies Readonly<Record<AppCommand | 'open-folder' | 'quit', string>>
 
@@ -56,6 +57,7 @@ export const SHORTCUT_LABELS: Readonly<Record<keyof typeof ACCELERATORS, string>
   refresh: 'Refresh',
   'keyboard-shortcuts': 'Keyboard shortcuts',
   'command-palette': 'Command palette',
+  'find-in-catalog': 'Find in catalog',
   quit: 'Quit (desktop app)'
 }
 

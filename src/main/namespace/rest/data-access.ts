@@ -5,7 +5,7 @@
  * `declare` and a direct write. The first data call decides, and the choice is kept for
  * the connection; a table that neither way can reach gets a message saying so.
  */
-import type { Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
+import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
 import type { RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
 import { exactInt, type ExactInt } from '../../../shared/exact-int'
@@ -86,6 +86,15 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
 
   listTables(namespace: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
     return this.rest.listTables(namespace, page, options)
+  }
+
+  listAllTables(page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
+    return this.rest.listAllTables(page, options)
+  }
+
+  /** From the catalog's describe; a catalog that leaves the schema out gets the full description (read at the location). */
+  async describeSchema(table: TableRef, options?: CallOptions): Promise<readonly FieldInfo[] | null> {
+    return (await this.rest.describeSchema(table, options)) ?? (await this.describeTable(table, options)).fields
   }
 
   createNamespace(path: NamespacePath, mode?: CreateMode, options?: CallOptions): Promise<void> {

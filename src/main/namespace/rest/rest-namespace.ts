@@ -8,7 +8,7 @@
  * ./rest-table-features.
  */
 import { randomBytes } from 'node:crypto'
-import type { Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
+import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
 import type { CreateMode, RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
 import { componentProblem, type NamespacePath } from '../../../shared/namespace-path'
@@ -16,6 +16,7 @@ import { DATA_STORAGE_VERSION_OPTION } from '../../../shared/data-storage-versio
 import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
 import { withAtLeastOneBatch } from './arrow-ipc'
 import { describeRestTable } from './describe-table'
+import { describeRestSchema } from './describe-schema'
 import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
 import { pathSegment } from './path-segment'
@@ -52,6 +53,10 @@ export interface RestNamespaceClient extends NamespaceClient {
   readonly enterprise: EnterpriseClient
   /** The version routes on this connection's transport. */
   readonly versionRoutes: RestVersionRoutes
+  /** The spec's ListAllTables (`GET /v1/table`): full table identifiers of the whole catalog, one page at a time. */
+  listAllTables(page?: PageRequest, options?: CallOptions): Promise<Page<string>>
+  /** A table's columns from one describe (no stats, no data read); null when the answer has no schema. */
+  describeSchema(table: TableRef, options?: CallOptions): Promise<readonly FieldInfo[] | null>
 }
 
 /** Opens a REST namespace client; properties are `uri`, `delimiter` and `headers.*`. */
@@ -113,6 +118,22 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
     const prefix = namespace.length > 0 ? id + this.names.pathDelimiter(namespace) : undefined
     if (!prefix || !result.items.some((name) => name.startsWith(prefix))) return result
     return { ...result, items: result.items.map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name)) }
+  }
+
+  async listAllTables(page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
+    const response = await this.http.request({
+      method: 'GET',
+      path: '/v1/table',
+      query: { ...this.#pageQuery(page, []), include_declared: 'true' },
+      idempotent: true,
+      signal: options.signal,
+      subject: 'the catalog'
+    })
+    return this.#page(response, 'tables', '\u0000all', page, 'all tables of the catalog')
+  }
+
+  describeSchema(table: TableRef, options: CallOptions = {}): Promise<FieldInfo[] | null> {
+    return describeRestSchema(this.http, this.names, table, options)
   }
 
   async createNamespace(path: NamespacePath, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {

@@ -9,6 +9,7 @@ import { ThemeSwitch } from '../ui/theme/theme-switch'
 import { Toaster } from '../ui/toast'
 import styles from './app.module.css'
 import { CommandHost } from './command-host'
+import { FindHost } from '../features/find/find-host'
 import { ShellSurface } from './shell-surface'
 import { StatusBar } from './status-bar'
 import { TableTabsView } from './table-tabs-view'
@@ -95,6 +96,7 @@ export function App(): ReactNode {
       <StatusBar />
       <Toaster />
       <CommandHost />
+      <FindHost />
     </div>
   )
 }

@@ -12,6 +12,7 @@ import { CreateTableDialog } from '../features/create-table/create-table-dialog'
 import { DropTableDialog, RenameTableDialog } from '../features/table-actions/table-dialogs'
 import { CreateNamespaceDialog, DropNamespaceDialog } from '../features/tree/namespace-dialogs'
 import { CommandPalette, type PaletteItem } from '../ui/command-palette'
+import { useIndexedTables } from '../features/find/use-find'
 import { goToTable } from './go-to-table'
 import { loadedTables } from './loaded-tables'
 import { matchCommands, matchTables, parseTablePath, tablePath } from './palette-search'
@@ -45,6 +46,8 @@ export function CommandHost(): ReactNode {
   const client = useQueryClient()
   // Read once per opening: the cache does not change while someone types.
   const tables = useMemo(() => (mode && connectionId ? loadedTables(client, connectionId) : []), [mode, connectionId, client])
+  // Tables the Find index knows, loaded in the tree or not.
+  const indexed = useIndexedTables(connectionId, query, delimiter, mode === 'tables')
 
   const items: (PaletteItem & { run: () => void })[] = useMemo(() => {
     const tableItem = (table: TableRef, label: string): PaletteItem & { run: () => void } => ({
@@ -56,6 +59,10 @@ export function CommandHost(): ReactNode {
     if (mode === null) return []
     if (mode === 'tables') {
       const matches = matchTables(tables, query, TABLE_MATCHES, delimiter).map((table) => tableItem(table, tablePath(table, delimiter)))
+      for (const table of matchTables(indexed, query, TABLE_MATCHES, delimiter)) {
+        if (matches.length >= TABLE_MATCHES || matches.some((item) => item.completion === tablePath(table, delimiter))) continue
+        matches.push({ ...tableItem(table, tablePath(table, delimiter)), hint: 'in catalog' })
+      }
       const typed = parseTablePath(query, delimiter)
       // A path the tree has not loaded yet can still be opened; the details pane says if it does not exist.
       if (typed && !matches.some((item) => item.completion === tablePath(typed, delimiter))) matches.push({ ...tableItem(typed, `Open ${tablePath(typed, delimiter)}`), hint: 'not loaded' })
@@ -64,7 +71,7 @@ export function CommandHost(): ReactNode {
     const found = matchCommands(commands, query).map((command) => ({ id: command.id, label: command.label, hint: command.shortcut, run: command.run }))
     if (query.trim() === '') return found
     return [...found, ...matchTables(tables, query, TABLES_AMONG_COMMANDS, delimiter).map((table) => tableItem(table, `Go to table ${tablePath(table, delimiter)}`))]
-  }, [mode, tables, query, commands, delimiter])
+  }, [mode, tables, indexed, query, commands, delimiter])
 
   const run = (item: PaletteItem): void => {
     const entry = items.find((candidate) => candidate.id === item.id)

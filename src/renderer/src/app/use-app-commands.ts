@@ -70,6 +70,7 @@ export function useAppCommands({ openDialog, goToTable }: Callbacks): AppCommand
     const where = here.length === 0 ? '' : ` in ${identifier(here)}`
     commands.push(
       { id: 'go-to-table', label: 'Go to table…', run: goToTable },
+      { id: 'find-in-catalog', label: 'Find in catalog…', shortcut: key('find-in-catalog'), run: () => dispatchAppCommand('find-in-catalog') },
       { id: 'create-namespace', label: `Create namespace${where}…`, run: () => openDialog({ kind: 'create-namespace', parent: here }) },
       { id: 'create-table', label: `Create table${where}…`, run: () => openDialog({ kind: 'create-table', namespace: here }) }
     )

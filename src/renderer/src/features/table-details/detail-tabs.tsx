@@ -12,6 +12,7 @@ import { TableFacts } from './table-facts'
 import { AddColumnButton, ColumnActions } from '../table-schema/schema-actions'
 import { VersionsView } from '../table-versions/versions-view'
 import { approximate } from '@shared/exact-int'
+import { useFoundColumn } from '../find/found-column'
 
 /** What every view is given. */
 export interface DetailViewProps {
@@ -39,10 +40,7 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
         <TableFacts description={description} delimiter={delimiter} />
         <h3>Schema</h3>
         <AddColumnButton connectionId={connectionId} table={table} fields={description.fields} />
-        <SchemaTable
-          fields={description.fields}
-          renderActions={(field) => <ColumnActions connectionId={connectionId} table={table} fields={description.fields} field={field} />}
-        />
+        <OverviewSchema connectionId={connectionId} table={table} description={description} />
         {/* On demand and below the schema: counting reads every row once per column. */}
         <ColumnNulls connectionId={connectionId} table={table} fields={description.fields} rows={description.rowCount === null ? null : approximate(description.rowCount)} />
       </>
@@ -51,3 +49,15 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
   { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> },
   { key: 'indexes', label: 'Indexes', render: (props) => <IndexesView {...props} /> }
 ]
+
+/** The schema with its column actions, showing the column a Find result pointed at. */
+function OverviewSchema({ connectionId, table, description }: Omit<DetailViewProps, 'delimiter'>): ReactNode {
+  const found = useFoundColumn(connectionId, table)
+  return (
+    <SchemaTable
+      fields={description.fields}
+      found={found}
+      renderActions={(field) => <ColumnActions connectionId={connectionId} table={table} fields={description.fields} field={field} />}
+    />
+  )
+}

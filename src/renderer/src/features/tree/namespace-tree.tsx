@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useConnectionView, useUiStore } from '../../app/ui-store'
 import { NamespaceMenu, type MenuTarget } from './namespace-menu'
 import { TreeFilter } from './tree-filter'
+import { CatalogFilterMatches } from '../find/catalog-filter-matches'
 import { TreeRowView } from './tree-row'
 import { useTreeKeyboard } from './use-tree-keyboard'
 import { useTreeRows } from './use-tree-rows'
@@ -74,6 +75,7 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
   return (
     <div className={styles.treePanel}>
       <TreeFilter filter={filter} onChange={setFilter} tree={tree} listings={listings} />
+      <CatalogFilterMatches connectionId={connectionId} filter={filter} />
       {/* tabIndex -1: the rows take focus, not the scroll box Chromium would otherwise add to the Tab order. */}
       <div ref={scrollRef} className={styles.treeScroll} data-testid="tree-scroll" tabIndex={-1}>
         <div

@@ -1,0 +1,227 @@
+/**
+ * Fills an index from a catalog. Where the catalog offers the spec's ListAllTables, one
+ * listing gives every table; namespaces come from a walk of ListNamespaces (empty ones
+ * have no table to show them). Elsewhere (a 406 or no such route, or a directory
+ * catalog) the walk lists tables too. Columns come from describing each table, as tables
+ * arrive, with a separate bound. Every request has a deadline and the search's signal;
+ * a listing that fails, times out or repeats a page token ends there with a note, and
+ * the rest of the walk goes on.
+ */
+import type { FieldInfo, Page, PageRequest, TableRef } from '../../shared/catalog-types'
+import { CatalogError, toErrorValue } from '../../shared/errors'
+import { displayIdentifier, type NamespacePath } from '../../shared/namespace-path'
+import type { CallOptions, NamespaceClient } from '../namespace/namespace-client'
+import { isUnsupportedOperation } from '../namespace/rest/unsupported'
+import { withDeadline } from './deadline'
+import { TaskPool } from './task-pool'
+
+/** What the walk reports as it goes. */
+export interface CrawlSink {
+  namespaceFound(path: NamespacePath): void
+  namespaceVisited(): void
+  /** False when the index is full (the walk then stops listing). */
+  tableFound(namespace: NamespacePath, name: string): boolean
+  columnsFound(namespace: NamespacePath, name: string, fields: readonly FieldInfo[]): void
+  note(message: string): void
+  /** Told once the catalog's ListAllTables answered (or not). */
+  source(source: 'list-all' | 'crawl'): void
+}
+
+/** Bounds of a walk. */
+export interface CrawlOptions {
+  readonly signal: AbortSignal
+  /** Listings at once. */
+  readonly concurrency?: number
+  /** Describes at once. */
+  readonly describeConcurrency?: number
+  /** The most one request may take. */
+  readonly requestTimeoutMs?: number
+  /** Names asked per page. */
+  readonly pageLimit?: number
+  /** Whether to describe tables for their columns. */
+  readonly columns?: boolean
+  /** The delimiter in messages and ListAllTables identifiers. */
+  readonly delimiter: string
+}
+
+/** A client that may offer the spec's ListAllTables. */
+interface ListsAllTables {
+  listAllTables(page?: PageRequest, options?: CallOptions): Promise<Page<string>>
+}
+
+function listsAllTables(client: NamespaceClient): client is NamespaceClient & ListsAllTables {
+  return typeof (client as Partial<ListsAllTables>).listAllTables === 'function'
+}
+
+/** A client that may read a table's columns alone, cheaper than a full description. */
+interface DescribesSchema {
+  describeSchema(table: TableRef, options?: CallOptions): Promise<readonly FieldInfo[] | null>
+}
+
+/** The columns of a table: from `describeSchema` where the client has it, else from a full description. */
+async function columnsOf(client: NamespaceClient, table: TableRef, options: CallOptions): Promise<readonly FieldInfo[]> {
+  const schema = client as Partial<DescribesSchema>
+  if (typeof schema.describeSchema === 'function') {
+    const fields = await schema.describeSchema.call(client, table, options)
+    if (fields) return fields
+  }
+  return (await client.describeTable(table, options)).fields
+}
+
+/** The largest page the contract lets a listing ask for. */
+const MAX_PAGE_LIMIT = 10_000
+
+/** Most pages one listing follows (a catalog handing out new tokens forever stops here). */
+const MAX_PAGES_PER_LISTING = 10_000
+
+/** Walks the catalog into `sink`; resolves when every listing and describe has ended (or the walk was cancelled). */
+export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, options: CrawlOptions): Promise<void> {
+  const { signal, delimiter } = options
+  const timeout = options.requestTimeoutMs ?? 20_000
+  const limit = options.pageLimit ?? 1_000
+  const listings = new TaskPool(options.concurrency ?? 8, signal)
+  const name = (path: NamespacePath): string => (path.length === 0 ? 'the root namespace' : `namespace "${displayIdentifier(path, delimiter)}"`)
+  let full = false
+  // Columns as tables arrive, but few describes at once while names are still being
+  // listed, so a name is findable as early as it can be; all of them once listings end.
+  const describeLimit = options.describeConcurrency ?? 8
+  const describes = new TaskPool(Math.min(2, describeLimit), signal)
+  const describe = (table: TableRef): void => {
+    if (options.columns === false) return
+    describes.add(async () => {
+      const what = `table "${displayIdentifier([...table.namespace, table.name], delimiter)}"`
+      try {
+        const fields = await withDeadline((s) => columnsOf(client, table, { signal: s }), signal, timeout, `describing ${what}`)
+        sink.columnsFound(table.namespace, table.name, fields)
+      } catch (error) {
+        if (!signal.aborted) sink.note(`No columns for ${what}: ${toErrorValue(error).message}`)
+      }
+    })
+  }
+  // Each table once, however many listings name it (ListAllTables cut short, then the walk).
+  const found = new Set<string>()
+  const addTable = (namespace: NamespacePath, table: string): boolean => {
+    if (full) return false
+    const key = [...namespace, table].join('\u0000')
+    if (found.has(key)) return true
+    if (!sink.tableFound(namespace, table)) {
+      full = true
+      sink.note('The index is full; the rest of the catalog is not searched.')
+      return false
+    }
+    found.add(key)
+    describe({ namespace, name: table })
+    return true
+  }
+  const listTables = (path: NamespacePath): Promise<unknown> =>
+    drain(
+      (page, s) => client.listTables(path, page, { signal: s }),
+      (items) => items.every((table) => addTable(path, table)),
+      { signal, timeout, limit, what: `the tables in ${name(path)}`, onEnd: sink.note }
+    )
+
+  // The walk of namespaces starts at once (empty namespaces show only there). Each
+  // namespace's tables are listed by the walk only once ListAllTables is known to be
+  // missing; until then the namespaces wait in `deferred`.
+  let tables: 'pending' | 'listed' | 'walk' = listsAllTables(client) ? 'pending' : 'walk'
+  const deferred: NamespacePath[] = []
+  const visit = (path: NamespacePath): void => {
+    listings.add(async () => {
+      await drain(
+        (page, s) => client.listNamespaces(path, page, { signal: s }),
+        (items) => {
+          for (const child of items) {
+            const childPath = [...path, child]
+            sink.namespaceFound(childPath)
+            visit(childPath)
+          }
+          return !full
+        },
+        { signal, timeout, limit, what: `the namespaces in ${name(path)}`, onEnd: sink.note }
+      )
+      if (tables === 'walk' && !full) await listTables(path)
+      else if (tables === 'pending') deferred.push(path)
+      if (!signal.aborted) sink.namespaceVisited()
+    })
+  }
+  if (tables === 'walk') sink.source('crawl')
+  visit([])
+
+  if (listsAllTables(client)) {
+    // One big page where the catalog allows it: a server may walk its whole catalog per page.
+    const outcome = await drain(
+      (page, s) => client.listAllTables(page, { signal: s }),
+      (items) => {
+        for (const identifier of items) {
+          const parts = identifier.split(delimiter)
+          const table = parts.pop()
+          if (table === undefined || table === '' || parts.some((part) => part === '')) continue
+          if (parts.length > 0) sink.namespaceFound(parts)
+          if (!addTable(parts, table)) return false
+        }
+        return true
+      },
+      { signal, timeout, limit: MAX_PAGE_LIMIT, what: 'all tables of the catalog', onEnd: sink.note, noteErrors: false }
+    )
+    if (signal.aborted) return
+    tables = outcome === 'done' || outcome === 'stopped' ? 'listed' : 'walk'
+    if (typeof outcome !== 'string' && !offersNot(outcome)) sink.note(`Listing all tables failed (${outcome.message}); walking the namespaces instead.`)
+    sink.source(tables === 'listed' ? 'list-all' : 'crawl')
+    if (tables === 'walk') for (const path of deferred.splice(0)) listings.add(async () => void (await listTables(path)))
+  }
+  await listings.idle()
+  describes.setLimit(describeLimit)
+  await describes.idle()
+}
+
+/** True when the catalog said it has no such operation (406, or no such route). */
+function offersNot(error: CatalogError): boolean {
+  return isUnsupportedOperation(error)
+}
+
+interface DrainOptions {
+  readonly signal: AbortSignal
+  readonly timeout: number
+  readonly limit: number
+  readonly what: string
+  /** Told why a listing ended early (not on cancel). */
+  readonly onEnd?: (message: string) => void
+  /** False: an error is only returned, for the caller to word. */
+  readonly noteErrors?: boolean
+}
+
+/**
+ * Follows one listing's pages; `take` returns false to stop. Ends on the last page, on
+ * a repeated token (with a note), on an error (the error is returned, and noted), or on cancel.
+ */
+async function drain(
+  list: (page: PageRequest, signal: AbortSignal) => Promise<Page<string>>,
+  take: (items: readonly string[]) => boolean,
+  options: DrainOptions
+): Promise<'done' | 'stopped' | 'cancelled' | CatalogError> {
+  const seen = new Set<string>()
+  let pageToken: string | null = null
+  for (let pages = 0; pages < MAX_PAGES_PER_LISTING; pages++) {
+    let page: Page<string>
+    try {
+      const request: PageRequest = pageToken === null ? { limit: options.limit } : { pageToken, limit: options.limit }
+      page = await withDeadline((s) => list(request, s), options.signal, options.timeout, `listing ${options.what}`)
+    } catch (error) {
+      if (options.signal.aborted) return 'cancelled'
+      const value = error instanceof CatalogError ? error : new CatalogError('internal', toErrorValue(error).message)
+      if (options.noteErrors !== false) options.onEnd?.(`Listing ${options.what} stopped: ${value.message}`)
+      return value
+    }
+    if (!take(page.items)) return 'stopped'
+    const next = page.nextPageToken
+    if (next === null) return 'done'
+    if (seen.has(next) || next === pageToken) {
+      options.onEnd?.(`Listing ${options.what} stopped: the catalog repeated page token "${next.slice(0, 60)}".`)
+      return 'done'
+    }
+    seen.add(next)
+    pageToken = next
+  }
+  options.onEnd?.(`Listing ${options.what} stopped after ${MAX_PAGES_PER_LISTING} pages.`)
+  return 'done'
+}
