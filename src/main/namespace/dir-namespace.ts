@@ -4,28 +4,28 @@
  * LanceDB 0.37.1's dir namespace ignores namespace `exist_ok`/`overwrite`/`cascade`,
  * creates tables in missing namespaces, lists a missing namespace as empty and cannot
  * drop V1 tables its manifest does not list; the gaps are filled here with LanceDB calls.
- * The core (listings, namespaces, tables, rows) is here; versions, schema evolution, search
- * and indexes are in dir-table-features.ts, the root folder's checks in dir-root.ts.
+ * Listings, namespaces and tables are here; what a person does with one table (rows,
+ * versions, schema changes, search, indexes) is LanceDB's, in lance/lance-table-access.ts,
+ * on the tables this connection keeps open. The root folder's checks are in dir-root.ts.
  */
 import { resolve } from 'node:path'
-import { connect, connectNamespace, type Connection, type Table as LanceTable } from '@lancedb/lancedb'
+import { connect, connectNamespace, type Connection } from '@lancedb/lancedb'
 import type { Page, PageRequest, TableDescription, TableRef } from '../../shared/catalog-types'
 import type { CreateMode, RowsPage } from '../../shared/contract/tables'
 import { CatalogError } from '../../shared/errors'
-import { exactInt, type ExactInt } from '../../shared/exact-int'
+import type { ExactInt } from '../../shared/exact-int'
 import type { CatalogCapabilities } from '../../shared/capabilities'
 import { componentProblem, listedNameProblem, type NamespacePath } from '../../shared/namespace-path'
-import { describeFields, tableForLance } from './arrow-schema'
+import { tableForLance } from './arrow-schema'
 import { objectStoreRootProblem, rootLocation, storageProperties } from '../../shared/storage-options'
 import { collectAll } from './collect-all'
 import { createDirTable, storageOf, withCreateLock, type DirCreateHost } from './dir-create'
 import { objectStoreError } from './object-store-errors'
 import { fromLance, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
-import { readLanceRows } from './lance-rows'
 import { prepareRoot, rootError } from './dir-root'
-import { DirTableFeatures, locationOf } from './dir-table-features'
-import { boundedFilter } from './lance-native/bounded-sql'
+import { LanceTableAccess } from './lance/lance-table-access'
+import type { TableAccess } from './table-access'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -58,11 +58,13 @@ async function openObjectStoreRoot(root: string, storageOptions: Readonly<Record
 /** Why a directory catalog offers no rename: LanceDB's directory namespace has none. */
 const CANNOT_RENAME = 'Directory catalogs cannot rename tables: LanceDB does not support renaming a table in a directory catalog.'
 
-class DirNamespace extends DirTableFeatures implements NamespaceClient {
+class DirNamespace implements NamespaceClient {
   // A plain LanceDB connection, opened only to drop V1 tables the manifest does not list.
   private legacy: Connection | null = null
   private closed = false
   private readonly createHost: DirCreateHost
+  /** What a person does with one table, on the tables this connection keeps open. */
+  private readonly tables: LanceTableAccess
 
   constructor(
     private readonly root: string,
@@ -70,7 +72,10 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
     // LanceDB 0.39 gives the namespace's `storage.*` properties to its manifest only; tables need them again.
     private readonly storageOptions?: Record<string, string>
   ) {
-    super()
+    this.tables = new LanceTableAccess((table) => db.openTable(table.name, [...table.namespace], storageOf(this.createHost)), {
+      begin: (table, options) => this.begin(options, table.namespace, table.name),
+      failure: (error, action, table) => this.lanceError(error, action, { table })
+    })
     this.createHost = {
       root,
       db,
@@ -160,22 +165,8 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
     }
   }
 
-  async describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, 'describe', async (t) => {
-      // Lance's own statistics read the manifest only: rows, fragments and bytes at once.
-      const stats = await t.stats()
-      return {
-        table: { namespace: [...table.namespace], name: table.name },
-        location: locationOf(t),
-        // LanceDB's JS SDK gives the version and the stats as JS numbers; kept as it gives them.
-        version: exactInt(await t.version()),
-        rowCount: exactInt(stats.numRows),
-        fields: describeFields(await t.schema()),
-        fragmentCount: stats.fragmentStats.numFragments,
-        totalBytes: exactInt(stats.totalBytes)
-      }
-    })
+  describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription> {
+    return this.tables.describeTable(table, options)
   }
 
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CallOptions): Promise<void> {
@@ -183,11 +174,17 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
     checkName(table.name)
     // Without this check LanceDB would file the table under a namespace that does not exist.
     await this.requireNamespace(table.namespace)
-    await createDirTable(this.createHost, table, tableForLance(arrowStream), mode)
+    try {
+      await createDirTable(this.createHost, table, tableForLance(arrowStream), mode)
+    } finally {
+      // An overwrite replaced what a kept handle holds.
+      this.tables.handles.forget(table)
+    }
   }
 
   async dropTable(table: TableRef, options?: CallOptions): Promise<void> {
     this.begin(options, table.namespace, table.name)
+    this.tables.handles.forget(table)
     try {
       await this.lance(`drop table ${quoteTable(table)}`, { table }, () => this.db.dropTable(table.name, [...table.namespace]))
     } catch (error) {
@@ -209,6 +206,7 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
     this.begin(options, table.namespace, table.name)
     checkName(newName)
     const ns = [...table.namespace]
+    this.tables.handles.forget(table)
     // Still asked of LanceDB, so that a test notices the day it learns to rename (and
     // `capabilities` must change with it).
     try {
@@ -222,21 +220,38 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
     }
   }
 
-  async countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<ExactInt> {
-    this.begin(options, table.namespace, table.name)
-    // LanceDB's JS SDK counts in a JS number; kept as it gives it.
-    return this.withTable(table, 'count the rows of', async (t) => exactInt(await t.countRows(boundedFilter(filter))))
+  countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<ExactInt> {
+    return this.tables.countRows(table, filter, options)
   }
 
-  async readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
-    this.begin(options, table.namespace, table.name)
+  readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
     checkWindow(request)
-    return this.withTable(table, 'read the rows of', (t) => readLanceRows(t, request, table))
+    return this.tables.readRows(table, request, options)
   }
+
+  // The rest of what a person does with one table, all LanceDB's (lance/lance-table-access.ts).
+  readonly addColumns: TableAccess['addColumns'] = (...args) => this.tables.addColumns(...args)
+  readonly alterColumns: TableAccess['alterColumns'] = (...args) => this.tables.alterColumns(...args)
+  readonly dropColumns: TableAccess['dropColumns'] = (...args) => this.tables.dropColumns(...args)
+  readonly listVersions: TableAccess['listVersions'] = (...args) => this.tables.listVersions(...args)
+  readonly listTags: TableAccess['listTags'] = (...args) => this.tables.listTags(...args)
+  readonly describeVersion: TableAccess['describeVersion'] = (...args) => this.tables.describeVersion(...args)
+  readonly countRowsAt: TableAccess['countRowsAt'] = (...args) => this.tables.countRowsAt(...args)
+  readonly restoreVersion: TableAccess['restoreVersion'] = (...args) => this.tables.restoreVersion(...args)
+  readonly createTag: TableAccess['createTag'] = (...args) => this.tables.createTag(...args)
+  readonly deleteTag: TableAccess['deleteTag'] = (...args) => this.tables.deleteTag(...args)
+  readonly searchRows: TableAccess['searchRows'] = (...args) => this.tables.searchRows(...args)
+  readonly explainSearch: TableAccess['explainSearch'] = (...args) => this.tables.explainSearch(...args)
+  readonly searchInfo: TableAccess['searchInfo'] = (...args) => this.tables.searchInfo(...args)
+  readonly listIndexes: TableAccess['listIndexes'] = (...args) => this.tables.listIndexes(...args)
+  readonly createIndex: TableAccess['createIndex'] = (...args) => this.tables.createIndex(...args)
+  readonly dropIndex: TableAccess['dropIndex'] = (...args) => this.tables.dropIndex(...args)
+  readonly optimizeTable: TableAccess['optimizeTable'] = (...args) => this.tables.optimizeTable(...args)
 
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
+    this.tables.handles.close()
     this.db.close()
     this.legacy?.close()
   }
@@ -261,34 +276,24 @@ class DirNamespace extends DirTableFeatures implements NamespaceClient {
     }
   }
 
-  protected async onTable<T>(table: TableRef, options: CallOptions | undefined, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T> {
-    this.begin(options, table.namespace, table.name)
-    return this.withTable(table, verb, use)
-  }
-
-  private async withTable<T>(table: TableRef, verb: string, use: (t: LanceTable) => Promise<T>): Promise<T> {
-    const action = `${verb} table ${quoteTable(table)}`
-    const opened = await this.lance(action, { table }, () => this.db.openTable(table.name, [...table.namespace], storageOf(this.createHost)))
-    try {
-      return await this.lance(action, { table }, () => use(opened))
-    } finally {
-      opened.close()
-    }
-  }
-
   /** Runs one LanceDB call, turning what it throws into a `CatalogError`. */
   private async lance<T>(action: string, subject: Subject, call: () => Promise<T>): Promise<T> {
     try {
       return await call()
     } catch (error) {
-      if (error instanceof CatalogError) throw error
-      const known = fromLance(error, action, subject)
-      // On an object store, what LanceDB cannot name (or calls invalid input) is usually the
-      // store refusing: 403, no bucket, no network.
-      if (!['internal', 'invalid_request'].includes(known.code) || !this.storageOptions) throw known
-      const store = objectStoreError(this.root, error, this.storageOptions)
-      throw store.details?.['failure'] === 'other' ? known : store
+      throw this.lanceError(error, action, subject)
     }
+  }
+
+  /** What LanceDB threw, as a `CatalogError`. */
+  private lanceError(error: unknown, action: string, subject: Subject): CatalogError {
+    if (error instanceof CatalogError) return error
+    const known = fromLance(error, action, subject)
+    // On an object store, what LanceDB cannot name (or calls invalid input) is usually the
+    // store refusing: 403, no bucket, no network.
+    if (!['internal', 'invalid_request'].includes(known.code) || !this.storageOptions) return known
+    const store = objectStoreError(this.root, error, this.storageOptions)
+    return store.details?.['failure'] === 'other' ? known : store
   }
 }
 
