@@ -98,6 +98,12 @@ export class ConnectionRegistry {
     }
   }
 
+  /** The user's Refresh: every open client checks its kept tables for writes made elsewhere on their next use. */
+  async refresh(): Promise<void> {
+    const clients = [...this.#entries.values()].flatMap((entry) => (entry.client ? [entry.client] : []))
+    await Promise.allSettled(clients.map(async (client) => (await client).refresh()))
+  }
+
   /** Closes every open client. */
   async closeAll(): Promise<void> {
     const clients = [...this.#entries.values()].flatMap((entry) => (entry.client ? [entry.client] : []))

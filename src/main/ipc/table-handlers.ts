@@ -1,5 +1,6 @@
 /**
- * Handlers for a table's data: rows as Arrow IPC bytes, counts, create, drop, rename.
+ * Handlers for a table's data: rows as Arrow IPC bytes, counts, create, drop, rename, and
+ * the user's Refresh.
  */
 import type { tablesContract } from '../../shared/contract/tables'
 import { createTableSafely } from '../namespace/create-table-safely'
@@ -26,6 +27,10 @@ export function tableHandlers({ registry, operations = new OperationRegistry() }
     },
     'tables:rename': async ({ connectionId, table, newName }) => {
       await (await registry.client(connectionId)).renameTable(table, newName)
+      return null
+    },
+    'tables:refresh': async () => {
+      await registry.refresh()
       return null
     }
   }

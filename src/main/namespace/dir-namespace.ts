@@ -248,6 +248,10 @@ class DirNamespace implements NamespaceClient {
   readonly dropIndex: TableAccess['dropIndex'] = (...args) => this.tables.dropIndex(...args)
   readonly optimizeTable: TableAccess['optimizeTable'] = (...args) => this.tables.optimizeTable(...args)
 
+  refresh(): void {
+    this.tables.handles.refresh()
+  }
+
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true

@@ -34,6 +34,8 @@ export interface NamespaceClient extends TableAccess {
   capabilities(): Promise<CatalogCapabilities>
   /** Renames a table within its namespace. */
   renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void>
+  /** The user's Refresh: tables kept open are checked for writes made elsewhere on their next use. */
+  refresh(): void
   /** Releases pools and handles; the client is unusable afterwards. */
   close(): Promise<void>
 }

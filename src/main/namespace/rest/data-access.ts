@@ -254,6 +254,10 @@ export class DataAccessClient implements RestNamespaceClient {
     return this.#choice.run('indexes', () => this.tables.optimizeTable(table, options), () => this.atLocation.optimizeTable(table, options))
   }
 
+  refresh(): void {
+    this.atLocation.handles.refresh()
+  }
+
   async close(): Promise<void> {
     this.atLocation.handles.close()
     await Promise.all([this.rest.close(), this.locations.close()])

@@ -320,6 +320,9 @@ class RestNamespace implements RestNamespaceClient {
     }
   }
 
+  /** Nothing kept: every call asks the catalog. */
+  refresh(): void {}
+
   async close(): Promise<void> {
     await this.http.close()
   }
