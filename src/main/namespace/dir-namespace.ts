@@ -25,31 +25,36 @@ import { fromLance, quoteNs, quoteTable, type Subject } from './dir-errors'
 import type { CallOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { prepareRoot, rootError } from './dir-root'
 import { LanceTableAccess } from './lance/lance-table-access'
+import type { TableHandleLimits } from './lance/table-handles'
 import type { TableAccess } from './table-access'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
  * object-store URI `root` (`s3://bucket/prefix`, …) with LanceDB storage options.
  */
-export async function openDirNamespace(root: string, storageOptions: Readonly<Record<string, string>> = {}): Promise<NamespaceClient> {
+export async function openDirNamespace(
+  root: string,
+  storageOptions: Readonly<Record<string, string>> = {},
+  limits: TableHandleLimits = {}
+): Promise<NamespaceClient> {
   if (root.trim() === '') throw new CatalogError('invalid_request', 'Choose a folder to open as a directory catalog.')
-  if (rootLocation(root).kind !== 'local') return openObjectStoreRoot(root.trim(), storageOptions)
+  if (rootLocation(root).kind !== 'local') return openObjectStoreRoot(root.trim(), storageOptions, limits)
   const folder = resolve(root)
   await prepareRoot(folder)
   try {
-    return new DirNamespace(folder, await connectNamespace('dir', { root: folder }))
+    return new DirNamespace(folder, await connectNamespace('dir', { root: folder }), undefined, limits)
   } catch (error) {
     throw rootError(folder, error)
   }
 }
 
-async function openObjectStoreRoot(root: string, storageOptions: Readonly<Record<string, string>>): Promise<NamespaceClient> {
+async function openObjectStoreRoot(root: string, storageOptions: Readonly<Record<string, string>>, limits: TableHandleLimits): Promise<NamespaceClient> {
   const problem = objectStoreRootProblem(root)
   if (problem) throw new CatalogError('invalid_request', problem, { path: root })
   const options = { ...storageOptions }
   try {
     // A URI is never resolved against the working directory: LanceDB takes it as it is.
-    return new DirNamespace(root, await connectNamespace('dir', { root, ...storageProperties(options) }), options)
+    return new DirNamespace(root, await connectNamespace('dir', { root, ...storageProperties(options) }), options, limits)
   } catch (error) {
     throw objectStoreError(root, error, options)
   }
@@ -70,12 +75,13 @@ class DirNamespace implements NamespaceClient {
     private readonly root: string,
     private readonly db: Connection,
     // LanceDB 0.39 gives the namespace's `storage.*` properties to its manifest only; tables need them again.
-    private readonly storageOptions?: Record<string, string>
+    private readonly storageOptions?: Record<string, string>,
+    limits: TableHandleLimits = {}
   ) {
     this.tables = new LanceTableAccess((table) => db.openTable(table.name, [...table.namespace], storageOf(this.createHost)), {
       begin: (table, options) => this.begin(options, table.namespace, table.name),
       failure: (error, action, table) => this.lanceError(error, action, { table })
-    })
+    }, limits)
     this.createHost = {
       root,
       db,

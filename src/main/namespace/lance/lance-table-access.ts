@@ -22,7 +22,7 @@ import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from '../lance-n
 import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from '../lance-native/indexes'
 import { boundedFilter } from '../lance-native/bounded-sql'
 import type { CallOptions, ReadRowsRequest, TableAccess } from '../table-access'
-import { TableHandles, TableOpenFailure } from './table-handles'
+import { TableHandles, TableOpenFailure, type TableHandleLimits } from './table-handles'
 
 /** What the catalog around the tables adds: checks before a call, and what an error means there. */
 export interface LanceTableHost {
@@ -43,7 +43,7 @@ export class LanceTableAccess implements TableAccess {
   constructor(
     open: (table: TableRef) => Promise<LanceTable>,
     private readonly host: LanceTableHost,
-    limits: ConstructorParameters<typeof TableHandles>[1] = {}
+    limits: TableHandleLimits = {}
   ) {
     this.handles = new TableHandles(async (table, version) => {
       const opened = await open(table)

@@ -24,6 +24,12 @@ export const MAX_OPEN_TABLES = 32
 /** Opens a table, at its latest version or (read-only) at `version`. */
 export type TableOpener = (table: TableRef, version?: number) => Promise<LanceTable>
 
+/** How long a kept table goes unchecked and how many are kept (TABLE_FRESHNESS_MS, MAX_OPEN_TABLES unless told). */
+export interface TableHandleLimits {
+  readonly freshnessMs?: number
+  readonly maxOpen?: number
+}
+
 /** What went wrong opening a table (as opposed to using it), for the caller's message. */
 export class TableOpenFailure extends Error {
   constructor(readonly reason: unknown) {
@@ -49,7 +55,7 @@ export class TableHandles {
 
   constructor(
     private readonly open: TableOpener,
-    private readonly limits: { readonly freshnessMs?: number; readonly maxOpen?: number } = {}
+    private readonly limits: TableHandleLimits = {}
   ) {}
 
   /** How many tables are open now. */

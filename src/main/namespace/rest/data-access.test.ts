@@ -56,6 +56,26 @@ describe('a metadata-only catalog', () => {
       await client.close()
     }
   })
+
+  it('opens a table once for every page, count and search of a grid, and Refresh reuses it', async () => {
+    const client = openRestCatalog({ uri: server.url })
+    const orders = { namespace: ['sales'], name: 'orders' }
+    const describes = (): number => log.filter((line) => line.startsWith('POST /v1/table/sales%24orders/describe')).length
+    try {
+      await client.readRows(orders, { offset: 0, limit: 1 })
+      const opened = describes()
+      for (let page = 1; page < 7; page++) await client.readRows(orders, { offset: page, limit: 1 })
+      expect(await client.countRows(orders, 'id > 2')).toBe('4')
+      await client.explainSearch(orders, { query: { kind: 'scan', k: 3 } })
+      // LanceDB describes a table to open it at its location; the kept table needs no second describe.
+      expect(describes()).toBe(opened)
+      client.refresh()
+      await client.readRows(orders, { offset: 0, limit: 1 })
+      expect(describes()).toBe(opened)
+    } finally {
+      await client.close()
+    }
+  })
 })
 
 describe('other catalogs', () => {
