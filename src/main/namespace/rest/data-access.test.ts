@@ -91,6 +91,30 @@ describe('other catalogs', () => {
     }
   })
 
+  it('reuses a describe while fresh, and asks again after Refresh and after a change made in the app', async () => {
+    const seen: string[] = []
+    const full = await startCatalogServer({ root, log: (line) => seen.push(line) })
+    const client = openRestCatalog({ uri: full.url })
+    const top = { namespace: [], name: 'top' }
+    const describes = (): number => seen.filter((line) => line.startsWith('POST /v1/table/top/describe')).length
+    try {
+      await client.describeTable(top)
+      await client.describeTable(top)
+      await client.searchInfo(top)
+      for (let page = 0; page < 3; page++) await client.readRows(top, { offset: page, limit: 1 })
+      expect(describes()).toBe(1)
+      client.refresh()
+      await client.describeTable(top)
+      expect(describes()).toBe(2)
+      await client.addColumns(top, [{ name: 'twice', expression: 'id * 2' }])
+      expect((await client.describeTable(top)).fields.map((f) => f.name)).toContain('twice')
+      expect(describes()).toBe(3)
+    } finally {
+      await client.close()
+      await full.close()
+    }
+  })
+
   it('says plainly when a catalog offers neither data routes nor a location LanceDB can open', async () => {
     const { url, close } = await startServer((req, res) => {
       if (req.path.endsWith('/describe')) return sendJson(res, 200, { location: '/nowhere/at/all.lance' })

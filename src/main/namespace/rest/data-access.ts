@@ -17,6 +17,7 @@ import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/ve
 import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
 import { fromLance, messageOf } from '../dir-errors'
+import { FreshAnswers } from '../fresh-answers'
 import { LanceTableAccess } from '../lance/lance-table-access'
 import { LocationTables } from '../location/open-location'
 import type { CallOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
@@ -47,6 +48,8 @@ export class DataAccessClient implements RestNamespaceClient {
   /** The tables read at their location, kept open for this connection. */
   readonly atLocation: LanceTableAccess
   readonly #choice: RouteChoice
+  /** The catalog's describe answers, reused under the kept tables' freshness rule. */
+  readonly #described = new FreshAnswers<TableDescription>()
 
   constructor(
     private readonly rest: RestNamespaceClient,
@@ -106,7 +109,7 @@ export class DataAccessClient implements RestNamespaceClient {
   }
 
   async describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription> {
-    const description = await this.rest.describeTable(table, options)
+    const description = await this.#describe(table, options)
     // No stats and no count_rows (the describe found both routes missing): the catalog
     // serves metadata only, so rows are counted at the table's location.
     if (description.rowCount !== null || !this.#choice.describedWithoutData()) return description
@@ -125,6 +128,7 @@ export class DataAccessClient implements RestNamespaceClient {
 
   async dropTable(table: TableRef, options?: CallOptions): Promise<void> {
     this.atLocation.handles.forget(table)
+    this.#described.forget(table)
     return this.rest.dropTable(table, options)
   }
 
@@ -134,6 +138,7 @@ export class DataAccessClient implements RestNamespaceClient {
 
   async renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void> {
     this.atLocation.handles.forget(table)
+    this.#described.forget(table)
     return this.rest.renameTable(table, newName, options)
   }
 
@@ -147,6 +152,7 @@ export class DataAccessClient implements RestNamespaceClient {
     } finally {
       // An overwrite replaced what a kept handle holds.
       this.atLocation.handles.forget(table)
+      this.#described.forget(table)
     }
   }
 
@@ -160,15 +166,21 @@ export class DataAccessClient implements RestNamespaceClient {
   }
 
   addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#choice.run('schema', () => this.tables.addColumns(table, columns, options), () => this.atLocation.addColumns(table, columns, options))
+    return this.#changes(table, () =>
+      this.#choice.run('schema', () => this.tables.addColumns(table, columns, options), () => this.atLocation.addColumns(table, columns, options))
+    )
   }
 
   alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#choice.run('schema', () => this.tables.alterColumns(table, alterations, options), () => this.atLocation.alterColumns(table, alterations, options))
+    return this.#changes(table, () =>
+      this.#choice.run('schema', () => this.tables.alterColumns(table, alterations, options), () => this.atLocation.alterColumns(table, alterations, options))
+    )
   }
 
   dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#choice.run('schema', () => this.tables.dropColumns(table, columns, options), () => this.atLocation.dropColumns(table, columns, options))
+    return this.#changes(table, () =>
+      this.#choice.run('schema', () => this.tables.dropColumns(table, columns, options), () => this.atLocation.dropColumns(table, columns, options))
+    )
   }
 
   listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
@@ -192,7 +204,7 @@ export class DataAccessClient implements RestNamespaceClient {
     })
     // At the location, the catalog's describe of the latest version still says where the table lives.
     const atLocation = async (): Promise<TableDescription> => {
-      const [older, latest] = await Promise.all([this.atLocation.describeVersion(table, version, options), this.rest.describeTable(table, options)])
+      const [older, latest] = await Promise.all([this.atLocation.describeVersion(table, version, options), this.#describe(table, options)])
       return { ...older, location: latest.location }
     }
     return this.#choice.run('version-describe', viaRoute, atLocation)
@@ -215,6 +227,7 @@ export class DataAccessClient implements RestNamespaceClient {
       return await this.#choice.run('restore', viaRoute, () => this.atLocation.restoreVersion(table, version, options))
     } finally {
       this.atLocation.handles.forget(table)
+      this.#described.forget(table)
     }
   }
 
@@ -235,7 +248,9 @@ export class DataAccessClient implements RestNamespaceClient {
   }
 
   searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
-    return this.#choice.run('search-info', () => this.tables.searchInfo(table, options), () => this.atLocation.searchInfo(table, options))
+    // The fields come from the describe the table's view has just asked for.
+    const viaRoute = async (): Promise<SearchInfo> => this.tables.searchInfoOf(table, (await this.#describe(table, options)).fields, options)
+    return this.#choice.run('search-info', viaRoute, () => this.atLocation.searchInfo(table, options))
   }
 
   listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
@@ -243,24 +258,45 @@ export class DataAccessClient implements RestNamespaceClient {
   }
 
   createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void> {
-    return this.#choice.run('indexes', () => this.tables.createIndex(table, spec, options), () => this.atLocation.createIndex(table, spec, options))
+    return this.#changes(table, () =>
+      this.#choice.run('indexes', () => this.tables.createIndex(table, spec, options), () => this.atLocation.createIndex(table, spec, options))
+    )
   }
 
   dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void> {
-    return this.#choice.run('indexes', () => this.tables.dropIndex(table, name, options), () => this.atLocation.dropIndex(table, name, options))
+    return this.#changes(table, () =>
+      this.#choice.run('indexes', () => this.tables.dropIndex(table, name, options), () => this.atLocation.dropIndex(table, name, options))
+    )
   }
 
   optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult> {
-    return this.#choice.run('indexes', () => this.tables.optimizeTable(table, options), () => this.atLocation.optimizeTable(table, options))
+    return this.#changes(table, () =>
+      this.#choice.run('indexes', () => this.tables.optimizeTable(table, options), () => this.atLocation.optimizeTable(table, options))
+    )
   }
 
   refresh(): void {
     this.atLocation.handles.refresh()
+    this.#described.clear()
   }
 
   async close(): Promise<void> {
     this.atLocation.handles.close()
     await Promise.all([this.rest.close(), this.locations.close()])
+  }
+
+  /** The catalog's describe of `table`, reused while fresh. */
+  #describe(table: TableRef, options?: CallOptions): Promise<TableDescription> {
+    return this.#described.get(table, () => this.rest.describeTable(table, options))
+  }
+
+  /** A change this app makes to `table`: its describe is asked again afterwards. */
+  async #changes<T>(table: TableRef, change: () => Promise<T>): Promise<T> {
+    try {
+      return await change()
+    } finally {
+      this.#described.forget(table)
+    }
   }
 
   async #createAtLocation(table: TableRef, arrowStream: Uint8Array, mode: CreateMode): Promise<void> {

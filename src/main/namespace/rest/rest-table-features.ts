@@ -146,7 +146,12 @@ export class RestTableRoutes implements TableAccess {
   }
 
   async searchInfo(table: TableRef, options: CallOptions = {}): Promise<SearchInfo> {
-    return restSearchInfo(this.http, this.target(table), (await this.describeTable(table, options)).fields, options)
+    return this.searchInfoOf(table, (await this.describeTable(table, options)).fields, options)
+  }
+
+  /** What the table offers to search, given its described fields. */
+  searchInfoOf(table: TableRef, fields: TableDescription['fields'], options: CallOptions = {}): Promise<SearchInfo> {
+    return restSearchInfo(this.http, this.target(table), fields, options)
   }
 
   /** Where the routes of `table` live: its encoded id, delimiter, id and quoted name. */
