@@ -47,6 +47,12 @@ export interface Database {
 export type DirOpener = (root: string, storageOptions: Readonly<Record<string, string>>) => Promise<NamespaceClient>
 
 /**
+ * A catalog server answers every request with the latest version, and it writes rows through
+ * LanceDB calls of its own, so its kept tables are checked for their latest version on every use.
+ */
+const openLatestDir: DirOpener = (root, storageOptions) => openDirNamespace(root, storageOptions, { freshnessMs: 0 })
+
+/**
  * Resolves which folder a request's headers select.
  *
  * - no headers: the server's root folder;
@@ -89,7 +95,7 @@ export class DatabaseRegistry {
 
   constructor(
     root: string,
-    open: DirOpener = openDirNamespace,
+    open: DirOpener = openLatestDir,
     storageOptions: Readonly<Record<string, string>> = {},
     credentialLifetimeMs: number | null = null,
     vendedOptions: readonly string[] | null = null,
