@@ -36,14 +36,15 @@ afterEach(async () => {
 })
 
 /** Runs `body` with `table` opened by LanceDB's SDK in a separate Node process (another writer). */
-async function elsewhere(body: 'add' | 'drop'): Promise<void> {
+async function elsewhere(body: 'add' | 'drop' | 'drop-index'): Promise<void> {
   const script = `
     const lancedb = require('@lancedb/lancedb')
     ;(async () => {
       const db = await lancedb.connectNamespace('dir', { root: process.argv[1] })
       if (process.argv[2] === 'drop') return db.dropTable('top', [])
       const table = await db.openTable('top', [])
-      await table.add(await table.query().limit(1).toArrow())
+      if (process.argv[2] === 'drop-index') await table.dropIndex('id_idx')
+      else await table.add(await table.query().limit(1).toArrow())
       table.close()
     })().catch((error) => { console.error(error); process.exit(1) })`
   await run(process.execPath, ['-e', script, root, body], { cwd: process.cwd() })
@@ -88,6 +89,14 @@ describe('a kept table', () => {
     expect((await catalog.describeTable(top)).fields.map((f) => f.name)).not.toContain('twice')
     await catalog.createTable(top, sampleTableIpc(2), 'overwrite')
     expect(await catalog.countRows(top)).toBe('2')
+  })
+
+  it('starts a change from the latest version, so it sees a change made elsewhere', async () => {
+    const catalog = await open(NEVER)
+    await catalog.createIndex(top, { column: 'id', indexType: 'BTREE' })
+    expect((await catalog.listIndexes(top)).map((index) => index.name)).toEqual(['id_idx'])
+    await elsewhere('drop-index')
+    await expect(catalog.dropIndex(top, 'id_idx')).rejects.toThrow('no index named "id_idx"')
   })
 
   it('says plainly that a table dropped elsewhere no longer exists', async () => {

@@ -6,7 +6,8 @@
  *
  * Freshness: a handle reused after TABLE_FRESHNESS_MS asks LanceDB for the table's latest
  * version first, so a write made elsewhere shows within that interval; `refresh` makes the
- * next use of every handle ask (the user's Refresh). Writes this app makes through a
+ * next use of every handle ask (the user's Refresh), and a change (add columns, an index,
+ * a tag) always asks first. Writes this app makes through a
  * handle move that handle itself; writes made another way (create, drop, rename,
  * restore) call `forget`. A table dropped or replaced elsewhere fails on its kept handle:
  * the handle is dropped and the read tried once on a new one, which then says plainly
@@ -65,7 +66,8 @@ export class TableHandles {
 
   /**
    * Runs `use` on the table at its latest version. `reads` says `use` writes nothing, so
-   * that it may be tried again on a new handle when the kept one finds its table gone.
+   * that it may be tried again on a new handle when the kept one finds its table gone;
+   * a write checks for the latest version first, however recently the table was checked.
    */
   async latest<T>(table: TableRef, use: (t: LanceTable) => Promise<T>, reads = true): Promise<T> {
     const key = keyOf(table)
@@ -73,7 +75,8 @@ export class TableHandles {
     const held = kept ?? this.#keep(key, this.open(table))
     try {
       const opened = await this.#acquire(key, held)
-      if (kept && this.#stale(held)) {
+      // A change always starts from the latest version: it must not undo or trip over a write made elsewhere.
+      if (kept && (!reads || this.#stale(held))) {
         held.checkedAt = Date.now()
         await opened.checkoutLatest()
       }
