@@ -12,7 +12,7 @@ import { CatalogError } from '../src/shared/errors'
 import { componentProblem } from '../src/shared/namespace-path'
 import { rootLocation } from '../src/shared/storage-options'
 import type { NamespaceClient } from '../src/main/namespace/namespace-client'
-import { openDirNamespace } from '../src/main/namespace/dir-namespace'
+import { openDirNamespace } from '../src/main/namespace/dir/dir-namespace'
 import { KeyedLock } from '../src/main/namespace/keyed-lock'
 import { TransactionBook } from './transactions'
 

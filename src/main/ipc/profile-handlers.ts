@@ -4,7 +4,7 @@
  */
 import type { profilesContract } from '../../shared/contract/profiles'
 import { profileConnectionId } from '../connections/connection-spec'
-import { testProfile } from '../connection-test/test-profile'
+import { testProfile } from '../connection-test/check-profile'
 import { codeSnippet, exportProfiles, importProfiles } from '../profiles/export'
 import { createRoot, rootStatus } from '../profiles/root-folder'
 import { secretStorageInfo } from '../secrets/secret-store'

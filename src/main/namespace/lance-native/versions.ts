@@ -11,7 +11,7 @@ import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/ve
 import { CatalogError } from '../../../shared/errors'
 import { compareExact, exactInt, isExactInt, type ExactInt } from '../../../shared/exact-int'
 import { describeFields } from '../arrow-schema'
-import { quoteTable } from '../dir-errors'
+import { quoteTable } from '../lance/lance-errors'
 import { boundedFilter } from './bounded-sql'
 
 /**

@@ -12,7 +12,7 @@ import { tableFromIPC } from 'apache-arrow'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../../e2e/support/lancedb-catalog'
 import { CatalogError } from '../../../shared/errors'
-import { openDirNamespace } from '../dir-namespace'
+import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
 import { MAX_OPEN_TABLES, TABLE_FRESHNESS_MS, TableHandles } from './table-handles'
 

@@ -10,7 +10,7 @@ import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../.
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
 import { CatalogError } from '../../../shared/errors'
 import { openRestCatalog } from './data-access'
-import { sendJson, startServer } from './test-http-server'
+import { sendJson, startServer } from '../../../../e2e/support/test-http-server'
 
 let root: string
 let server: RunningCatalogServer

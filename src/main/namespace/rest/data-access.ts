@@ -16,7 +16,7 @@ import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../s
 import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
 import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
-import { fromLance, messageOf } from '../dir-errors'
+import { fromLance, messageOf } from '../lance/lance-errors'
 import { FreshAnswers } from '../fresh-answers'
 import { LanceTableAccess } from '../lance/lance-table-access'
 import { LocationTables } from '../location/open-location'

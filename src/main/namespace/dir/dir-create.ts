@@ -15,12 +15,12 @@
  */
 import type { Connection, Table as LanceTable } from '@lancedb/lancedb'
 import type { Table } from 'apache-arrow'
-import type { TableRef } from '../../shared/catalog-types'
-import type { CreateMode } from '../../shared/contract/tables'
-import { CatalogError } from '../../shared/errors'
-import { displayIdentifier, type NamespacePath } from '../../shared/namespace-path'
-import { isLostRace, messageOf, quoteTable, type Subject } from './dir-errors'
-import { KeyedLock } from './keyed-lock'
+import type { TableRef } from '../../../shared/catalog-types'
+import type { CreateMode } from '../../../shared/contract/tables'
+import { CatalogError } from '../../../shared/errors'
+import { displayIdentifier, type NamespacePath } from '../../../shared/namespace-path'
+import { isLostRace, messageOf, quoteTable, type Subject } from '../lance/lance-errors'
+import { KeyedLock } from '../keyed-lock'
 
 // One lock for the whole process, so two clients opened on the same folder (two profiles,
 // the app and an in-process server) also take turns.

@@ -2,9 +2,9 @@
  * What LanceDB's dir namespace throws, turned into `CatalogError`s: a code a person can act
  * on, a message naming the object, LanceDB's own text kept in `details.cause`.
  */
-import { CatalogError, userMessage, type ErrorCode } from '../../shared/errors'
-import { displayIdentifier, type NamespacePath } from '../../shared/namespace-path'
-import type { TableRef } from '../../shared/catalog-types'
+import { CatalogError, userMessage, type ErrorCode } from '../../../shared/errors'
+import { displayIdentifier, type NamespacePath } from '../../../shared/namespace-path'
+import type { TableRef } from '../../../shared/catalog-types'
 
 /** What a failed call was about, for the error message. */
 export interface Subject {

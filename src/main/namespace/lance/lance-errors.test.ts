@@ -6,11 +6,11 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CatalogError } from '../../shared/errors'
-import { MAX_NAME_LENGTH } from '../../shared/namespace-path'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
-import { openDirNamespace } from './dir-namespace'
-import type { NamespaceClient } from './namespace-client'
+import { CatalogError } from '../../../shared/errors'
+import { MAX_NAME_LENGTH } from '../../../shared/namespace-path'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../../e2e/support/lancedb-catalog'
+import { openDirNamespace } from '../dir/dir-namespace'
+import type { NamespaceClient } from '../namespace-client'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {

@@ -8,7 +8,7 @@ import type { ConnectionTestStep } from '../../shared/connection-test'
 import { MASK_PREFIX } from '../../shared/connection-policy'
 import { CatalogError } from '../../shared/errors'
 import type { OAuth2TokenSource } from '../namespace/rest/oauth2'
-import { elapsed } from './dir-test'
+import { elapsed } from './dir-check'
 import { judgeFailure, type Judgement } from './verdicts'
 
 /** The step's title, naming the endpoint. */

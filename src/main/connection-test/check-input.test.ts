@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ProfileDraft } from '../../shared/profile-types'
 import { maskSecret } from '../../shared/connection-policy'
-import { testInputFromDraft } from './test-input'
+import { testInputFromDraft } from './check-input'
 
 const KEY = 'sk-stored-0123456789-3f9a'
 const draft = (headers: ProfileDraft['headers'], preset?: ProfileDraft['preset']): ProfileDraft => ({

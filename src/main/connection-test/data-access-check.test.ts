@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
-import { testHttp } from './http-test'
+import { testHttp } from './http-check'
 
 let root: string
 let full: RunningCatalogServer

@@ -1,10 +1,10 @@
 import { connectNamespace } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
-import { startTestS3, type TestS3 } from '../../../e2e/support/s3-server'
-import { storageProperties } from '../../shared/storage-options'
-import { openNamespaceClient } from '../connections/connection-registry'
+import { buildNestedCatalog, sampleTableIpc } from '../../../../e2e/support/lancedb-catalog'
+import { startTestS3, type TestS3 } from '../../../../e2e/support/s3-server'
+import { storageProperties } from '../../../shared/storage-options'
+import { openNamespaceClient } from '../../connections/connection-registry'
 import { openDirNamespace } from './dir-namespace'
 
 let s3: TestS3

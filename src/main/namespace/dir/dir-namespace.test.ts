@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { connect, connectNamespace, type Connection } from '@lancedb/lancedb'
 import { Table, tableFromIPC, tableToIPC } from 'apache-arrow'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Page, PageRequest } from '../../shared/catalog-types'
+import type { Page, PageRequest } from '../../../shared/catalog-types'
 import {
   NAME_FIELD_METADATA,
   buildNestedCatalog,
@@ -15,9 +15,9 @@ import {
   removeDir,
   sampleSchema,
   sampleTableIpc
-} from '../../../e2e/support/lancedb-catalog'
+} from '../../../../e2e/support/lancedb-catalog'
 import { openDirNamespace } from './dir-namespace'
-import type { NamespaceClient } from './namespace-client'
+import type { NamespaceClient } from '../namespace-client'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {

@@ -10,7 +10,7 @@ import type { ConnectionTestStep } from '../../shared/connection-test'
 import { CatalogError } from '../../shared/errors'
 import type { HttpTransport } from '../namespace/rest/http'
 import { isUnsupportedOperation } from '../namespace/rest/unsupported'
-import { elapsed } from './dir-test'
+import { elapsed } from './dir-check'
 
 /** What the step says for each mode. */
 export const DATA_ACCESS_MESSAGES = {

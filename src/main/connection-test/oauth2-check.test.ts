@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
-import { closedPort } from '../namespace/rest/test-http-server'
+import { closedPort } from '../../../e2e/support/test-http-server'
 import { runConnectionTest } from './run-connection-test'
-import { testInputFromDraft } from './test-input'
+import { testInputFromDraft } from './check-input'
 
 const SECRET = 'cs-report-9a8b7c6d5e4f'
 let root: string

@@ -3,13 +3,13 @@
  * metadata-only REST catalog's tables (opened at their location) read the same way.
  */
 import type { Table as LanceTable } from '@lancedb/lancedb'
-import type { TableRef } from '../../shared/catalog-types'
-import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../shared/contract/tables'
-import { emptyIpc } from './arrow-schema'
-import type { ReadRowsRequest } from './namespace-client'
-import { pageFromBatches } from './rows-page'
-import { checkoutLanceVersion } from './lance-native/versions'
-import { boundedFilter } from './lance-native/bounded-sql'
+import type { TableRef } from '../../../shared/catalog-types'
+import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../../shared/contract/tables'
+import { emptyIpc } from '../arrow-schema'
+import type { ReadRowsRequest } from '../namespace-client'
+import { pageFromBatches } from '../rows-page'
+import { checkoutLanceVersion } from '../lance-native/versions'
+import { boundedFilter } from '../lance-native/bounded-sql'
 
 /** One byte-capped page of `table`'s rows, with the request's columns, filter and window. */
 export async function readLanceRows(table: LanceTable, request: ReadRowsRequest, ref?: TableRef): Promise<RowsPage> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildNestedCatalog } from '../../../e2e/support/lancedb-catalog'
-import { MAX_LISTED_ENTRIES } from './dir-test'
+import { MAX_LISTED_ENTRIES } from './dir-check'
 import { runConnectionTest } from './run-connection-test'
 
 let dir: string

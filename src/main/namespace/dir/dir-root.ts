@@ -4,9 +4,9 @@
  */
 import { constants } from 'node:fs'
 import { access, stat } from 'node:fs/promises'
-import { CatalogError } from '../../shared/errors'
-import { makeFolders } from '../files/bounded-fs'
-import { messageOf } from './dir-errors'
+import { CatalogError } from '../../../shared/errors'
+import { makeFolders } from '../../files/bounded-fs'
+import { messageOf } from '../lance/lance-errors'
 
 /** Makes `folder` if it is missing and checks it is a folder this process can read. */
 export async function prepareRoot(folder: string): Promise<void> {

@@ -6,11 +6,11 @@
 import { connect } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeLanceNativeTable, NATIVE_VERSION_ROWS } from '../../../e2e/support/lance-native-table'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
-import { CatalogError } from '../../shared/errors'
+import { makeLanceNativeTable, NATIVE_VERSION_ROWS } from '../../../../e2e/support/lance-native-table'
+import { makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
+import { CatalogError } from '../../../shared/errors'
 import { openDirNamespace } from './dir-namespace'
-import type { NamespaceClient } from './namespace-client'
+import type { NamespaceClient } from '../namespace-client'
 
 let root: string
 let client: NamespaceClient

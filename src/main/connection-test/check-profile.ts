@@ -11,7 +11,7 @@ import { draftFromView, type Profile, type ProfileDraft } from '../../shared/pro
 import { validateProfileDraft } from '../../shared/profile-validation'
 import type { ProfileStore } from '../profiles/profile-store'
 import { runConnectionTest } from './run-connection-test'
-import { testInputFromDraft, type StoredHeaderValue } from './test-input'
+import { testInputFromDraft, type StoredHeaderValue } from './check-input'
 
 /** Tests a saved profile (`id`) or an unsaved draft (`draft`, with `id` to reuse its stored secrets). */
 export async function testProfile(profiles: ProfileStore, { id, draft }: RequestOf<'profiles:test'>): Promise<ConnectionTestReport> {
