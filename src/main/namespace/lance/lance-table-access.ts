@@ -181,7 +181,7 @@ export class LanceTableAccess implements TableAccess {
  * LanceDB exposes a table's location only in `display()`
  * (`NativeTable(name, uri=…, read_consistency_interval=…)`); null if that text changes.
  */
-export function locationOf(table: LanceTable): string | null {
+function locationOf(table: LanceTable): string | null {
   const match = /uri=(.*), read_consistency_interval=/.exec(table.display())
   const uri = match?.[1]
   if (!uri) return null

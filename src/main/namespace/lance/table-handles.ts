@@ -23,7 +23,7 @@ export const TABLE_FRESHNESS_MS = 5_000
 export const MAX_OPEN_TABLES = 32
 
 /** Opens a table, at its latest version or (read-only) at `version`. */
-export type TableOpener = (table: TableRef, version?: number) => Promise<LanceTable>
+type TableOpener = (table: TableRef, version?: number) => Promise<LanceTable>
 
 /** How long a kept table goes unchecked and how many are kept (TABLE_FRESHNESS_MS, MAX_OPEN_TABLES unless told). */
 export interface TableHandleLimits {

@@ -28,8 +28,6 @@ import { latestOf } from './rest-table-features'
 import type { DataAccessMode, RouteChoice } from './route-choice'
 import { isUnsupportedOperation } from './unsupported'
 
-export type { DataAccessMode } from './route-choice'
-
 /** Opens a REST client whose data calls fall back to table locations on a metadata-only catalog. */
 export function openRestCatalog(properties: Readonly<Record<string, string>>, options: RestNamespaceOptions = {}): DataAccessClient {
   const config = parseRestProperties(properties)

@@ -35,7 +35,7 @@ interface Rule {
 const VERSION_RULE: Rule = { followsData: false, remember: 'any' }
 
 /** How each group learns; `data` (count, read, create, search rows) decides the connection's mode. */
-export const ROUTE_RULES: Readonly<Record<RouteGroup, Rule>> = {
+const ROUTE_RULES: Readonly<Record<RouteGroup, Rule>> = {
   data: { followsData: true, remember: 'any' },
   // Some catalogs serve the data routes but not the alter, explain or index-list ones, so
   // those are asked each time unless the catalog serves metadata only.
