@@ -17,8 +17,6 @@ import { OperationRegistry } from '../operations/operation-registry'
 import { versionsHandlers } from './versions-handlers'
 import type { HandlerContext } from './handler-context'
 
-export type { HandlerContext } from './handler-context'
-
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
   const withOperations = { ...context, operations: context.operations ?? new OperationRegistry() }
