@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { startWebHost, stopProcess } from '../e2e/fixtures/launch'
 import { tablesContract, type RowsPage } from '../src/shared/contract/tables'
 import { decodeWire, encodeWire } from '../src/shared/wire'
-import { createWideTable } from '../src/main/namespace/test-wide-table'
+import { createWideTable } from '../e2e/support/wide-table'
 
 const ROWS = 100_000
 const ROW_BYTES = 4_600

@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path'
 import type { Locator } from '@playwright/test'
-import { closedPort } from '../src/main/namespace/rest/test-http-server'
+import { closedPort } from './support/test-http-server'
 import { startCatalogServer } from '../server/server'
 import { startGateProxy } from './fixtures/gate-proxy'
 import { expect, test } from './fixtures/test'

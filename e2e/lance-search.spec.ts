@@ -10,7 +10,7 @@
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { connect } from '@lancedb/lancedb'
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { startCatalogServer } from '../server/server'
 import { NATIVE_PHRASE, NATIVE_PHRASE_ROW, NATIVE_TABLE, NATIVE_VECTOR_DIMENSION, makeLanceNativeTable, nativeVector } from './support/lance-native-table'
 import { expect, test } from './fixtures/test'
@@ -52,8 +52,17 @@ async function scenario(app: CatalogPage): Promise<void> {
 
   // "Find similar" from the context menu of row 8 (id 7): that row first, at distance 0.
   await tables.gridRow(8).click({ button: 'right' })
+  // The row's vector comes from the page on screen: no row is read again (browser mode's
+  // requests are visible here; the desktop app's go over IPC).
+  const reads: string[] = []
+  const onRequest = (request: Request): void => {
+    if (request.url().includes('/rpc/tables:readRows')) reads.push(request.url())
+  }
+  page.on('request', onRequest)
   await page.getByRole('menu', { name: 'Actions for row 8' }).getByRole('menuitem', { name: 'Find similar' }).click()
   await expect(searchStatus(page)).toHaveText('10 rows nearest to row 8 in “vector” by L2 distance, nearest first.')
+  page.off('request', onRequest)
+  expect(reads).toEqual([])
   await expect(tables.grid).toHaveAttribute('aria-rowcount', '11')
   expect((await headers(tables)).slice(0, 3)).toEqual(['#', '_distance', 'id'])
   await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('0')

@@ -5,7 +5,7 @@
  * (the fixture fails the test on one), and the app must stay usable.
  */
 import { join } from 'node:path'
-import { closedPort } from '../src/main/namespace/rest/test-http-server'
+import { closedPort } from './support/test-http-server'
 import { expect, test } from './fixtures/test'
 import { expectAppUsable } from './pages/app-health'
 import { ProfilesPage } from './pages/profiles-page'

@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import type { Locator } from '@playwright/test'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
-import { closedPort } from '../src/main/namespace/rest/test-http-server'
+import { closedPort } from './support/test-http-server'
 import { expect, test } from './fixtures/test'
 import type { CatalogPage } from './pages/catalog-page'
 import { ProfilesPage } from './pages/profiles-page'

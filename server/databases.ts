@@ -12,7 +12,7 @@ import { CatalogError } from '../src/shared/errors'
 import { componentProblem } from '../src/shared/namespace-path'
 import { rootLocation } from '../src/shared/storage-options'
 import type { NamespaceClient } from '../src/main/namespace/namespace-client'
-import { openDirNamespace } from '../src/main/namespace/dir-namespace'
+import { openDirNamespace } from '../src/main/namespace/dir/dir-namespace'
 import { KeyedLock } from '../src/main/namespace/keyed-lock'
 import { TransactionBook } from './transactions'
 
@@ -45,6 +45,12 @@ export interface Database {
 
 /** How a folder or object-store URI is turned into a namespace client; tests may count or wrap opens. */
 export type DirOpener = (root: string, storageOptions: Readonly<Record<string, string>>) => Promise<NamespaceClient>
+
+/**
+ * A catalog server answers every request with the latest version, and it writes rows through
+ * LanceDB calls of its own, so its kept tables are checked for their latest version on every use.
+ */
+const openLatestDir: DirOpener = (root, storageOptions) => openDirNamespace(root, storageOptions, { freshnessMs: 0 })
 
 /**
  * Resolves which folder a request's headers select.
@@ -89,7 +95,7 @@ export class DatabaseRegistry {
 
   constructor(
     root: string,
-    open: DirOpener = openDirNamespace,
+    open: DirOpener = openLatestDir,
     storageOptions: Readonly<Record<string, string>> = {},
     credentialLifetimeMs: number | null = null,
     vendedOptions: readonly string[] | null = null,

@@ -11,7 +11,7 @@ import { indexSpec, INDEX_TYPES, type IndexSpec } from '../src/shared/contract/i
 import { CatalogError } from '../src/shared/errors'
 import { displayIdentifier } from '../src/shared/namespace-path'
 import { isVectorIndexType } from '../src/shared/index-types'
-import { fromLance } from '../src/main/namespace/dir-errors'
+import { fromLance } from '../src/main/namespace/lance/lance-errors'
 import { createTableIndex, dropTableIndex, listTableIndexes } from '../src/main/namespace/lance-native/indexes'
 import type { Database } from './databases'
 import { invalidRequest } from './errors'

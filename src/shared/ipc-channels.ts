@@ -25,6 +25,7 @@ export const CHANNELS = [
   'tables:create',
   'tables:drop',
   'tables:rename',
+  'tables:refresh',
   'operations:progress',
   'operations:cancel',
   'profiles:list',

@@ -7,9 +7,9 @@ import type { ConnectType } from '../../shared/catalog-types'
 import { isPassing, type ConnectionTestReport, type ConnectionTestStep, type TestedKind } from '../../shared/connection-test'
 import { CatalogError } from '../../shared/errors'
 import { rootLocation, storageOptionsOf } from '../../shared/storage-options'
-import { testDirectory } from './dir-test'
-import { testObjectStore } from './object-store-test'
-import { testHttp, type HttpTestOptions } from './http-test'
+import { testDirectory } from './dir-check'
+import { testObjectStore } from './object-store-check'
+import { testHttp, type HttpTestOptions } from './http-check'
 
 /** What to test: a connect type and full properties (secrets included), like a ConnectionSpec. */
 export interface ConnectionTestInput {

@@ -10,7 +10,7 @@ import { CatalogError } from '../../shared/errors'
 import { DEFAULT_DELIMITER } from '../../shared/namespace-path'
 import type { NamespaceClient } from '../namespace/namespace-client'
 import { storageOptionsOf } from '../../shared/storage-options'
-import { openDirNamespace } from '../namespace/dir-namespace'
+import { openDirNamespace } from '../namespace/dir/dir-namespace'
 import { openRestCatalog } from '../namespace/rest/data-access'
 import type { ConnectionSpec } from './connection-spec'
 import { rememberConnectionSecrets } from '../secrets/known-secrets'
@@ -96,6 +96,12 @@ export class ConnectionRegistry {
       entry.client = undefined
       throw error
     }
+  }
+
+  /** The user's Refresh: every open client checks its kept tables for writes made elsewhere on their next use. */
+  async refresh(): Promise<void> {
+    const clients = [...this.#entries.values()].flatMap((entry) => (entry.client ? [entry.client] : []))
+    await Promise.allSettled(clients.map(async (client) => (await client).refresh()))
   }
 
   /** Closes every open client. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { FieldInfo } from '../../shared/catalog-types'
 import type { NamespacePath } from '../../shared/namespace-path'
 import { openRestCatalog } from '../namespace/rest/data-access'
-import { sendJson, useTestServers, type SeenRequest } from '../namespace/rest/test-http-server'
+import { sendJson, useTestServers, type SeenRequest } from '../../../e2e/support/test-http-server'
 import { crawlCatalog, type CrawlSink } from './crawl'
 
 const { serve, track } = useTestServers()

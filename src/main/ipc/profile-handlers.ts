@@ -4,13 +4,13 @@
  */
 import type { profilesContract } from '../../shared/contract/profiles'
 import { profileConnectionId } from '../connections/connection-spec'
-import { testProfile } from '../connection-test/test-profile'
+import { testProfile } from '../connection-test/check-profile'
 import { codeSnippet, exportProfiles, importProfiles } from '../profiles/export'
 import { createRoot, rootStatus } from '../profiles/root-folder'
 import { secretStorageInfo } from '../secrets/secret-store'
 import { optInToSecretsFile } from '../secrets/switchable-store'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 
 /** Handlers of the profile channels. */
 export function profileHandlers(context: HandlerContext): Pick<HandlerTable, keyof typeof profilesContract> {

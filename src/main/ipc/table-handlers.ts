@@ -1,11 +1,12 @@
 /**
- * Handlers for a table's data: rows as Arrow IPC bytes, counts, create, drop, rename.
+ * Handlers for a table's data: rows as Arrow IPC bytes, counts, create, drop, rename, and
+ * the user's Refresh.
  */
 import type { tablesContract } from '../../shared/contract/tables'
 import { createTableSafely } from '../namespace/create-table-safely'
 import { readRowsSkippingUnreadable } from '../namespace/read-rows-fallback'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 import { OperationRegistry } from '../operations/operation-registry'
 
 /** Handlers of the table data channels. */
@@ -31,6 +32,10 @@ export function tableHandlers({ registry, operations = new OperationRegistry(), 
     'tables:rename': async ({ connectionId, table, newName }) => {
       await (await registry.client(connectionId)).renameTable(table, newName)
       await find?.tableRenamed(connectionId, table, newName)
+      return null
+    },
+    'tables:refresh': async () => {
+      await registry.refresh()
       return null
     }
   }

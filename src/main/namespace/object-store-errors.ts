@@ -8,7 +8,7 @@
 import { CatalogError, type ErrorCode } from '../../shared/errors'
 import { isSecretStorageOption } from '../../shared/storage-options'
 import { scrubSecrets } from '../../shared/connection-policy'
-import { messageOf } from './dir-errors'
+import { messageOf } from './lance/lance-errors'
 
 /** The part of an object-store request that failed. */
 export type ObjectStoreFailure = 'unreachable' | 'timeout' | 'certificate' | 'region' | 'clock_skew' | 'access_denied' | 'bucket_missing' | 'other'

@@ -10,11 +10,11 @@ import { Field, Int32, RecordBatch, Schema, Struct, Table, Utf8, makeData, table
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../shared/contract/tables'
-import { openDirNamespace } from './dir-namespace'
+import { openDirNamespace } from './dir/dir-namespace'
 import type { NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { openRestNamespace } from './rest/rest-namespace'
-import { useTestServers } from './rest/test-http-server'
-import { createWideTable } from './test-wide-table'
+import { useTestServers } from '../../../e2e/support/test-http-server'
+import { createWideTable } from '../../../e2e/support/wide-table'
 
 const ROWS = 10_000
 const ROW_BYTES = 4_600

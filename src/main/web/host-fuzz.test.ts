@@ -48,6 +48,7 @@ function baseRequests(): Record<string, Record<string, unknown>> {
     'tables:create': { connectionId, table: { namespace: [], name: 'made' }, mode: 'create', data: sampleTableIpc(2) },
     'tables:drop': { connectionId, table: { namespace: [], name: 'made' } },
     'tables:rename': { connectionId, table: { namespace: [], name: 'made' }, newName: 'renamed' },
+    'tables:refresh': {},
     'operations:progress': { operationId: 'op-00000001', after: 0 },
     'operations:cancel': { operationId: 'op-00000001' },
     'profiles:list': {},

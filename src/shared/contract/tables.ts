@@ -65,5 +65,10 @@ export const tablesContract = {
   'tables:rename': {
     request: z.object({ connectionId, table: tableRef, newName }).strict(),
     response: response<null>()
+  },
+  // The user's Refresh: every open table is checked for writes made elsewhere on its next use.
+  'tables:refresh': {
+    request: z.object({}).strict(),
+    response: response<null>()
   }
 } as const

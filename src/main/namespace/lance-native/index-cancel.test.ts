@@ -11,7 +11,7 @@ import { makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
 import type { TableRef } from '../../../shared/catalog-types'
 import { CatalogError } from '../../../shared/errors'
-import { openDirNamespace } from '../dir-namespace'
+import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
 import { openRestCatalog } from '../rest/data-access'
 

@@ -13,7 +13,7 @@ import { startCatalogServer, type RunningCatalogServer } from '../../../../serve
 import type { TableRef } from '../../../shared/catalog-types'
 import { CatalogError, type ErrorCode } from '../../../shared/errors'
 import { countColumnNulls } from '../column-nulls'
-import { openDirNamespace } from '../dir-namespace'
+import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
 import { openRestCatalog } from '../rest/data-access'
 

@@ -19,7 +19,7 @@ import {
 } from '../../../../e2e/support/lance-native-table'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
 import type { SearchSpec } from '../../../shared/contract/search'
-import { openDirNamespace } from '../dir-namespace'
+import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
 import { openRestCatalog } from '../rest/data-access'
 

@@ -11,7 +11,7 @@ import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/ve
 import { CatalogError } from '../../../shared/errors'
 import { compareExact, exactInt, isExactInt, type ExactInt } from '../../../shared/exact-int'
 import { describeFields } from '../arrow-schema'
-import { quoteTable } from '../dir-errors'
+import { quoteTable } from '../lance/lance-errors'
 import { boundedFilter } from './bounded-sql'
 
 /**
@@ -67,6 +67,12 @@ export async function checkoutLanceVersion(table: LanceTable, ref: TableRef, ver
 /** What `describeTable` says of `table` at `version` (all but the location). */
 export async function describeLanceVersion(table: LanceTable, ref: TableRef, version: ExactInt): Promise<Omit<TableDescription, 'location'>> {
   await checkoutLanceVersion(table, ref, version)
+  return describeLanceTable(table, ref)
+}
+
+/** What `describeTable` says of `table` at the version it has checked out (all but the location). */
+export async function describeLanceTable(table: LanceTable, ref: TableRef): Promise<Omit<TableDescription, 'location'>> {
+  // Lance's own statistics read the manifest only: rows, fragments and bytes at once.
   const stats = await table.stats()
   return {
     table: { namespace: [...ref.namespace], name: ref.name },

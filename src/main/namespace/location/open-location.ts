@@ -16,7 +16,7 @@ import type { CreateMode } from '../../../shared/contract/tables'
 import { isSecretStorageOption } from '../../../shared/storage-options'
 import { DATA_STORAGE_VERSION_OPTION, type DataStorageVersion } from '../../../shared/data-storage-version'
 import { tableForLance } from '../arrow-schema'
-import { fromLance, messageOf } from '../dir-errors'
+import { fromLance, messageOf } from '../lance/lance-errors'
 import { startStorageMergeProxy, VENDS_CREDENTIALS, type RelayMode, type StorageMergeProxy } from './storage-merge-proxy'
 
 /** What LanceDB needs to reach the catalog (base URI, headers, delimiter) and the profile's own storage options. */

@@ -6,7 +6,7 @@ import { tableFromIPC } from 'apache-arrow'
 import { describe, expect, it } from 'vitest'
 import { COMPRESSED_ROWS, compressedArrow } from '../../../shared/test-fixtures/compressed-arrow'
 import { openRestNamespace } from './rest-namespace'
-import { startServer } from './test-http-server'
+import { startServer } from '../../../../e2e/support/test-http-server'
 
 const table = { namespace: [], name: 'items' }
 

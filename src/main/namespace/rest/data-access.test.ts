@@ -10,7 +10,7 @@ import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../.
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
 import { CatalogError } from '../../../shared/errors'
 import { openRestCatalog } from './data-access'
-import { sendJson, startServer } from './test-http-server'
+import { sendJson, startServer } from '../../../../e2e/support/test-http-server'
 
 let root: string
 let server: RunningCatalogServer
@@ -56,6 +56,26 @@ describe('a metadata-only catalog', () => {
       await client.close()
     }
   })
+
+  it('opens a table once for every page, count and search of a grid, and Refresh reuses it', async () => {
+    const client = openRestCatalog({ uri: server.url })
+    const orders = { namespace: ['sales'], name: 'orders' }
+    const describes = (): number => log.filter((line) => line.startsWith('POST /v1/table/sales%24orders/describe')).length
+    try {
+      await client.readRows(orders, { offset: 0, limit: 1 })
+      const opened = describes()
+      for (let page = 1; page < 7; page++) await client.readRows(orders, { offset: page, limit: 1 })
+      expect(await client.countRows(orders, 'id > 2')).toBe('4')
+      await client.explainSearch(orders, { query: { kind: 'scan', k: 3 } })
+      // LanceDB describes a table to open it at its location; the kept table needs no second describe.
+      expect(describes()).toBe(opened)
+      client.refresh()
+      await client.readRows(orders, { offset: 0, limit: 1 })
+      expect(describes()).toBe(opened)
+    } finally {
+      await client.close()
+    }
+  })
 })
 
 describe('other catalogs', () => {
@@ -65,6 +85,30 @@ describe('other catalogs', () => {
     try {
       expect(await client.countRows({ namespace: [], name: 'top' })).toBe('3')
       expect(client.mode).toBe('routes')
+    } finally {
+      await client.close()
+      await full.close()
+    }
+  })
+
+  it('reuses a describe while fresh, and asks again after Refresh and after a change made in the app', async () => {
+    const seen: string[] = []
+    const full = await startCatalogServer({ root, log: (line) => seen.push(line) })
+    const client = openRestCatalog({ uri: full.url })
+    const top = { namespace: [], name: 'top' }
+    const describes = (): number => seen.filter((line) => line.startsWith('POST /v1/table/top/describe')).length
+    try {
+      await client.describeTable(top)
+      await client.describeTable(top)
+      await client.searchInfo(top)
+      for (let page = 0; page < 3; page++) await client.readRows(top, { offset: page, limit: 1 })
+      expect(describes()).toBe(1)
+      client.refresh()
+      await client.describeTable(top)
+      expect(describes()).toBe(2)
+      await client.addColumns(top, [{ name: 'twice', expression: 'id * 2' }])
+      expect((await client.describeTable(top)).fields.map((f) => f.name)).toContain('twice')
+      expect(describes()).toBe(3)
     } finally {
       await client.close()
       await full.close()

@@ -1,38 +1,33 @@
 /**
- * Data access chosen per catalog: the spec's data routes (`count_rows`, `query`,
- * `create`) when the catalog offers them, otherwise each table's `location`, opened
- * through LanceDB (see ../location/open-location.ts), with creates going through
- * `declare` and a direct write. The first data call decides, and the choice is kept for
- * the connection; a table that neither way can reach gets a message saying so.
+ * A REST catalog's client that reaches table data either way: the catalog's routes
+ * (rest-table-features.ts) or each table's `location`, opened through LanceDB
+ * (../location/open-location.ts) and used like a directory catalog's tables
+ * (../lance/lance-table-access.ts, on tables this connection keeps open). Which one, call
+ * by call, is decided in one place (route-choice.ts) from what the catalog has answered;
+ * a table that neither way can reach gets a message saying so.
  */
 import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
-import type { RowsPage } from '../../../shared/contract/tables'
+import type { CreateMode, RowsPage } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
-import { exactInt, type ExactInt } from '../../../shared/exact-int'
+import type { ExactInt } from '../../../shared/exact-int'
+import type { DataStorageVersion } from '../../../shared/data-storage-version'
 import type { NamespacePath } from '../../../shared/namespace-path'
-import { fromLance, messageOf } from '../dir-errors'
-import { readLanceRows } from '../lance-rows'
-import { describeFields } from '../arrow-schema'
+import type { CatalogCapabilities } from '../../../shared/capabilities'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
+import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/versions'
+import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
+import { fromLance, messageOf } from '../lance/lance-errors'
+import { FreshAnswers } from '../fresh-answers'
+import { LanceTableAccess } from '../lance/lance-table-access'
 import { LocationTables } from '../location/open-location'
 import type { CallOptions, CreateTableOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
-import type { CreateMode } from '../../../shared/contract/tables'
-import type { CatalogCapabilities } from '../../../shared/capabilities'
 import { parseRestProperties } from './rest-config'
 import { OAuth2TokenSource } from './oauth2'
 import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
-import { isCatalogAnswer, isUnsupportedOperation } from './unsupported'
-import { addLanceColumns, alterLanceColumns, dropLanceColumns } from '../lance-native/schema'
-import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../../shared/contract/schema'
-import { VersionAccess } from './versions-access'
-import { VersionMethods } from './version-methods'
-import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from '../lance-native/search'
-import type { SearchInfo, SearchSpec } from '../../../shared/contract/search'
-import type { IndexInfo, IndexSpec, OptimizeResult } from '../../../shared/contract/indexes'
-import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from '../lance-native/indexes'
-import { boundedFilter } from '../lance-native/bounded-sql'
-
-/** How a catalog's table data is reached: not yet known, the data routes, or table locations. */
-export type DataAccessMode = 'unknown' | 'routes' | 'location'
+import { latestOf } from './rest-table-features'
+import type { DataAccessMode, RouteChoice } from './route-choice'
+import { isUnsupportedOperation } from './unsupported'
 
 /** Opens a REST client whose data calls fall back to table locations on a metadata-only catalog. */
 export function openRestCatalog(properties: Readonly<Record<string, string>>, options: RestNamespaceOptions = {}): DataAccessClient {
@@ -48,19 +43,22 @@ export function openRestCatalog(properties: Readonly<Record<string, string>>, op
 }
 
 /** A REST client that picks the data access per catalog. */
-export class DataAccessClient extends VersionMethods implements RestNamespaceClient {
-  #mode: DataAccessMode = 'unknown'
-  protected readonly versions: VersionAccess
-  /** False once the catalog answered an index route with "no such route". */
-  #indexRoutes: boolean | undefined
+export class DataAccessClient implements RestNamespaceClient {
+  /** The tables read at their location, kept open for this connection. */
+  readonly atLocation: LanceTableAccess
+  readonly #choice: RouteChoice
+  /** The catalog's describe answers, reused under the kept tables' freshness rule. */
+  readonly #described = new FreshAnswers<TableDescription>()
 
   constructor(
     private readonly rest: RestNamespaceClient,
     private readonly locations: LocationTables
   ) {
-    super()
-    // Versions: the spec's routes, else the table's location (version-methods.ts, versions-access.ts).
-    this.versions = new VersionAccess(rest.versionRoutes, locations, rest)
+    this.#choice = rest.routeChoice
+    this.atLocation = new LanceTableAccess((table) => locations.open(table), {
+      begin: () => undefined,
+      failure: (error, action, table, opening) => this.#locationError(error, action, table, opening)
+    })
   }
 
   get versionRoutes(): RestNamespaceClient['versionRoutes'] {
@@ -75,9 +73,18 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     return this.rest.delimiter
   }
 
+  get routeChoice(): RouteChoice {
+    return this.#choice
+  }
+
+  /** The catalog's table routes. */
+  get tables(): RestNamespaceClient['tables'] {
+    return this.rest.tables
+  }
+
   /** How data is reached so far on this connection. */
   get mode(): DataAccessMode {
-    return this.#mode
+    return this.#choice.mode
   }
 
   listNamespaces(parent: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>> {
@@ -110,24 +117,26 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
   }
 
   async describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription> {
-    const description = await this.rest.describeTable(table, options)
+    const description = await this.#describe(table, options)
     // No stats and no count_rows (the describe found both routes missing): the catalog
     // serves metadata only, so rows are counted at the table's location.
-    if (description.rowCount !== null || this.#mode === 'routes') return description
-    this.#mode = 'location'
+    if (description.rowCount !== null || !this.#choice.describedWithoutData()) return description
     // Lance's own statistics at the location: rows, fragments and bytes from the manifest at once;
     // and the schema and version when the describe gave only a location (the spec makes them optional).
-    const read = await this.#withTable(table, 'describe', async (t) => ({
-      stats: await t.stats(),
-      fields: description.fields.length === 0 ? describeFields(await t.schema()) : description.fields,
-      version: description.version ?? exactInt(await t.version())
-    }))
-    const { stats, fields, version } = read
-    // LanceDB's JS SDK gives the stats as JS numbers; kept as it gives them.
-    return { ...description, fields, version, rowCount: exactInt(stats.numRows), fragmentCount: stats.fragmentStats.numFragments, totalBytes: exactInt(stats.totalBytes) }
+    const read = await this.atLocation.describeTable(table, options)
+    return {
+      ...description,
+      fields: description.fields.length === 0 ? read.fields : description.fields,
+      version: description.version ?? read.version,
+      rowCount: read.rowCount,
+      fragmentCount: read.fragmentCount,
+      totalBytes: read.totalBytes
+    }
   }
 
-  dropTable(table: TableRef, options?: CallOptions): Promise<void> {
+  async dropTable(table: TableRef, options?: CallOptions): Promise<void> {
+    this.atLocation.handles.forget(table)
+    this.#described.forget(table)
     return this.rest.dropTable(table, options)
   }
 
@@ -135,169 +144,197 @@ export class DataAccessClient extends VersionMethods implements RestNamespaceCli
     return this.rest.capabilities()
   }
 
-  renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void> {
+  async renameTable(table: TableRef, newName: string, options?: CallOptions): Promise<void> {
+    this.atLocation.handles.forget(table)
+    this.#described.forget(table)
     return this.rest.renameTable(table, newName, options)
   }
 
-  createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CreateTableOptions): Promise<void> {
-    return this.#data(
-      () => this.rest.createTable(table, arrowStream, mode, options),
-      () => this.#atLocation(table, 'create table', () => this.locations.create(table, arrowStream, mode, options?.dataStorageVersion))
-    )
+  async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CreateTableOptions): Promise<void> {
+    try {
+      await this.#choice.run(
+        'data',
+        () => this.rest.createTable(table, arrowStream, mode, options),
+        () => this.#createAtLocation(table, arrowStream, mode, options?.dataStorageVersion)
+      )
+    } finally {
+      // An overwrite replaced what a kept handle holds.
+      this.atLocation.handles.forget(table)
+      this.#described.forget(table)
+    }
   }
 
   countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<ExactInt> {
-    return this.#data(
-      () => this.rest.countRows(table, filter, options),
-      // LanceDB's JS SDK counts in a JS number; kept as it gives it.
-      () => this.#withTable(table, 'count the rows of', async (t) => exactInt(await t.countRows(boundedFilter(filter))))
-    )
+    return this.#choice.run('data', () => this.tables.countRows(table, filter, options), () => this.atLocation.countRows(table, filter, options))
   }
 
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
-    const { version } = request
-    if (version !== undefined) return this.versions.readRowsAt(table, { ...request, version }, options)
-    return this.#data(
-      () => this.rest.readRows(table, request, options),
-      () => this.#withTable(table, 'read the rows of', (t) => readLanceRows(t, request, table))
-    )
+    const group = request.version === undefined ? 'data' : 'version-read'
+    return this.#choice.run(group, () => this.tables.readRows(table, request, options), () => this.atLocation.readRows(table, request, options))
   }
 
-  // Schema evolution: the alter routes, else LanceDB at the table's location,
-  // decided per call (some catalogs serve the data routes but not the alter ones).
   addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#routeOr(() => this.rest.addColumns(table, columns, options), () => this.#withTable(table, 'add columns to', (t) => addLanceColumns(t, columns)))
+    return this.#changes(table, () =>
+      this.#choice.run('schema', () => this.tables.addColumns(table, columns, options), () => this.atLocation.addColumns(table, columns, options))
+    )
   }
 
   alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#routeOr(() => this.rest.alterColumns(table, alterations, options), () => this.#withTable(table, 'alter the columns of', (t) => alterLanceColumns(t, alterations)))
+    return this.#changes(table, () =>
+      this.#choice.run('schema', () => this.tables.alterColumns(table, alterations, options), () => this.atLocation.alterColumns(table, alterations, options))
+    )
   }
 
   dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
-    return this.#routeOr(() => this.rest.dropColumns(table, columns, options), () => this.#withTable(table, 'drop columns of', (t) => dropLanceColumns(t, columns)))
+    return this.#changes(table, () =>
+      this.#choice.run('schema', () => this.tables.dropColumns(table, columns, options), () => this.atLocation.dropColumns(table, columns, options))
+    )
   }
 
-  // Search: the query route like reads; explain and the index list fall back on their own,
-  // since a catalog may serve rows but not those routes.
-  searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
-    return this.#data(
-      () => this.rest.searchRows(table, spec, options),
-      () => this.#withTable(table, 'search', (t) => searchLanceRows(t, spec))
+  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
+    return this.#choice.run('versions', () => this.tables.listVersions(table, options), () => this.atLocation.listVersions(table, options))
+  }
+
+  /** Tags, or null when neither the catalog nor the location offers them. */
+  async listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
+    try {
+      return await this.#choice.run('tags', () => this.tables.listTags(table, options), () => this.atLocation.listTags(table, options))
+    } catch (error) {
+      if (isUnsupportedOperation(error)) return null
+      throw error
+    }
+  }
+
+  describeVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<TableDescription> {
+    const viaRoute = async (): Promise<TableDescription> => ({
+      ...(await this.tables.describeVersionOnly(table, version, options)),
+      rowCount: await this.countRowsAt(table, version, undefined, options)
+    })
+    // At the location, the catalog's describe of the latest version still says where the table lives.
+    const atLocation = async (): Promise<TableDescription> => {
+      const [older, latest] = await Promise.all([this.atLocation.describeVersion(table, version, options), this.#describe(table, options)])
+      return { ...older, location: latest.location }
+    }
+    return this.#choice.run('version-describe', viaRoute, atLocation)
+  }
+
+  countRowsAt(table: TableRef, version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt> {
+    return this.#choice.run(
+      'version-count',
+      () => this.tables.countRowsAt(table, version, filter, options),
+      () => this.atLocation.countRowsAt(table, version, filter, options)
     )
+  }
+
+  async restoreVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<ExactInt> {
+    const viaRoute = async (): Promise<ExactInt> => {
+      await this.versionRoutes.restore(table, version, options)
+      return latestOf(await this.listVersions(table, options))
+    }
+    try {
+      return await this.#choice.run('restore', viaRoute, () => this.atLocation.restoreVersion(table, version, options))
+    } finally {
+      this.atLocation.handles.forget(table)
+      this.#described.forget(table)
+    }
+  }
+
+  createTag(table: TableRef, tag: string, version: ExactInt, options?: CallOptions): Promise<void> {
+    return this.#choice.run('tag-write', () => this.tables.createTag(table, tag, version, options), () => this.atLocation.createTag(table, tag, version, options))
+  }
+
+  deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
+    return this.#choice.run('tag-write', () => this.tables.deleteTag(table, tag, options), () => this.atLocation.deleteTag(table, tag, options))
+  }
+
+  searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
+    return this.#choice.run('data', () => this.tables.searchRows(table, spec, options), () => this.atLocation.searchRows(table, spec, options))
   }
 
   explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string> {
-    return this.#routeOr(
-      () => this.rest.explainSearch(table, spec, options),
-      () => this.#withTable(table, 'explain a search of', (t) => explainLanceSearch(t, spec))
-    )
+    return this.#choice.run('explain', () => this.tables.explainSearch(table, spec, options), () => this.atLocation.explainSearch(table, spec, options))
   }
 
   searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
-    return this.#routeOr(
-      () => this.rest.searchInfo(table, options),
-      () => this.#withTable(table, 'list the search indexes of', (t) => lanceSearchInfo(t))
-    )
+    // The fields come from the describe the table's view has just asked for.
+    const viaRoute = async (): Promise<SearchInfo> => this.tables.searchInfoOf(table, (await this.#describe(table, options)).fields, options)
+    return this.#choice.run('search-info', viaRoute, () => this.atLocation.searchInfo(table, options))
   }
 
-  // Indexes: the spec's index routes, else the table's location through LanceDB.
   listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
-    return this.#indexRoute(() => this.rest.listIndexes(table, options), () => this.#withTable(table, 'list the indexes of', (t) => listTableIndexes(t)))
+    return this.#choice.run('indexes', () => this.tables.listIndexes(table, options), () => this.atLocation.listIndexes(table, options))
   }
 
   createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void> {
-    const atLocation = () => this.#withTable(table, `create an index on column "${spec.column}" of`, (t) => createTableIndex(t, spec, options?.signal))
-    return this.#indexRoute(() => this.rest.createIndex(table, spec, options), atLocation)
+    return this.#changes(table, () =>
+      this.#choice.run('indexes', () => this.tables.createIndex(table, spec, options), () => this.atLocation.createIndex(table, spec, options))
+    )
   }
 
   dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void> {
-    return this.#indexRoute(() => this.rest.dropIndex(table, name, options), () => this.#withTable(table, `drop index "${name}" of`, (t) => dropTableIndex(t, name)))
+    return this.#changes(table, () =>
+      this.#choice.run('indexes', () => this.tables.dropIndex(table, name, options), () => this.atLocation.dropIndex(table, name, options))
+    )
   }
 
   optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult> {
-    return this.#indexRoute(() => this.rest.optimizeTable(table, options), () => this.#withTable(table, 'optimize', (t) => optimizeTable(t)))
+    return this.#changes(table, () =>
+      this.#choice.run('indexes', () => this.tables.optimizeTable(table, options), () => this.atLocation.optimizeTable(table, options))
+    )
   }
 
-  /** The route, or on a catalog that does not offer it (isUnsupportedOperation), the table's location. */
-  async #indexRoute<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
-    // Listing is the first index call; a catalog that answered it does not offer index
-    // routes (404 or 406 alike) is not asked again. Optimize, which the spec lacks, is
-    // refused before any request and says nothing about the other routes.
-    if (this.#indexRoutes === false) return atLocation()
-    try {
-      return await viaRoute()
-    } catch (error) {
-      if (!isUnsupportedOperation(error)) throw error
-      if (isCatalogAnswer(error)) this.#indexRoutes = false
-      return atLocation()
-    }
+  refresh(): void {
+    this.atLocation.handles.refresh()
+    this.#described.clear()
   }
 
   async close(): Promise<void> {
+    this.atLocation.handles.close()
     await Promise.all([this.rest.close(), this.locations.close()])
   }
 
-  /** Runs `viaRoute` unless the catalog serves metadata only; on a missing route, `atLocation` (this call only). */
-  async #routeOr<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
-    if (this.#mode === 'location') return atLocation()
+  /** The catalog's describe of `table`, reused while fresh. */
+  #describe(table: TableRef, options?: CallOptions): Promise<TableDescription> {
+    return this.#described.get(table, () => this.rest.describeTable(table, options))
+  }
+
+  /** A change this app makes to `table`: its describe is asked again afterwards. */
+  async #changes<T>(table: TableRef, change: () => Promise<T>): Promise<T> {
     try {
-      return await viaRoute()
-    } catch (error) {
-      if (!isUnsupportedOperation(error)) throw error
-      return atLocation()
+      return await change()
+    } finally {
+      this.#described.forget(table)
     }
   }
 
-  /** Runs `viaRoute` unless the catalog is known to lack data routes; on a missing route, `atLocation`. */
-  async #data<T>(viaRoute: () => Promise<T>, atLocation: () => Promise<T>): Promise<T> {
-    if (this.#mode === 'location') return atLocation()
+  async #createAtLocation(table: TableRef, arrowStream: Uint8Array, mode: CreateMode, version?: DataStorageVersion): Promise<void> {
     try {
-      const result = await viaRoute()
-      this.#mode = 'routes'
-      return result
+      await this.locations.create(table, arrowStream, mode, version)
     } catch (error) {
-      if (this.#mode === 'routes' || !isUnsupportedOperation(error)) throw error
-      this.#mode = 'location'
-      return atLocation()
+      throw await this.#locationError(error, `create table`, table, false)
     }
   }
 
-  async #withTable<T>(table: TableRef, action: string, use: (t: Awaited<ReturnType<LocationTables['open']>>) => Promise<T>): Promise<T> {
-    const opened = await this.#atLocation(table, action, () => this.locations.open(table)).catch(async (error: unknown) => {
-      // LanceDB reports a location it cannot open as a missing table; the catalog knows better.
-      if (!(error instanceof CatalogError) || error.code !== 'table_not_found') throw error
+  /** What LanceDB threw at a table's location, saying plainly when the catalog offers no way to its data. */
+  async #locationError(error: unknown, action: string, table: TableRef, opening: boolean): Promise<CatalogError> {
+    if (error instanceof CatalogError) return error
+    const known = fromLance(error, action, { table })
+    // LanceDB reports a location it cannot open as a missing table; the catalog knows better.
+    if (opening && known.code === 'table_not_found') {
       const described = await this.rest.describeTable(table).then(
         (found) => found,
         () => null
       )
-      if (!described) throw error
-      throw this.#unreachable(`LanceDB could not open its location ${described.location ?? '(none given)'}`)
-    })
-    try {
-      return await this.#atLocation(table, action, () => use(opened))
-    } finally {
-      opened.close()
+      return described ? unreachable(`LanceDB could not open its location ${described.location ?? '(none given)'}`) : known
     }
+    return known.code === 'internal' ? unreachable(messageOf(error)) : known
   }
+}
 
-  /** Runs one LanceDB call on a table's location, saying plainly when the catalog offers no way to its data. */
-  async #atLocation<T>(table: TableRef, action: string, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call()
-    } catch (error) {
-      // Already named by the code that threw it (an index that does not exist, a cancelled build).
-      if (error instanceof CatalogError) throw error
-      const known = fromLance(error, action, { table })
-      if (known.code !== 'internal') throw known
-      throw this.#unreachable(messageOf(error))
-    }
-  }
-
-  #unreachable(cause: string): CatalogError {
-    return new CatalogError(
-      'unsupported',
-      `This catalog offers neither the data routes (query, count_rows, create) nor a table location LanceDB can open, so this table's data cannot be reached: ${cause}.`,
-      { cause }
-    )
-  }
+function unreachable(cause: string): CatalogError {
+  return new CatalogError(
+    'unsupported',
+    `This catalog offers neither the data routes (query, count_rows, create) nor a table location LanceDB can open, so this table's data cannot be reached: ${cause}.`,
+    { cause }
+  )
 }

@@ -10,7 +10,7 @@ import { assertNever } from '../../../shared/assert-never'
 import { ExchangeError, exchange, type BodySink } from './dispatch'
 import { errorFromNetwork, errorFromResponse, hasLanceErrorCode, type NetworkContext } from './http-errors'
 import { queryString, scrubSecrets, secretValues, type QueryValues } from '../../../shared/connection-policy'
-import type { BearerTokens } from './oauth2'
+import type { BearerTokens } from './bearer-tokens'
 import { parseExactJson, stringifyExactJson } from './json-values'
 
 /** How long to wait for a connection, for response headers, and between body chunks. */

@@ -10,7 +10,7 @@ import { buildNestedCatalog, makeTempDir, removeDir } from '../../../../e2e/supp
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
 import { openRestCatalog } from './data-access'
 import { parseRestProperties } from './rest-config'
-import { failure } from './test-http-server'
+import { failure } from '../../../../e2e/support/test-http-server'
 
 const SECRET = 'cs-catalog-1f2e3d4c5b6a'
 const clients = [{ id: 'browser', secret: SECRET }]

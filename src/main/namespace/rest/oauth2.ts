@@ -15,6 +15,7 @@ import { scrubSecrets } from '../../../shared/connection-policy'
 import { errorFromNetwork } from './http-errors'
 import { tokenEndpointError, tokenStepError } from './oauth2-errors'
 import type { HttpTimeouts } from './http'
+import type { BearerTokens } from './bearer-tokens'
 
 /** The OAuth2 settings of a connection, as rest-config reads them. */
 export interface OAuth2Settings {
@@ -27,17 +28,6 @@ export interface OAuth2Settings {
 
 /** How the client proves who it is to the token endpoint. */
 export type ClientAuthMethod = 'basic' | 'form'
-
-/** What a transport needs from a token source. */
-export interface BearerTokens {
-  /** A valid access token, fetched if none is cached or the cached one is about to expire. */
-  token(signal?: AbortSignal): Promise<string>
-  /** Forgets `token` (the catalog refused it), so the next `token()` fetches a new one. */
-  invalidate(token: string): void
-  /** Values to mask in messages: the client secret and the tokens handed out. */
-  secrets(): readonly string[]
-  close(): Promise<void>
-}
 
 /** A fetched token, as the connection test reports it. */
 export interface FetchedToken {

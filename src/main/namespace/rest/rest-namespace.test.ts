@@ -4,7 +4,7 @@ import { CatalogError } from '../../../shared/errors'
 import { collectAll } from '../collect-all'
 import { arrowBomb } from '../../../../e2e/support/hostile-files'
 import { openRestNamespace, type RestNamespaceClient } from './rest-namespace'
-import { sendJson, sendText, type Handler, failure, useTestServers } from './test-http-server'
+import { sendJson, sendText, type Handler, failure, useTestServers } from '../../../../e2e/support/test-http-server'
 
 const { serve, track } = useTestServers()
 

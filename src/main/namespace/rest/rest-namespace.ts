@@ -3,39 +3,36 @@
  * on one keep-alive undici pool per connection. Listings are `GET`s with `page_token`,
  * `limit` and `delimiter` query parameters; everything else is `POST /v1/<object>/{id}/<action>`.
  * Ids and names are written by ./rest-names, row pages read by ./query-rows, JSON numbers
- * by ./json-values, descriptions by ./describe-table. The core (listings, namespaces,
- * tables, rows) is here; schema evolution, versions, indexes and search are in
- * ./rest-table-features.
+ * by ./json-values. Listings, namespaces and tables are here; what a person does with one
+ * table (describe, rows, schema evolution, versions, indexes, search) is on the table
+ * routes of ./rest-table-features.
  */
 import { randomBytes } from 'node:crypto'
-import type { FieldInfo, Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
-import type { CreateMode, RowsPage } from '../../../shared/contract/tables'
+import type { FieldInfo, Page, PageRequest, TableRef } from '../../../shared/catalog-types'
+import type { CreateMode } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
 import { componentProblem, type NamespacePath } from '../../../shared/namespace-path'
 import { DATA_STORAGE_VERSION_OPTION } from '../../../shared/data-storage-version'
-import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
+import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient } from '../namespace-client'
 import { withAtLeastOneBatch } from './arrow-ipc'
-import { describeRestTable } from './describe-table'
 import { describeRestSchema } from './describe-schema'
 import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
 import { pathSegment } from './path-segment'
-import { parseCount } from './json-values'
-import type { ExactInt } from '../../../shared/exact-int'
 import { readListingPage } from './listing-page'
 import { PageTokenGuard } from './pagination'
-import { queryRows } from './query-rows'
 import { parseRestProperties } from './rest-config'
 import { OAuth2TokenSource } from './oauth2'
 import { RestNames } from './rest-names'
-import { RestTableFeatures } from './rest-table-features'
-import { TableStatsReader } from './table-stats'
+import { RestTableRoutes } from './rest-table-features'
+import type { TableAccess } from '../table-access'
+import type { TableTagInfo } from '../../../shared/contract/versions'
 import { awaitTransactions } from './transactions'
 import { isCatalogAnswer, isUnsupportedOperation } from './unsupported'
-import type { Capability, CatalogCapabilities } from '../../../shared/capabilities'
+import type { CatalogCapabilities } from '../../../shared/capabilities'
+import { RouteChoice } from './route-choice'
 import type { RestVersionRoutes } from './versions'
 
-export { parseCount } from './json-values'
 
 /** Options of a REST connection: which headers are secret, timeouts, size cap, retries, create routes. */
 export interface RestNamespaceOptions extends HttpOptions {
@@ -57,6 +54,10 @@ export interface RestNamespaceClient extends NamespaceClient {
   listAllTables(page?: PageRequest, options?: CallOptions): Promise<Page<string>>
   /** A table's columns from one describe (no stats, no data read); null when the answer has no schema. */
   describeSchema(table: TableRef, options?: CallOptions): Promise<readonly FieldInfo[] | null>
+  /** What this connection has learned of the catalog's routes: where data is read, what it renames. */
+  readonly routeChoice: RouteChoice
+  /** What a person does with one table, on the catalog's routes only. */
+  readonly tables: RestTableRoutes
 }
 
 /** Opens a REST namespace client; properties are `uri`, `delimiter` and `headers.*`. */
@@ -71,21 +72,32 @@ export function openRestNamespace(
 
 const ARROW_STREAM = 'application/vnd.apache.arrow.stream'
 
-class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
+class RestNamespace implements RestNamespaceClient {
   readonly enterprise: EnterpriseClient
   // Remembers page tokens per listing; shared with the Enterprise routes so every listing on this connection is guarded.
   readonly #pageGuard = new PageTokenGuard()
   readonly #routes: RestNamespaceOptions['routes']
-  readonly #stats: TableStatsReader
-  #rename: Capability = { state: 'untried' }
+  readonly names: RestNames
+  /** What a person does with one table, on this catalog's routes. */
+  readonly tables: RestTableRoutes
+  /** What this connection has learned of the catalog's routes, renaming included (route-choice.ts). */
+  readonly routeChoice = new RouteChoice()
   /** The one question asked of the catalog about renaming (see capabilities). */
   #renameProbe: Promise<void> | null = null
 
-  constructor(http: HttpTransport, readonly delimiter: string, routes: RestNamespaceOptions['routes']) {
-    super(http, new RestNames(delimiter))
+  constructor(
+    private readonly http: HttpTransport,
+    readonly delimiter: string,
+    routes: RestNamespaceOptions['routes']
+  ) {
+    this.names = new RestNames(delimiter)
+    this.tables = new RestTableRoutes(http, this.names)
     this.#routes = routes
     this.enterprise = enterpriseRoutes(http, this.#pageGuard)
-    this.#stats = new TableStatsReader(http)
+  }
+
+  get versionRoutes(): RestVersionRoutes {
+    return this.tables.versionRoutes
   }
 
   async listNamespaces(parent: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
@@ -199,10 +211,6 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
     }
   }
 
-  describeTable(table: TableRef, options: CallOptions = {}): Promise<TableDescription> {
-    return describeRestTable({ http: this.http, names: this.names, stats: this.#stats, client: this }, table, options)
-  }
-
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options: CreateTableOptions = {}): Promise<void> {
     const version = options.dataStorageVersion
     // An Enterprise database is flat: its create route names a root table only.
@@ -256,8 +264,8 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
    * the first real rename teaches the connection.
    */
   async capabilities(): Promise<CatalogCapabilities> {
-    if (this.#rename.state === 'untried') await (this.#renameProbe ??= this.#probeRename())
-    return { renameTable: this.#rename }
+    if (this.routeChoice.capabilities().renameTable.state === 'untried') await (this.#renameProbe ??= this.#probeRename())
+    return this.routeChoice.capabilities()
   }
 
   async #probeRename(): Promise<void> {
@@ -274,9 +282,9 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
         notFound: 'table_not_found'
       })
     } catch (error) {
-      if (!(error instanceof CatalogError) || !isCatalogAnswer(error) || this.#rename.state !== 'untried') return
-      if (error.code === 'table_not_found' && !isUnsupportedOperation(error)) this.#rename = { state: 'supported' }
-      else if (isUnsupportedOperation(error)) this.#rename = { state: 'unsupported', reason: cannotRename(error) }
+      if (!(error instanceof CatalogError) || !isCatalogAnswer(error) || this.routeChoice.capabilities().renameTable.state !== 'untried') return
+      if (error.code === 'table_not_found' && !isUnsupportedOperation(error)) this.routeChoice.learnRename({ state: 'supported' })
+      else if (isUnsupportedOperation(error)) this.routeChoice.learnRename({ state: 'unsupported', reason: cannotRename(error) })
     }
   }
 
@@ -301,34 +309,45 @@ class RestNamespace extends RestTableFeatures implements RestNamespaceClient {
       // The catalog said it does not rename (406, or no such route): remembered, so the UI stops offering it.
       if (!isUnsupportedOperation(error) || !isCatalogAnswer(error)) throw error
       const reason = cannotRename(error)
-      this.#rename = { state: 'unsupported', reason }
+      this.routeChoice.learnRename({ state: 'unsupported', reason })
       throw new CatalogError('unsupported', reason, error.details)
     }
-    this.#rename = { state: 'supported' }
+    this.routeChoice.learnRename({ state: 'supported' })
   }
 
-  async countRows(table: TableRef, filter?: string, options: CallOptions = {}): Promise<ExactInt> {
-    const id = this.names.tableId(table)
-    const response = await this.http.request({
-      method: 'POST',
-      path: `/v1/table/${pathSegment(id)}/count_rows`,
-      query: { delimiter: this.names.tableDelimiter(table) },
-      json: { id: [...table.namespace, table.name], ...(filter ? { predicate: filter } : {}) },
-      idempotent: true,
-      signal: options.signal,
-      subject: this.names.tableName(table),
-      notFound: 'table_not_found'
-    })
-    const rows = parseCount(response.body.toString('utf8'))
-    if (rows === null) {
-      throw new CatalogError('bad_response', `The server's row count for ${this.names.tableName(table)} is not a number.`, { status: response.status })
+  // What a person does with one table: the table routes (rest-table-features.ts).
+  readonly describeTable: TableAccess['describeTable'] = (...args) => this.tables.describeTable(...args)
+  readonly countRows: TableAccess['countRows'] = (...args) => this.tables.countRows(...args)
+  readonly readRows: TableAccess['readRows'] = (...args) => this.tables.readRows(...args)
+  readonly addColumns: TableAccess['addColumns'] = (...args) => this.tables.addColumns(...args)
+  readonly alterColumns: TableAccess['alterColumns'] = (...args) => this.tables.alterColumns(...args)
+  readonly dropColumns: TableAccess['dropColumns'] = (...args) => this.tables.dropColumns(...args)
+  readonly listVersions: TableAccess['listVersions'] = (...args) => this.tables.listVersions(...args)
+  readonly describeVersion: TableAccess['describeVersion'] = (...args) => this.tables.describeVersion(...args)
+  readonly countRowsAt: TableAccess['countRowsAt'] = (...args) => this.tables.countRowsAt(...args)
+  readonly restoreVersion: TableAccess['restoreVersion'] = (...args) => this.tables.restoreVersion(...args)
+  readonly createTag: TableAccess['createTag'] = (...args) => this.tables.createTag(...args)
+  readonly deleteTag: TableAccess['deleteTag'] = (...args) => this.tables.deleteTag(...args)
+  readonly searchRows: TableAccess['searchRows'] = (...args) => this.tables.searchRows(...args)
+  readonly explainSearch: TableAccess['explainSearch'] = (...args) => this.tables.explainSearch(...args)
+  readonly searchInfo: TableAccess['searchInfo'] = (...args) => this.tables.searchInfo(...args)
+  readonly listIndexes: TableAccess['listIndexes'] = (...args) => this.tables.listIndexes(...args)
+  readonly createIndex: TableAccess['createIndex'] = (...args) => this.tables.createIndex(...args)
+  readonly dropIndex: TableAccess['dropIndex'] = (...args) => this.tables.dropIndex(...args)
+  readonly optimizeTable: TableAccess['optimizeTable'] = (...args) => this.tables.optimizeTable(...args)
+
+  /** Tags, or null when the catalog has no tag routes. */
+  async listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
+    try {
+      return await this.tables.listTags(table, options)
+    } catch (error) {
+      if (isUnsupportedOperation(error)) return null
+      throw error
     }
-    return rows
   }
 
-  readRows(table: TableRef, request: ReadRowsRequest, options: CallOptions = {}): Promise<RowsPage> {
-    return queryRows(this.http, this.names, table, request, options)
-  }
+  /** Nothing kept: every call asks the catalog. */
+  refresh(): void {}
 
   async close(): Promise<void> {
     await this.http.close()

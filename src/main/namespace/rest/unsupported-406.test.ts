@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
 import { openRestCatalog } from './data-access'
-import { failure, sendJson, startServer, type TestServer } from './test-http-server'
+import { failure, sendJson, startServer, type TestServer } from '../../../../e2e/support/test-http-server'
 
 let root: string
 let catalog: RunningCatalogServer

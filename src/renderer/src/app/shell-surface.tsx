@@ -6,6 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
+import { api } from '../lib/api'
 import { queryKeys } from '../lib/query-keys'
 import { ShortcutsSheet } from './shortcuts-sheet'
 import { useUiStore } from './ui-store'
@@ -29,7 +30,8 @@ export function ShellSurface(): ReactNode {
         setProblem(event.message)
         return
       case 'command':
-        if (event.command === 'refresh') void client.invalidateQueries()
+        // Main first checks its open tables for writes made elsewhere, then every view reads again.
+        if (event.command === 'refresh') void api.tables.refresh({}).finally(() => void client.invalidateQueries())
         else if (event.command === 'close-tab') selectTable(null)
         else if (event.command === 'keyboard-shortcuts') setShortcuts(true)
         return

@@ -5,13 +5,14 @@
  * the search brings the plain rows back.
  */
 import { useQueryClient } from '@tanstack/react-query'
+import type { Table } from 'apache-arrow'
 import { decodeArrow } from '../../lib/arrow-decode'
 import { useState } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import type { SearchQuery } from '@shared/contract/search'
 import { DEFAULT_SEARCH_K, type DistanceType, type SearchInfo, type VectorColumnInfo } from '@shared/search-types'
 import { api, unwrap } from '../../lib/api'
-import type { RowsView } from '../../lib/query-keys'
+import { queryKeys, type RowsView } from '../../lib/query-keys'
 import { pageOfRow } from '../table-data/row-pages'
 import { searchPage } from './use-search'
 
@@ -77,12 +78,15 @@ export function useDataSearch(connectionId: string, table: TableRef): DataSearch
     setError(null)
     try {
       // In a search result the row is found among the result's rows (which carry every
-      // vector column); otherwise it is read on its own, whatever columns are shown.
+      // vector column); otherwise in the page on screen when it shows the vector column,
+      // else it is read on its own.
       const { page, index } = pageOfRow(row)
+      const onScreen = view.search ? undefined : client.getQueryData<Table>(queryKeys.rowPage(connectionId, table, view, page))
+      const shown = onScreen?.getChild(column.name) && index < onScreen.numRows ? onScreen : null
       const rows = view.search
         ? await searchPage(client, connectionId, table, view, page)
-        : decodeArrow((await unwrap(api.tables.readRows({ connectionId, table, offset: row, limit: 1, columns: [column.name], ...(view.filter ? { filter: view.filter } : {}) }))).arrow)
-      const at = view.search ? index : 0
+        : (shown ?? decodeArrow((await unwrap(api.tables.readRows({ connectionId, table, offset: row, limit: 1, columns: [column.name], ...(view.filter ? { filter: view.filter } : {}) }))).arrow))
+      const at = view.search || shown ? index : 0
       if (at >= rows.numRows) throw new Error(`Row ${(row + 1).toLocaleString('en-US')} is no longer there (the rows changed). Refresh (F5) and choose a row again.`)
       const value: unknown = rows.getChild(column.name)?.get(at)
       const vector = value && typeof value === 'object' && 'toArray' in value ? Array.from((value as { toArray: () => ArrayLike<number> }).toArray(), Number) : null

@@ -1,0 +1,58 @@
+/**
+ * A directory catalog's versions through the NamespaceClient (the app's dir
+ * implementation on LanceDB): history, an older version's description, count and rows,
+ * restore and tags, on a LanceDB-made table with 4 versions.
+ */
+import { connect } from '@lancedb/lancedb'
+import { tableFromIPC } from 'apache-arrow'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeLanceNativeTable, NATIVE_VERSION_ROWS } from '../../../../e2e/support/lance-native-table'
+import { makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
+import { CatalogError } from '../../../shared/errors'
+import { openDirNamespace } from './dir-namespace'
+import type { NamespaceClient } from '../namespace-client'
+
+let root: string
+let client: NamespaceClient
+const ref = (name: string) => ({ namespace: [], name })
+
+beforeAll(async () => {
+  root = await makeTempDir('dir-versions')
+  const db = await connect(root)
+  for (const name of ['articles', 'restored']) (await makeLanceNativeTable(db, name)).close()
+  db.close()
+  client = await openDirNamespace(root)
+})
+
+afterAll(async () => {
+  await client?.close()
+  await removeDir(root)
+})
+
+describe('directory catalog versions', () => {
+  it('lists versions with rows and reads version 1 as it was', async () => {
+    expect((await client.listVersions(ref('articles'))).map((v) => v.rows)).toEqual(NATIVE_VERSION_ROWS.map(String))
+    expect(await client.listTags(ref('articles'))).toEqual([])
+    const described = await client.describeVersion(ref('articles'), '1')
+    expect(described).toMatchObject({ version: '1', rowCount: '300', location: expect.stringContaining('articles') })
+    expect(await client.countRowsAt(ref('articles'), '1', 'id >= 290')).toBe('10')
+    const page = await client.readRows(ref('articles'), { offset: 0, limit: 1000, filter: 'id >= 290', version: '4' })
+    expect(Array.from(tableFromIPC(page.arrow).getChild('id')?.toArray() ?? [], Number)).toHaveLength(210)
+    expect((await client.describeTable(ref('articles'))).version).toBe('4')
+  })
+
+  it('restores and tags through the client', async () => {
+    expect(await client.restoreVersion(ref('restored'), '3')).toBe('5')
+    expect((await client.describeTable(ref('restored'))).rowCount).toBe('300')
+    await client.createTag(ref('restored'), 'three', '3')
+    expect(await client.listTags(ref('restored'))).toEqual([{ name: 'three', version: '3' }])
+    await client.deleteTag(ref('restored'), 'three')
+    expect(await client.listTags(ref('restored'))).toEqual([])
+  })
+
+  it('says which versions exist when asked for one that does not', async () => {
+    const error = await client.readRows(ref('articles'), { offset: 0, limit: 1, version: '12' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(CatalogError)
+    expect((error as CatalogError).message).toBe('Table "articles" has no version 12: its versions are 1 to 4. Refresh the versions and choose one listed.')
+  })
+})
