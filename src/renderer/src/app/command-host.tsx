@@ -15,9 +15,9 @@ import { CommandPalette, type PaletteItem } from '../ui/command-palette'
 import { goToTable } from './go-to-table'
 import { loadedTables } from './loaded-tables'
 import { matchCommands, matchTables, parseTablePath, tablePath } from './palette-search'
-import { useUiStore } from './ui-store'
+import { useUiStore } from '../state/ui-store'
 import { useAppCommands, type CommandDialog } from './use-app-commands'
-import { dispatchAppCommand, useShellCommand } from './use-shell-events'
+import { dispatchAppCommand, useShellCommand } from '../lib/use-shell-events'
 
 /** Tables listed while typing a path; the rest are a keystroke away. */
 const TABLE_MATCHES = 50

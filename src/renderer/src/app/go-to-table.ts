@@ -4,7 +4,7 @@
  */
 import type { TableRef } from '@shared/catalog-types'
 import { tableKey } from '../lib/node-key'
-import { useUiStore } from './ui-store'
+import { useUiStore } from '../state/ui-store'
 
 /** Shows `table` of the current connection, revealing it in the tree. */
 export function goToTable(table: TableRef, options: { readonly newTab?: boolean } = {}): void {

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys, type RowsView } from '../../lib/query-keys'
-import { PAGE_ROWS, readRowRange } from './row-pages'
+import { PAGE_ROWS, readRowRange } from '../../lib/row-pages'
 import { searchPage } from '../table-search/use-search'
 import { approximate, type ExactInt } from '@shared/exact-int'
 

@@ -12,7 +12,7 @@ import type { SearchQuery } from '@shared/contract/search'
 import { DEFAULT_SEARCH_K, type DistanceType, type SearchInfo, type VectorColumnInfo } from '@shared/search-types'
 import { api, unwrap } from '../../lib/api'
 import type { RowsView } from '../../lib/query-keys'
-import { pageOfRow } from '../table-data/row-pages'
+import { pageOfRow } from '../../lib/row-pages'
 import { searchPage } from './use-search'
 
 /** How vector searches are run. */
