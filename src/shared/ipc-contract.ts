@@ -5,7 +5,7 @@
  * object from the channel list, so the two sides cannot drift.
  */
 import type { z } from 'zod'
-import type { Channel } from './ipc-channels'
+import type { Channel } from './channel-names'
 import { catalogContract } from './contract/catalog'
 import { indexesContract } from './contract/indexes'
 import { operationsContract } from './contract/operations'
@@ -18,7 +18,6 @@ import { schemaContract } from './contract/schema'
 import { versionsContract } from './contract/versions'
 
 export type { AppInfo } from './contract/catalog'
-export type { Channel } from './ipc-channels'
 
 /** Every channel with its request schema and response type. */
 export const contract = {

@@ -7,7 +7,7 @@ import { CatalogError } from '../../shared/errors'
 import { listWithFollowing } from '../../shared/pages-ahead'
 import { OperationRegistry } from '../operations/operation-registry'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 
 /** Handlers of the browsing channels. */
 export function catalogHandlers({ registry, info, uiState, revealPath, operations = new OperationRegistry() }: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {

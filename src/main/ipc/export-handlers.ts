@@ -4,7 +4,7 @@
  */
 import type { exportContract } from '../../shared/contract/export'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 
 /** Handlers of the export channels. */
 export function exportHandlers({ registry, exports }: HandlerContext): Pick<HandlerTable, keyof typeof exportContract> {

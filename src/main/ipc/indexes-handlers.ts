@@ -6,7 +6,7 @@
 import type { indexesContract } from '../../shared/contract/indexes'
 import { countColumnNulls } from '../namespace/column-nulls'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 
 /** Handlers of the index and stats channels. */
 export function indexesHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof indexesContract> {

@@ -10,7 +10,7 @@ import { createRoot, rootStatus } from '../profiles/root-folder'
 import { secretStorageInfo } from '../secrets/secret-store'
 import { optInToSecretsFile } from '../secrets/switchable-store'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 
 /** Handlers of the profile channels. */
 export function profileHandlers(context: HandlerContext): Pick<HandlerTable, keyof typeof profilesContract> {

@@ -4,7 +4,7 @@
  */
 import type { schemaContract } from '../../shared/contract/schema'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 
 /** Handlers of the schema channels. */
 export function schemaHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof schemaContract> {

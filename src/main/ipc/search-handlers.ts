@@ -4,7 +4,7 @@
  */
 import type { searchContract } from '../../shared/contract/search'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 
 /** Handlers of the search channels. */
 export function searchHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof searchContract> {

@@ -10,7 +10,7 @@ import { CatalogError } from '../../shared/errors'
 import type { ConnectionRegistry } from '../connections/connection-registry'
 import { dirSpec } from '../connections/connection-spec'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 
 /** Handlers of the shell channels. */
 export function shellHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof shellContract> {

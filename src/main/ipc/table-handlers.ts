@@ -5,7 +5,7 @@ import type { tablesContract } from '../../shared/contract/tables'
 import { createTableSafely } from '../namespace/create-table-safely'
 import { readRowsSkippingUnreadable } from '../namespace/read-rows-fallback'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 import { OperationRegistry } from '../operations/operation-registry'
 
 /** Handlers of the table data channels. */

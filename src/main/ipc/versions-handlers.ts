@@ -4,7 +4,7 @@
  */
 import type { versionsContract } from '../../shared/contract/versions'
 import type { HandlerTable } from './dispatch'
-import type { HandlerContext } from './handlers'
+import type { HandlerContext } from './handler-context'
 
 /** Handlers of the version channels. */
 export function versionsHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof versionsContract> {
