@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { componentProblem, listedNameProblem } from '../namespace-path'
 import { columnRefProblem, filterProblem, MAX_COLUMNS, newColumnNameProblem } from '../input-bounds'
+import { MAX_PAGES_AHEAD } from '../listing-bounds'
 
 /**
  * A namespace or table name as a catalog lists it: any non-empty name, used as it is.
@@ -48,8 +49,6 @@ export const pageToken = z.string().nullable().optional()
 export const limit = z.number().int().min(1).max(10_000).optional()
 /** Where a listing starts and how much of it to return (the type is `PageRequest`). */
 export const pageRequest = z.object({ pageToken, limit })
-/** Most pages one listing call fetches after the asked one. */
-export const MAX_PAGES_AHEAD = 10
 /** How many pages after the asked one to fetch in the same call; 0 by default. */
 export const pagesAhead = z.number().int().min(0).max(MAX_PAGES_AHEAD).optional()
 /** A table's address (the type is `TableRef`). */

@@ -8,7 +8,7 @@
  * react-query still sees one page per token, and refetches as before.
  */
 import type { Page, PageWithFollowing } from '@shared/catalog-types'
-import { MAX_PAGES_AHEAD } from '@shared/contract/common'
+import { MAX_PAGES_AHEAD } from '@shared/listing-bounds'
 
 /** Fetches the page at a token plus `ahead` following pages. */
 export type ListPages = (pageToken: string | null, ahead: number) => Promise<PageWithFollowing<string>>
