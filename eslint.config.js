@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules, React hooks rules, and the project's
+// Lint: typescript-eslint's recommended rules and two type-aware ones, React hooks rules, and the project's
 // boundaries: only the binding modules touch ipcMain/ipcRenderer, and the renderer and
 // shared code never import Node or Electron.
 import tseslint from 'typescript-eslint'
@@ -28,6 +28,16 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': ['error', ipcBan]
+    }
+  },
+  {
+    // Rules that need types: a promise nobody awaits loses its rejection, and a switch over
+    // a union must name every member (or say why not in a default).
+    files: ['{src,e2e,server,bench}/**/*.{ts,tsx}', '*.config.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }]
     }
   },
   {

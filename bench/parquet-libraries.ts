@@ -64,7 +64,7 @@ async function writeHyparquet(table: Table): Promise<Uint8Array> {
   const writer = new ByteWriter()
   const parquet = new ParquetWriter({ writer, schema: parquetSchemaOf(table.schema) })
   for (const batch of table.batches) await parquet.write({ columnData: parquetColumnsOf(batch), rowGroupSize: BATCH })
-  parquet.finish()
+  await parquet.finish()
   return new Uint8Array(writer.getBuffer())
 }
 

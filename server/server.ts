@@ -25,7 +25,7 @@ import { createContext, matchRoute, type AnswerCompression, type Route } from '.
 import { specStatus } from './spec-statuses'
 import { tableRoutes } from './table-routes'
 import { schemaRoutes } from './schema-routes'
-import { transactionRoutes } from './transactions'
+import { transactionRoutes } from './transaction-routes'
 import { versionsRoutes } from './versions-routes'
 import { writeRoutes } from './write-routes'
 

@@ -10,8 +10,8 @@
  *
  * Bugs this walk found (each has its own regression test):
  * - seed 1, step 70: closing the "Test connection" report (Escape) turned the window white,
- *   "destroy_ is not a function" (an effect returning mutate's promise); fixed on the
- *   branch for issue 10 point 1, and skipped here until that merges (see actions.ts).
+ *   "destroy_ is not a function" (an effect returning mutate's promise); effects and ref
+ *   callbacks now have block bodies, which lint enforces (eslint.config.js).
  * - seed 10, step 270: the tree's actions menu opened at the pointer past the window's
  *   bottom edge, its last items out of reach; it is now moved inside the window
  *   (context-menu-viewport.spec.ts).

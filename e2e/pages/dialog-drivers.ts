@@ -7,7 +7,7 @@
 import { CATALOG_DIALOGS } from './catalog-dialogs'
 import { PROFILE_DIALOGS } from './profile-dialogs'
 
-export type { DialogDriver, DialogState, DialogWorld, Opened, StateStep } from './dialog-world'
+export type { DialogDriver, DialogState, DialogWorld, Opened } from './dialog-world'
 export { saveProfiles } from './profile-dialogs'
 
 /** The drivers, by the name the matrix uses. */

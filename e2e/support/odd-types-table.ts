@@ -101,7 +101,8 @@ export async function buildOddTypesCatalog(root: string, namespace: readonly str
   const db = await connectNamespace('dir', { root })
   try {
     if (namespace.length > 0) await db.createNamespace([...namespace])
-    // Map columns need Lance file format 2.2, which LanceDB 0.37 wrote only when asked.
+    // Map columns need Lance file format 2.2. LanceDB 0.37.1 wrote it only when asked; 0.39.0
+    // creates and reads this table without the option too, so it now only pins the format.
     const table = await db.createTable(ODD_TYPES_TABLE, oddTypesTable(), [...namespace], {
       storageOptions: { new_table_data_storage_version: '2.2' }
     })

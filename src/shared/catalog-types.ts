@@ -22,9 +22,6 @@ export interface PageWithFollowing<T> extends Page<T> {
   readonly following?: readonly Page<T>[]
 }
 
-/** Most pages one listing call fetches after the asked one. */
-export const MAX_PAGES_AHEAD = 10
-
 /**
  * Where a listing starts (a token from the previous page; absent, null or empty means "from
  * the start") and the most items to return (an inclusive upper bound), as the contract checks it.

@@ -14,12 +14,6 @@ export class DecimalTextError extends Error {
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/
 
-/** True when text reads as a decimal number (digits, an optional point, an optional exponent). */
-export const looksDecimal = (text: string): boolean => {
-  const match = DECIMAL.exec(text.trim())
-  return match !== null && (match[2] !== '' || (match[3] ?? '') !== '')
-}
-
 /** The unscaled value of `text` at `scale` (`"1.25"` at scale 2 is 125n), checked against `precision`. */
 export function unscaledDecimal(text: string, precision: number, scale: number): bigint {
   const match = DECIMAL.exec(text.trim())

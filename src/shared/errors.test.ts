@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CatalogError, toErrorValue, userMessage } from './errors'
 
-// Messages LanceDB 0.37 produced in this project's tests (a catalog under /tmp/i9s/cat-G9DDgm).
+// Messages LanceDB 0.37.1 produced in this project's tests (a catalog under /tmp/i9s/cat-G9DDgm),
+// kept as samples of what userMessage must clean: Rust source locations, cargo paths, temp folders.
 const NOT_FOUND =
   "Table 'broken' exists but could not be loaded (it may be corrupt or incomplete): Dataset at path tmp/i9s/cat-G9DDgm/broken.lance was not found: Not found: tmp/i9s/cat-G9DDgm/broken.lance/_versions, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-table-10.0.0/src/io/commit.rs:646:26, /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-10.0.0/src/dataset/builder.rs:872:29  Caused by: Dataset at path tmp/i9s/cat-G9DDgm/broken.lance was not found"
 const DEBUG_LOCATION =

@@ -6,78 +6,9 @@
 import type { ErrorValue } from './errors'
 import type { RequestOf, ResponseOf } from './ipc-contract'
 import type { SubscribeShellEvents } from './contract/shell-events'
+import { CHANNELS, type Channel } from './channel-names'
 
-/** Every channel, `domain:verb`. The contract must define exactly these. */
-export const CHANNELS = [
-  'app:info',
-  'ui:loadState',
-  'ui:saveState',
-  'connections:list',
-  'connections:capabilities',
-  'catalog:reveal',
-  'namespaces:list',
-  'namespaces:create',
-  'namespaces:drop',
-  'tables:list',
-  'tables:describe',
-  'tables:readRows',
-  'tables:count',
-  'tables:create',
-  'tables:drop',
-  'tables:rename',
-  'tables:refresh',
-  'operations:progress',
-  'operations:cancel',
-  'profiles:list',
-  'profiles:create',
-  'profiles:update',
-  'profiles:duplicate',
-  'profiles:delete',
-  'profiles:reorder',
-  'profiles:open',
-  'profiles:test',
-  'profiles:export',
-  'profiles:import',
-  'profiles:snippet',
-  'profiles:checkRoot',
-  'profiles:createRoot',
-  'profiles:useSecretsFile',
-  'shell:openFolder',
-  // Schema evolution and export
-  'schema:addColumns',
-  'schema:alterColumns',
-  'schema:dropColumns',
-  'export:start',
-  'export:status',
-  'export:cancel',
-  // Versions
-  'versions:list',
-  'versions:describe',
-  'versions:count',
-  'versions:readRows',
-  'versions:restore',
-  'versions:createTag',
-  'versions:deleteTag',
-  // Search in the data tab
-  'search:rows',
-  'search:explain',
-  'search:info',
-  // Indexes and stats
-  'indexes:list',
-  'indexes:create',
-  'indexes:cancel',
-  'indexes:drop',
-  'indexes:optimize',
-  'stats:nullCounts',
-  // Find in catalog
-  'find:start',
-  'find:status',
-  'find:cancel',
-  'find:query'
-] as const
-
-/** A channel name. */
-export type Channel = (typeof CHANNELS)[number]
+export { CHANNELS, type Channel }
 
 /** What crosses the boundary: a value, or an error value. Never a thrown error. */
 export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ErrorValue }

@@ -5,7 +5,7 @@
  * object from the channel list, so the two sides cannot drift.
  */
 import type { z } from 'zod'
-import type { Channel } from './ipc-channels'
+import type { Channel } from './channel-names'
 import { catalogContract } from './contract/catalog'
 import { indexesContract } from './contract/indexes'
 import { operationsContract } from './contract/operations'
@@ -19,7 +19,6 @@ import { versionsContract } from './contract/versions'
 import { findContract } from './contract/find'
 
 export type { AppInfo } from './contract/catalog'
-export type { Channel } from './ipc-channels'
 
 /** Every channel with its request schema and response type. */
 export const contract = {

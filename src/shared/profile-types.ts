@@ -10,7 +10,7 @@
 import type { z } from 'zod'
 import type { ConnectType } from './catalog-types'
 import { headerEntries, plainProperties } from './connection-policy'
-import type { headerDraft, profileDraft, profilePreset } from './contract/profiles'
+import type { headerDraft, profileDraft, profilePreset } from './contract/profile-drafts'
 
 export type { ConnectType } from './catalog-types'
 

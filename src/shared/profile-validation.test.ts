@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ProfileDraft } from './profile-types'
 import { maskSecret } from './connection-policy'
-import { headerValueProblem, isValidHeaderName, PROFILE_LIMITS, validateProfileDraft } from './profile-validation'
+import { headerValueProblem, isValidHeaderName, validateProfileDraft } from './profile-validation'
+import { PROFILE_LIMITS } from './profile-limits'
 
 const rest = (over: Partial<ProfileDraft> = {}): ProfileDraft => ({
   name: 'Remote',

@@ -105,7 +105,7 @@ function parquetWriter(schema: Schema, sink: ByteSink): BatchWriter {
       await out.flushed()
     },
     async finish() {
-      writer.finish()
+      await writer.finish()
       await out.flushed()
       await sink.close()
     }

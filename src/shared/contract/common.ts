@@ -2,9 +2,9 @@
  * Schema pieces every domain of the IPC contract uses.
  */
 import { z } from 'zod'
-import { MAX_PAGES_AHEAD } from '../catalog-types'
 import { componentProblem, listedNameProblem } from '../namespace-path'
 import { columnRefProblem, filterProblem, MAX_COLUMNS, newColumnNameProblem } from '../input-bounds'
+import { MAX_PAGES_AHEAD } from '../listing-bounds'
 
 /**
  * A namespace or table name as a catalog lists it: any non-empty name, used as it is.

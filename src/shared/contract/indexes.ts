@@ -9,7 +9,7 @@ import { MAX_COLUMN_NAME_LENGTH } from '../input-bounds'
 import { DISTANCE_TYPES, INDEX_NAME_PATTERN, INDEX_NAME_RULE, INDEX_TYPES } from '../index-types'
 import type { ExactInt } from '../exact-int'
 
-export { DISTANCE_TYPES, INDEX_TYPES, isVectorIndexType, SCALAR_INDEX_TYPES, VECTOR_INDEX_TYPES, type IndexType } from '../index-types'
+export { INDEX_TYPES, isVectorIndexType } from '../index-types'
 
 /** One index of a table, as the Indexes view lists it. */
 export interface IndexInfo {

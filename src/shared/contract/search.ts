@@ -11,8 +11,8 @@ import type { RowsPage } from './tables'
 import { MAX_FILTER_LENGTH } from '../input-bounds'
 import { DISTANCE_TYPES, MAX_SEARCH_K, MAX_VECTOR_LENGTH, type SearchInfo } from '../search-types'
 
-export { DEFAULT_SEARCH_K, DISTANCE_COLUMN, DISTANCE_TYPES, MAX_SEARCH_K, MAX_VECTOR_LENGTH, SCORE_COLUMN } from '../search-types'
-export type { DistanceType, SearchInfo, VectorColumnInfo } from '../search-types'
+export { DISTANCE_COLUMN, SCORE_COLUMN } from '../search-types'
+export type { SearchInfo, VectorColumnInfo } from '../search-types'
 
 const k = z.number().int().min(1).max(MAX_SEARCH_K)
 

@@ -13,12 +13,12 @@ import { DropTableDialog, RenameTableDialog } from '../features/table-actions/ta
 import { CreateNamespaceDialog, DropNamespaceDialog } from '../features/tree/namespace-dialogs'
 import { CommandPalette, type PaletteItem } from '../ui/command-palette'
 import { useIndexedTables } from '../features/find/use-find'
-import { goToTable } from './go-to-table'
+import { goToTable } from '../state/go-to-table'
 import { loadedTables } from './loaded-tables'
 import { matchCommands, matchTables, parseTablePath, tablePath } from './palette-search'
-import { useUiStore } from './ui-store'
+import { useUiStore } from '../state/ui-store'
 import { useAppCommands, type CommandDialog } from './use-app-commands'
-import { dispatchAppCommand, useShellCommand } from './use-shell-events'
+import { dispatchAppCommand, useShellCommand } from '../lib/use-shell-events'
 
 /** Tables listed while typing a path; the rest are a keystroke away. */
 const TABLE_MATCHES = 50

@@ -6,13 +6,13 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
 import type { Page, TableRef } from '@shared/catalog-types'
 import { namespacePathOf, tableKey } from '../lib/node-key'
+import { queryKeys } from '../lib/query-keys'
 
 /** Every loaded table of `connectionId`, once each (listings of several page sizes may be cached). */
 export function loadedTables(client: QueryClient, connectionId: string): TableRef[] {
   const seen = new Set<string>()
   const tables: TableRef[] = []
-  // The prefix of queryKeys.tables(connectionId, …): every table listing of the connection.
-  for (const [key, data] of client.getQueriesData<InfiniteData<Page<string>>>({ queryKey: ['catalog', connectionId, 'tables'] })) {
+  for (const [key, data] of client.getQueriesData<InfiniteData<Page<string>>>({ queryKey: queryKeys.allTables(connectionId) })) {
     const namespace = typeof key[3] === 'string' ? namespacePathOf(key[3]) : null
     if (!namespace || !data) continue
     for (const page of data.pages) {

@@ -9,8 +9,8 @@ import { useState, type ReactNode } from 'react'
 import { api } from '../lib/api'
 import { queryKeys } from '../lib/query-keys'
 import { ShortcutsSheet } from './shortcuts-sheet'
-import { useUiStore } from './ui-store'
-import { useShellEvents } from './use-shell-events'
+import { useUiStore } from '../state/ui-store'
+import { useShellEvents } from '../lib/use-shell-events'
 
 /** Handles app-level shell events and shows their outcome. */
 export function ShellSurface(): ReactNode {

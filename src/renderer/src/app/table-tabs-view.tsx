@@ -12,7 +12,7 @@ import { displayIdentifier, tableKey } from '../lib/node-key'
 import { EmptyState } from '../ui/empty-state'
 import { ErrorBoundary } from '../ui/error-boundary'
 import { Tabs } from '../ui/tabs'
-import { useConnectionView, useUiStore } from './ui-store'
+import { useConnectionView, useUiStore } from '../state/ui-store'
 
 /** A tab's key: the table's node key (React keys and DOM ids need strings). */
 const keyOf = (table: TableRef): string => tableKey(table)

@@ -7,13 +7,13 @@ import type { NamespacePath } from '@shared/namespace-path'
 import { ACCELERATORS } from '@shared/contract/shell-events'
 import type { TableRef } from '@shared/catalog-types'
 import { useConnections, useDelimiter, useRenameUnsupported } from '../features/connections/use-connections'
-import { copyWithToast } from '../features/table-actions/action-toasts'
+import { copyWithToast } from '../state/action-toasts'
 import { selectionNamespace } from '../features/table-actions/table-toolbar'
 import { decodeKey, displayIdentifier } from '../lib/node-key'
 import { shortcutText } from './shortcut-text'
-import { useConnectionView, useUiStore } from './ui-store'
-import { dispatchAppCommand } from './use-shell-events'
-import { useOpenVersion } from '../features/table-versions/open-version-store'
+import { useConnectionView, useUiStore } from '../state/ui-store'
+import { dispatchAppCommand } from '../lib/use-shell-events'
+import { useOpenVersion } from '../state/open-version-store'
 
 /** A dialog the palette opens for an action. */
 export type CommandDialog =

@@ -4,14 +4,24 @@
  * descendants' (react-query matches key prefixes element by element).
  */
 import type { TableRef } from '@shared/catalog-types'
-import type { SearchQuery } from '@shared/contract/search'
+import type { SearchQuery, SearchSpec } from '@shared/contract/search'
 import type { NamespacePath } from '@shared/namespace-path'
 import { namespaceKey, tableKey } from './node-key'
 import type { ExactInt } from '@shared/exact-int'
 
 /** Keys for every server-data query. */
 export const queryKeys = {
+  appInfo: () => ['app', 'info'] as const,
   connections: () => ['connections'] as const,
+  profiles: () => ['profiles'] as const,
+  /** The saved profiles as an export file's text. */
+  profileExport: () => ['profile-export'] as const,
+  /** Whether a local root folder exists and can be written. */
+  profileRoot: (root: string) => ['profile-root', root] as const,
+  /** A profile as a code snippet in one language. */
+  profileSnippet: (profileId: string, language: string) => ['profile-snippet', profileId, language] as const,
+  /** The progress of one export (none while no export has started). */
+  exportProgress: (exportId: string | undefined) => ['export', exportId] as const,
   /** What the connection's catalog can do (rename, …), as main knows it now. */
   capabilities: (connectionId: string) => ['catalog', connectionId, 'capabilities'] as const,
   /** Every list of namespaces under `parent`, whatever the page size. */
@@ -20,11 +30,19 @@ export const queryKeys = {
     ['catalog', connectionId, 'namespaces', namespaceKey(parent), { pageSize }] as const,
   /** Every list of tables in `namespace`, whatever the page size. */
   tablesOf: (connectionId: string, namespace: NamespacePath) => ['catalog', connectionId, 'tables', namespaceKey(namespace)] as const,
+  /** Every list of tables of the connection, in any namespace; the namespace's key is the key's fourth element. */
+  allTables: (connectionId: string) => ['catalog', connectionId, 'tables'] as const,
   tables: (connectionId: string, namespace: NamespacePath, pageSize: number) =>
     ['catalog', connectionId, 'tables', namespaceKey(namespace), { pageSize }] as const,
   table: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table)] as const,
   /** The table's indexes; under the table's key, so invalidating or forgetting the table covers them. */
   indexes: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table), 'indexes'] as const,
+  /** The table's version history with its tags (under the table's key, so invalidating the table refreshes it). */
+  versions: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table), 'versions'] as const,
+  /** The description of one older version of the table (under the table's key). */
+  versionDescription: (connectionId: string, table: TableRef, version: ExactInt) => ['catalog', connectionId, 'table', tableKey(table), 'version', version] as const,
+  /** The table's vector and full-text-indexed columns (under the table's key, so index changes refresh it). */
+  searchInfo: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table), 'search-info'] as const,
   /** Null counts of the table's columns (also under the table's key). */
   nullCounts: (connectionId: string, table: TableRef, columns: readonly string[]) =>
     ['catalog', connectionId, 'table', tableKey(table), 'nulls', columns] as const,
@@ -33,6 +51,10 @@ export const queryKeys = {
   /** One page of rows (decoded Arrow) for a choice of columns and filter. */
   rowPage: (connectionId: string, table: TableRef, view: RowsView, page: number) =>
     ['catalog', connectionId, 'rows', tableKey(table), view, page] as const,
+  /** The rows one search found (under the table's rows, so a write refreshes them). */
+  search: (connectionId: string, table: TableRef, spec: SearchSpec) => ['catalog', connectionId, 'rows', tableKey(table), 'search', spec] as const,
+  /** The plan of one search. */
+  searchPlan: (connectionId: string, table: TableRef, spec: SearchSpec) => ['catalog', connectionId, 'rows', tableKey(table), 'explain', spec] as const,
   /** The number of rows matching a filter. */
   rowCount: (connectionId: string, table: TableRef, filter: string, version: ExactInt | null = null) =>
     ['catalog', connectionId, 'rows', tableKey(table), 'count', version === null ? { filter } : { filter, version }] as const

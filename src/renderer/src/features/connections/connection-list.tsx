@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react'
-import { useUiStore } from '../../app/ui-store'
+import { useUiStore } from '../../state/ui-store'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Skeleton } from '../../ui/skeleton'
 import { useProfiles } from '../profiles/use-profiles'
 import { useConnections } from './use-connections'
-import { ConnectionButton } from './connection-button'
+import { ConnectionButton } from '../../ui/connection-button'
 import styles from './connections.module.css'
 
 /** The connections of this run; choosing one shows its catalog in the tree. */

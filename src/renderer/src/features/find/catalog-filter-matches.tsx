@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { displayIdentifier } from '@shared/namespace-path'
-import { dispatchAppCommand } from '../../app/use-shell-events'
+import { dispatchAppCommand } from '../../lib/use-shell-events'
 import { useDelimiter } from '../connections/use-connections'
 import { revealHit } from './find-host'
 import { useIndexedTables } from './use-find'

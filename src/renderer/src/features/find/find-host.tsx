@@ -4,9 +4,9 @@
  */
 import { useState, type ReactNode } from 'react'
 import type { FindHit } from '@shared/contract/find'
-import { goToTable } from '../../app/go-to-table'
-import { useUiStore } from '../../app/ui-store'
-import { useShellCommand } from '../../app/use-shell-events'
+import { goToTable } from '../../state/go-to-table'
+import { useUiStore } from '../../state/ui-store'
+import { useShellCommand } from '../../lib/use-shell-events'
 import { namespaceKey } from '../../lib/node-key'
 import { useDelimiter } from '../connections/use-connections'
 import { FindDialog } from './find-dialog'

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import type { ProfileView } from '@shared/profile-types'
 import { api, unwrap } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 import { CopyButton } from '../../ui/copy-button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
@@ -17,7 +18,7 @@ type Language = 'typescript' | 'python'
 export function CodeDialog({ profile, onClose }: { readonly profile: ProfileView; readonly onClose: () => void }): ReactNode {
   const [language, setLanguage] = useState<Language>('typescript')
   const snippet = useQuery({
-    queryKey: ['profile-snippet', profile.id, language],
+    queryKey: queryKeys.profileSnippet(profile.id, language),
     queryFn: () => unwrap(api.profiles.snippet({ id: profile.id, language }))
   })
   return (

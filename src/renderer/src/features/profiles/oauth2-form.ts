@@ -4,7 +4,7 @@
  * properties; the client secret is its new value, or its mask (keep the stored one), or
  * absent (none).
  */
-import { OAUTH2_PROPERTIES, separateTokenOrigin, usesOAuth2 } from '@shared/oauth2'
+import { OAUTH2_PROPERTIES, usesOAuth2 } from '@shared/oauth2'
 import type { ProfileView } from '@shared/profile-types'
 
 /** The OAuth2 fields as typed, and the mask of a stored client secret. */
@@ -61,9 +61,4 @@ export function oauth2DraftProperties(form: OAuth2Form): Record<string, string> 
 /** The problems the shared rules cannot see: a client secret must be typed or stored. */
 export function oauth2FormErrors(form: OAuth2Form): Record<string, string> {
   return form.clientSecret === '' && form.clientSecretStored === null ? { [OAUTH2_FIELDS.clientSecret]: 'Enter the client secret.' } : {}
-}
-
-/** The token endpoint's origin when it is another server than the catalog's, else null. */
-export function formTokenOrigin(uri: string, form: OAuth2Form): string | null {
-  return separateTokenOrigin({ uri, ...oauth2DraftProperties(form) })
 }

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import type { ProfileView } from '@shared/profile-types'
-import { ConnectionButton } from '../connections/connection-button'
+import { ConnectionButton } from '../../ui/connection-button'
 import styles from './profiles.module.css'
 
 /** What a profile row can ask the panel to do. */

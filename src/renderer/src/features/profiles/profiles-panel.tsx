@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { ProfileView } from '@shared/profile-types'
-import { useUiStore } from '../../app/ui-store'
+import { useUiStore } from '../../state/ui-store'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { CodeDialog } from './code-dialog'
@@ -16,7 +16,7 @@ import { StorageProblems } from './storage-problems'
 import { TestDialog } from './test-dialog'
 import { ExportDialog, ImportDialog } from './transfer-dialogs'
 import { useOpenProfile, useProfileChanges, useProfiles } from './use-profiles'
-import { useShellCommand } from '../../app/use-shell-events'
+import { useShellCommand } from '../../lib/use-shell-events'
 import styles from './profiles.module.css'
 import { cx } from '../../ui/class-names'
 

@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { rootProblem } from '@shared/profile-validation'
 import { OBJECT_STORE_SCHEMES, rootLocation } from '@shared/storage-options'
 import { api, unwrap } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
 import styles from './profiles.module.css'
@@ -24,7 +25,7 @@ export function RootField({ value, onChange, error }: Props): ReactNode {
   const checked = useDebounced(value.trim(), 400)
   const client = useQueryClient()
   const local = rootLocation(checked).kind === 'local'
-  const key = ['profile-root', checked] as const
+  const key = queryKeys.profileRoot(checked)
   const status = useQuery({
     queryKey: key,
     queryFn: () => unwrap(api.profiles.checkRoot({ root: checked })),

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ChangeEvent, type ReactNode } from 'react'
 import { api, unwrap } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
 import { CopyButton } from '../../ui/copy-button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
@@ -14,7 +15,7 @@ import styles from './profiles.module.css'
 
 /** Shows every profile as JSON (secret values left empty) with a copy button. */
 export function ExportDialog({ onClose }: { readonly onClose: () => void }): ReactNode {
-  const exported = useQuery({ queryKey: ['profile-export'], queryFn: () => unwrap(api.profiles.export({})), staleTime: 0 })
+  const exported = useQuery({ queryKey: queryKeys.profileExport(), queryFn: () => unwrap(api.profiles.export({})), staleTime: 0 })
   return (
     <Dialog title="Export profiles" onClose={onClose} onSubmit={onClose} footer={{ submitLabel: 'Close', cancel: null }}>
       <p className="muted">Secret values are left out; whoever imports this enters them again.</p>

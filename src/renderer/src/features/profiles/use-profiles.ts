@@ -11,11 +11,10 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 
 /** The react-query key of the profiles state. */
-export const PROFILES_KEY = ['profiles'] as const
 
 /** The saved profiles, where secrets are kept, and storage problems. */
 export function useProfiles(): UseQueryResult<ProfilesState> {
-  return useQuery({ queryKey: PROFILES_KEY, queryFn: () => unwrap(api.profiles.list({})) })
+  return useQuery({ queryKey: queryKeys.profiles(), queryFn: () => unwrap(api.profiles.list({})) })
 }
 
 /** Invalidates the profile list and, when `connections` is set, the connection list. */
@@ -23,7 +22,7 @@ function useInvalidate(): (connections: boolean) => Promise<void> {
   const client = useQueryClient()
   return async (connections) => {
     await Promise.all([
-      client.invalidateQueries({ queryKey: PROFILES_KEY }),
+      client.invalidateQueries({ queryKey: queryKeys.profiles() }),
       connections ? client.invalidateQueries({ queryKey: queryKeys.connections() }) : Promise.resolve()
     ])
   }

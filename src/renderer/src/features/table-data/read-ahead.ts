@@ -8,7 +8,7 @@
  */
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useState } from 'react'
-import { pagesAhead, type ScrollDirection } from './row-pages'
+import { pagesAhead, type ScrollDirection } from '../../lib/row-pages'
 
 /** Pages read ahead of the held ones. */
 const AHEAD_PAGES = 1

@@ -4,7 +4,6 @@
  * the strip and renders the chosen entry with the table's description.
  */
 import type { ReactNode } from 'react'
-import type { TableDescription, TableRef } from '@shared/catalog-types'
 import { IndexesView } from '../table-indexes/indexes-view'
 import { ColumnNulls } from '../table-stats/column-nulls'
 import { SchemaTable } from './schema-table'
@@ -13,14 +12,7 @@ import { AddColumnButton, ColumnActions } from '../table-schema/schema-actions'
 import { VersionsView } from '../table-versions/versions-view'
 import { approximate } from '@shared/exact-int'
 import { useFoundColumn } from '../find/found-column'
-
-/** What every view is given. */
-export interface DetailViewProps {
-  readonly connectionId: string
-  readonly table: TableRef
-  readonly description: TableDescription
-  readonly delimiter: string
-}
+import type { DetailViewProps } from '../../lib/detail-view-props'
 
 /** One view of the details pane. */
 export interface DetailView {

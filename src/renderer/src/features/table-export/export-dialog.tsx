@@ -10,7 +10,7 @@ import { Download } from 'lucide-react'
 import type { TableRef } from '@shared/catalog-types'
 import type { ExportFormat, ExportStatus } from '@shared/contract/export'
 import { api, ApiError, unwrap } from '../../lib/api'
-import type { RowsView } from '../../lib/query-keys'
+import { queryKeys, type RowsView } from '../../lib/query-keys'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
@@ -53,7 +53,7 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
   const [starting, setStarting] = useState(false)
   const searching = view.search !== undefined && view.search.kind !== 'scan'
   const progress = useQuery({
-    queryKey: ['export', started?.id],
+    queryKey: queryKeys.exportProgress(started?.id),
     queryFn: () => unwrap(api.export.status({ id: started!.id })),
     enabled: started !== null,
     refetchInterval: (query) => (query.state.data && query.state.data.state !== 'running' ? false : 200)

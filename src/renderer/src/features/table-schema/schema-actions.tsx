@@ -10,7 +10,7 @@ import { Button, IconButton } from '../../ui/button'
 import { Menu, type MenuItem } from '../../ui/menu'
 import { AddColumnDialog, DropColumnDialog, MakeNullableDialog, RenameColumnDialog } from './schema-dialogs'
 import styles from './table-schema.module.css'
-import { readOnlyReason, useOpenVersion } from '../table-versions/open-version-store'
+import { readOnlyReason, useOpenVersion } from '../../state/open-version-store'
 
 interface Props {
   readonly connectionId: string

@@ -24,7 +24,7 @@ interface Props {
 /** The plan of one search, in a dialog. */
 export function ExplainDialog({ connectionId, table, spec, onClose }: Props): ReactNode {
   const plan = useQuery({
-    queryKey: [...queryKeys.rowsOf(connectionId, table), 'explain', spec],
+    queryKey: queryKeys.searchPlan(connectionId, table, spec),
     queryFn: () => unwrap(api.search.explain({ connectionId, table, ...spec }))
   })
   return (

@@ -13,7 +13,7 @@ import type { SearchQuery } from '@shared/contract/search'
 import { DEFAULT_SEARCH_K, type DistanceType, type SearchInfo, type VectorColumnInfo } from '@shared/search-types'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys, type RowsView } from '../../lib/query-keys'
-import { pageOfRow } from '../table-data/row-pages'
+import { pageOfRow } from '../../lib/row-pages'
 import { searchPage } from './use-search'
 
 /** How vector searches are run. */

@@ -11,7 +11,7 @@ import type { SearchSpec } from '@shared/contract/search'
 import type { SearchInfo } from '@shared/search-types'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys, type RowsView } from '../../lib/query-keys'
-import { PAGE_ROWS } from '../table-data/row-pages'
+import { PAGE_ROWS } from '../../lib/row-pages'
 
 /** The rows a search found, and whether the byte cap cut them short. */
 export interface SearchResult {
@@ -22,7 +22,7 @@ export interface SearchResult {
 /** A table's vector and FTS-indexed columns; kept under the table's key, so index changes refresh it. */
 export function useSearchInfo(connectionId: string, table: TableRef): UseQueryResult<SearchInfo> {
   return useQuery({
-    queryKey: [...queryKeys.table(connectionId, table), 'search-info'],
+    queryKey: queryKeys.searchInfo(connectionId, table),
     queryFn: () => unwrap(api.search.info({ connectionId, table })),
     staleTime: 30_000
   })
@@ -36,7 +36,7 @@ export function searchSpecOf(view: RowsView): SearchSpec | null {
 
 function searchOptions(connectionId: string, table: TableRef, spec: SearchSpec) {
   return {
-    queryKey: [...queryKeys.rowsOf(connectionId, table), 'search', spec] as const,
+    queryKey: queryKeys.search(connectionId, table, spec),
     queryFn: async (): Promise<SearchResult> => {
       const page = await unwrap(api.search.rows({ connectionId, table, ...spec }))
       const rows = decodeArrow(page.arrow)

@@ -9,16 +9,11 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import type { ExactInt } from '@shared/exact-int'
 
-/** Keys of version data, under the table's own key so invalidating the table refreshes them. */
-export const versionKeys = {
-  history: (connectionId: string, table: TableRef) => [...queryKeys.table(connectionId, table), 'versions'] as const,
-  description: (connectionId: string, table: TableRef, version: ExactInt) => [...queryKeys.table(connectionId, table), 'version', version] as const
-}
 
 /** Every version of the table with its tags. */
 export function useTableHistory(connectionId: string, table: TableRef): UseQueryResult<TableHistory> {
   return useQuery({
-    queryKey: versionKeys.history(connectionId, table),
+    queryKey: queryKeys.versions(connectionId, table),
     queryFn: () => unwrap(api.versions.list({ connectionId, table }))
   })
 }
@@ -26,7 +21,7 @@ export function useTableHistory(connectionId: string, table: TableRef): UseQuery
 /** The table as it was at `version` (disabled when null). */
 export function useVersionDescription(connectionId: string, table: TableRef, version: ExactInt | null): UseQueryResult<TableDescription> {
   return useQuery({
-    queryKey: versionKeys.description(connectionId, table, version ?? '0'),
+    queryKey: queryKeys.versionDescription(connectionId, table, version ?? '0'),
     queryFn: () => unwrap(api.versions.describe({ connectionId, table, version: version ?? '0' })),
     enabled: version !== null,
     // An older version never changes.
@@ -59,6 +54,6 @@ export function useTagMutation(connectionId: string, table: TableRef) {
       change.kind === 'create'
         ? unwrap(api.versions.createTag({ connectionId, table, tag: change.tag, version: change.version }))
         : unwrap(api.versions.deleteTag({ connectionId, table, tag: change.tag })),
-    onSuccess: () => client.invalidateQueries({ queryKey: versionKeys.history(connectionId, table) })
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.versions(connectionId, table) })
   })
 }

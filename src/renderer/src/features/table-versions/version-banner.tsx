@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import { History } from 'lucide-react'
 import type { TableRef } from '@shared/catalog-types'
 import { Button } from '../../ui/button'
-import { setOpenVersion } from './open-version-store'
+import { setOpenVersion } from '../../state/open-version-store'
 import styles from './versions.module.css'
 import type { ExactInt } from '@shared/exact-int'
 

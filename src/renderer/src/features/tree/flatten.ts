@@ -180,11 +180,6 @@ function appendFiltered(
   }
 }
 
-/** Index of the row with `key`, or -1. */
-export function findRowIndex(rows: readonly TreeRow[], key: NodeKey | null): number {
-  return key === null ? -1 : rows.findIndex((row) => row.key === key)
-}
-
 function isPrefix(shorter: readonly string[], longer: readonly string[]): boolean {
   if (shorter.length > longer.length) return false
   for (let i = 0; i < shorter.length; i++) if (shorter[i] !== longer[i]) return false

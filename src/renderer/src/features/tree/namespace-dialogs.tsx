@@ -7,14 +7,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { componentProblem, type NamespacePath } from '@shared/namespace-path'
-import { useUiStore } from '../../app/ui-store'
+import { useUiStore } from '../../state/ui-store'
 import { api, unwrap } from '../../lib/api'
 import { displayIdentifier, namespaceKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import { Dialog } from '../../ui/dialog'
 import { Field } from '../../ui/field'
 import { useDelimiter } from '../connections/use-connections'
-import { namespaceCreated, namespaceDropped } from '../table-actions/action-toasts'
+import { namespaceCreated, namespaceDropped } from '../../state/action-toasts'
 import { OperationError, TransactionStatus, useWatchedOperation, waitingFooter } from '../operations/operation-progress'
 
 interface CreateProps {

@@ -6,7 +6,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { useConnectionView, useUiStore } from '../../app/ui-store'
+import { useConnectionView, useUiStore } from '../../state/ui-store'
 import { NamespaceMenu, type MenuTarget } from './namespace-menu'
 import { TreeFilter } from './tree-filter'
 import { CatalogFilterMatches } from '../find/catalog-filter-matches'

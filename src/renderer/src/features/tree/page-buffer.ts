@@ -7,7 +7,8 @@
  * a few kilobytes of names. Pages are filed under the token that asks for them:
  * react-query still sees one page per token, and refetches as before.
  */
-import { MAX_PAGES_AHEAD, type Page, type PageWithFollowing } from '@shared/catalog-types'
+import type { Page, PageWithFollowing } from '@shared/catalog-types'
+import { MAX_PAGES_AHEAD } from '@shared/listing-bounds'
 
 /** Fetches the page at a token plus `ahead` following pages. */
 export type ListPages = (pageToken: string | null, ahead: number) => Promise<PageWithFollowing<string>>

@@ -4,7 +4,7 @@
  */
 import type { MouseEvent, ReactNode } from 'react'
 import { COMPONENT_RULE, followsNamingRule } from '@shared/namespace-path'
-import { useConnectionView, useUiStore } from '../../app/ui-store'
+import { useConnectionView, useUiStore } from '../../state/ui-store'
 import { sameTable } from '../../lib/node-key'
 import { ErrorAlert } from '../../ui/error-alert'
 import type { TreeRow } from './flatten'

@@ -5,7 +5,7 @@
  * Focus is roving: exactly one row has tabindex 0, and its key survives refreshes.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
-import { useConnectionView, useUiStore } from '../../app/ui-store'
+import { useConnectionView, useUiStore } from '../../state/ui-store'
 import type { NodeKey } from '../../lib/node-key'
 import type { TreeRow } from './flatten'
 import type { MenuTarget } from './namespace-menu'

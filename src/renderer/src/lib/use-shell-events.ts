@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react'
 import type { AppCommand, ShellEvent } from '@shared/contract/shell-events'
-import { api } from '../lib/api'
+import { api } from './api'
 
 const pageListeners = new Set<(event: ShellEvent) => void>()
 

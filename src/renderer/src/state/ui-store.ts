@@ -9,35 +9,14 @@ import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
-import { namespaceKey, type NamespaceKey, type NodeKey } from '../lib/node-key'
+import { namespaceKey, type NodeKey } from '../lib/node-key'
 import { migrateUiState, UI_STATE_VERSION, type SavedUiState } from './ui-state-migration'
 import * as tabs from './table-tabs'
 import { createUiStateStorage } from './ui-state-storage'
+import type { ConnectionView, PaneSizes, ThemeChoice } from './ui-state-types'
 
 /** Page sizes offered in the settings. */
 export const PAGE_SIZES = [10, 25, 50, 100, 250, 1000] as const
-
-/** Tree and tab state of one connection. */
-export interface ConnectionView {
-  /** Keys of the expanded namespaces. */
-  readonly expanded: readonly NamespaceKey[]
-  readonly focusedKey: NodeKey | null
-  /** The active tab's table. */
-  readonly selectedTable: TableRef | null
-  /** The open tables, in tab order. */
-  readonly tabs: readonly TableRef[]
-}
-
-/** Sizes of the resizable panes, in percent of their group. */
-export interface PaneSizes {
-  /** The sidebar's share of the window's width. */
-  readonly sidebar: number
-  /** The table details' share of the table pane's height (the grid has the rest). */
-  readonly details: number
-}
-
-/** The colour scheme: follow the OS, or force one. */
-export type ThemeChoice = 'system' | 'light' | 'dark'
 
 export const DEFAULT_PANES: PaneSizes = { sidebar: 26, details: 40 }
 

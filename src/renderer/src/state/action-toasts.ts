@@ -10,11 +10,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ConnectionSummary, TableRef } from '@shared/catalog-types'
 import { DEFAULT_DELIMITER, type NamespacePath } from '@shared/namespace-path'
-import { useUiStore } from '../../app/ui-store'
-import { api, unwrap } from '../../lib/api'
-import { displayIdentifier } from '../../lib/node-key'
-import { queryKeys } from '../../lib/query-keys'
-import { showErrorToast, showToast } from '../../ui/toast-store'
+import { useUiStore } from './ui-store'
+import { api, unwrap } from '../lib/api'
+import { displayIdentifier } from '../lib/node-key'
+import { queryKeys } from '../lib/query-keys'
+import { showErrorToast, showToast } from '../ui/toast-store'
 
 /** Identifiers in toasts use the connection's delimiter, read from the cached connection list. */
 function namer(client: QueryClient, connectionId: string): { ns: (path: NamespacePath) => string; table: (table: TableRef) => string } {

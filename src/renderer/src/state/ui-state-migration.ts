@@ -5,7 +5,7 @@
  */
 import type { TableRef } from '@shared/catalog-types'
 import { namespaceKeyFromVersion1, parseNodeKey, type NamespaceKey } from '../lib/node-key'
-import type { ConnectionView, PaneSizes, ThemeChoice } from './ui-store'
+import type { ConnectionView, PaneSizes, ThemeChoice } from './ui-state-types'
 
 /** The version of the saved UI state this build writes. */
 export const UI_STATE_VERSION = 2

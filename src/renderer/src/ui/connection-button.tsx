@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import styles from './connections.module.css'
+import styles from './connection-button.module.css'
 
 interface Props {
   /** The catalog kind's short label (DIR, REST, ENT). */

@@ -6,7 +6,7 @@
 import { create } from 'zustand'
 import type { TableRef } from '@shared/catalog-types'
 import type { ExactInt } from '@shared/exact-int'
-import { tableKey } from '../../lib/node-key'
+import { tableKey } from '../lib/node-key'
 
 interface OpenVersionState {
   readonly open: Readonly<Record<string, ExactInt>>

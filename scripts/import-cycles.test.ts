@@ -1,0 +1,58 @@
+/**
+ * The import-cycle check of `npm run lint`, on small projects written to a temp dir: it
+ * must see a cycle made only of type imports, resolve the tsconfig's path alias, and
+ * find renderer folders that depend on each other.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+// @ts-expect-error: a plain ES module script without type declarations
+import { cycles, folderGraph, importGraph } from './import-cycles.mjs'
+
+const roots: string[] = []
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
+})
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'lcb-cycles-'))
+  roots.push(root)
+  const tsconfig = { compilerOptions: { moduleResolution: 'Bundler', module: 'ESNext', baseUrl: '.', paths: { '@shared/*': ['src/shared/*'] } }, include: ['src/**/*'] }
+  writeFileSync(join(root, 'tsconfig.json'), JSON.stringify(tsconfig))
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true })
+    writeFileSync(join(root, file), text)
+  }
+  return root
+}
+
+describe('import cycles', () => {
+  it('finds a cycle made only of type imports, through the path alias', () => {
+    const root = project({
+      'src/shared/a.ts': "import type { B } from './b'\nexport type A = B[]\n",
+      'src/shared/b.ts': "import type { A } from '@shared/a'\nexport interface B { a?: A }\n",
+      'src/shared/c.ts': "import type { A } from './a'\nexport type C = A\n"
+    })
+    expect(cycles(importGraph(root, ['tsconfig.json']))).toEqual([['src/shared/a.ts', 'src/shared/b.ts']])
+  })
+
+  it('finds none in a project whose imports only go down', () => {
+    const root = project({
+      'src/shared/a.ts': "import { b } from './b'\nexport const a = b\n",
+      'src/shared/b.ts': 'export const b = 1\n'
+    })
+    expect(cycles(importGraph(root, ['tsconfig.json']))).toEqual([])
+  })
+
+  it('finds renderer folders that depend on each other though no file cycle exists', () => {
+    const root = project({
+      'src/renderer/src/features/tree/tree.ts': "import { store } from '../../app/store'\nexport const tree = store\n",
+      'src/renderer/src/app/store.ts': 'export const store = 1\n',
+      'src/renderer/src/app/app.ts': "import { tree } from '../features/tree/tree'\nexport const app = tree\n"
+    })
+    const graph = importGraph(root, ['tsconfig.json'])
+    expect(cycles(graph)).toEqual([])
+    expect(cycles(folderGraph(graph).folders)).toEqual([['app', 'features/tree']])
+  })
+})
