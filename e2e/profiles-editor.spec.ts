@@ -109,6 +109,7 @@ test('exports without secrets, imports the export, and copies a snippet with the
   const profiles = new ProfilesPage(app.page)
   const editor = await profiles.startNew('Prod', 'Enterprise', 'https://db.example.com')
   await editor.getByLabel('API key', { exact: true }).fill(key)
+  await profiles.unfold('Advanced')
   await editor.getByLabel('Database', { exact: true }).fill('analytics')
   await editor.getByRole('button', { name: 'Save' }).click()
   await expect(profiles.profile('Prod')).toBeVisible()

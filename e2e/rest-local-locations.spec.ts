@@ -17,6 +17,7 @@ test('a profile that refuses local table locations says so instead of opening on
     const app = await openApp()
     const profiles = new ProfilesPage(app.page)
     const editor = await profiles.startNew('Careful', 'REST', server.url)
+    await profiles.unfold('Advanced')
     await editor.getByLabel('Table locations on this machine').selectOption('Refuse')
     await editor.getByRole('button', { name: 'Save' }).click()
     await expect(editor).toHaveCount(0)

@@ -68,6 +68,7 @@ test("a REST profile's storage options for table locations: the describe's secre
   const tables = new TablesPage(app.page)
 
   const editor = await profiles.startNew('Vended', 'REST', catalog.url)
+  await profiles.unfold('Storage options for table locations')
   const options = editor.getByRole('group', { name: 'Storage options for table locations' })
   await expect(options.getByLabel('Object store')).toHaveValue('s3')
   await options.getByLabel('Region').fill(store.storageOptions['region'] ?? '')

@@ -42,9 +42,16 @@ export class ProfilesPage {
     return editor
   }
 
+  /** Unfolds a section of the open editor ("Headers", "Storage options for table locations", "Advanced") if it is folded. */
+  async unfold(section: string): Promise<void> {
+    const details = this.dialog().locator('details').filter({ has: this.page.locator('summary', { hasText: section }) })
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click()
+  }
+
   /** Adds a header row in the open editor and fills it. */
   async addHeader(name: string, value: string): Promise<void> {
     const editor = this.dialog()
+    await this.unfold('Headers')
     await editor.getByRole('button', { name: 'Add header' }).click()
     await editor.getByLabel('Header name').last().fill(name)
     await editor.getByLabel('Header value').last().fill(value)
