@@ -104,7 +104,7 @@ test('tests a saved profile from its row and copies the report with the key mask
   await profiles.dialog().getByRole('button', { name: 'Save' }).click()
   await expect(profiles.dialog()).toHaveCount(0)
 
-  await profiles.action('Reference', 'Test connection').click()
+  await profiles.act('Reference', 'Test connection')
   const dialog = profiles.page.getByRole('dialog', { name: 'Test Reference' })
   const report = dialog.getByRole('region', { name: 'Test result' })
   await expect(report).toContainText('HTTP 200')

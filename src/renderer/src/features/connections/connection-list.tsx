@@ -4,11 +4,15 @@ import { ErrorAlert } from '../../ui/error-alert'
 import { Skeleton } from '../../ui/skeleton'
 import { useProfiles } from '../profiles/use-profiles'
 import { useConnections } from './use-connections'
-import { ConnectionButton } from './connection-button'
+import { ConnectionButton, KIND_LABELS } from './connection-button'
 import styles from './connections.module.css'
 
-/** The connections of this run; choosing one shows its catalog in the tree. */
-export function ConnectionList(): ReactNode {
+/**
+ * The connections of this run that no saved profile stands for (the launch flags', the
+ * default catalog), as rows of the sidebar's one connection list; choosing one shows its
+ * catalog in the tree. Keeps a connection chosen while any is open.
+ */
+export function ConnectionList({ exclude }: { readonly exclude: ReadonlySet<string> }): ReactNode {
   const connections = useConnections()
   const connectionId = useUiStore((state) => state.connectionId)
   const selectConnection = useUiStore((state) => state.selectConnection)
@@ -25,24 +29,30 @@ export function ConnectionList(): ReactNode {
     if (next) selectConnection(next.id)
   }, [connectionId, list, lastUsed, profilesSettled, selectConnection])
 
-  if (connections.isPending) return <Skeleton label="Loading connections…" lines={['70%', '45%']} style={{ padding: '0 12px' }} />
-  if (connections.isError) return <ErrorAlert error={connections.error} onRetry={() => void connections.refetch()} />
+  if (connections.isPending)
+    return (
+      <li>
+        <Skeleton label="Loading connections…" lines={['70%']} style={{ padding: '0 12px' }} />
+      </li>
+    )
+  if (connections.isError)
+    return (
+      <li>
+        <ErrorAlert error={connections.error} onRetry={() => void connections.refetch()} />
+      </li>
+    )
 
-  return (
-    <nav aria-label="Connections">
-      <ul className={styles.list}>
-        {connections.data.map((connection) => (
-          <li key={connection.id}>
-            <ConnectionButton
-              kind={connection.type === 'dir' ? 'DIR' : 'REST'}
-              name={connection.name}
-              current={connection.id === connectionId}
-              title={connection.target}
-              onClick={() => selectConnection(connection.id)}
-            />
-          </li>
-        ))}
-      </ul>
-    </nav>
-  )
+  return connections.data
+    .filter((connection) => !exclude.has(connection.id))
+    .map((connection) => (
+      <li key={connection.id} className={styles.item}>
+        <ConnectionButton
+          kind={KIND_LABELS[connection.type]}
+          name={connection.name}
+          current={connection.id === connectionId}
+          title={connection.target}
+          onClick={() => selectConnection(connection.id)}
+        />
+      </li>
+    ))
 }
