@@ -119,3 +119,17 @@ test('tests a saved profile from its row and copies the report with the key mask
   expect(copied).toMatch(/HTTP 200, \d+ ms/)
   expect(copied).not.toContain(KEY)
 })
+
+test('a URI without http:// cannot be tested and clears the report of the address before', async ({ workDir, openApp }) => {
+  const { url, profiles } = await start(workDir, openApp)
+  const editor = await profiles.startNew('Reference', 'REST', url)
+  await profiles.addHeader('x-api-key', KEY)
+  const testButton = editor.getByRole('button', { name: 'Test connection' })
+  await testButton.click()
+  await expect(profiles.testResult()).toContainText('Connection test passed.')
+
+  await editor.getByLabel('URI', { exact: true }).fill(url.replace('http://', ''))
+  await expect(testButton).toBeDisabled()
+  await expect(testButton).toHaveAccessibleDescription('The URI must start with http:// or https://')
+  await expect(profiles.testResult()).toHaveCount(0)
+})

@@ -70,6 +70,8 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
   const visible = (field: string): string | undefined =>
     showAll || touched.has(field) || [...touched].some((t) => field.startsWith(`${t}:`)) ? errors[field] : undefined
   const change = (fields: Partial<EditorForm>, ...names: string[]): void => {
+    // A report about another address is not about this form any more.
+    if (fields.uri !== undefined && fields.uri !== formState.uri) test.reset()
     setForm((current) => ({ ...current, ...fields }))
     setTouched((current) => new Set([...current, ...names]))
     setMainErrors({})
@@ -102,6 +104,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
 
   const http = form.type !== 'dir'
   const objectStore = rootLocation(form.root)
+  const noScheme = http && !/^https?:\/\//i.test(form.uri.trim()) ? 'The URI must start with http:// or https://' : undefined
   return (
     <Dialog
       title={profile ? `Edit ${profile.name}` : 'New connection'}
@@ -111,7 +114,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
         submitLabel: 'Save',
         busy: save.isPending,
         extra: (
-          <Button onClick={runTest} busy={test.isPending}>
+          <Button onClick={runTest} busy={test.isPending} disabled={noScheme !== undefined} disabledReason={noScheme}>
             Test connection
           </Button>
         )
