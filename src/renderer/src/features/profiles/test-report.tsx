@@ -60,8 +60,7 @@ function TestStep({ step, folded }: { readonly step: ConnectionTestStep; readonl
         </div>
       )}
       <div className={cx(styles.testFacts, 'muted')}>
-        {step.request && <span>{statusText(step)}</span>}
-        <span>{step.latencyMs} ms</span>
+        <span>{statusText(step)}</span>
       </div>
     </>
   )
@@ -70,17 +69,19 @@ function TestStep({ step, folded }: { readonly step: ConnectionTestStep; readonl
       <div className={styles.testStepHead}>
         <span className={styles.testStepTitle}>{step.title}</span>
         <span className={styles.verdictBadge}>{VERDICT_LABELS[step.verdict]}</span>
+        <span className={cx(styles.testLatency, 'muted')}>{step.latencyMs} ms</span>
       </div>
       <p className={styles.testMessage}>{step.message}</p>
       {step.serverMessage && !step.message.includes(step.serverMessage) && <p className="muted">Server said: {step.serverMessage}</p>}
-      {folded ? (
-        <details className={styles.testSent}>
-          <summary className="muted">Request</summary>
-          {sent}
-        </details>
-      ) : (
-        sent
-      )}
+      {step.request &&
+        (folded ? (
+          <details className={styles.testSent}>
+            <summary className="muted">Request</summary>
+            {sent}
+          </details>
+        ) : (
+          sent
+        ))}
     </li>
   )
 }
