@@ -116,8 +116,9 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
       )
     case 'empty':
       return (
-        <div role="none" className={cx(styles.treeRow, styles.treeStatus, 'muted')} style={style}>
-          Empty: create a table or namespace from its menu
+        // Short, so it fits a narrow sidebar; the way to fill it is in the tooltip.
+        <div role="none" className={cx(styles.treeRow, styles.treeStatus, 'muted')} style={style} title="Create a table or namespace from its menu">
+          Empty
         </div>
       )
   }
