@@ -1,6 +1,6 @@
 /**
  * Every dialog, every state that applies, both ways of closing it. For each row of the
- * matrix below the test opens the dialog, brings it into the state (pristine, edited,
+ * matrix (pages/dialog-matrix.ts) the test opens the dialog, brings it into the state (pristine, edited,
  * invalid input, request running, request failed, request succeeded), closes it with
  * Escape or with its Cancel/Close button (or sees it close itself after a success),
  * and checks that the dialog is gone, focus is back on what opened it, no region failed
@@ -8,71 +8,24 @@
  * is held at a loopback proxy in front of the catalog server and let go after the
  * dialog closed, so its late answer lands on an unmounted dialog too. One app per dialog.
  */
-import { join } from 'node:path'
 import type { Locator } from '@playwright/test'
-import { closedPort } from './support/test-http-server'
-import { startCatalogServer } from '../server/server'
-import { startGateProxy } from './fixtures/gate-proxy'
 import { expect, test } from './fixtures/test'
 import { expectAppUsable } from './pages/app-health'
-import { DIALOGS, saveProfiles, type DialogDriver, type DialogName, type DialogState, type DialogWorld, type Opened } from './pages/dialog-drivers'
-import { ProfilesPage } from './pages/profiles-page'
+import { DIALOGS, saveProfiles, type DialogDriver, type DialogName, type DialogState, type Opened } from './pages/dialog-drivers'
+import { MATRIX, NEEDS_PROFILES, openDialogWorld, type Way } from './pages/dialog-matrix'
+import { startCatalogServer } from '../server/server'
+import { startGateProxy } from './fixtures/gate-proxy'
 import { TablesPage } from './pages/tables-page'
 import { buildNestedCatalog } from './support/lancedb-catalog'
-import { startRenamingProxy } from './support/renaming-proxy'
-
-/** How the dialog goes away: Escape, its Cancel/Close button, or by itself after a success. */
-type Way = 'Escape' | 'button' | 'itself'
-const BOTH: readonly Way[] = ['Escape', 'button']
-const ESCAPE: readonly Way[] = ['Escape']
-const ITSELF: readonly Way[] = ['itself']
-
-// dialog             pristine  edited  invalid  running  failed  succeeded
-const MATRIX: Record<DialogName, Partial<Record<DialogState, readonly Way[]>>> = {
-  'New connection': { pristine: BOTH, edited: BOTH, invalid: BOTH, running: BOTH, failed: BOTH, succeeded: BOTH },
-  'Edit connection': { pristine: BOTH, edited: BOTH, invalid: BOTH, running: BOTH, failed: BOTH, succeeded: BOTH },
-  'Test report': { running: BOTH, failed: BOTH, succeeded: BOTH },
-  'Copy as code': { succeeded: BOTH },
-  'Delete profile': { pristine: BOTH },
-  'Import profiles': { pristine: BOTH, edited: BOTH, failed: BOTH, succeeded: BOTH },
-  'Export profiles': { succeeded: BOTH },
-  'Create namespace': { pristine: BOTH, edited: BOTH, invalid: BOTH, running: BOTH, failed: BOTH, succeeded: ITSELF },
-  'Drop namespace': { pristine: BOTH, running: BOTH, failed: BOTH },
-  // While the table is being written, Cancel is disabled on purpose (the write cannot be
-  // taken back); Escape still closes the dialog.
-  'Create table': { pristine: BOTH, edited: BOTH, invalid: BOTH, running: ESCAPE, failed: BOTH, succeeded: ITSELF },
-  'Rename table': { pristine: BOTH, edited: BOTH, invalid: BOTH, running: BOTH, failed: BOTH },
-  // The held drop removes the table once let go, so it runs once, last.
-  'Drop table': { pristine: BOTH, edited: BOTH, invalid: BOTH, running: ESCAPE }
-}
-
-/** Dialogs about saved profiles need two of them first. */
-const NEEDS_PROFILES = new Set<DialogName>(['Edit connection', 'Test report', 'Copy as code', 'Delete profile', 'Export profiles'])
+import { join } from 'node:path'
 
 const isOpened = (value: Locator | Opened): value is Opened => 'release' in value
 
 for (const [name, states] of Object.entries(MATRIX) as [DialogName, Partial<Record<DialogState, readonly Way[]>>][]) {
   test(`dialog states: ${name}`, async ({ workDir, openApp }) => {
-    const root = join(workDir, 'served')
-    await buildNestedCatalog(root, {
-      tables: { events: 2, orders: 2, spare: 1 },
-      namespaces: { analytics: { tables: { sessions: 1 }, namespaces: { existing: {} } } }
-    })
-    const server = await startCatalogServer({ root })
-    // A catalog that renames (the reference server's storage cannot), so Rename stays offered.
-    const renaming = await startRenamingProxy(server.url)
-    const proxy = await startGateProxy(renaming.url)
+    const { world, close } = await openDialogWorld(workDir, openApp)
     try {
-      const app = await openApp(['--rest', proxy.url])
-      let counter = 0
-      const world: DialogWorld = {
-        app,
-        profiles: new ProfilesPage(app.page),
-        tables: new TablesPage(app.page),
-        proxy,
-        closedUrl: `http://127.0.0.1:${await closedPort()}`,
-        fresh: (prefix) => `${prefix}_${++counter}`
-      }
+      const { app } = world
       await expect(app.table('events')).toBeVisible()
       if (NEEDS_PROFILES.has(name)) await saveProfiles(world)
       const driver: DialogDriver = DIALOGS[name]
@@ -103,9 +56,7 @@ for (const [name, states] of Object.entries(MATRIX) as [DialogName, Partial<Reco
       }
       await expectAppUsable(app, 'events')
     } finally {
-      await proxy.close()
-      await renaming.close()
-      await server.close()
+      await close()
     }
   })
 }

@@ -57,7 +57,7 @@ test('panes resize by keyboard and keep their size after a restart', async ({ wo
 
 test('tables open in tabs, reorder and close by keyboard, and the tabs come back after a restart', async ({ workDir, dataDir, openApp, closeApp }) => {
   const root = join(workDir, 'catalog')
-  await buildNestedCatalog(root, { tables: { events: 42, orders: 7, users: 3 } })
+  await buildNestedCatalog(root, { tables: { events: 42, orders: 7, users: 3, visits: 2 } })
   const first = await openApp(['--dir', root])
   const layout = new LayoutPage(first.page)
   const names = (): Promise<string[]> => layout.tabs().allTextContents().then((texts) => texts.map((text) => text.replace('×', '').trim()))
@@ -74,6 +74,15 @@ test('tables open in tabs, reorder and close by keyboard, and the tabs come back
   await first.table('users').click({ button: 'middle' })
   await expect(layout.tabs()).toHaveCount(3)
   expect(await names()).toEqual(['events', 'orders', 'users'])
+  await expect(layout.statusBar).toContainText('users: 3 rows')
+  // Ctrl+click (Cmd+click on a Mac) opens a new tab too, as in a browser.
+  await first.table('visits').click({ modifiers: ['ControlOrMeta'] })
+  await expect(layout.tabList.getByRole('tab', { name: 'visits', exact: true })).toHaveAttribute('aria-selected', 'true')
+  expect(await names()).toEqual(['events', 'orders', 'users', 'visits'])
+  await layout.tabList.getByRole('tab', { name: 'visits', exact: true }).focus()
+  await first.page.keyboard.press('Delete')
+  await expect.poll(names).toEqual(['events', 'orders', 'users'])
+  await layout.tabList.getByRole('tab', { name: 'users', exact: true }).click()
   await expect(layout.statusBar).toContainText('users: 3 rows')
 
   // Keyboard: move "users" to the front, then close "orders" with Delete.

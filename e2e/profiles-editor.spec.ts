@@ -73,31 +73,41 @@ test('duplicates, reorders with the keyboard, edits, and deletes only after conf
   await profiles.dialog().getByRole('button', { name: 'Save' }).click()
   await expect(profiles.profile('Alpha')).toBeVisible()
 
-  await profiles.action('Alpha', 'Duplicate').click()
+  await profiles.act('Alpha', 'Duplicate')
   await expect(profiles.profile('Alpha (copy)')).toBeVisible()
-  const names = profiles.panel.getByRole('list').getByRole('listitem').getByTestId('connection-name')
+  // The saved profiles' rows (the ones with an actions menu), not the launch connection's.
+  const names = profiles.panel.getByRole('listitem').filter({ has: app.page.getByRole('button', { name: /^Actions for / }) }).getByTestId('connection-name')
   await expect(names).toHaveText(['Alpha', 'Alpha (copy)'])
 
-  await profiles.action('Alpha (copy)', 'Move up').focus()
+  // The last profile cannot move down: the item says why and does nothing.
+  await profiles.menuButton('Alpha (copy)').click()
+  const menu = app.page.getByRole('menu', { name: 'Actions for Alpha (copy)' })
+  await expect(menu.getByRole('menuitem', { name: 'Move down (already last)' })).toHaveAttribute('aria-disabled', 'true')
+  await app.page.keyboard.press('Escape')
+  await expect(profiles.menuButton('Alpha (copy)')).toBeFocused()
+  // With the keyboard: the menu opens on Enter, Move up is reached with the arrows.
+  await app.page.keyboard.press('Enter')
+  await expect(menu.getByRole('menuitem').first()).toBeFocused()
+  for (let i = 0; i < 4; i++) await app.page.keyboard.press('ArrowDown')
+  await expect(menu.getByRole('menuitem', { name: 'Move up' })).toBeFocused()
   await app.page.keyboard.press('Enter')
   await expect(names).toHaveText(['Alpha (copy)', 'Alpha'])
-  // Focus stays on the moved profile, so it can be moved again.
-  await expect(profiles.action('Alpha (copy)', 'Move down')).toBeEnabled()
-  await profiles.action('Alpha (copy)', 'Move down').focus()
-  await app.page.keyboard.press('Enter')
+  // Focus stays on the moved profile's menu button, so it can be moved again.
+  await expect(profiles.menuButton('Alpha (copy)')).toBeFocused()
+  await profiles.act('Alpha (copy)', 'Move down')
   await expect(names).toHaveText(['Alpha', 'Alpha (copy)'])
 
-  await profiles.action('Alpha (copy)', 'Edit').click()
+  await profiles.act('Alpha (copy)', 'Edit')
   const editor = app.page.getByRole('dialog', { name: 'Edit Alpha (copy)' })
   await editor.getByLabel('Name', { exact: true }).fill('Beta')
   await editor.getByRole('button', { name: 'Save' }).click()
   await expect(names).toHaveText(['Alpha', 'Beta'])
 
-  await profiles.action('Beta', 'Delete').click()
+  await profiles.act('Beta', 'Delete')
   const confirm = app.page.getByRole('dialog', { name: 'Delete Beta?' })
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await expect(profiles.profile('Beta')).toBeVisible()
-  await profiles.action('Beta', 'Delete').click()
+  await profiles.act('Beta', 'Delete')
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(profiles.profile('Beta')).toHaveCount(0)
   await expect(names).toHaveText(['Alpha'])
@@ -109,6 +119,7 @@ test('exports without secrets, imports the export, and copies a snippet with the
   const profiles = new ProfilesPage(app.page)
   const editor = await profiles.startNew('Prod', 'Enterprise', 'https://db.example.com')
   await editor.getByLabel('API key', { exact: true }).fill(key)
+  await profiles.unfold('Advanced')
   await editor.getByLabel('Database', { exact: true }).fill('analytics')
   await editor.getByRole('button', { name: 'Save' }).click()
   await expect(profiles.profile('Prod')).toBeVisible()
@@ -129,7 +140,7 @@ test('exports without secrets, imports the export, and copies a snippet with the
   await importer.getByRole('button', { name: 'Close' }).click()
   await expect(profiles.profile('Prod (imported)')).toContainText('Needs a value for x-api-key')
 
-  await profiles.action('Prod', 'Copy as code').click()
+  await profiles.act('Prod', 'Copy as code')
   const code = app.page.getByRole('dialog', { name: 'Copy Prod as code' })
   await expect(code.getByLabel('Code')).toHaveValue(/connectNamespace\("rest"/)
   await expect(code.getByLabel('Code')).toHaveValue(/process\.env\.LANCE_API_KEY/)

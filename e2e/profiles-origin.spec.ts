@@ -52,7 +52,7 @@ test('moving a profile to another server clears its saved key, asks for it again
   await profiles.dialog().getByRole('button', { name: 'Save' }).click()
   await expect(profiles.dialog()).toHaveCount(0)
 
-  await profiles.action('Catalog', 'Edit').click()
+  await profiles.act('Catalog', 'Edit')
   const editor = app.page.getByRole('dialog', { name: 'Edit Catalog' })
   const apiKey = editor.getByLabel('API key', { exact: true })
   await expect(apiKey).toHaveAttribute('placeholder', /stored; leave empty to keep/)

@@ -69,14 +69,14 @@ for (const flags of [[], ['--no-keychain']]) {
     await expect(again.profile('Reference')).toBeVisible()
     if (keychain) {
       // The last used profile reopens at start as a connection of this run.
-      await expect(openConnections(second).getByRole('button', { name: /Reference/ })).toBeVisible()
+      await expect(openConnections(second).getByRole('button', { name: 'Reference', exact: true })).toBeVisible()
       await again.open('Reference')
       await expect(second.namespace('analytics')).toBeVisible()
     } else {
       // Browser mode keeps secrets in memory only: the panel says so, and the key is asked for again.
       await expect(again.panel.getByText('Secrets: Kept in memory until the app quits')).toBeVisible()
       await expect(again.profile('Reference')).toContainText('Needs a value for x-api-key')
-      await again.action('Reference', 'Edit').click()
+      await again.act('Reference', 'Edit')
       const editor = second.page.getByRole('dialog', { name: 'Edit Reference' })
       await expect(editor.getByLabel('Header name')).toHaveValue('x-api-key')
       await editor.getByLabel('Header value').fill(KEY)
@@ -113,7 +113,7 @@ test('opting in to the 0600 secrets file keeps the key across restarts, and only
 
   const second = await openApp(['--no-keychain'])
   // Reopened at start as the last used profile, with the key read back from the file.
-  await expect(openConnections(second).getByRole('button', { name: /Reference/ })).toBeVisible()
+  await expect(openConnections(second).getByRole('button', { name: 'Reference', exact: true })).toBeVisible()
   await new ProfilesPage(second.page).open('Reference')
   await expect(second.namespace('analytics')).toBeVisible()
   await expect(second.table('words')).toBeVisible()

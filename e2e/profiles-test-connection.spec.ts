@@ -91,8 +91,8 @@ test('reports an unreachable endpoint for a closed port, with its latency', asyn
   await profiles.dialog().getByRole('button', { name: 'Test connection' }).click()
 
   const listing = step(profiles.testResult(), 0)
-  await expect(listing).toContainText('Endpoint unreachable')
-  await expect(listing).toContainText('refused')
+  await expect(listing).toContainText('Connection refused')
+  await expect(listing).not.toContainText('Check the URI and the network')
   await expect(listing).toContainText('No HTTP status')
   await expect(listing).toContainText(LATENCY)
 })
@@ -104,7 +104,7 @@ test('tests a saved profile from its row and copies the report with the key mask
   await profiles.dialog().getByRole('button', { name: 'Save' }).click()
   await expect(profiles.dialog()).toHaveCount(0)
 
-  await profiles.action('Reference', 'Test connection').click()
+  await profiles.act('Reference', 'Test connection')
   const dialog = profiles.page.getByRole('dialog', { name: 'Test Reference' })
   const report = dialog.getByRole('region', { name: 'Test result' })
   await expect(report).toContainText('HTTP 200')
@@ -118,4 +118,18 @@ test('tests a saved profile from its row and copies the report with the key mask
   expect(copied).toContain('x-api-key: ••••3f9a')
   expect(copied).toMatch(/HTTP 200, \d+ ms/)
   expect(copied).not.toContain(KEY)
+})
+
+test('a URI without http:// cannot be tested and clears the report of the address before', async ({ workDir, openApp }) => {
+  const { url, profiles } = await start(workDir, openApp)
+  const editor = await profiles.startNew('Reference', 'REST', url)
+  await profiles.addHeader('x-api-key', KEY)
+  const testButton = editor.getByRole('button', { name: 'Test connection' })
+  await testButton.click()
+  await expect(profiles.testResult()).toContainText('Connection test passed.')
+
+  await editor.getByLabel('URI', { exact: true }).fill(url.replace('http://', ''))
+  await expect(testButton).toBeDisabled()
+  await expect(testButton).toHaveAccessibleDescription('The URI must start with http:// or https://')
+  await expect(profiles.testResult()).toHaveCount(0)
 })

@@ -17,6 +17,7 @@ test('a profile that refuses local table locations says so instead of opening on
     const app = await openApp()
     const profiles = new ProfilesPage(app.page)
     const editor = await profiles.startNew('Careful', 'REST', server.url)
+    await profiles.unfold('Advanced')
     await editor.getByLabel('Table locations on this machine').selectOption('Refuse')
     await editor.getByRole('button', { name: 'Save' }).click()
     await expect(editor).toHaveCount(0)
@@ -28,7 +29,7 @@ test('a profile that refuses local table locations says so instead of opening on
     await expect(app.page.getByLabel('Row count')).toHaveCount(0)
 
     // Back to the default: a catalog on this machine may name its own folders.
-    await profiles.action('Careful', 'Edit').click()
+    await profiles.act('Careful', 'Edit')
     const again = profiles.dialog()
     await again.getByLabel('Table locations on this machine').selectOption('Open only from a catalog on this machine')
     await again.getByRole('button', { name: 'Save' }).click()

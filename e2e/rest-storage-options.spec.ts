@@ -68,6 +68,7 @@ test("a REST profile's storage options for table locations: the describe's secre
   const tables = new TablesPage(app.page)
 
   const editor = await profiles.startNew('Vended', 'REST', catalog.url)
+  await profiles.unfold('Storage options for table locations')
   const options = editor.getByRole('group', { name: 'Storage options for table locations' })
   await expect(options.getByLabel('Object store')).toHaveValue('s3')
   await options.getByLabel('Region').fill(store.storageOptions['region'] ?? '')
@@ -85,7 +86,7 @@ test("a REST profile's storage options for table locations: the describe's secre
   await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('0')
 
   // The secret is kept like the others: the editor shows its mask, not the value.
-  await profiles.action('Vended', 'Edit').click()
+  await profiles.act('Vended', 'Edit')
   const again = profiles.page.getByRole('dialog', { name: 'Edit Vended' })
   const secret = again.getByRole('group', { name: 'Storage options for table locations' }).getByLabel('Secret access key')
   await expect(secret).toHaveValue('')

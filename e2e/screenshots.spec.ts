@@ -1,9 +1,11 @@
 /**
  * Screenshots of the main screens in both themes, compared with the baselines in
- * e2e/screenshots.spec.ts-snapshots/. The app draws with Inter / DejaVu fonts that
- * .ci/run installs, so text renders the same on every machine. After an intended change
- * of look, regenerate the baselines (and review them) with
- *   npx playwright test e2e/screenshots.spec.ts --update-snapshots
+ * e2e/screenshots.spec.ts-snapshots/. The app bundles Inter (and falls back to DejaVu,
+ * which .ci/run installs), so text renders the same on every machine; scrollbars are
+ * visible, as users see them. After an intended change of look, regenerate the baselines
+ * (and review them); delete the old pictures first, since a small change falls under the
+ * comparison's tolerance and would leave the old pixels in place:
+ *   rm e2e/screenshots.spec.ts-snapshots/*.png && npm run test:screenshots -- --update-snapshots
  */
 import { expect, test } from './fixtures/test'
 import { SCREEN_SIZE, THEMES, openScreens, volatileParts, walkScreens } from './pages/screens'

@@ -70,10 +70,20 @@ test('filters rows with SQL, shows a bad filter inline, and chooses columns', as
   await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('6 matching rows')
   await expect(tables.grid).toHaveAttribute('aria-rowcount', '7')
   await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('291')
+  // One row is one row, not "1 rows".
+  await filter.fill('id = 291')
+  await filter.press('Enter')
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('1 matching row')
+  await filter.fill('id >= 290 AND name IS NOT NULL')
+  await filter.press('Enter')
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('6 matching rows')
 
   await filter.fill('id >>> 3')
   await filter.press('Enter')
-  await expect(app.page.getByRole('alert')).toContainText('The filter cannot be used')
+  const problem = app.page.getByRole('alert')
+  await expect(problem).toContainText('The filter cannot be used. Expected an expression, found: >.')
+  // The app's own step and the query it built stay in the folded full message.
+  await expect(problem.getByText(/Could not count the rows|SELECT 1 FROM/)).toBeHidden()
   await expect(filter).toHaveAttribute('aria-invalid', 'true')
   // The grid keeps the rows of the last filter that worked, under the error.
   await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('6 matching rows')

@@ -78,9 +78,7 @@ export const PROFILE_DIALOGS = {
     title: `Edit ${SAVED}`,
     closeButton: 'Cancel',
     open: async ({ profiles }) => {
-      const opener = profiles.action(SAVED, 'Edit')
-      await opener.click()
-      return opener
+      return profiles.act(SAVED, 'Edit')
     },
     states: editorStates(true)
   },
@@ -90,12 +88,10 @@ export const PROFILE_DIALOGS = {
     // The test starts as the dialog opens: "failed" tests the profile on a closed port,
     // "running" holds the first request before the click.
     open: async (world, state) => {
-      const opener = world.profiles.action(state === 'failed' ? BROKEN : SAVED, 'Test connection')
-      if (state !== 'running') {
-        await opener.click()
-        return opener
-      }
-      return { opener, release: await holdUntilArrived(world, isList, () => opener.click()) }
+      const name = state === 'failed' ? BROKEN : SAVED
+      if (state !== 'running') return world.profiles.act(name, 'Test connection')
+      const item = await world.profiles.menuItem(name, 'Test connection')
+      return { opener: world.profiles.menuButton(name), release: await holdUntilArrived(world, isList, () => item.click()) }
     },
     states: {
       running: async (_, dialog) => {
@@ -113,9 +109,7 @@ export const PROFILE_DIALOGS = {
     title: `Copy ${SAVED} as code`,
     closeButton: 'Close',
     open: async ({ profiles }) => {
-      const opener = profiles.action(SAVED, 'Copy as code')
-      await opener.click()
-      return opener
+      return profiles.act(SAVED, 'Copy as code')
     },
     states: {
       succeeded: async (_, dialog) => {
@@ -127,9 +121,7 @@ export const PROFILE_DIALOGS = {
     title: `Delete ${BROKEN}?`,
     closeButton: 'Cancel',
     open: async ({ profiles }) => {
-      const opener = profiles.action(BROKEN, 'Delete')
-      await opener.click()
-      return opener
+      return profiles.act(BROKEN, 'Delete')
     },
     states: {
       pristine: async (_, dialog) => {

@@ -9,6 +9,12 @@ export type TestVerdict =
   /** Works, but something deserves a look (a folder with other files and no tables). */
   | 'warning'
   | 'unreachable'
+  /** The host name has no address (DNS). */
+  | 'host_not_found'
+  /** The host answered, but nothing listens on the port. */
+  | 'refused'
+  /** https:// to a port that speaks plain HTTP. */
+  | 'tls_mismatch'
   | 'certificate'
   | 'unauthenticated'
   | 'forbidden'
@@ -59,6 +65,9 @@ export const VERDICT_LABELS: Readonly<Record<TestVerdict, string>> = {
   ok: 'OK',
   warning: 'Warning',
   unreachable: 'Endpoint unreachable',
+  host_not_found: 'Host name not found',
+  refused: 'Connection refused',
+  tls_mismatch: 'Not a TLS port',
   certificate: 'Certificate problem',
   unauthenticated: 'Key or token invalid',
   forbidden: 'Not allowed',

@@ -53,10 +53,10 @@ describe('the token step', () => {
     expect(JSON.stringify(report)).not.toContain('not-the-right-secret')
   })
 
-  it('says the token endpoint is unreachable', async () => {
+  it('says the token endpoint refused the connection', async () => {
     const port = await closedPort()
     const report = await test({ 'oauth2.client_secret': SECRET, 'oauth2.token_url': `http://127.0.0.1:${port}/token` })
-    expect(report.steps.map((step) => [step.title, step.verdict])).toEqual([[`Get an OAuth2 token from http://127.0.0.1:${port}/token`, 'unreachable']])
+    expect(report.steps.map((step) => [step.title, step.verdict])).toEqual([[`Get an OAuth2 token from http://127.0.0.1:${port}/token`, 'refused']])
   })
 
   it('reports a client secret with no stored value before anything else', async () => {

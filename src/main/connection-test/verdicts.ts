@@ -70,11 +70,10 @@ export function judgeFailure(error: unknown): Judgement {
     return { verdict: 'failed', message: `The test could not run: ${error instanceof Error ? error.message : String(error)}` }
   }
   const cause = typeof error.details?.cause === 'string' ? error.details.cause : undefined
+  const named = byCause(cause, typeof error.details?.url === 'string' ? error.details.url : undefined)
+  if (named) return named
   if (cause !== undefined && isTlsCode(cause)) {
-    return {
-      verdict: 'certificate',
-      message: `Certificate problem: ${error.message} Check the endpoint's certificate, or whether the URI should start with http:// instead of https://.`
-    }
+    return { verdict: 'certificate', message: `Certificate problem: ${error.message} Check the endpoint's certificate.` }
   }
   switch (error.code) {
     case 'unreachable':
@@ -88,5 +87,36 @@ export function judgeFailure(error: unknown): Judgement {
       return { verdict: 'bad_response', message: error.message }
     default:
       return { verdict: 'failed', message: error.message }
+  }
+}
+
+/**
+ * The failures a person meets most (a typo in the host, a server not started, https:// on
+ * a plain HTTP port), each named with one cause and one remedy, in place of the transport's
+ * own wording (which carries its own hint).
+ */
+function byCause(cause: string | undefined, url: string | undefined): Judgement | undefined {
+  const address = url === undefined ? undefined : safeUrl(url)
+  const host = address?.hostname ?? 'the host'
+  const hostPort = address ? `${address.hostname}:${address.port || (address.protocol === 'https:' ? '443' : '80')}` : 'the endpoint'
+  switch (cause) {
+    case 'ENOTFOUND':
+      return { verdict: 'host_not_found', message: `Host name not found: no computer is known by the name "${host}". Check the host name in the URI.` }
+    case 'EAI_AGAIN':
+      return { verdict: 'host_not_found', message: `Host name not found: the name server did not answer for "${host}". Check this computer's network connection.` }
+    case 'ECONNREFUSED':
+      return { verdict: 'refused', message: `Connection refused: nothing accepts connections on ${hostPort}. Check that the catalog server is running and that the port in the URI is right.` }
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+      return { verdict: 'tls_mismatch', message: `Not a TLS port: ${hostPort} answers in plain HTTP, not HTTPS. Start the URI with http:// instead of https://.` }
+    default:
+      return undefined
+  }
+}
+
+function safeUrl(url: string): URL | undefined {
+  try {
+    return new URL(url)
+  } catch {
+    return undefined
   }
 }

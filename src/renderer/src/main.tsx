@@ -6,6 +6,8 @@ import { Providers } from './app/providers'
 import { ErrorBoundary } from './ui/error-boundary'
 import { ErrorReports, installGlobalErrorReporting } from './ui/error-reports'
 import { applyTheme } from './ui/theme/theme'
+// Inter ships with the app (bundled from the npm package), so every machine draws the same.
+import '@fontsource-variable/inter'
 import './ui/theme/tokens.css'
 import './ui/theme/base.css'
 import './ui/kit.css'

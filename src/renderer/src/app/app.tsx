@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { ConnectionList } from '../features/connections/connection-list'
 import { ProfilesPanel } from '../features/profiles/profiles-panel'
+import { ProfilesFooter } from '../features/profiles/profiles-footer'
 import { TableToolbar } from '../features/table-actions/table-toolbar'
 import { NamespaceTree } from '../features/tree/namespace-tree'
 import { ErrorBoundary } from '../ui/error-boundary'
@@ -32,12 +32,9 @@ export function App(): ReactNode {
   const theme = useUiStore((state) => state.theme)
   const setTheme = useUiStore((state) => state.setTheme)
   const sidebar = (
-    <aside className={styles.sidebar}>
+    <aside className={styles.sidebar} aria-label="Sidebar">
       <h1 className={styles.appTitle}>Lance Catalog Browser</h1>
       <ErrorBoundary what="The connection list">
-        <ConnectionList />
-      </ErrorBoundary>
-      <ErrorBoundary what="The profiles panel">
         <ProfilesPanel />
       </ErrorBoundary>
       {connectionId && (
@@ -45,6 +42,9 @@ export function App(): ReactNode {
           <NamespaceTree key={connectionId} connectionId={connectionId} />
         </ErrorBoundary>
       )}
+      <ErrorBoundary what="The profile tools">
+        <ProfilesFooter />
+      </ErrorBoundary>
       <div className={styles.settings}>
         <ThemeSwitch value={theme} onChange={setTheme} />
         <label className={styles.setting}>

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react'
 import styles from './connection-button.module.css'
 
+/** The one short badge of each catalog kind, wherever a connection or profile is listed. */
+export const KIND_LABELS = { dir: 'DIR', rest: 'REST', enterprise: 'ENT' } as const
+
 interface Props {
   /** The catalog kind's short label (DIR, REST, ENT). */
   readonly kind: string

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react'
 import { DEFAULT_DECIMAL, TIME_UNITS, decimalOf, unitOf, type ScalarSpec, type TimeUnitName } from './schema-spec'
 import styles from './create-table.module.css'
+import { Select } from '../../ui/select'
 
 const UNIT_LABELS: Readonly<Record<TimeUnitName, string>> = { s: 's (seconds)', ms: 'ms (milliseconds)', us: 'us (microseconds)', ns: 'ns (nanoseconds)' }
 
@@ -19,13 +20,13 @@ export function ScalarOptions({ spec, onChange }: Props): ReactNode {
   if (spec.type === 'timestamp' || spec.type === 'time' || spec.type === 'duration') {
     return (
       <>
-        <select aria-label="Unit" value={unitOf(spec)} onChange={(event) => onChange({ ...spec, unit: event.target.value as TimeUnitName })}>
+        <Select aria-label="Unit" value={unitOf(spec)} onChange={(event) => onChange({ ...spec, unit: event.target.value as TimeUnitName })}>
           {TIME_UNITS.map((unit) => (
             <option key={unit} value={unit}>
               {UNIT_LABELS[unit]}
             </option>
           ))}
-        </select>
+        </Select>
         {spec.type === 'timestamp' && (
           <input
             aria-label="Time zone"

@@ -8,6 +8,7 @@ import { ScalarOptions, SizeInput } from './scalar-options'
 import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
 import styles from './create-table.module.css'
 import { cx } from '../../ui/class-names'
+import { Select } from '../../ui/select'
 
 interface Props {
   readonly fields: readonly FieldSpec[]
@@ -51,13 +52,13 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
   return (
     <div className={styles.fieldRow} role="group" aria-label={`Field ${position}`}>
       <input aria-label="Field name" placeholder="name" value={field.name} onChange={(event) => onChange({ ...field, name: event.target.value })} />
-      <select aria-label="Field type" value={choice} onChange={(event) => onChange({ ...field, type: typeFor(event.target.value, field.type) })}>
+      <Select aria-label="Field type" value={choice} onChange={(event) => onChange({ ...field, type: typeFor(event.target.value, field.type) })}>
         {TYPE_CHOICES.map((type) => (
           <option key={type} value={type}>
             {type}
           </option>
         ))}
-      </select>
+      </Select>
       {field.type.kind === 'scalar' && <ScalarOptions spec={field.type} onChange={(type) => onChange({ ...field, type })} />}
       {field.type.kind === 'vector' && (
         <SizeInput label="Dimension" min={1} max={65536} value={field.type.dimension} onChange={(dimension) => onChange({ ...field, type: { kind: 'vector', dimension } })} />
@@ -84,13 +85,13 @@ type MapType = Extract<FieldType, { kind: 'map' }>
 function MapTypes({ type, onChange }: { readonly type: MapType; readonly onChange: (type: MapType) => void }): ReactNode {
   const menu = (label: string, spec: ScalarSpec, set: (spec: ScalarSpec) => void): ReactNode => (
     <>
-      <select aria-label={label} value={spec.type} onChange={(event) => isScalarType(event.target.value) && set(scalar(event.target.value))}>
+      <Select aria-label={label} value={spec.type} onChange={(event) => isScalarType(event.target.value) && set(scalar(event.target.value))}>
         {SCALAR_TYPES.map((choice) => (
           <option key={choice} value={choice}>
             {choice}
           </option>
         ))}
-      </select>
+      </Select>
       <ScalarOptions spec={spec} onChange={set} />
     </>
   )
@@ -112,13 +113,13 @@ function ListItem({ item, name, onChange }: { readonly item: ListItemType; reado
   }
   return (
     <>
-      <select aria-label="Item type" value={item.kind === 'struct' ? 'struct' : item.type} onChange={(event) => choose(event.target.value)}>
+      <Select aria-label="Item type" value={item.kind === 'struct' ? 'struct' : item.type} onChange={(event) => choose(event.target.value)}>
         {[...SCALAR_TYPES, 'struct' as const].map((type) => (
           <option key={type} value={type}>
             {type}
           </option>
         ))}
-      </select>
+      </Select>
       {item.kind === 'scalar' && <ScalarOptions spec={item} onChange={onChange} />}
       {item.kind === 'struct' && <SchemaEditor parent={`${name}[]`} fields={item.fields} onChange={(fields) => onChange({ kind: 'struct', fields })} />}
     </>

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react'
 import { loadFile, type LoadedFile } from './source-preview'
 import type { SourceFormat } from './source-types'
 import styles from './create-table.module.css'
+import { Select } from '../../ui/select'
 
 /** The kinds of source. */
 export type SourceKind = 'schema' | 'paste' | 'file'
@@ -65,12 +66,12 @@ export function SourceSection({ input, onChange, disabled }: Props): ReactNode {
         <>
           <label className="field">
             Format
-            <select value={input.format} onChange={(event) => onChange({ ...input, format: event.target.value as SourceFormat | 'auto' })}>
+            <Select value={input.format} onChange={(event) => onChange({ ...input, format: event.target.value as SourceFormat | 'auto' })}>
               <option value="auto">Detect (CSV, JSON array or NDJSON)</option>
               <option value="csv">CSV (first line names the columns)</option>
               <option value="json">JSON array of objects</option>
               <option value="ndjson">NDJSON (one object per line)</option>
-            </select>
+            </Select>
           </label>
           <label className="field">
             Pasted rows

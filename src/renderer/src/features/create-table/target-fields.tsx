@@ -8,6 +8,7 @@ import { parseDisplayIdentifier, type NamespacePath } from '@shared/namespace-pa
 import { Field } from '../../ui/field'
 import type { CreateMode } from '@shared/contract/tables'
 import styles from './create-table.module.css'
+import { Select } from '../../ui/select'
 
 /**
  * A namespace typed as an identifier (`a$b`; empty or the delimiter alone for the root; a
@@ -64,13 +65,13 @@ export function TargetFields(props: Props): ReactNode {
       <Field label="Table name" value={name} onChange={props.onName} error={nameProblem ?? undefined} autoFocus />
       <label className="field">
         Mode
-        <select value={mode} onChange={(event) => props.onMode(event.target.value as CreateMode)}>
+        <Select value={mode} onChange={(event) => props.onMode(event.target.value as CreateMode)}>
           {MODES.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       {mode === 'overwrite' && (
         <label className={styles.confirmOverwrite}>

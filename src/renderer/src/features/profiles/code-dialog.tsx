@@ -10,6 +10,7 @@ import { queryKeys } from '../../lib/query-keys'
 import { CopyButton } from '../../ui/copy-button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
+import { Select } from '../../ui/select'
 import styles from './profiles.module.css'
 
 type Language = 'typescript' | 'python'
@@ -25,14 +26,16 @@ export function CodeDialog({ profile, onClose }: { readonly profile: ProfileView
     <Dialog title={`Copy ${profile.name} as code`} onClose={onClose} onSubmit={onClose} footer={{ submitLabel: 'Close', cancel: null }}>
       <div className="field">
         <label htmlFor="snippet-language">Language</label>
-        <select id="snippet-language" value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
+        <Select id="snippet-language" value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
           <option value="typescript">TypeScript</option>
           <option value="python">Python</option>
-        </select>
+        </Select>
       </div>
       {snippet.isError && <ErrorAlert error={snippet.error} />}
-      <textarea className={styles.codeText} aria-label="Code" readOnly rows={14} value={snippet.data ?? ''} />
-      {snippet.data !== undefined && <CopyButton label="Copy code" text={snippet.data} />}
+      <div className={styles.codeBox}>
+        <textarea className={styles.codeText} aria-label="Code" readOnly rows={14} value={snippet.data ?? ''} />
+        {snippet.data !== undefined && <CopyButton label="Copy code" text={snippet.data} />}
+      </div>
     </Dialog>
   )
 }

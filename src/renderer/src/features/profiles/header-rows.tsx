@@ -18,14 +18,16 @@ interface Props {
   /** Errors keyed `row:<key>:name` / `row:<key>:value`, already filtered to what should show. */
   readonly errors: FieldErrors
   readonly listError?: string | undefined
+  /** The legend is for assistive technology only (a disclosure's summary already says it). */
+  readonly hideLegend?: boolean
 }
 
 /** Editable header rows with add and remove. */
-export function HeaderRows({ rows, onChange, errors, listError }: Props): ReactNode {
+export function HeaderRows({ rows, onChange, errors, listError, hideLegend }: Props): ReactNode {
   const update = (key: number, change: Partial<HeaderRow>): void => onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)))
   return (
-    <fieldset className={styles.headerRows}>
-      <legend>Headers</legend>
+    <fieldset className={cx(styles.headerRows, hideLegend && styles.bareFieldset)}>
+      <legend className={cx(hideLegend && 'visually-hidden')}>Headers</legend>
       {rows.length === 0 && <p className="muted">No extra headers.</p>}
       {rows.map((row, i) => (
         <Row

@@ -12,6 +12,8 @@ import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
+import { Disclosure } from '../../ui/disclosure'
+import { Select } from '../../ui/select'
 import {
   draftFromForm,
   emptyForm,
@@ -29,6 +31,7 @@ import { HeaderRows } from './header-rows'
 import { OAuth2Fields } from './oauth2-fields'
 import { RootField } from './root-field'
 import { StorageFields } from './storage-fields'
+import { hasStorageValues } from './storage-form'
 import { TestReport } from './test-report'
 import { useSaveProfile, useTestConnection } from './use-profiles'
 import styles from './profiles.module.css'
@@ -67,6 +70,8 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
   const visible = (field: string): string | undefined =>
     showAll || touched.has(field) || [...touched].some((t) => field.startsWith(`${t}:`)) ? errors[field] : undefined
   const change = (fields: Partial<EditorForm>, ...names: string[]): void => {
+    // A report about another address is not about this form any more.
+    if (fields.uri !== undefined && fields.uri !== formState.uri) test.reset()
     setForm((current) => ({ ...current, ...fields }))
     setTouched((current) => new Set([...current, ...names]))
     setMainErrors({})
@@ -99,6 +104,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
 
   const http = form.type !== 'dir'
   const objectStore = rootLocation(form.root)
+  const noScheme = http && !/^https?:\/\//i.test(form.uri.trim()) ? 'The URI must start with http:// or https://' : undefined
   return (
     <Dialog
       title={profile ? `Edit ${profile.name}` : 'New connection'}
@@ -108,21 +114,21 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
         submitLabel: 'Save',
         busy: save.isPending,
         extra: (
-          <Button onClick={runTest} busy={test.isPending}>
+          <Button onClick={runTest} busy={test.isPending} disabled={noScheme !== undefined} disabledReason={noScheme}>
             Test connection
           </Button>
         )
       }}
     >
       <div className={styles.profileEditor}>
-        <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="My catalog" />
+        <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="e.g. My catalog" />
         <div className="field">
           <label htmlFor="profile-type">Type</label>
-          <select id="profile-type" value={form.type} onChange={(event) => change({ type: event.target.value as ProfileKind })}>
+          <Select id="profile-type" value={form.type} onChange={(event) => change({ type: event.target.value as ProfileKind })}>
             <option value="dir">Directory</option>
             <option value="rest">REST</option>
             <option value="enterprise">Enterprise</option>
-          </select>
+          </Select>
         </div>
         {form.type === 'dir' && <RootField value={form.root} onChange={(root) => change({ root }, 'root')} error={visible('root')} />}
         {form.type === 'dir' && objectStore.kind === 'object-store' && (
@@ -145,7 +151,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             value={form.uri}
             onChange={(uri) => change({ uri }, 'uri')}
             error={visible('uri')}
-            placeholder={form.type === 'enterprise' ? 'https://<database>.<region>.api.lancedb.com' : 'https://catalog.example.com'}
+            placeholder={form.type === 'enterprise' ? 'e.g. https://<database>.<region>.api.lancedb.com' : 'e.g. https://catalog.example.com'}
             hint={form.type === 'enterprise' ? 'The Enterprise endpoint.' : 'The Lance REST catalog, with any base path.'}
           />
         )}
@@ -157,11 +163,11 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
         {form.type === 'rest' && (
           <div className="field">
             <label htmlFor="profile-auth">Authentication</label>
-            <select id="profile-auth" value={form.auth} onChange={(event) => change({ auth: event.target.value as RestAuth })}>
+            <Select id="profile-auth" value={form.auth} onChange={(event) => change({ auth: event.target.value as RestAuth })}>
               <option value="headers">Headers only</option>
               <option value="bearer">Bearer token</option>
               <option value="oauth2">OAuth2 client credentials</option>
-            </select>
+            </Select>
           </div>
         )}
         {form.type === 'rest' && form.auth === 'oauth2' && (
@@ -193,6 +199,61 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
               placeholder={form.apiKeyStored ? `${form.apiKeyStored} (stored; leave empty to keep)` : undefined}
               hint="Sent as x-api-key."
             />
+          </>
+        )}
+        {http && (
+          <Disclosure summary="Headers" defaultOpen={form.headers.length > 0}>
+          <HeaderRows hideLegend
+            rows={form.headers}
+            onChange={(headers) => {
+              // A row keeps its stored mask while it stays secret; un-marking it drops the value.
+              const kept = headers.map((row) => {
+                const secret = row.secret || isSecretHeader(row.name.trim())
+                return { ...row, stored: secret ? (formState.headers.find((r) => r.key === row.key)?.stored ?? null) : null }
+              })
+              change({ headers: kept }, ...headers.map((row) => `row:${row.key}`))
+            }}
+            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
+            listError={visible('headers')}
+          />
+          </Disclosure>
+        )}
+        {form.type === 'rest' && (
+          <Disclosure summary="Storage options for table locations" defaultOpen={hasStorageValues(form.storage)}>
+          <StorageFields
+            hideLegend
+            scheme={form.locationScheme}
+            legend="Storage options for table locations"
+            onSchemeChange={(locationScheme) => change({ locationScheme })}
+            storage={form.storage}
+            onChange={(name, value) => change({ storage: { ...formState.storage, values: { ...formState.storage.values, [name]: value } } }, `property:storage.${name}`)}
+            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
+            secretStorage={secretStorage?.description}
+          />
+          </Disclosure>
+        )}
+        {form.type === 'rest' && (
+          <Disclosure summary="Advanced" defaultOpen={form.extra[LOCAL_LOCATIONS] !== undefined}>
+          <div className="field">
+            <label htmlFor="profile-local-locations">Table locations on this machine</label>
+            <Select
+              id="profile-local-locations"
+              value={form.extra[LOCAL_LOCATIONS] ?? ''}
+              onChange={(event) => {
+                const { [LOCAL_LOCATIONS]: _previous, ...others } = formState.extra
+                change({ extra: event.target.value === '' ? others : { ...others, [LOCAL_LOCATIONS]: event.target.value } })
+              }}
+            >
+              <option value="">Open only from a catalog on this machine</option>
+              <option value="true">Open</option>
+              <option value="false">Refuse</option>
+            </Select>
+            <p className="field-hint muted">Whether a table location the catalog gives as file:// or a local path is opened: a remote catalog could name any of your files.</p>
+          </div>
+          </Disclosure>
+        )}
+        {form.type === 'enterprise' && (
+          <Disclosure summary="Advanced" defaultOpen={form.database !== '' || form.databasePrefix !== ''}>
             <Field
               label="Database"
               value={form.database}
@@ -207,51 +268,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
               error={visible('databasePrefix')}
               hint="x-service-database-prefix: when several databases share one endpoint."
             />
-          </>
-        )}
-        {http && (
-          <HeaderRows
-            rows={form.headers}
-            onChange={(headers) => {
-              // A row keeps its stored mask while it stays secret; un-marking it drops the value.
-              const kept = headers.map((row) => {
-                const secret = row.secret || isSecretHeader(row.name.trim())
-                return { ...row, stored: secret ? (formState.headers.find((r) => r.key === row.key)?.stored ?? null) : null }
-              })
-              change({ headers: kept }, ...headers.map((row) => `row:${row.key}`))
-            }}
-            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
-            listError={visible('headers')}
-          />
-        )}
-        {form.type === 'rest' && (
-          <StorageFields
-            scheme={form.locationScheme}
-            legend="Storage options for table locations"
-            onSchemeChange={(locationScheme) => change({ locationScheme })}
-            storage={form.storage}
-            onChange={(name, value) => change({ storage: { ...formState.storage, values: { ...formState.storage.values, [name]: value } } }, `property:storage.${name}`)}
-            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
-            secretStorage={secretStorage?.description}
-          />
-        )}
-        {form.type === 'rest' && (
-          <div className="field">
-            <label htmlFor="profile-local-locations">Table locations on this machine</label>
-            <select
-              id="profile-local-locations"
-              value={form.extra[LOCAL_LOCATIONS] ?? ''}
-              onChange={(event) => {
-                const { [LOCAL_LOCATIONS]: _previous, ...others } = formState.extra
-                change({ extra: event.target.value === '' ? others : { ...others, [LOCAL_LOCATIONS]: event.target.value } })
-              }}
-            >
-              <option value="">Open only from a catalog on this machine</option>
-              <option value="true">Open</option>
-              <option value="false">Refuse</option>
-            </select>
-            <p className="muted">Whether a table location the catalog gives as file:// or a local path is opened: a remote catalog could name any of your files.</p>
-          </div>
+          </Disclosure>
         )}
         {http && leftBehind && (
           <p role="status" className={styles.secretNote}>

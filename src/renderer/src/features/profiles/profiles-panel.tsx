@@ -1,7 +1,9 @@
 /**
- * The saved connection profiles in the sidebar: "New connection", the list with each
- * profile's actions, where secrets are kept, storage problems, and import/export.
- * Opening a profile adds its connection to this run and shows it in the tree.
+ * The sidebar's one connection list: "New connection", then the connections of this run
+ * no profile stands for, then the saved profiles, each with its actions menu, and any
+ * storage problem. Opening a profile adds its connection to this run and shows it in the
+ * tree. Where secrets are kept and import/export live in the sidebar's footer
+ * (ProfilesFooter), below the tree.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { ProfileView } from '@shared/profile-types'
@@ -11,21 +13,18 @@ import { ErrorAlert } from '../../ui/error-alert'
 import { CodeDialog } from './code-dialog'
 import { ProfileEditor } from './profile-editor'
 import { ProfileItem, type ProfileAction } from './profile-item'
-import { SecretsNote } from './secrets-note'
 import { StorageProblems } from './storage-problems'
 import { TestDialog } from './test-dialog'
-import { ExportDialog, ImportDialog } from './transfer-dialogs'
+import { ConnectionList } from './connection-list'
 import { useOpenProfile, useProfileChanges, useProfiles } from './use-profiles'
 import { useShellCommand } from '../../lib/use-shell-events'
 import styles from './profiles.module.css'
-import { cx } from '../../ui/class-names'
 
 type Open =
   | { readonly kind: 'editor'; readonly profile?: ProfileView }
   | { readonly kind: 'test' | 'code' | 'delete'; readonly profile: ProfileView }
-  | { readonly kind: 'import' | 'export' }
 
-/** The profiles section of the sidebar. */
+/** The connections section of the sidebar. */
 export function ProfilesPanel(): ReactNode {
   const headingId = useId()
   const listRef = useRef<HTMLUListElement>(null)
@@ -36,13 +35,10 @@ export function ProfilesPanel(): ReactNode {
   const selectConnection = useUiStore((s) => s.selectConnection)
   const [open, setOpen] = useState<Open | null>(null)
   useShellCommand('new-connection', () => setOpen({ kind: 'editor' }))
-  // Reordering re-renders the list; the moved row's button gets focus back afterwards.
-  const [refocus, setRefocus] = useState<{ id: string; label: string } | null>(null)
+  // Reordering re-renders the list; the moved row's menu button gets focus back afterwards.
+  const [refocus, setRefocus] = useState<string | null>(null)
   useEffect(() => {
-    if (!refocus) return
-    const button = listRef.current?.querySelector<HTMLButtonElement>(`[data-profile-id="${refocus.id}"] button[aria-label="${refocus.label}"]`)
-    if (button && !button.disabled) button.focus()
-    else listRef.current?.querySelector<HTMLButtonElement>(`[data-profile-id="${refocus.id}"] .connection`)?.focus()
+    if (refocus) listRef.current?.querySelector<HTMLButtonElement>(`[data-profile-id="${refocus}"] button[aria-haspopup="menu"]`)?.focus()
   }, [refocus, state.data])
 
   const profiles = state.data?.profiles ?? []
@@ -56,7 +52,7 @@ export function ProfilesPanel(): ReactNode {
         const to = action === 'up' ? index - 1 : index + 1
         const ids = profiles.map((p) => p.id)
         ;[ids[index], ids[to]] = [ids[to] ?? '', ids[index] ?? '']
-        reorder.mutate(ids, { onSuccess: () => setRefocus({ id: profile.id, label: action === 'up' ? 'Move up' : 'Move down' }) })
+        reorder.mutate(ids, { onSuccess: () => setRefocus(profile.id) })
         return
       }
       case 'duplicate':
@@ -79,10 +75,11 @@ export function ProfilesPanel(): ReactNode {
     openProfile.mutate(view.id, { onSuccess: (summary) => shown && selectConnection(summary.id) })
   }
 
+  const profileConnections = new Set(Object.values(state.data?.openConnections ?? {}))
   return (
     <section className={styles.profiles} aria-labelledby={headingId}>
       <div className={styles.profilesHead}>
-        <h2 id={headingId}>Profiles</h2>
+        <h2 id={headingId}>Connections</h2>
         <button type="button" onClick={() => setOpen({ kind: 'editor' })}>
           New connection
         </button>
@@ -90,28 +87,21 @@ export function ProfilesPanel(): ReactNode {
       {state.data && <StorageProblems problems={[state.data.problem, state.data.secretProblem]} />}
       {state.isError && <ErrorAlert error={state.error} onRetry={() => void state.refetch()} />}
       {problem && <ErrorAlert error={problem} />}
-      {state.data && profiles.length === 0 && <p className={cx('muted', styles.profilesEmpty)}>No saved profiles yet.</p>}
-      <ul ref={listRef} className={styles.profileList}>
-        {profiles.map((profile, i) => (
-          <ProfileItem
-            key={profile.id}
-            profile={profile}
-            selected={state.data?.openConnections[profile.id] === connectionId}
-            first={i === 0}
-            last={i === profiles.length - 1}
-            onAction={(action) => act(profile, i, action)}
-          />
-        ))}
-      </ul>
-      {state.data && <SecretsNote storage={state.data.secretStorage} />}
-      <div className={styles.profileTools}>
-        <button type="button" className="link-button" onClick={() => setOpen({ kind: 'import' })}>
-          Import profiles
-        </button>
-        <button type="button" className="link-button" onClick={() => setOpen({ kind: 'export' })}>
-          Export profiles
-        </button>
-      </div>
+      <nav aria-label="Connections" className={styles.profileScroll}>
+        <ul ref={listRef} className={styles.profileList}>
+          <ConnectionList exclude={profileConnections} />
+          {profiles.map((profile, i) => (
+            <ProfileItem
+              key={profile.id}
+              profile={profile}
+              selected={state.data?.openConnections[profile.id] === connectionId}
+              first={i === 0}
+              last={i === profiles.length - 1}
+              onAction={(action) => act(profile, i, action)}
+            />
+          ))}
+        </ul>
+      </nav>
       <PanelDialog
         open={open}
         profiles={profiles}
@@ -161,9 +151,5 @@ function PanelDialog({ open, profiles, storage, remove, onClose, onSaved }: Dial
           <p>The profile and its stored secrets are removed. This cannot be undone.</p>
         </ConfirmDialog>
       )
-    case 'import':
-      return <ImportDialog onClose={onClose} />
-    case 'export':
-      return <ExportDialog onClose={onClose} />
   }
 }

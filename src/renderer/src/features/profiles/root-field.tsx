@@ -38,7 +38,7 @@ export function RootField({ value, onChange, error }: Props): ReactNode {
   })
   const state = status.data?.state
   return (
-    <Field label="Root" value={value} onChange={onChange} error={error} placeholder="/home/me/catalog or s3://bucket/prefix" hint={HINT}>
+    <Field label="Root" value={value} onChange={onChange} error={error} placeholder="e.g. /home/me/catalog or s3://bucket/prefix" hint={HINT}>
       {!error && local && status.data && state !== 'folder' && (
         <p className={styles.rootStatus} role="status">
           {status.data.message}{' '}

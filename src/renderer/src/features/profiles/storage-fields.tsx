@@ -8,6 +8,7 @@ import type { ReactNode } from 'react'
 import type { FieldErrors } from '@shared/profile-validation'
 import { isSecretStorageOption, OBJECT_STORE_SCHEMES, STORAGE_OPTIONS, storageOptionsFor, type ObjectStoreScheme } from '@shared/storage-options'
 import { Field } from '../../ui/field'
+import { Select } from '../../ui/select'
 import type { StorageForm } from './storage-form'
 import styles from './profiles.module.css'
 import { cx } from '../../ui/class-names'
@@ -24,33 +25,36 @@ interface Props {
   readonly errors: FieldErrors
   /** Where secrets are kept, in words. */
   readonly secretStorage: string | undefined
+  /** The legend is for assistive technology only (a disclosure's summary already says it). */
+  readonly hideLegend?: boolean
 }
 
 const SCHEME_NAMES: Record<ObjectStoreScheme, string> = { s3: 'S3 or S3-compatible (s3://)', gs: 'Google Cloud Storage (gs://)', az: 'Azure Blob Storage (az://)' }
 
 /** One field per storage option that applies. */
-export function StorageFields({ scheme, legend = 'Storage options', onSchemeChange, storage, onChange, errors, secretStorage }: Props): ReactNode {
+export function StorageFields({ scheme, legend = 'Storage options', onSchemeChange, storage, onChange, errors, secretStorage, hideLegend }: Props): ReactNode {
   const known = new Set(STORAGE_OPTIONS.map((o) => o.name))
   const others = [...new Set([...Object.keys(storage.values), ...Object.keys(storage.stored)])].filter((name) => !known.has(name))
   const fields = [...storageOptionsFor(scheme), ...others.map((name) => ({ name, label: name, secret: isSecretStorageOption(name), hint: undefined }))]
   return (
-    <fieldset>
-      <legend>{legend}</legend>
+    <fieldset className={cx(hideLegend && styles.bareFieldset)}>
+      <legend className={cx(hideLegend && 'visually-hidden')}>{legend}</legend>
       {onSchemeChange && (
         <div className="field">
           <label htmlFor="storage-scheme">Object store</label>
-          <select id="storage-scheme" value={scheme} onChange={(event) => onSchemeChange(event.target.value as ObjectStoreScheme)}>
+          <Select id="storage-scheme" value={scheme} onChange={(event) => onSchemeChange(event.target.value as ObjectStoreScheme)}>
             {OBJECT_STORE_SCHEMES.map((s) => (
               <option key={s} value={s}>
                 {SCHEME_NAMES[s]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       )}
       {fields.map((option) => {
         const stored = storage.stored[option.name]
-        const placeholder = stored ? `${stored} (stored; leave empty to keep)` : option.hint
+        // "e.g." so an example never reads as a value already filled in.
+        const placeholder = stored ? `${stored} (stored; leave empty to keep)` : option.hint && (option.hint.includes(' or ') ? option.hint : `e.g. ${option.hint}`)
         return (
           <Field
             key={option.name}

@@ -69,3 +69,8 @@ export function locationSchemeOf(storage: StorageForm): ObjectStoreScheme {
   const schemes = names.flatMap((name) => STORAGE_OPTIONS.find((o) => o.name === name)?.schemes ?? [])
   return schemes.find((scheme) => scheme !== 's3') ?? 's3'
 }
+
+/** Whether the form holds any storage option, typed or stored. */
+export function hasStorageValues(storage: StorageForm): boolean {
+  return Object.values(storage.values).some((value) => value !== '') || Object.keys(storage.stored).length > 0
+}

@@ -32,7 +32,7 @@ export function TestReport({ report, label = 'Test result' }: { readonly report:
       </p>
       <ol className={styles.testSteps}>
         {report.steps.map((step, i) => (
-          <TestStep key={i} step={step} />
+          <TestStep key={i} step={step} folded={report.ok} />
         ))}
       </ol>
       <CopyButton label="Copy report" text={() => formatTestReport(report)} />
@@ -40,13 +40,13 @@ export function TestReport({ report, label = 'Test result' }: { readonly report:
   )
 }
 
-function TestStep({ step }: { readonly step: ConnectionTestStep }): ReactNode {
-  return (
-    <li className={cx(styles.testStep, step.verdict === 'ok' && styles.verdictOk, step.verdict === 'warning' && styles.verdictWarning)}>
-      <div className={styles.testStepHead}>
-        <span className={styles.testStepTitle}>{step.title}</span>
-        <span className={styles.verdictBadge}>{VERDICT_LABELS[step.verdict]}</span>
-      </div>
+/**
+ * One step. In a passing report what was sent is folded under "Request", so the outcome
+ * reads first and the report fits its dialog; a failing report shows it open.
+ */
+function TestStep({ step, folded }: { readonly step: ConnectionTestStep; readonly folded: boolean }): ReactNode {
+  const sent = (
+    <>
       {step.request && (
         <div className={styles.testRequest}>
           <code>
@@ -60,11 +60,34 @@ function TestStep({ step }: { readonly step: ConnectionTestStep }): ReactNode {
         </div>
       )}
       <div className={cx(styles.testFacts, 'muted')}>
-        {step.request && <span>{step.status === undefined ? 'No HTTP status' : `HTTP ${step.status}`}</span>}
-        <span>{step.latencyMs} ms</span>
+        <span>{statusText(step)}</span>
+      </div>
+    </>
+  )
+  return (
+    <li className={cx(styles.testStep, step.verdict === 'ok' && styles.verdictOk, step.verdict === 'warning' && styles.verdictWarning)}>
+      <div className={styles.testStepHead}>
+        <span className={styles.testStepTitle}>{step.title}</span>
+        <span className={styles.verdictBadge}>{VERDICT_LABELS[step.verdict]}</span>
+        <span className={cx(styles.testLatency, 'muted')}>{step.latencyMs} ms</span>
       </div>
       <p className={styles.testMessage}>{step.message}</p>
       {step.serverMessage && !step.message.includes(step.serverMessage) && <p className="muted">Server said: {step.serverMessage}</p>}
+      {step.request &&
+        (folded ? (
+          <details className={styles.testSent}>
+            <summary className="muted">Request</summary>
+            {sent}
+          </details>
+        ) : (
+          sent
+        ))}
     </li>
   )
+}
+
+/** The HTTP status in words; an error status on a passing step is the answer the check asked for. */
+function statusText(step: ConnectionTestStep): string {
+  if (step.status === undefined) return 'No HTTP status'
+  return step.verdict === 'ok' && step.status >= 400 ? `HTTP ${step.status}, the answer this check expects` : `HTTP ${step.status}`
 }

@@ -5,7 +5,7 @@
  */
 import { AlertCircle, Filter, X } from 'lucide-react'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { ApiError } from '../../lib/api'
+import { filterProblem } from './filter-problem'
 import { Button } from '../../ui/button'
 import styles from './table-data.module.css'
 
@@ -25,7 +25,7 @@ export function FilterBar({ filter, onApply, error }: Props): ReactNode {
     onApply(draft.trim())
   }
   const message = error ? (error instanceof Error ? error.message : String(error)) : null
-  const [headline = '', ...rest] = (message ?? '').split('\n')
+  const headline = filterProblem(message ?? '')
   return (
     <form className={styles.filterBar} role="search" aria-label="Filter rows" onSubmit={submit}>
       <input
@@ -56,12 +56,11 @@ export function FilterBar({ filter, onApply, error }: Props): ReactNode {
         <div id={errorId} role="alert" className={styles.filterError}>
           <AlertCircle aria-hidden size={14} className={styles.filterErrorIcon} />
           <div className={styles.filterErrorText}>
-            The filter cannot be used: {headline}
-            {error instanceof ApiError ? ` (${error.code})` : ''}
-            {rest.some((line) => line.trim() !== '') && (
+            The filter cannot be used. {headline}
+            {message !== null && message !== headline && (
               <details>
                 <summary>Full message</summary>
-                <pre className={styles.filterErrorMore}>{rest.join('\n')}</pre>
+                <pre className={styles.filterErrorMore}>{message}</pre>
               </details>
             )}
           </div>

@@ -45,9 +45,11 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
     case 'table': {
       const isTable = row.kind === 'table'
       const selected = isTable && sameTable(view.selectedTable, { namespace: row.path, name: row.name })
-      const activate = (): void => {
+      // Ctrl+click (Cmd+click on a Mac) opens a table in a new tab, as in a browser.
+      const activate = (event: MouseEvent): void => {
         focusRow(row.key)
-        if (isTable) selectTable({ namespace: row.path, name: row.name })
+        if (isTable && (event.ctrlKey || event.metaKey)) openTable({ namespace: row.path, name: row.name })
+        else if (isTable) selectTable({ namespace: row.path, name: row.name })
         else setExpanded(row.path, !row.expanded)
       }
       // A middle click opens a table in a new tab, as in a browser.
@@ -114,8 +116,9 @@ export function TreeRowView({ row, setsize, index, top, height, measure, focusab
       )
     case 'empty':
       return (
-        <div role="none" className={cx(styles.treeRow, styles.treeStatus, 'muted')} style={style}>
-          Empty: create a table or namespace from its menu
+        // Short, so it fits a narrow sidebar; the way to fill it is in the tooltip.
+        <div role="none" className={cx(styles.treeRow, styles.treeStatus, 'muted')} style={style} title="Create a table or namespace from its menu">
+          Empty
         </div>
       )
   }
