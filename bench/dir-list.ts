@@ -27,7 +27,9 @@ async function main(): Promise<void> {
     await setup.createNamespace(PARENT)
     setup.close()
     await createChildNamespaces(root, PARENT, TOTAL, 'child')
-    console.log(`Built a catalog with ${TOTAL.toLocaleString('en-US')} namespaces under "${PARENT.join('$')}" in ${((performance.now() - built) / 1000).toFixed(1)} s`)
+    console.log(
+      `Built a catalog with ${TOTAL.toLocaleString('en-US')} namespaces under "${PARENT.join('$')}" in ${((performance.now() - built) / 1000).toFixed(1)} s`
+    )
 
     const ours = await openDirNamespace(root)
     const lance = await connectNamespace('dir', { root })

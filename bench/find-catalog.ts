@@ -27,7 +27,8 @@ export function tableName(leaf: number, j: number): string {
 /** The leaf namespaces in creation order, as paths. */
 export function leafPaths(fanout: number): string[][] {
   const paths: string[][] = []
-  for (let a = 0; a < fanout; a++) for (let b = 0; b < fanout; b++) for (let c = 0; c < fanout; c++) paths.push([`region_${a}`, `team_${a}_${b}`, `project_${a}_${b}_${c}`])
+  for (let a = 0; a < fanout; a++)
+    for (let b = 0; b < fanout; b++) for (let c = 0; c < fanout; c++) paths.push([`region_${a}`, `team_${a}_${b}`, `project_${a}_${b}_${c}`])
   return paths
 }
 
@@ -35,7 +36,13 @@ export function leafPaths(fanout: number): string[][] {
 export async function benchCatalog(shape: CatalogShape, log: (line: string) => void): Promise<string> {
   const root = join(tmpdir(), 'lcb-bench-find', `f${shape.fanout}-t${shape.tables}-c${shape.columns}`)
   const done = join(root, '.complete')
-  if (await access(done).then(() => true, () => false)) return root
+  if (
+    await access(done).then(
+      () => true,
+      () => false
+    )
+  )
+    return root
   await rm(root, { recursive: true, force: true })
   await mkdir(root, { recursive: true })
   const fields: Field[] = [new Field('id', new Int64(), false), new Field('embedding', new FixedSizeList(768, new Field('item', new Float32(), true)), true)]

@@ -67,7 +67,9 @@ function catalogOperation(method: string, path: string): string {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:find: ${leaves} leaf namespaces (${fanout + fanout ** 2 + leaves} in all, three levels) x ${tables} tables x ${columns} columns = ${totalTables} tables, ${totalTables * columns} columns; ${delayMs} ms added per request`)
+  console.log(
+    `bench:find: ${leaves} leaf namespaces (${fanout + fanout ** 2 + leaves} in all, three levels) x ${tables} tables x ${columns} columns = ${totalTables} tables, ${totalTables * columns} columns; ${delayMs} ms added per request`
+  )
   const buildStart = performance.now()
   const root = await benchCatalog({ fanout, tables, columns }, (line) => console.log(line))
   console.log(`catalog ready in ${ms(performance.now() - buildStart)} (${root})`)
@@ -103,7 +105,9 @@ async function main(): Promise<void> {
         namedFound ??= now
         allTables ??= now
         const allColumns = now
-        console.log(`source: ${status.source}; tables ${status.tablesFound}, described ${status.tablesDescribed}, columns ${status.columnsFound}; notes ${status.notes.length}`)
+        console.log(
+          `source: ${status.source}; tables ${status.tablesFound}, described ${status.tablesDescribed}, columns ${status.columnsFound}; notes ${status.notes.length}`
+        )
         for (const note of status.notes.slice(0, 3)) console.log(`  note: ${note}`)
         console.log(`time to first result:        ${ms(firstResult ?? now)}`)
         console.log(`time to "${named}" findable: ${ms(namedFound)}`)
@@ -117,7 +121,9 @@ async function main(): Promise<void> {
     console.log(`requests: ${counts.total} (${requests.map(([kind, n]) => `${kind} ${n}`).join(', ')})`)
     gc?.()
     const heapAfter = process.memoryUsage().heapUsed
-    console.log(`memory: index held on the heap ${gc ? mib(heapAfter - heapBefore) : 'n/a (run with --expose-gc)'}; peak heap growth ${mib(peakHeap)}; peak RSS of the app process ${mib(peakRss)}`)
+    console.log(
+      `memory: index held on the heap ${gc ? mib(heapAfter - heapBefore) : 'n/a (run with --expose-gc)'}; peak heap growth ${mib(peakHeap)}; peak RSS of the app process ${mib(peakRss)}`
+    )
 
     const queries = [named, 'events_05', 'attr_7', 'type:vector dim:768', 'evnt0026', 'kind:namespace project_1']
     for (const query of queries) {
@@ -130,13 +136,17 @@ async function main(): Promise<void> {
         hits = result.hits.length
       }
       times.sort((a, b) => a - b)
-      console.log(`query ${JSON.stringify(query).padEnd(28)} median ${(times[7] ?? 0).toFixed(1)} ms, max ${(times[times.length - 1] ?? 0).toFixed(1)} ms (${hits} hits)`)
+      console.log(
+        `query ${JSON.stringify(query).padEnd(28)} median ${(times[7] ?? 0).toFixed(1)} ms, max ${(times[times.length - 1] ?? 0).toFixed(1)} ms (${hits} hits)`
+      )
     }
     if (fanout < 10) {
       // The issue's full size, names put straight into an index (no catalog to build).
       const full = syntheticIndex(10, 10, 20)
       const counts = full.index.counts()
-      console.log(`full-size index in memory (${counts.tables} tables, ${counts.columns} columns): heap ${full.heapBytes === null ? 'n/a' : mib(full.heapBytes)}`)
+      console.log(
+        `full-size index in memory (${counts.tables} tables, ${counts.columns} columns): heap ${full.heapBytes === null ? 'n/a' : mib(full.heapBytes)}`
+      )
       for (const row of timeQueries(full.index, ['events_0999_9', 'events_05', 'attr_7', 'type:vector dim:768', 'evnt0026', 'kind:namespace project_1'])) {
         console.log(`  query ${JSON.stringify(row.query).padEnd(28)} median ${row.median.toFixed(1)} ms, max ${row.max.toFixed(1)} ms (${row.hits} hits)`)
       }

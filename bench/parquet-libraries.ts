@@ -13,8 +13,22 @@ import { gzipSync } from 'node:zlib'
 import { performance } from 'node:perf_hooks'
 import { build } from 'esbuild'
 import {
-  Bool, Field, FixedSizeList, Float32, Float64, Int64, RecordBatch, Schema, Struct, Table, tableFromIPC,
-  tableToIPC, TimestampMicrosecond, Utf8, vectorFromArray, makeData
+  Bool,
+  Field,
+  FixedSizeList,
+  Float32,
+  Float64,
+  Int64,
+  RecordBatch,
+  Schema,
+  Struct,
+  Table,
+  tableFromIPC,
+  tableToIPC,
+  TimestampMicrosecond,
+  Utf8,
+  vectorFromArray,
+  makeData
 } from 'apache-arrow'
 import { parquetReadObjects } from 'hyparquet'
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer'
@@ -49,9 +63,15 @@ function testTable(): Table {
     })
     const children = [
       makeData({ type: new Int64(), length: n, data: ids }),
-      vectorFromArray(Array.from({ length: n }, (_, i) => ((start + i) % 10 === 0 ? null : `row ${start + i} ✓`)), new Utf8()).data[0]!,
+      vectorFromArray(
+        Array.from({ length: n }, (_, i) => ((start + i) % 10 === 0 ? null : `row ${start + i} ✓`)),
+        new Utf8()
+      ).data[0]!,
       makeData({ type: new Float64(), length: n, data: Float64Array.from({ length: n }, (_, i) => (start + i) * 0.5) }),
-      vectorFromArray(Array.from({ length: n }, (_, i) => (start + i) % 3 === 0), new Bool()).data[0]!,
+      vectorFromArray(
+        Array.from({ length: n }, (_, i) => (start + i) % 3 === 0),
+        new Bool()
+      ).data[0]!,
       makeData({ type: new TimestampMicrosecond('UTC'), length: n, data: ts }),
       vector
     ]
@@ -95,7 +115,16 @@ function median(values: number[]): number {
 }
 
 async function bundleSize(source: string): Promise<string> {
-  const result = await build({ stdin: { contents: source, resolveDir: process.cwd(), loader: 'js' }, bundle: true, minify: true, write: false, format: 'esm', platform: 'browser', loader: { '.wasm': 'binary' }, logLevel: 'silent' })
+  const result = await build({
+    stdin: { contents: source, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    loader: { '.wasm': 'binary' },
+    logLevel: 'silent'
+  })
   const js = result.outputFiles.reduce((sum, file) => sum + file.contents.byteLength, 0)
   const gz = result.outputFiles.reduce((sum, file) => sum + gzipSync(file.contents).byteLength, 0)
   return `${(js / 1024).toFixed(0)} KiB min, ${(gz / 1024).toFixed(0)} KiB gzip`
@@ -150,9 +179,13 @@ async function main(): Promise<void> {
     wasmTable = wr.value
   }
   const bundles = {
-    'hyparquet + hyparquet-writer': await bundleSize("export { parquetReadObjects } from 'hyparquet'; export { ParquetWriter, ByteWriter } from 'hyparquet-writer'"),
+    'hyparquet + hyparquet-writer': await bundleSize(
+      "export { parquetReadObjects } from 'hyparquet'; export { ParquetWriter, ByteWriter } from 'hyparquet-writer'"
+    ),
     // The web build (the wasm file is fetched separately at run time; counted here as a binary import).
-    'parquet-wasm': await bundleSize("export * from 'parquet-wasm/esm/parquet_wasm.js'; export { default as wasm } from 'parquet-wasm/esm/parquet_wasm_bg.wasm'")
+    'parquet-wasm': await bundleSize(
+      "export * from 'parquet-wasm/esm/parquet_wasm.js'; export { default as wasm } from 'parquet-wasm/esm/parquet_wasm_bg.wasm'"
+    )
   }
   console.log('library                       write (median)  read (median)  file size   bundle (what a renderer would ship)')
   for (const [name, r] of Object.entries(results)) {
@@ -175,7 +208,9 @@ async function main(): Promise<void> {
     const sample = hyRows[1]?.[column]
     const hyType = typeof sample === 'object' && sample !== null ? sample.constructor.name : typeof sample
     const wasmType = String(wasmTable!.schema.fields.find((f) => f.name === column)?.type)
-    console.log(`  ${column.padEnd(8)} hyparquet: ${hyOk ? 'same' : 'DIFFERS'} (read as JS ${hyType})   parquet-wasm: ${wasmOk ? 'same' : 'DIFFERS'} (read as Arrow ${wasmType})`)
+    console.log(
+      `  ${column.padEnd(8)} hyparquet: ${hyOk ? 'same' : 'DIFFERS'} (read as JS ${hyType})   parquet-wasm: ${wasmOk ? 'same' : 'DIFFERS'} (read as Arrow ${wasmType})`
+    )
   }
 }
 

@@ -131,7 +131,12 @@ async function main(): Promise<void> {
     await page.getByRole('grid', { name: 'Rows of small' }).waitFor()
     await page.getByRole('treeitem', { name: 'big, table', exact: true }).click()
     const grid = page.getByRole('grid', { name: 'Rows of big' })
-    await grid.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '1', exact: true }) }).getByRole('gridcell').first().waitFor()
+    await grid
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: '1', exact: true }) })
+      .getByRole('gridcell')
+      .first()
+      .waitFor()
     await page.waitForFunction(() => (globalThis as unknown as { __bench: Stats }).__bench.firstRowsAt > 0)
 
     await grid.focus()

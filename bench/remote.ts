@@ -73,13 +73,22 @@ async function main(): Promise<void> {
       [true, false].map((dataRoutes) => startCatalogServer({ root, storageOptions: store.slow, dataRoutes, log: () => void catalogRequests++ }))
     )
     const [dataServer, metadataServer] = servers as [(typeof servers)[0], (typeof servers)[0]]
-    closers.unshift(() => dataServer.close(), () => metadataServer.close())
+    closers.unshift(
+      () => dataServer.close(),
+      () => metadataServer.close()
+    )
     const host = await startWebHost([
-      '--data-dir', join(work, 'data'),
-      '--dir', root, ...storageFlags(store.slow),
-      '--rest', dataServer.url,
-      '--rest', metadataServer.url,
-      '--dir', join(work, 'small')
+      '--data-dir',
+      join(work, 'data'),
+      '--dir',
+      root,
+      ...storageFlags(store.slow),
+      '--rest',
+      dataServer.url,
+      '--rest',
+      metadataServer.url,
+      '--dir',
+      join(work, 'small')
     ])
     closers.unshift(() => stopProcess(host.child))
     const call = hostCaller(host.url)
@@ -121,7 +130,14 @@ async function main(): Promise<void> {
 }
 
 /** Workload 2 on table `name`: search and Find similar by the app, search by the SDK (table opened once). */
-async function searchRows(app: AppTarget, db: Connection, storage: Record<string, string>, counters: Counters, name: string, label: string): Promise<ResultRow[]> {
+async function searchRows(
+  app: AppTarget,
+  db: Connection,
+  storage: Record<string, string>,
+  counters: Counters,
+  name: string,
+  label: string
+): Promise<ResultRow[]> {
   const table = await db.openTable(name, [], { storageOptions: { ...storage } })
   try {
     const probes = [17, 0.25, 0.5, 0.75, 0.999].map((at) => (at < 1 ? Math.floor(at * ROWS) : at))

@@ -66,11 +66,20 @@ async function main(): Promise<void> {
       const row = (await call('tables:readRows', { connectionId, table: ref, offset: id, limit: 1, columns: ['vector'] })) as RowsPage
       const cell = tableFromIPC(row.arrow).getChild('vector')?.get(0) as { toArray(): Float32Array } | null
       const vector = Array.from(cell?.toArray() ?? [], Number)
-      const page = (await call('search:rows', { connectionId, table: ref, query: { kind: 'vector', column: 'vector', vector, distanceType: 'l2', k: K } })) as RowsPage
+      const page = (await call('search:rows', {
+        connectionId,
+        table: ref,
+        query: { kind: 'vector', column: 'vector', vector, distanceType: 'l2', k: K }
+      })) as RowsPage
       return firstId(tableFromIPC(page.arrow))
     }
     const sdkSearch = async (id: number): Promise<number> => {
-      const result = await table.vectorSearch(vectors.get(id) ?? []).column('vector').distanceType('l2').limit(K).toArrow()
+      const result = await table
+        .vectorSearch(vectors.get(id) ?? [])
+        .column('vector')
+        .distanceType('l2')
+        .limit(K)
+        .toArrow()
       return firstId(result)
     }
 
@@ -112,7 +121,12 @@ async function buildTable(db: Awaited<ReturnType<typeof connectNamespace>>): Pro
   for (let start = 0; start < ROWS; start += WRITE_ROWS) {
     const count = Math.min(WRITE_ROWS, ROWS - start)
     const ids = arrow.makeData({ type: new arrow.Int32(), length: count, nullCount: 0, data: Int32Array.from({ length: count }, (_, i) => start + i) })
-    const values = arrow.makeData({ type: new arrow.Float32(), length: count * DIMENSION, nullCount: 0, data: Float32Array.from({ length: count * DIMENSION }, () => random() * 2 - 1) })
+    const values = arrow.makeData({
+      type: new arrow.Float32(),
+      length: count * DIMENSION,
+      nullCount: 0,
+      data: Float32Array.from({ length: count * DIMENSION }, () => random() * 2 - 1)
+    })
     const vectors = arrow.makeData({ type: new arrow.FixedSizeList(DIMENSION, item), length: count, nullCount: 0, child: values })
     const struct = arrow.makeData({ type: new arrow.Struct(schema.fields), length: count, nullCount: 0, children: [ids, vectors] })
     await table.add(new arrow.Table([new arrow.RecordBatch(schema, struct)]))

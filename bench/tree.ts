@@ -68,7 +68,13 @@ function scenarios(server: ListingServer): Scenario[] {
       filter: '9',
       scroll: 'end'
     },
-    { id: 'wheel', title: 'pages of 100, one child expanded, mouse wheel (one page of rows per notch)', pageSize: 100, expand: [['big', second]], scroll: 'wheel' }
+    {
+      id: 'wheel',
+      title: 'pages of 100, one child expanded, mouse wheel (one page of rows per notch)',
+      pageSize: 100,
+      expand: [['big', second]],
+      scroll: 'wheel'
+    }
   ]
 }
 
@@ -207,8 +213,12 @@ async function main(): Promise<void> {
     const all = scenarios(server)
     const unknown = chosen.filter((id) => !all.some((s) => s.id === id))
     if (unknown.length > 0) throw new Error(`Unknown scenario ${unknown.join(', ')}; choose from ${all.map((s) => s.id).join(', ')}`)
-    const load = loadavg().map((n) => n.toFixed(1)).join(' ')
-    console.log(`Tree at scale: ${CHILDREN.toLocaleString('en-US')} children, Chromium ${browser.version()}, ${availableParallelism()} cores, load average ${load}`)
+    const load = loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')
+    console.log(
+      `Tree at scale: ${CHILDREN.toLocaleString('en-US')} children, Chromium ${browser.version()}, ${availableParallelism()} cores, load average ${load}`
+    )
     for (const scenario of all) if (chosen.length === 0 || chosen.includes(scenario.id)) await run(browser, server, scenario)
   } finally {
     await browser.close()

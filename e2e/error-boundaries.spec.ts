@@ -23,7 +23,10 @@ test('a failed details pane shows what failed in place; the tree keeps working a
   const app = await openApp(['--dir', root])
   const { page } = app
   // Browser mode needs the permission to read the clipboard back; Electron has no such prompt.
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined)
+  await page
+    .context()
+    .grantPermissions(['clipboard-read', 'clipboard-write'])
+    .catch(() => undefined)
 
   await app.table('events').click()
   await expect(app.schema()).toBeVisible()
@@ -48,7 +51,9 @@ test('a failed details pane shows what failed in place; the tree keeps working a
   await failure.getByRole('button', { name: 'Copy details' }).click()
   await expect(failure.getByRole('status')).toHaveText('Copied.')
   // The callback runs in the page, where `navigator` exists; this file is type-checked for Node.
-  const copied = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())
+  const copied = await page.evaluate(() =>
+    (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()
+  )
   expect(copied).toContain('What failed: The table details')
   expect(copied).toMatch(/Error: NotFoundError: .*removeChild/)
   expect(copied).toContain('Component stack:')

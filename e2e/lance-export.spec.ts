@@ -97,7 +97,12 @@ for (const over of ['a directory catalog', 'REST'] as const) {
         const imported = await check.openTable('from_csv', [])
         // The app's CSV reader gives back the types too: timestamps, vectors of floats.
         expect((await imported.schema()).fields.map((f) => `${f.name}:${String(f.type)}`)).toEqual([
-          'id:Int64', 'name:Utf8', 'score:Float64', 'flag:Bool', 'ts:Timestamp<MICROSECOND, UTC>', 'vector:FixedSizeList[4]<Float32>'
+          'id:Int64',
+          'name:Utf8',
+          'score:Float64',
+          'flag:Bool',
+          'ts:Timestamp<MICROSECOND, UTC>',
+          'vector:FixedSizeList[4]<Float32>'
         ])
         expect(await imported.countRows()).toBe(KEPT)
         const back = await imported.query().toArrow()
@@ -122,7 +127,12 @@ for (const over of ['a directory catalog', 'REST'] as const) {
         expect(await fromParquet.countRows()).toBe(KEPT)
         expect(await fromParquet.countRows(`name IS NULL`)).toBe(KEPT / 10)
         const sample = (await fromParquet.query().where('id = 12345').toArray())[0]
-        expect({ ...sample, vector: Array.from(sample.vector as Iterable<number>), ts: undefined }).toMatchObject({ id: 12345n, name: exportRow(12345).name, score: exportRow(12345).score, vector: exportRow(12345).vector })
+        expect({ ...sample, vector: Array.from(sample.vector as Iterable<number>), ts: undefined }).toMatchObject({
+          id: 12345n,
+          name: exportRow(12345).name,
+          score: exportRow(12345).score,
+          vector: exportRow(12345).vector
+        })
       } finally {
         check.close()
       }

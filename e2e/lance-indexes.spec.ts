@@ -46,7 +46,9 @@ async function sdkIndexes(root: string): Promise<string[]> {
 /** Fails on any serious or critical axe-core violation on the page as it is now. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help}`)
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help}`)
   expect(serious, what).toEqual([])
 }
 

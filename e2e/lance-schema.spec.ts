@@ -25,7 +25,10 @@ async function lanceView(root: string): Promise<{ version: number; fields: strin
 }
 
 async function columnAction(app: CatalogPage, column: string, action: string): Promise<void> {
-  await app.schemaRow(column).getByRole('button', { name: `Column actions for ${column}` }).click()
+  await app
+    .schemaRow(column)
+    .getByRole('button', { name: `Column actions for ${column}` })
+    .click()
   await app.page.getByRole('menuitem', { name: action }).click()
 }
 

@@ -190,7 +190,9 @@ test('the Versions view, the banner and the restore dialog work from the keyboar
     await page.emulateMedia({ colorScheme: theme })
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
     const results = await new AxeBuilder({ page }).include('section[aria-labelledby="table-title"]').analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
     expect(serious, theme).toEqual([])
   }
   await page.getByRole('button', { name: 'Back to latest' }).focus()

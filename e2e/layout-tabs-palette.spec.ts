@@ -60,7 +60,11 @@ test('tables open in tabs, reorder and close by keyboard, and the tabs come back
   await buildNestedCatalog(root, { tables: { events: 42, orders: 7, users: 3, visits: 2 } })
   const first = await openApp(['--dir', root])
   const layout = new LayoutPage(first.page)
-  const names = (): Promise<string[]> => layout.tabs().allTextContents().then((texts) => texts.map((text) => text.replace('×', '').trim()))
+  const names = (): Promise<string[]> =>
+    layout
+      .tabs()
+      .allTextContents()
+      .then((texts) => texts.map((text) => text.replace('×', '').trim()))
 
   await first.table('events').click()
   await expect(layout.tabList.getByRole('tab', { name: 'events', exact: true })).toHaveAttribute('aria-selected', 'true')

@@ -76,7 +76,10 @@ test('duplicates, reorders with the keyboard, edits, and deletes only after conf
   await profiles.act('Alpha', 'Duplicate')
   await expect(profiles.profile('Alpha (copy)')).toBeVisible()
   // The saved profiles' rows (the ones with an actions menu), not the launch connection's.
-  const names = profiles.panel.getByRole('listitem').filter({ has: app.page.getByRole('button', { name: /^Actions for / }) }).getByTestId('connection-name')
+  const names = profiles.panel
+    .getByRole('listitem')
+    .filter({ has: app.page.getByRole('button', { name: /^Actions for / }) })
+    .getByTestId('connection-name')
   await expect(names).toHaveText(['Alpha', 'Alpha (copy)'])
 
   // The last profile cannot move down: the item says why and does nothing.
@@ -178,9 +181,6 @@ test('selects the last used profile at start when no other connection was rememb
   await rm(join(dataDir, 'ui-state.json'), { force: true })
 
   const second = await openApp()
-  await expect(new ProfilesPage(second.page).profile('Scratch').getByRole('button', { name: 'Scratch', exact: true })).toHaveAttribute(
-    'aria-current',
-    'true'
-  )
+  await expect(new ProfilesPage(second.page).profile('Scratch').getByRole('button', { name: 'Scratch', exact: true })).toHaveAttribute('aria-current', 'true')
   await expect(second.tree.getByText('Empty')).toBeVisible()
 })

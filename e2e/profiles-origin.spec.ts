@@ -61,9 +61,7 @@ test('moving a profile to another server clears its saved key, asks for it again
   await editor.getByLabel('URI', { exact: true }).fill(`${home.url}/base`)
   await expect(note).toHaveCount(0)
   await editor.getByLabel('URI', { exact: true }).fill(other.url)
-  await expect(note).toHaveText(
-    'The catalog address changed to another server, so its saved secrets are cleared when you save; enter them again.'
-  )
+  await expect(note).toHaveText('The catalog address changed to another server, so its saved secrets are cleared when you save; enter them again.')
   await expect(apiKey).not.toHaveAttribute('placeholder', /stored/)
   // Saving or testing now asks for the key instead of using the saved one.
   await editor.getByRole('button', { name: 'Save' }).click()

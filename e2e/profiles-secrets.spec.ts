@@ -90,12 +90,7 @@ for (const flags of [[], ['--no-keychain']]) {
   })
 }
 
-test('opting in to the 0600 secrets file keeps the key across restarts, and only that file holds it', async ({
-  workDir,
-  dataDir,
-  openApp,
-  closeApp
-}) => {
+test('opting in to the 0600 secrets file keeps the key across restarts, and only that file holds it', async ({ workDir, dataDir, openApp, closeApp }) => {
   const { url } = await referenceServer(workDir)
   const first = await openApp(['--no-keychain'])
   const profiles = new ProfilesPage(first.page)

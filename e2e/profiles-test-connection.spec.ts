@@ -109,11 +109,16 @@ test('tests a saved profile from its row and copies the report with the key mask
   const report = dialog.getByRole('region', { name: 'Test result' })
   await expect(report).toContainText('HTTP 200')
   // Browser mode needs the permission to read the clipboard back; Electron has no such prompt.
-  await profiles.page.context().grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined)
+  await profiles.page
+    .context()
+    .grantPermissions(['clipboard-read', 'clipboard-write'])
+    .catch(() => undefined)
   await report.getByRole('button', { name: 'Copy report' }).click()
   await expect(report.getByRole('status')).toHaveText('Copied.')
   // The callback runs in the page, where `navigator` exists; this file is type-checked for Node.
-  const copied = await profiles.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())
+  const copied = await profiles.page.evaluate(() =>
+    (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()
+  )
   expect(copied).toContain(`GET ${url}/v1/namespace/%24/list?limit=1`)
   expect(copied).toContain('x-api-key: ••••3f9a')
   expect(copied).toMatch(/HTTP 200, \d+ ms/)

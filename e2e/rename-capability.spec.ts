@@ -59,7 +59,11 @@ test('the reference server answers a rename 406 code 0; the app never offers it,
   await buildNestedCatalog(root, { tables: { people: 2 } })
   const server = await startCatalogServer({ root })
   try {
-    const answer = await fetch(`${server.url}/v1/table/people/rename`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"new_table_name":"humans"}' })
+    const answer = await fetch(`${server.url}/v1/table/people/rename`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"new_table_name":"humans"}'
+    })
     expect(answer.status).toBe(406)
     expect(await answer.json()).toMatchObject({ code: 0, error: 'This catalog does not support renaming tables.' })
 

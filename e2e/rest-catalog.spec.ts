@@ -64,7 +64,7 @@ test('a wrong API key shows an unauthenticated error', async ({ workDir, openApp
   }
 })
 
-test('shows and reads identifiers with the connection\'s own delimiter', async ({ workDir, openApp }) => {
+test("shows and reads identifiers with the connection's own delimiter", async ({ workDir, openApp }) => {
   const root = join(workDir, 'remote')
   await buildNestedCatalog(root, { namespaces: { analytics: { namespaces: { web: { tables: { page_views: 3 } } } } } })
   const server = await startCatalogServer({ root })

@@ -52,7 +52,9 @@ test('a create the catalog runs as a transaction: progress, a cancel the catalog
   // From the keyboard: Cancel asks the catalog to cancel the transaction.
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).focus()
   await app.page.keyboard.press('Enter')
-  await expect(dialog.getByRole('status').filter({ hasText: 'Cancelled' })).toHaveText('Cancelled: The catalog reports that the create of table "sales$slow" was cancelled.')
+  await expect(dialog.getByRole('status').filter({ hasText: 'Cancelled' })).toHaveText(
+    'Cancelled: The catalog reports that the create of table "sales$slow" was cancelled.'
+  )
   expect(log.some((line) => /^POST \/v1\/transaction\/[0-9a-f-]+\/alter -> 200/.test(line))).toBe(true)
   expect(await listed(server.url, 'sales')).toEqual(['orders'])
   await expect(app.table('slow')).toHaveCount(0)
@@ -87,7 +89,10 @@ test('a drop the catalog runs as a transaction shows the wait, and Escape leaves
   await expect.poll(() => listed(server?.url ?? '', 'sales'), { timeout: 30_000 }).toEqual(['orders'])
 })
 
-test('a namespace create the catalog runs as a transaction: progress, a cancel the catalog honours, then one left to finish appears in the tree', async ({ workDir, openApp }) => {
+test('a namespace create the catalog runs as a transaction: progress, a cancel the catalog honours, then one left to finish appears in the tree', async ({
+  workDir,
+  openApp
+}) => {
   const root = join(workDir, 'remote')
   await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 2 } } } })
   const log: string[] = []
@@ -106,7 +111,9 @@ test('a namespace create the catalog runs as a transaction: progress, a cancel t
   // From the keyboard: Cancel asks the catalog to cancel the transaction.
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).focus()
   await app.page.keyboard.press('Enter')
-  await expect(dialog.getByRole('status').filter({ hasText: 'Cancelled' })).toHaveText('Cancelled: The catalog reports that the create of namespace "sales$slow_ns" was cancelled.')
+  await expect(dialog.getByRole('status').filter({ hasText: 'Cancelled' })).toHaveText(
+    'Cancelled: The catalog reports that the create of namespace "sales$slow_ns" was cancelled.'
+  )
   expect(log.some((line) => /^POST \/v1\/transaction\/[0-9a-f-]+\/alter -> 200/.test(line))).toBe(true)
   expect(await childNamespaces(server.url, 'sales')).toEqual([])
   await expect(app.namespace('slow_ns')).toHaveCount(0)

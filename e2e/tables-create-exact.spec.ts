@@ -42,7 +42,10 @@ async function readStored(root: string, namespace: string[], name: string): Prom
  * `get` would give milliseconds), decimals as their unscaled integer, everything else as a
  * comparable plain value.
  */
-function storedValue(vector: { data: readonly { length: number; values: unknown; type: unknown; getValid(i: number): boolean }[]; get(i: number): unknown }, row: number): unknown {
+function storedValue(
+  vector: { data: readonly { length: number; values: unknown; type: unknown; getValid(i: number): boolean }[]; get(i: number): unknown },
+  row: number
+): unknown {
   let at = row
   for (const chunk of vector.data) {
     if (at >= chunk.length) {
@@ -80,14 +83,21 @@ function plain(value: unknown): unknown {
 async function fieldRow(dialog: Locator, name: string): Promise<Locator> {
   const rows = dialog.locator('[role="group"][aria-label^="Field "]')
   // A row's own name input is its first one; a struct's member rows follow inside it.
-  const names = await rows.evaluateAll((groups) => groups.map((group) => (group.querySelector('input[aria-label="Field name"]') as unknown as { value: string } | null)?.value))
+  const names = await rows.evaluateAll((groups) =>
+    groups.map((group) => (group.querySelector('input[aria-label="Field name"]') as unknown as { value: string } | null)?.value)
+  )
   const index = names.indexOf(name)
   expect(index, `field ${name}`).toBeGreaterThanOrEqual(0)
   return rows.nth(index)
 }
 
 /** Sets a field's type and its parameters in the schema editor. */
-async function setType(dialog: Locator, name: string, type: string, options: { unit?: string; zone?: string; precision?: number; scale?: number } = {}): Promise<void> {
+async function setType(
+  dialog: Locator,
+  name: string,
+  type: string,
+  options: { unit?: string; zone?: string; precision?: number; scale?: number } = {}
+): Promise<void> {
   const row = await fieldRow(dialog, name)
   // A row's own controls come before those of its struct members.
   await row.getByLabel('Field type').first().selectOption(type)
@@ -98,7 +108,10 @@ async function setType(dialog: Locator, name: string, type: string, options: { u
 }
 
 for (const over of ['a directory catalog', 'REST'] as const) {
-  test(`pasted CSV timestamps keep micro- and nanoseconds over ${over}; zone-less times make a zone-less column; an assumed zone is said first`, async ({ workDir, openApp }) => {
+  test(`pasted CSV timestamps keep micro- and nanoseconds over ${over}; zone-less times make a zone-less column; an assumed zone is said first`, async ({
+    workDir,
+    openApp
+  }) => {
     const root = join(workDir, 'catalog')
     await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 1 } } } })
     const server = over === 'REST' ? await startCatalogServer({ root }) : undefined
@@ -173,7 +186,10 @@ async function exportAs(page: Page, format: 'CSV' | 'JSON lines', path: string):
   await expect(dialog).toHaveCount(0)
 }
 
-for (const [format, file] of [['CSV', 'odd.csv'], ['JSON lines', 'odd.jsonl']] as const) {
+for (const [format, file] of [
+  ['CSV', 'odd.csv'],
+  ['JSON lines', 'odd.jsonl']
+] as const) {
   test(`the odd-types table exported to ${format} imports back to the same values`, async ({ workDir, openApp }) => {
     const root = join(workDir, 'catalog')
     await buildOddTypesCatalog(root)
@@ -226,7 +242,27 @@ for (const [format, file] of [['CSV', 'odd.csv'], ['JSON lines', 'odd.jsonl']] a
     const days = (values: readonly unknown[]): unknown[] => values.map((v) => (v === null ? null : Math.floor(Number(v) / 86_400_000)))
     expect(days(back['day_ms']!.values)).toEqual(days(original['day_ms']!.values))
     // Every other column of the odd-types table the dialog can type holds exactly the original values.
-    const same = ['dict_str', 'half', 'price', 'big_price', 'berlin_time', 'day', 'clock', 'clock_ms', 'elapsed', 'long_text', 'big_bytes', 'bytes', 'fixed_bytes', 'nested', 'big_list', 'scores', 'all_null', 'nothing', ODD_NAME_COLUMN]
+    const same = [
+      'dict_str',
+      'half',
+      'price',
+      'big_price',
+      'berlin_time',
+      'day',
+      'clock',
+      'clock_ms',
+      'elapsed',
+      'long_text',
+      'big_bytes',
+      'bytes',
+      'fixed_bytes',
+      'nested',
+      'big_list',
+      'scores',
+      'all_null',
+      'nothing',
+      ODD_NAME_COLUMN
+    ]
     for (const name of same) expect(back[name]!.values, name).toEqual(original[name]!.values)
   })
 }

@@ -40,7 +40,7 @@ async function bytesWithLance(root: string, namespace: string[], name: string, v
   }
 }
 
-test('a table created with version 2.0 chosen is written in 2.0; the dialog offers LanceDB\'s default first', async ({ workDir, openApp }) => {
+test("a table created with version 2.0 chosen is written in 2.0; the dialog offers LanceDB's default first", async ({ workDir, openApp }) => {
   const root = join(workDir, 'catalog')
   await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 2 } } } })
   const app = await openApp(['--dir', root])

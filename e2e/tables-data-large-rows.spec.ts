@@ -34,8 +34,7 @@ test('shows every row of a table whose pages each come back cut short', async ({
   // The id cell (first after the row number) of every drawn row, top to bottom. Rows of a
   // page still on its way show a placeholder (not a number): wait until every drawn row
   // holds its data; rows that never arrive fail here.
-  const drawnIds = async (): Promise<number[]> =>
-    (await tables.grid.locator('[role="rowheader"] + [role="gridcell"]').allTextContents()).map(Number)
+  const drawnIds = async (): Promise<number[]> => (await tables.grid.locator('[role="rowheader"] + [role="gridcell"]').allTextContents()).map(Number)
   await expect.poll(async () => (await drawnIds()).some(Number.isNaN), { message: 'every drawn row holds its data' }).toBe(false)
   const ids = await drawnIds()
   expect(ids.length).toBeGreaterThan(5)
@@ -45,5 +44,10 @@ test('shows every row of a table whose pages each come back cut short', async ({
   await app.page.keyboard.press('Control+End')
   const last = tables.gridRow(ROWS)
   await expect(last.getByRole('gridcell').nth(0)).toHaveText(String(ROWS - 1))
-  await expect(tables.gridRow(ROWS - 1).getByRole('gridcell').nth(0)).toHaveText(String(ROWS - 2))
+  await expect(
+    tables
+      .gridRow(ROWS - 1)
+      .getByRole('gridcell')
+      .nth(0)
+  ).toHaveText(String(ROWS - 2))
 })

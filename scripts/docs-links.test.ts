@@ -105,14 +105,9 @@ function linkProblem(page: string, target: string): string | null {
 
 describe('the link and heading-id reader', () => {
   it('finds inline links, images and reference definitions, and skips code', () => {
-    const markdown = [
-      'See [a](a.md) and ![pic](img/p.png "title").',
-      '[ref]: ../b.md#part',
-      '`[not](code.md)` and',
-      '```',
-      '[not](fenced.md)',
-      '```'
-    ].join('\n')
+    const markdown = ['See [a](a.md) and ![pic](img/p.png "title").', '[ref]: ../b.md#part', '`[not](code.md)` and', '```', '[not](fenced.md)', '```'].join(
+      '\n'
+    )
     expect(linksIn(markdown)).toEqual([
       { target: 'a.md', line: 1 },
       { target: 'img/p.png', line: 1 },

@@ -32,7 +32,10 @@ export function installedBinary(packageDir) {
 
 /** One line out of a failed download's output: its error message (e.g. `getaddrinfo ENOTFOUND github.com`). */
 export function failureReason(output, status) {
-  const lines = String(output).split('\n').map((line) => line.trim()).filter(Boolean)
+  const lines = String(output)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
   const error = lines.map((line) => /^(?:\w*Error|Error):\s*(.+)$/.exec(line)).find(Boolean)
   const reason = error ? error[1] : (lines.at(-1) ?? `the download exited with status ${status}`)
   return reason.length > 160 ? `${reason.slice(0, 157)}...` : reason
@@ -56,7 +59,10 @@ export async function ensureElectronBinary(fromUrl, { env = process.env, timeout
   if (env.ELECTRON_SKIP_BINARY_DOWNLOAD) return { ok: false, reason: 'no Electron binary is installed and ELECTRON_SKIP_BINARY_DOWNLOAD is set' }
   // The downloader reports a missing route only as "fetch failed"; a name lookup says more.
   const host = downloadHost(env)
-  const resolved = await lookup(host).then(() => undefined, (error) => error.code ?? error.message)
+  const resolved = await lookup(host).then(
+    () => undefined,
+    (error) => error.code ?? error.message
+  )
   if (resolved !== undefined) return { ok: false, reason: `the Electron binary could not be downloaded: ${host} cannot be resolved (${resolved})` }
   const run = spawnSync(process.execPath, [join(packageDir, 'install.js')], { env, encoding: 'utf8', timeout: timeoutMs, stdio: ['ignore', 'pipe', 'pipe'] })
   const binary = installedBinary(packageDir)

@@ -18,7 +18,10 @@ afterEach(() => {
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'lcb-cycles-'))
   roots.push(root)
-  const tsconfig = { compilerOptions: { moduleResolution: 'Bundler', module: 'ESNext', baseUrl: '.', paths: { '@shared/*': ['src/shared/*'] } }, include: ['src/**/*'] }
+  const tsconfig = {
+    compilerOptions: { moduleResolution: 'Bundler', module: 'ESNext', baseUrl: '.', paths: { '@shared/*': ['src/shared/*'] } },
+    include: ['src/**/*']
+  }
   writeFileSync(join(root, 'tsconfig.json'), JSON.stringify(tsconfig))
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, file)), { recursive: true })

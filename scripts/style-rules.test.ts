@@ -88,7 +88,7 @@ describe('renderer styles', () => {
     const offenders = filesUnder(RENDERER, ['.css', '.ts', '.tsx'])
       .filter((file) => rel(file) !== TOKENS)
       .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/#[0-9a-fA-F]{3,8}\b(?![\w-])/g)].map((match) => `${rel(file)}: ${match[0]}`))
-      // `#` followed by hex digits is also a CSS id or a URL fragment; the renderer uses neither.
+    // `#` followed by hex digits is also a CSS id or a URL fragment; the renderer uses neither.
     expect(offenders).toEqual([])
   })
 
@@ -104,14 +104,20 @@ describe('renderer styles', () => {
   })
 
   it('keeps every CSS module scoped (no :global)', () => {
-    const offenders = filesUnder(RENDERER, ['.module.css']).filter((file) => readFileSync(file, 'utf8').includes(':global')).map(rel)
+    const offenders = filesUnder(RENDERER, ['.module.css'])
+      .filter((file) => readFileSync(file, 'utf8').includes(':global'))
+      .map(rel)
     expect(offenders).toEqual([])
   })
 
-  it('names only the shared widgets\' global classes (ui/kit.css) in class strings of app and feature markup', () => {
+  it("names only the shared widgets' global classes (ui/kit.css) in class strings of app and feature markup", () => {
     const kitClasses = selectorClasses(readFileSync(join(RENDERER, 'ui', 'kit.css'), 'utf8'))
     const markup = [join(RENDERER, 'app'), join(RENDERER, 'features')].flatMap((dir) => filesUnder(dir, ['.tsx']))
-    const strays = markup.flatMap((file) => literalClasses(readFileSync(file, 'utf8')).filter((name) => !kitClasses.has(name)).map((name) => `${rel(file)}: ${name}`))
+    const strays = markup.flatMap((file) =>
+      literalClasses(readFileSync(file, 'utf8'))
+        .filter((name) => !kitClasses.has(name))
+        .map((name) => `${rel(file)}: ${name}`)
+    )
     // A class of a feature's own is a CSS module member (styles.x); a bare name would be unstyled.
     expect(strays).toEqual([])
   })
@@ -123,7 +129,10 @@ describe('renderer styles', () => {
         const importers = filesUnder(dirname(sheet), ['.tsx']).filter((file) => readFileSync(file, 'utf8').includes(`'./${basename(sheet)}'`))
         const markup = importers.map((file) => readFileSync(file, 'utf8')).join('\n')
         const classes = [...selectorClasses(readFileSync(sheet, 'utf8'))]
-        expect(classes.filter((name) => !usesClass(markup, name)), `classes no file importing ${rel(sheet)} uses`).toEqual([])
+        expect(
+          classes.filter((name) => !usesClass(markup, name)),
+          `classes no file importing ${rel(sheet)} uses`
+        ).toEqual([])
       })
     }
   }
@@ -139,7 +148,9 @@ describe('renderer styles', () => {
   })
 
   it('reads the class names written as strings', () => {
-    expect(literalClasses(`<p className="muted a-b">x</p> <i className={'c'} /> <b className={cx('d', styles.e, on && 'f', kind === 'g' && styles.h)} />`)).toEqual(['muted', 'a-b', 'c', 'd', 'f'])
+    expect(
+      literalClasses(`<p className="muted a-b">x</p> <i className={'c'} /> <b className={cx('d', styles.e, on && 'f', kind === 'g' && styles.h)} />`)
+    ).toEqual(['muted', 'a-b', 'c', 'd', 'f'])
   })
 
   it('refuses a module imported under another name or from another feature', () => {

@@ -52,10 +52,7 @@ export function authenticate(config: AuthConfig, headers: IncomingHttpHeaders): 
   const apiKey = singleHeader(headers['x-api-key'])
   const bearer = bearerToken(singleHeader(headers.authorization))
   if (apiKey === null && bearer === null) {
-    throw new CatalogError(
-      'unauthenticated',
-      'This catalog server needs credentials: send "x-api-key: <key>" or "Authorization: Bearer <token>".'
-    )
+    throw new CatalogError('unauthenticated', 'This catalog server needs credentials: send "x-api-key: <key>" or "Authorization: Bearer <token>".')
   }
   const grants: Grant[] = []
   if (apiKey !== null) grants.push(...matching(config.apiKeys, apiKey))
@@ -75,10 +72,7 @@ export function authenticate(config: AuthConfig, headers: IncomingHttpHeaders): 
 /** Throws `permission_denied` (403) unless `access` allows writing. */
 export function requireWrite(access: Access, operation: string): void {
   if (access === 'write') return
-  throw new CatalogError(
-    'permission_denied',
-    `These credentials are read-only, so they cannot ${operation}. Use a key with write access.`
-  )
+  throw new CatalogError('permission_denied', `These credentials are read-only, so they cannot ${operation}. Use a key with write access.`)
 }
 
 function matching(grants: readonly Grant[], presented: string): Grant[] {

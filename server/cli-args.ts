@@ -213,7 +213,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   if (credentialLifetimeMs !== null && Object.keys(storageOptions).length === 0) {
     throw new UsageError('--credential-lifetime needs storage options (--storage) to hand out.')
   }
-  if (tokenLifetimeMs !== null && oauth2Clients.length === 0) throw new UsageError('--token-lifetime needs --oauth2-client: it is the lifetime of the tokens issued to clients.')
+  if (tokenLifetimeMs !== null && oauth2Clients.length === 0)
+    throw new UsageError('--token-lifetime needs --oauth2-client: it is the lifetime of the tokens issued to clients.')
   const unknownVended = vendStorageOptions?.find((name) => !(name in storageOptions))
   if (unknownVended !== undefined) throw new UsageError(`--vend-storage-option ${unknownVended} names no --storage or --storage-env option.`)
   return {
@@ -268,7 +269,10 @@ function storageFromEnv(flag: string, value: string, env: NodeJS.ProcessEnv): [n
 function secretFromEnv(flag: string, value: string, env: NodeJS.ProcessEnv): string {
   const oauth2 = flag === '--oauth2-client-env'
   const match = oauth2 ? /^(.+):([A-Za-z_][A-Za-z0-9_]*)$/.exec(value) : /^([A-Za-z_][A-Za-z0-9_]*)(:read|:write)?$/.exec(value)
-  if (!match) throw new UsageError(`${flag} "${value}" must be ${oauth2 ? '"ID:VARIABLE"' : '"VARIABLE", "VARIABLE:read" or "VARIABLE:write"'}, naming an environment variable.`)
+  if (!match)
+    throw new UsageError(
+      `${flag} "${value}" must be ${oauth2 ? '"ID:VARIABLE"' : '"VARIABLE", "VARIABLE:read" or "VARIABLE:write"'}, naming an environment variable.`
+    )
   const variable = (oauth2 ? match[2] : match[1]) as string
   const secret = env[variable]
   if (secret === undefined || secret === '') throw new UsageError(`${flag}: the environment variable ${variable} is not set.`)

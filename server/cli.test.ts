@@ -16,8 +16,23 @@ const CLI = 'server/cli.ts'
 describe('parseCliArgs', () => {
   it('reads every flag, in both spellings, with repeats', () => {
     const args = parseCliArgs([
-      '--root', 'cat', '--port=0', '--api-key', 'k1', '--api-key=k2:read', '--bearer', 't:write', '--page-size', '5', '--host', '::1', '--verbose',
-      '--metadata-only', '--allow-host', 'catalog.internal', '--allow-host=[::1]'
+      '--root',
+      'cat',
+      '--port=0',
+      '--api-key',
+      'k1',
+      '--api-key=k2:read',
+      '--bearer',
+      't:write',
+      '--page-size',
+      '5',
+      '--host',
+      '::1',
+      '--verbose',
+      '--metadata-only',
+      '--allow-host',
+      'catalog.internal',
+      '--allow-host=[::1]'
     ])
     expect(args).toEqual({
       root: 'cat',
@@ -49,22 +64,50 @@ describe('parseCliArgs', () => {
 
   it('takes an object-store root with storage options, secrets from the environment', () => {
     const args = parseCliArgs(
-      ['--root', 's3://bucket/cat', '--storage', 'region=us-east-1', '--storage=allow_http = true', '--storage-env', 'aws_secret_access_key=LCB_TEST_SECRET', '--credential-lifetime', '900'],
+      [
+        '--root',
+        's3://bucket/cat',
+        '--storage',
+        'region=us-east-1',
+        '--storage=allow_http = true',
+        '--storage-env',
+        'aws_secret_access_key=LCB_TEST_SECRET',
+        '--credential-lifetime',
+        '900'
+      ],
       { LCB_TEST_SECRET: 'from-env' }
     )
-    expect(args).toMatchObject({ root: 's3://bucket/cat', storageOptions: { region: 'us-east-1', allow_http: 'true', aws_secret_access_key: 'from-env' }, credentialLifetimeMs: 900_000 })
-    const vending = parseCliArgs(['--root', 's3://b', '--storage', 'region=x', '--storage', 'aws_access_key_id=K', '--vend-storage-option', 'aws_access_key_id'])
+    expect(args).toMatchObject({
+      root: 's3://bucket/cat',
+      storageOptions: { region: 'us-east-1', allow_http: 'true', aws_secret_access_key: 'from-env' },
+      credentialLifetimeMs: 900_000
+    })
+    const vending = parseCliArgs([
+      '--root',
+      's3://b',
+      '--storage',
+      'region=x',
+      '--storage',
+      'aws_access_key_id=K',
+      '--vend-storage-option',
+      'aws_access_key_id'
+    ])
     expect(vending.vendStorageOptions).toEqual(['aws_access_key_id'])
     expect(parseCliArgs(['--root', 'x', '--slow-transactions', '1500']).slowTransactionsMs).toBe(1500)
   })
 
   it('takes keys, tokens and client secrets from the environment, never from the command line', () => {
     const env = { LCB_TEST_KEY: 'key-from-env', LCB_TEST_TOKEN: 'token-from-env', LCB_TEST_CLIENT: 'client-secret' }
-    const args = parseCliArgs(['--root', 'x', '--api-key-env', 'LCB_TEST_KEY:read', '--bearer-env=LCB_TEST_TOKEN', '--oauth2-client-env', 'browser:LCB_TEST_CLIENT'], env)
+    const args = parseCliArgs(
+      ['--root', 'x', '--api-key-env', 'LCB_TEST_KEY:read', '--bearer-env=LCB_TEST_TOKEN', '--oauth2-client-env', 'browser:LCB_TEST_CLIENT'],
+      env
+    )
     expect(args.apiKeys).toEqual([{ secret: 'key-from-env', access: 'read' }])
     expect(args.bearerTokens).toEqual([{ secret: 'token-from-env', access: 'write' }])
     expect(args.oauth2Clients).toMatchObject([{ id: 'browser', secret: 'client-secret' }])
-    expect(() => parseCliArgs(['--root', 'x', '--api-key-env', 'LCB_SURELY_UNSET_VARIABLE'], env)).toThrow(/--api-key-env: the environment variable LCB_SURELY_UNSET_VARIABLE is not set/)
+    expect(() => parseCliArgs(['--root', 'x', '--api-key-env', 'LCB_SURELY_UNSET_VARIABLE'], env)).toThrow(
+      /--api-key-env: the environment variable LCB_SURELY_UNSET_VARIABLE is not set/
+    )
     expect(() => parseCliArgs(['--root', 'x', '--api-key-env', 'not a name'], env)).toThrow(/must be "VARIABLE", "VARIABLE:read" or "VARIABLE:write"/)
     expect(USAGE).toMatch(/--api-key-env VARIABLE/)
   })
@@ -159,7 +202,9 @@ describe('the catalog-server process', () => {
       const output = collect(running)
       const url = await listeningUrl(output)
       expect(await (await fetch(`${url}/v1/namespace/sales/table/list`)).json()).toEqual({ tables: ['orders'] })
-      const described = (await (await fetch(`${url}/v1/table/sales%24orders/describe`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).json()) as {
+      const described = (await (
+        await fetch(`${url}/v1/table/sales%24orders/describe`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })
+      ).json()) as {
         location: string
         storage_options: Record<string, string>
       }

@@ -60,7 +60,8 @@ async function main(argv: readonly string[]): Promise<number> {
   })
   process.stdout.write(`Catalog server listening on ${server.url}\n`)
   if (!isLoopback(args.host)) {
-    const keys = args.apiKeys.length + args.bearerTokens.length + args.oauth2Clients.length > 0 ? '' : ' with no --api-key or --bearer: anyone there can change it'
+    const keys =
+      args.apiKeys.length + args.bearerTokens.length + args.oauth2Clients.length > 0 ? '' : ' with no --api-key or --bearer: anyone there can change it'
     process.stderr.write(`catalog-server: warning: --host ${args.host} serves this catalog to the network${keys}.\n`)
   }
   await new Promise<void>((resolve) => {

@@ -38,7 +38,13 @@ afterEach(async () => {
 function rowsWithABadNull(): Uint8Array {
   const schema = new Schema([new Field('id', new Int64(), false), new Field('name', new Utf8(), true)])
   const loose = new Table({ id: vectorFromArray([1n, null, 3n], new Int64()), name: vectorFromArray(['a', 'b', null], new Utf8()) })
-  return tableToIPC(new Table(schema, loose.batches.map((batch) => new RecordBatch(schema, batch.data))), 'stream')
+  return tableToIPC(
+    new Table(
+      schema,
+      loose.batches.map((batch) => new RecordBatch(schema, batch.data))
+    ),
+    'stream'
+  )
 }
 
 /** The app's create: `tables:create` runs exactly this. */
@@ -168,7 +174,10 @@ describe('concurrent creates straight at the reference server over HTTP', () => 
 
   it('a failed create answers 400 and leaves nothing listed, at the root and nested', async () => {
     expect((await httpCreateNamespace('n1')).status).toBe(200)
-    for (const [id, namespace] of [['people', []], ['n1$people', ['n1']]] as const) {
+    for (const [id, namespace] of [
+      ['people', []],
+      ['n1$people', ['n1']]
+    ] as const) {
       expect(await httpCreate(id, rowsWithABadNull())).toEqual({ status: 400, code: 13 })
       expect(await tablesListed(root, namespace)).toEqual([])
       const listing = await fetch(`${server.url}/v1/namespace/${encodeURIComponent(namespace.length ? 'n1' : '$')}/table/list`)

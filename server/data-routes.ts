@@ -57,7 +57,6 @@ async function queryTable(ctx: RequestContext) {
   return streamedArrowFile(arrowFileChunks(pages, ctx.answerCompression))
 }
 
-
 async function tableStats(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   await ctx.jsonBody()

@@ -148,7 +148,10 @@ export class DatabaseRegistry {
   #onlyRoot(headers: IncomingHttpHeaders): { folder: string; name: null } {
     const { name } = databaseFolder(this.#root, headers)
     if (name !== null) {
-      throw new CatalogError('namespace_not_found', `Database "${name}" does not exist on this server: a catalog on object storage is served alone, without x-service-database.`)
+      throw new CatalogError(
+        'namespace_not_found',
+        `Database "${name}" does not exist on this server: a catalog on object storage is served alone, without x-service-database.`
+      )
     }
     return { folder: this.#root, name }
   }
@@ -159,9 +162,16 @@ export class DatabaseRegistry {
     }
     const storageOptions = this.#objectStore ? this.#storageOptions : {}
     const client = await this.#open(folder, storageOptions)
-    return { root: folder, storageOptions, credentialLifetimeMs: this.#credentialLifetimeMs, vendedOptions: this.#vendedOptions,
+    return {
+      root: folder,
+      storageOptions,
+      credentialLifetimeMs: this.#credentialLifetimeMs,
+      vendedOptions: this.#vendedOptions,
       transactions: this.#slowTransactionsMs === null ? null : new TransactionBook(this.#slowTransactionsMs),
-      client, declaredLocations: new Map(), tableWrites: new KeyedLock() }
+      client,
+      declaredLocations: new Map(),
+      tableWrites: new KeyedLock()
+    }
   }
 }
 

@@ -42,5 +42,9 @@ async function createRootTable(ctx: RequestContext) {
   const ref = { namespace: [], name }
   await database.client.createTable(ref, stream, mode)
   const description = await database.client.describeTable(ref)
-  return json({ name, location: absoluteLocation(description.location, database.root), version: description.version === null ? null : jsonNumber(description.version) })
+  return json({
+    name,
+    location: absoluteLocation(description.location, database.root),
+    version: description.version === null ? null : jsonNumber(description.version)
+  })
 }

@@ -99,7 +99,7 @@ describe('Enterprise routes on the reference server', () => {
     expect(await collectAll((page) => reader.client.listTables([], page))).toEqual(['nothing_yet', 'orders', 'refunds', 'returns'])
   })
 
-  it('answers a bodiless POST with the key holder\'s write access', async () => {
+  it("answers a bodiless POST with the key holder's write access", async () => {
     const writer = await enterprise({ 'headers.x-api-key': WRITE_KEY }).routes.checkWriteAccess('probe_table')
     expect(writer).toMatchObject({ verdict: 'writable' })
     expect([200, 204]).toContain(writer.status)

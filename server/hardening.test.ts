@@ -104,7 +104,13 @@ describe('host names (DNS rebinding)', () => {
     expect(rebound.body).toMatchObject({ code: 15, error: expect.stringContaining('attacker.example') })
     expect((await raw('POST', '/v1/table/victim/drop', { host: `attacker.example:${server.port}`, 'content-type': 'application/json' }, '{}')).status).toBe(403)
     expect(await rootTables()).toEqual(['keep', 'victim'])
-    for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, `LOCALHOST:${server.port}`, `[::1]:${server.port}`, `catalog.internal:${server.port}`]) {
+    for (const host of [
+      `127.0.0.1:${server.port}`,
+      `localhost:${server.port}`,
+      `LOCALHOST:${server.port}`,
+      `[::1]:${server.port}`,
+      `catalog.internal:${server.port}`
+    ]) {
       expect([host, (await raw('GET', '/v1/namespace/%24/list', { host })).status]).toEqual([host, 200])
     }
     expect((await raw('GET', '/v1/namespace/%24/list', { host: 'user@127.0.0.1' })).status).toBe(403)

@@ -95,7 +95,11 @@ describe('oversized and crafted input at the reference server', () => {
     expect(answer.text).toMatch(/at most \d+ characters/)
     expect(answer.ms).toBeLessThan(1_000)
     // A 1 MB name does not fit in a request line: Node's HTTP parser refuses it (431) before any route.
-    const huge = await post(`/v1/table/${'n'.repeat(1_000_000)}/create`, sampleTableIpc(1), 'application/vnd.apache.arrow.stream').catch(() => ({ status: 431, text: '', ms: 0 }))
+    const huge = await post(`/v1/table/${'n'.repeat(1_000_000)}/create`, sampleTableIpc(1), 'application/vnd.apache.arrow.stream').catch(() => ({
+      status: 431,
+      text: '',
+      ms: 0
+    }))
     expect(huge.status).toBe(431)
     const wide = tableToIPC(new Table({ ['c'.repeat(1_000_000)]: vectorFromArray([1]) }), 'stream')
     const column = await post('/v1/table/wide/create', wide, 'application/vnd.apache.arrow.stream')

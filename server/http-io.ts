@@ -39,7 +39,8 @@ export function empty(status = 200): Reply {
 /** An Arrow IPC reply in file framing, from the stream the dir client reads, its batches LZ4-compressed if asked. */
 export function arrowFile(stream: Uint8Array, compression: 'lz4' | null = null): Reply {
   const table = tableFromIPC(stream)
-  const body = compression === 'lz4' ? RecordBatchFileWriter.writeAll(table, { compressionType: CompressionType.LZ4_FRAME }).toUint8Array(true) : tableToIPC(table, 'file')
+  const body =
+    compression === 'lz4' ? RecordBatchFileWriter.writeAll(table, { compressionType: CompressionType.LZ4_FRAME }).toUint8Array(true) : tableToIPC(table, 'file')
   return { kind: 'bytes', status: 200, contentType: ARROW_FILE_TYPE, body }
 }
 

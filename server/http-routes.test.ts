@@ -150,7 +150,13 @@ describe('describe, count_rows, query and stats', () => {
     })
     expect(fields[4]).toMatchObject({ type: { type: 'list', fields: [{ type: { type: 'string' } }] } })
     expect(fields[5]).toMatchObject({
-      type: { type: 'struct', fields: [{ name: 'source', type: { type: 'string' } }, { name: 'rank', type: { type: 'int32' } }] }
+      type: {
+        type: 'struct',
+        fields: [
+          { name: 'source', type: { type: 'string' } },
+          { name: 'rank', type: { type: 'int32' } }
+        ]
+      }
     })
   })
 
@@ -268,7 +274,9 @@ describe('paging parameters', () => {
       expect(one.body['namespaces']).toEqual(['desktop'])
       // LanceDB's tableNames(startAfter) sends the bare name as the token.
       expect((await call('GET', '/v1/namespace/analytics/list?page_token=desktop', { base: paged.url })).body['namespaces']).toEqual(['mobile', 'web'])
-      expect((await call('GET', `/v1/namespace/analytics/list?page_token=${encodePageToken('mobile')}`, { base: paged.url })).body).toEqual({ namespaces: ['web'] })
+      expect((await call('GET', `/v1/namespace/analytics/list?page_token=${encodePageToken('mobile')}`, { base: paged.url })).body).toEqual({
+        namespaces: ['web']
+      })
 
       expect((await call('GET', '/v1/namespace/analytics/list?page_token=%21%21', { base: paged.url })).status).toBe(400)
       expect((await call('GET', '/v1/namespace/analytics/list?limit=ten', { base: paged.url })).status).toBe(400)

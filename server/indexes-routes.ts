@@ -120,7 +120,8 @@ function specOf(body: Record<string, unknown>): IndexSpec {
     withPosition: body.with_position ?? undefined
   }
   const parsed = indexSpec.safeParse(Object.fromEntries(Object.entries(candidate).filter(([, value]) => value !== undefined)))
-  if (!parsed.success) throw invalidRequest(`Cannot create this index: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`)
+  if (!parsed.success)
+    throw invalidRequest(`Cannot create this index: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`)
   return parsed.data
 }
 
@@ -132,14 +133,24 @@ function checkIndexFits(ref: TableRef, fields: readonly FieldInfo[], spec: Index
   const text = type === 'utf8' || type === 'large_utf8'
   const list = type.startsWith('list<') || type.startsWith('large_list<')
   const need = isVectorIndexType(spec.indexType)
-    ? type.startsWith('vector<') ? null : 'a vector column (a fixed-size list of floats)'
+    ? type.startsWith('vector<')
+      ? null
+      : 'a vector column (a fixed-size list of floats)'
     : spec.indexType === 'FTS'
-      ? text || /^(large_)?list<(large_)?utf8>$/.test(type) ? null : 'a text column'
+      ? text || /^(large_)?list<(large_)?utf8>$/.test(type)
+        ? null
+        : 'a text column'
       : spec.indexType === 'LABEL_LIST'
-        ? list ? null : 'a list column'
-        : type.startsWith('vector<') || list || field.children !== undefined ? 'a column of single values (numbers, text, dates)' : null
+        ? list
+          ? null
+          : 'a list column'
+        : type.startsWith('vector<') || list || field.children !== undefined
+          ? 'a column of single values (numbers, text, dates)'
+          : null
   if (need !== null) {
-    throw invalidRequest(`Column "${spec.column}" of table "${displayIdentifier([...ref.namespace, ref.name])}" is ${type} and cannot take a ${spec.indexType} index, which needs ${need}.`)
+    throw invalidRequest(
+      `Column "${spec.column}" of table "${displayIdentifier([...ref.namespace, ref.name])}" is ${type} and cannot take a ${spec.indexType} index, which needs ${need}.`
+    )
   }
 }
 

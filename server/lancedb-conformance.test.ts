@@ -107,9 +107,17 @@ describe("LanceDB's REST client against the reference server", () => {
     kept.close()
     const replaced = await db.createTable('orders_copy', [{ id: 1, item: 'kiwi' }], ['sales'])
     replaced.close()
-    const overwritten = await db.createTable('orders_copy', [{ id: 7, item: 'lime' }, { id: 8, item: 'yuzu' }], ['sales'], {
-      mode: 'overwrite'
-    })
+    const overwritten = await db.createTable(
+      'orders_copy',
+      [
+        { id: 7, item: 'lime' },
+        { id: 8, item: 'yuzu' }
+      ],
+      ['sales'],
+      {
+        mode: 'overwrite'
+      }
+    )
     expect(await overwritten.countRows()).toBe(2)
     overwritten.close()
 

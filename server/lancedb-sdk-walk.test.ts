@@ -28,30 +28,34 @@ async function serve(): Promise<RunningCatalogServer> {
 }
 
 describe("LanceDB's SDK walks the reference server", () => {
-  it.each<WalkMode>(['remote', 'namespace'])('through the %s client: every operation passes', async (mode) => {
-    const server = await serve()
-    const steps = await walkLanceDb(lancedb as unknown as LanceDbSdk, mode, { url: server.url, apiKey: API_KEY })
-    expect(steps.filter((step) => !step.ok)).toEqual([])
-    expect(steps.map((step) => step.name)).toEqual([
-      'create',
-      'list (paginated)',
-      'open',
-      'open a missing table',
-      'schema',
-      'count',
-      'query with a limit',
-      'query without a limit',
-      'vector search',
-      'full-text search',
-      'explain',
-      'indexes',
-      'versions',
-      'add',
-      'update',
-      'delete',
-      'merge insert',
-      'checkout',
-      'drop'
-    ])
-  }, 60_000)
+  it.each<WalkMode>(['remote', 'namespace'])(
+    'through the %s client: every operation passes',
+    async (mode) => {
+      const server = await serve()
+      const steps = await walkLanceDb(lancedb as unknown as LanceDbSdk, mode, { url: server.url, apiKey: API_KEY })
+      expect(steps.filter((step) => !step.ok)).toEqual([])
+      expect(steps.map((step) => step.name)).toEqual([
+        'create',
+        'list (paginated)',
+        'open',
+        'open a missing table',
+        'schema',
+        'count',
+        'query with a limit',
+        'query without a limit',
+        'vector search',
+        'full-text search',
+        'explain',
+        'indexes',
+        'versions',
+        'add',
+        'update',
+        'delete',
+        'merge insert',
+        'checkout',
+        'drop'
+      ])
+    },
+    60_000
+  )
 })

@@ -77,7 +77,8 @@ async function createNamespace(ctx: RequestContext) {
     // A long-running create: the parent (and, to create, the name's absence) is checked now,
     // the namespace is made later; the spec's CreateNamespaceResponse names one transaction.
     await requireNamespace(ctx, path.slice(0, -1))
-    if (mode === 'create' && (await client.namespaceExists(path))) throw new CatalogError('namespace_exists', `Namespace "${path.join(ctx.delimiter)}" already exists.`)
+    if (mode === 'create' && (await client.namespaceExists(path)))
+      throw new CatalogError('namespace_exists', `Namespace "${path.join(ctx.delimiter)}" already exists.`)
     return json({ transaction_id: database.transactions.start(() => client.createNamespace(path, mode)) })
   }
   await client.createNamespace(path, mode)
@@ -90,7 +91,10 @@ async function refuseTableNamed(database: Database, path: NamespacePath, delimit
   const parent = path.slice(0, -1)
   if (!(await database.client.namespaceExists(parent))) return
   if ((await allTables(database.client, parent)).includes(path[path.length - 1] as string)) {
-    throw specError('tableExists', `A table "${path.join(delimiter)}" already has that name: a namespace and a table in one namespace cannot share a name. Choose another name.`)
+    throw specError(
+      'tableExists',
+      `A table "${path.join(delimiter)}" already has that name: a namespace and a table in one namespace cannot share a name. Choose another name.`
+    )
   }
 }
 

@@ -40,8 +40,7 @@ async function send(method: string, path: string, headers: Record<string, string
 }
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
-const basic = (id: string, secret: string): string =>
-  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`
+const basic = (id: string, secret: string): string => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`
 
 async function tokenByBasic(secret = SECRET): Promise<Answer> {
   return send('POST', '/oauth/token', { ...FORM, authorization: basic(ID, secret) }, 'grant_type=client_credentials&scope=catalog')
@@ -69,7 +68,11 @@ describe('POST /oauth/token', () => {
     expect(answer.status).toBe(200)
     expect(answer.headers['cache-control']).toBe('no-store')
     expect(answer.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 2, scope: 'catalog' })
-    expect(logged.slice(before)).toEqual([expect.stringMatching(/^oauth2: issued token #\d+ to client "browser-app" \(basic client authentication\), expires in 2 s \(at \d{4}-\d\d-\d\dT[\d:.]+Z\)$/)])
+    expect(logged.slice(before)).toEqual([
+      expect.stringMatching(
+        /^oauth2: issued token #\d+ to client "browser-app" \(basic client authentication\), expires in 2 s \(at \d{4}-\d\d-\d\dT[\d:.]+Z\)$/
+      )
+    ])
     const listed = await list(String(answer.body['access_token']))
     expect(listed.status).toBe(200)
     expect(listed.body['namespaces']).toEqual(['analytics'])

@@ -101,7 +101,11 @@ export class TokenIssuer {
     if (!client) return oauthError(401, 'invalid_client', 'Unknown client or wrong client secret.', basic !== null)
     const grant = form.get('grant_type')
     if (grant !== 'client_credentials') {
-      return oauthError(400, grant ? 'unsupported_grant_type' : 'invalid_request', grant ? `The grant type "${grant}" is not offered; use client_credentials.` : 'The request has no grant_type.')
+      return oauthError(
+        400,
+        grant ? 'unsupported_grant_type' : 'invalid_request',
+        grant ? `The grant type "${grant}" is not offered; use client_credentials.` : 'The request has no grant_type.'
+      )
     }
     return this.#issue(client, form.get('scope'), basic ? 'basic' : 'form')
   }

@@ -44,7 +44,9 @@ export function storageVersionOf(value: string | null): DataStorageVersion | und
   if (asked === undefined) return undefined
   const parsed = dataStorageVersion.safeParse(asked)
   if (!parsed.success) {
-    throw invalidRequest(`"${DATA_STORAGE_VERSION_OPTION}" must be one of ${DATA_STORAGE_VERSIONS.map((v) => `"${v}"`).join(', ')}, got ${JSON.stringify(asked)}.`)
+    throw invalidRequest(
+      `"${DATA_STORAGE_VERSION_OPTION}" must be one of ${DATA_STORAGE_VERSIONS.map((v) => `"${v}"`).join(', ')}, got ${JSON.stringify(asked)}.`
+    )
   }
   return parsed.data
 }

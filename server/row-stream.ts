@@ -19,7 +19,12 @@ export const ROWS_PER_PAGE = 100_000
 export type RowStreamRequest = Omit<ReadRowsRequest, 'limit' | 'maxBytes'> & { readonly limit: number }
 
 /** The pages of rows a query answers, each an Arrow IPC stream, until `limit` rows or the end. */
-export async function* rowPages(client: NamespaceClient, ref: TableRef, request: RowStreamRequest, pageBytes = READ_PAGE_MAX_BYTES): AsyncGenerator<Uint8Array> {
+export async function* rowPages(
+  client: NamespaceClient,
+  ref: TableRef,
+  request: RowStreamRequest,
+  pageBytes = READ_PAGE_MAX_BYTES
+): AsyncGenerator<Uint8Array> {
   // Every page reads one version, so a write between pages cannot shift the rows.
   const version = request.version ?? (await client.describeTable(ref)).version ?? undefined
   let offset = request.offset
@@ -27,7 +32,13 @@ export async function* rowPages(client: NamespaceClient, ref: TableRef, request:
   let first = true
   while (first || remaining > 0) {
     const limit = Math.min(remaining, ROWS_PER_PAGE)
-    const page = await client.readRows(ref, { ...request, offset, limit: Math.max(limit, 1), maxBytes: pageBytes, ...(version === undefined ? {} : { version }) })
+    const page = await client.readRows(ref, {
+      ...request,
+      offset,
+      limit: Math.max(limit, 1),
+      maxBytes: pageBytes,
+      ...(version === undefined ? {} : { version })
+    })
     // The first page is sent even when empty: it carries the schema.
     if (first || page.rowCount > 0) yield page.arrow
     first = false

@@ -63,7 +63,10 @@ async function dropColumns(ctx: RequestContext) {
   const { fields } = await (await ctx.database()).client.describeTable(ref)
   const missing = (columns as string[]).filter((column) => !hasPath(fields, column.split('.')))
   if (missing.length > 0) {
-    throw specError('columnNotFound', `Table "${displayIdentifier([...ref.namespace, ref.name])}" has no column ${missing.map((name) => `"${name}"`).join(', ')}.`)
+    throw specError(
+      'columnNotFound',
+      `Table "${displayIdentifier([...ref.namespace, ref.name])}" has no column ${missing.map((name) => `"${name}"`).join(', ')}.`
+    )
   }
   return change(ctx, 'drop columns of', (table) => dropLanceColumns(table, columns as string[]))
 }

@@ -28,14 +28,26 @@ afterAll(async () => {
 })
 
 async function post(action: string, json: unknown): Promise<{ status: number; contentType: string; bytes: Uint8Array; text: string }> {
-  const response = await fetch(`${server.url}/v1/table/articles/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) })
+  const response = await fetch(`${server.url}/v1/table/articles/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(json)
+  })
   const bytes = new Uint8Array(await response.arrayBuffer())
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', bytes, text: new TextDecoder().decode(bytes) }
 }
 
 describe('query with a search', () => {
   it('finds the nearest rows of a single_vector, nearest first, as an Arrow IPC file', async () => {
-    const answer = await post('query', { id: ['articles'], vector: { single_vector: nativeVector(12) }, vector_column: 'vector', distance_type: 'l2', k: 3, columns: { column_names: ['id'] }, filter: 'id < 400' })
+    const answer = await post('query', {
+      id: ['articles'],
+      vector: { single_vector: nativeVector(12) },
+      vector_column: 'vector',
+      distance_type: 'l2',
+      k: 3,
+      columns: { column_names: ['id'] },
+      filter: 'id < 400'
+    })
     expect(answer.status).toBe(200)
     expect(answer.contentType).toBe('application/vnd.apache.arrow.file')
     const rows = tableFromIPC(answer.bytes)
@@ -70,7 +82,11 @@ describe('query with a search', () => {
 
 describe('explain_plan', () => {
   it("answers LanceDB's plan as a bare JSON string", async () => {
-    const answer = await post('explain_plan', { id: ['articles'], query: { vector: { single_vector: nativeVector(5) }, k: 3, filter: 'id > 10' }, verbose: false })
+    const answer = await post('explain_plan', {
+      id: ['articles'],
+      query: { vector: { single_vector: nativeVector(5) }, k: 3, filter: 'id > 10' },
+      verbose: false
+    })
     expect(answer.status).toBe(200)
     const plan: unknown = JSON.parse(answer.text)
     expect(typeof plan).toBe('string')

@@ -42,7 +42,8 @@ async function explainPlan(ctx: RequestContext): Promise<Reply> {
   const database = await ctx.database()
   const { client } = database
   // A plain query without a limit (LanceDB's k = 2^63 - 1) has no k the app's search takes.
-  if (!isSearch(request) && rowLimitOf(request, 'k') === Number.POSITIVE_INFINITY) return json(await explainWholeScan(database, ref, request, body['verbose'] === true))
+  if (!isSearch(request) && rowLimitOf(request, 'k') === Number.POSITIVE_INFINITY)
+    return json(await explainWholeScan(database, ref, request, body['verbose'] === true))
   const spec = await specOf(request, async () => (await client.describeTable(ref)).fields)
   // The REST binding answers the plan as a bare JSON string.
   return json(await client.explainSearch(ref, spec))
@@ -117,7 +118,8 @@ function singleVector(value: unknown): unknown[] {
 /** `{ string_query: { query, columns } }` (the spec) or `{ query, columns }` (LanceDB's clients up to 0.39). */
 function stringQuery(value: unknown): string {
   const record = (value ?? {}) as { string_query?: unknown; structured_query?: unknown; query?: unknown }
-  const { string_query: string, structured_query: structured } = typeof record.query === 'string' && record.string_query === undefined ? { string_query: record, structured_query: undefined } : record
+  const { string_query: string, structured_query: structured } =
+    typeof record.query === 'string' && record.string_query === undefined ? { string_query: record, structured_query: undefined } : record
   if (structured !== undefined && structured !== null) throw unsupported('A structured full-text query')
   const { query, columns } = (string ?? {}) as { query?: unknown; columns?: unknown }
   if (Array.isArray(columns) && columns.length > 0) throw unsupported('Choosing the full-text columns')

@@ -103,12 +103,26 @@ export interface RunningCatalogServer {
 }
 
 /** Every route the server answers. */
-export const ROUTES: readonly Route[] = [...namespaceRoutes, ...tableRoutes, ...dataRoutes, ...enterpriseRoutes, ...versionsRoutes, ...schemaRoutes, ...indexesRoutes, ...writeRoutes]
+export const ROUTES: readonly Route[] = [
+  ...namespaceRoutes,
+  ...tableRoutes,
+  ...dataRoutes,
+  ...enterpriseRoutes,
+  ...versionsRoutes,
+  ...schemaRoutes,
+  ...indexesRoutes,
+  ...writeRoutes
+]
 
 /** The routes of a metadata-only server: everything but the data, row-writing, schema and index routes and the spec's table create. */
 export const METADATA_ROUTES: readonly Route[] = ROUTES.filter(
   // Schema changes and index builds compute over data, so a metadata-only catalog leaves them to the table's location too.
-  (route) => !dataRoutes.includes(route) && !writeRoutes.includes(route) && !schemaRoutes.includes(route) && !indexesRoutes.includes(route) && route.pattern !== '/v1/table/:id/create'
+  (route) =>
+    !dataRoutes.includes(route) &&
+    !writeRoutes.includes(route) &&
+    !schemaRoutes.includes(route) &&
+    !indexesRoutes.includes(route) &&
+    route.pattern !== '/v1/table/:id/create'
 )
 
 /** Starts a server and resolves once it is listening. */
@@ -124,7 +138,14 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   if (!objectStore && Object.keys(options.storageOptions ?? {}).length > 0) {
     throw new RangeError('Storage options apply to a root on an object store (s3://, gs://, az://) only.')
   }
-  const registry = new DatabaseRegistry(options.root, options.openDir, options.storageOptions, options.credentialLifetimeMs ?? null, options.vendStorageOptions ?? null, options.slowTransactionsMs ?? null)
+  const registry = new DatabaseRegistry(
+    options.root,
+    options.openDir,
+    options.storageOptions,
+    options.credentialLifetimeMs ?? null,
+    options.vendStorageOptions ?? null,
+    options.slowTransactionsMs ?? null
+  )
   // Set once listening (the port is known only then); no request arrives before that.
   let state: ServerState | null = null
   const server = createServer({ keepAlive: true }, (req, res) => {
@@ -142,7 +163,16 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   const hosts = hostPolicy(host, port, options.allowedHosts ?? [])
   const served = options.dataRoutes === false ? METADATA_ROUTES : ROUTES
   const routes = options.slowTransactionsMs == null ? served : [...served, ...transactionRoutes]
-  state = { root: objectStore ? options.root.trim() : path.resolve(options.root), auth, pageSize, registry, hosts, log: options.log, routes, compressAnswers: options.compressAnswers ?? null }
+  state = {
+    root: objectStore ? options.root.trim() : path.resolve(options.root),
+    auth,
+    pageSize,
+    registry,
+    hosts,
+    log: options.log,
+    routes,
+    compressAnswers: options.compressAnswers ?? null
+  }
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | null = null
   return {

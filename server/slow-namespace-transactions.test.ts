@@ -94,7 +94,10 @@ describe('slow namespace transactions', () => {
     const post = async (url: string, body: unknown) => {
       const response = await fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
       const bytes = new Uint8Array(await response.arrayBuffer())
-      const problems = spec.responseProblems({ method: 'POST', url }, { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: bytes })
+      const problems = spec.responseProblems(
+        { method: 'POST', url },
+        { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: bytes }
+      )
       return { status: response.status, problems, body: JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown> }
     }
     const created = await post('/v1/namespace/spec/create', { id: ['spec'] })

@@ -95,11 +95,27 @@ describe('slow transactions', () => {
     const post = async (url: string, body: unknown) => {
       const response = await fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
       const bytes = new Uint8Array(await response.arrayBuffer())
-      return { status: response.status, problems: spec.responseProblems({ method: 'POST', url }, { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: bytes }), bytes }
+      return {
+        status: response.status,
+        problems: spec.responseProblems(
+          { method: 'POST', url },
+          { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: bytes }
+        ),
+        bytes
+      }
     }
-    const created = await fetch(`${server.url}/v1/table/sales%24spec/create`, { method: 'POST', headers: { 'content-type': 'application/vnd.apache.arrow.stream' }, body: new Uint8Array(sampleTableIpc(1)) })
+    const created = await fetch(`${server.url}/v1/table/sales%24spec/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/vnd.apache.arrow.stream' },
+      body: new Uint8Array(sampleTableIpc(1))
+    })
     const createdBytes = new Uint8Array(await created.arrayBuffer())
-    expect(spec.responseProblems({ method: 'POST', url: '/v1/table/sales%24spec/create' }, { status: created.status, contentType: created.headers.get('content-type') ?? undefined, body: createdBytes })).toEqual([])
+    expect(
+      spec.responseProblems(
+        { method: 'POST', url: '/v1/table/sales%24spec/create' },
+        { status: created.status, contentType: created.headers.get('content-type') ?? undefined, body: createdBytes }
+      )
+    ).toEqual([])
     const { transaction_id: id } = JSON.parse(new TextDecoder().decode(createdBytes)) as { transaction_id: string }
     const answers = [
       await post(`/v1/transaction/${id}/describe`, { id: [id] }),

@@ -41,7 +41,10 @@ async function send(method: 'GET' | 'POST', url: string, body?: unknown, options
   }
   const response = await fetch(`${server.url}${url}`, { method, headers, body: payload })
   const bytes = new Uint8Array(await response.arrayBuffer())
-  const problems = spec.responseProblems({ method, url }, { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: bytes })
+  const problems = spec.responseProblems(
+    { method, url },
+    { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: bytes }
+  )
   exchanges.push({ method, url, status: response.status, problems })
   return response.status
 }
@@ -175,7 +178,11 @@ itWithSpec('answers every implemented operation, in success and in error, only a
       await send('POST', '/v1/table/nope/delete', { predicate: 'true' }),
       await send('POST', '/v1/table/elsewhere/register', { location: '/elsewhere.lance' })
     ],
-    dropTable: [await send('POST', '/v1/table/made/drop'), await send('POST', '/v1/table/made/drop'), await send('POST', '/v1/table/people/drop', '{}', { type: 'text/plain' })],
+    dropTable: [
+      await send('POST', '/v1/table/made/drop'),
+      await send('POST', '/v1/table/made/drop'),
+      await send('POST', '/v1/table/people/drop', '{}', { type: 'text/plain' })
+    ],
     // Indexes: create (both routes), list, stats and drop, each also failing (an
     // existing index is a 400 with Lance code 7: the create operations list no 409).
     indexes: [

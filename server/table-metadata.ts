@@ -42,7 +42,11 @@ export async function withLanceTable<T>(database: Database, ref: TableRef, fn: (
   const connection = await connectNamespace('dir', { root, ...storageProperties(storageOptions) })
   try {
     // LanceDB gives the namespace's `storage.*` properties to its manifest only; the table needs them again.
-    const table = await connection.openTable(ref.name, [...ref.namespace], Object.keys(storageOptions).length > 0 ? { storageOptions: { ...storageOptions } } : undefined)
+    const table = await connection.openTable(
+      ref.name,
+      [...ref.namespace],
+      Object.keys(storageOptions).length > 0 ? { storageOptions: { ...storageOptions } } : undefined
+    )
     try {
       return await fn(table)
     } finally {

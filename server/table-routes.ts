@@ -87,11 +87,15 @@ async function createTable(ctx: RequestContext) {
     })
   if (database.transactions) {
     // A long-running create: the namespace is checked now, the write happens later.
-    if (!(await database.client.namespaceExists(ref.namespace))) throw new CatalogError('namespace_not_found', `Namespace "${displayIdentifier(ref.namespace)}" does not exist.`)
+    if (!(await database.client.namespaceExists(ref.namespace)))
+      throw new CatalogError('namespace_not_found', `Namespace "${displayIdentifier(ref.namespace)}" does not exist.`)
     return json({ transaction_id: database.transactions.start(async () => void (await write())) })
   }
   const description = await write()
-  return json({ location: absoluteLocation(description.location, database.root), ...(description.version === null ? {} : { version: jsonNumber(description.version) }) })
+  return json({
+    location: absoluteLocation(description.location, database.root),
+    ...(description.version === null ? {} : { version: jsonNumber(description.version) })
+  })
 }
 
 async function declare(ctx: RequestContext) {
@@ -148,7 +152,10 @@ async function renameTable(ctx: RequestContext) {
 /** A table cannot take the name of a namespace beside it: the two would share one id. */
 async function refuseNamespaceNamed(database: Database, ref: TableRef): Promise<void> {
   if (await database.client.namespaceExists([...ref.namespace, ref.name])) {
-    throw specError('namespaceExists', `A namespace "${identifierOf(ref)}" already has that name: a table and a namespace in one namespace cannot share a name. Choose another name.`)
+    throw specError(
+      'namespaceExists',
+      `A namespace "${identifierOf(ref)}" already has that name: a table and a namespace in one namespace cannot share a name. Choose another name.`
+    )
   }
 }
 

@@ -23,7 +23,10 @@ describe('pageOf', () => {
     expect(walk(null, null)).toEqual([['alpha', 'bravo', 'charlie', 'delta', 'echo']])
     expect(walk(2, null)).toEqual([['alpha', 'bravo'], ['charlie', 'delta'], ['echo']])
     expect(walk(2, 10)).toEqual([['alpha', 'bravo'], ['charlie', 'delta'], ['echo']])
-    expect(walk(4, 3)).toEqual([['alpha', 'bravo', 'charlie'], ['delta', 'echo']])
+    expect(walk(4, 3)).toEqual([
+      ['alpha', 'bravo', 'charlie'],
+      ['delta', 'echo']
+    ])
     expect(walk(null, 5)).toEqual([['alpha', 'bravo', 'charlie', 'delta', 'echo']])
   })
 

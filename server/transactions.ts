@@ -71,7 +71,11 @@ export class TransactionBook {
       }
     }
     if (!pending(transaction)) {
-      throw new HttpStatusError(409, 'invalid_request', `Transaction "${id}" has already ${transaction.status === 'Canceled' ? 'been cancelled' : transaction.status.toLowerCase()}; it cannot be cancelled.`)
+      throw new HttpStatusError(
+        409,
+        'invalid_request',
+        `Transaction "${id}" has already ${transaction.status === 'Canceled' ? 'been cancelled' : transaction.status.toLowerCase()}; it cannot be cancelled.`
+      )
     }
     if (transaction.timer) clearTimeout(transaction.timer)
     transaction.timer = null
@@ -91,5 +95,8 @@ function pending(transaction: Transaction): boolean {
 
 // Lance error code 10: TransactionNotFound.
 function notFound(id: string): Reply {
-  return json({ error: `Transaction "${id}" does not exist.`, code: 10, type: '/errors/transaction-not-found', instance: `/v1/transaction/${encodeURIComponent(id)}` }, 404)
+  return json(
+    { error: `Transaction "${id}" does not exist.`, code: 10, type: '/errors/transaction-not-found', instance: `/v1/transaction/${encodeURIComponent(id)}` },
+    404
+  )
 }

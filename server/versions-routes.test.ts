@@ -54,10 +54,13 @@ async function withoutVersionRoutes(target: string): Promise<string> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')
       return
     }
-    const outgoing = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
+    const outgoing = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      }
+    )
     req.pipe(outgoing)
   })
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
@@ -91,7 +94,7 @@ describe('versions over REST (reference server)', () => {
     expect((await client.describeTable(ref('articles'))).rowCount).toBe('500')
   })
 
-  it('restores version 2 as version 5 with version 2\'s rows (checked through LanceDB)', async () => {
+  it("restores version 2 as version 5 with version 2's rows (checked through LanceDB)", async () => {
     const client = await open()
     expect(await client.restoreVersion(ref('restored'), '2')).toBe('5')
     const table = await db.openTable('restored')
@@ -124,7 +127,7 @@ describe('versions over REST (reference server)', () => {
     expect((restore as CatalogError).message).toContain('has no version 9')
   })
 
-  it('on a metadata-only catalog reads the older version at the table\'s location', async () => {
+  it("on a metadata-only catalog reads the older version at the table's location", async () => {
     const client = await open({ dataRoutes: false })
     expect(await client.describeVersion(ref('metadata_only'), '1')).toMatchObject({ version: '1', rowCount: '300' })
     const page = await client.readRows(ref('metadata_only'), { offset: 0, limit: 1000, version: '1' })
@@ -137,7 +140,7 @@ describe('versions over REST (reference server)', () => {
     expect((await client.listVersions(ref('paged'))).map((v) => v.version)).toEqual(['1', '2', '3', '4'])
   })
 
-  it('without the version and tag routes, lists, restores and tags at the table\'s location', async () => {
+  it("without the version and tag routes, lists, restores and tags at the table's location", async () => {
     const client = await open({ versionRoutes: false })
     expect((await client.listVersions(ref('unrouted'))).map((v) => v.rows)).toEqual(NATIVE_VERSION_ROWS.map(String))
     expect(await client.describeVersion(ref('unrouted'), '2')).toMatchObject({ version: '2', rowCount: '300', location: expect.stringContaining('unrouted') })

@@ -44,5 +44,4 @@ describe('concurrent row writes', () => {
     // Each write committed its own version.
     expect(new Set(answers.map((answer) => answer.body['version'])).size).toBe(4)
   })
-
 })

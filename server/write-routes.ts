@@ -50,7 +50,11 @@ async function insertRows(ctx: RequestContext): Promise<Reply> {
 
 async function mergeInsert(ctx: RequestContext): Promise<Reply> {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
-  const on = ctx.query.getAll('on').flatMap((value) => value.split(',')).map((name) => name.trim()).filter((name) => name !== '')
+  const on = ctx.query
+    .getAll('on')
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
   if (on.length === 0) throw invalidRequest('A merge insert needs the column to match rows on, in the query parameter "on".')
   const none: Record<string, unknown> = {}
   const updateAll = flagOf(ctx.query, none, 'when_matched_update_all', false)
@@ -68,7 +72,8 @@ async function mergeInsert(ctx: RequestContext): Promise<Reply> {
       let merge = table.mergeInsert(on)
       if (updateAll || updateWhere !== undefined) merge = merge.whenMatchedUpdateAll(updateWhere === undefined ? undefined : { where: updateWhere })
       if (insertAll) merge = merge.whenNotMatchedInsertAll()
-      if (deleteBySource || deleteWhere !== undefined) merge = merge.whenNotMatchedBySourceDelete(deleteWhere === undefined ? undefined : { where: deleteWhere })
+      if (deleteBySource || deleteWhere !== undefined)
+        merge = merge.whenNotMatchedBySourceDelete(deleteWhere === undefined ? undefined : { where: deleteWhere })
       if (useIndex !== undefined) merge = merge.useIndex(useIndex)
       return merge.execute(data, timeoutMs === undefined ? undefined : { timeoutMs })
     })
@@ -87,7 +92,11 @@ async function updateRows(ctx: RequestContext): Promise<Reply> {
   rejectBranch(body)
   const predicate = optionalFilter(body, 'predicate')
   const updates = body['updates']
-  if (!Array.isArray(updates) || updates.length === 0 || !updates.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string' && part !== ''))) {
+  if (
+    !Array.isArray(updates) ||
+    updates.length === 0 ||
+    !updates.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string' && part !== ''))
+  ) {
     throw invalidRequest('"updates" must list [column, SQL expression] pairs, such as [["price", "price * 2"]].')
   }
   for (const [column, sql] of updates as [string, string][]) boundedSql(sql, `The expression for "${column.slice(0, 64)}"`)

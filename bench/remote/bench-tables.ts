@@ -33,7 +33,12 @@ export function benchRows(rows: number, seed = 42): InstanceType<typeof arrow.Ta
     new arrow.Utf8()
   ).data
   if (!text) throw new Error('no text column was built')
-  const values = arrow.makeData({ type: new arrow.Float32(), length: rows * DIMENSION, nullCount: 0, data: Float32Array.from({ length: rows * DIMENSION }, () => random() * 2 - 1) })
+  const values = arrow.makeData({
+    type: new arrow.Float32(),
+    length: rows * DIMENSION,
+    nullCount: 0,
+    data: Float32Array.from({ length: rows * DIMENSION }, () => random() * 2 - 1)
+  })
   const vectors = arrow.makeData({ type: new arrow.FixedSizeList(DIMENSION, item), length: rows, nullCount: 0, child: values })
   const struct = arrow.makeData({ type: new arrow.Struct(schema.fields), length: rows, nullCount: 0, children: [ids, text, vectors] })
   return new arrow.Table([new arrow.RecordBatch(schema, struct)])

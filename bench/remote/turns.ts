@@ -68,7 +68,8 @@ export function formatResults(rows: readonly ResultRow[]): string {
     ]
   })
   const widths = header.map((title, c) => Math.max(title.length, ...lines.map((line) => (line[c] ?? '').length)))
-  const format = (cells: readonly string[]): string => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join('  ')
+  const format = (cells: readonly string[]): string =>
+    cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join('  ')
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')
 }
 

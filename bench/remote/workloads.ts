@@ -54,7 +54,12 @@ export async function sdkBrowse(db: Connection, name: string, storage: StorageOp
   const table = await db.openTable(name, [], { storageOptions: { ...storage } })
   try {
     await table.countRows()
-    for (let page = 0; page < PAGES; page++) await table.query().limit(PAGE_ROWS).offset(page * PAGE_ROWS).toArrow()
+    for (let page = 0; page < PAGES; page++)
+      await table
+        .query()
+        .limit(PAGE_ROWS)
+        .offset(page * PAGE_ROWS)
+        .toArrow()
     await table.countRows(FILTER)
     await table.query().where(FILTER).limit(PAGE_ROWS).toArrow()
   } finally {
@@ -80,7 +85,12 @@ export async function appFindSimilar(target: AppTarget, name: string, row: numbe
 
 /** The 10 nearest rows to `vector` with LanceDB's SDK; the first row's id. */
 export async function sdkSearch(table: LanceTable, vector: readonly number[]): Promise<number> {
-  const rows = await table.vectorSearch([...vector]).column('vector').distanceType('l2').limit(K).toArrow()
+  const rows = await table
+    .vectorSearch([...vector])
+    .column('vector')
+    .distanceType('l2')
+    .limit(K)
+    .toArrow()
   return Number(rows.getChild('id')?.get(0))
 }
 

@@ -165,7 +165,14 @@ export const ACTIONS: readonly Action[] = [
     available: (s) => of(s, role('select')).length > 0,
     run: async ({ page, rng, snapshot }) => {
       const select = locate(page, rng.pick(of(snapshot, role('select'))))
-      const values = await select.evaluate((el) => Array.from((el as unknown as PageElement).options ?? []).filter((o) => !o.disabled).map((o) => o.value), undefined, { timeout: ACTION_TIMEOUT_MS })
+      const values = await select.evaluate(
+        (el) =>
+          Array.from((el as unknown as PageElement).options ?? [])
+            .filter((o) => !o.disabled)
+            .map((o) => o.value),
+        undefined,
+        { timeout: ACTION_TIMEOUT_MS }
+      )
       if (values.length === 0) return 'choose an option: none to choose'
       const value = rng.pick(values)
       await select.selectOption(value, { timeout: ACTION_TIMEOUT_MS })

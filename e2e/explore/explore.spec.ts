@@ -28,7 +28,10 @@ import { startFailingProxy, type FailingProxy } from './failing-proxy'
 import { mulberry32 } from './prng'
 import { takeSnapshot } from './snapshot'
 
-const SEEDS = (process.env['EXPLORE_SEEDS'] ?? '1,2,3').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n))
+const SEEDS = (process.env['EXPLORE_SEEDS'] ?? '1,2,3')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isInteger(n))
 const STEPS = Number(process.env['EXPLORE_STEPS'] ?? 300)
 /** How long the window may take to answer a probe before the run fails. */
 const ANSWER_MS = 5_000

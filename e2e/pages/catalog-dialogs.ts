@@ -22,7 +22,6 @@ async function fromToolbar(world: DialogWorld, button: string, table?: string): 
   return opener
 }
 
-
 /** The catalog dialogs, by the name the matrix uses. */
 export const CATALOG_DIALOGS = {
   'Create namespace': {

@@ -43,7 +43,9 @@ export class CatalogPage {
 
   /** The schema row of a field. */
   schemaRow(field: string): Locator {
-    return this.schema().getByRole('row').filter({ has: this.page.getByRole('cell', { name: field, exact: true }) })
+    return this.schema()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name: field, exact: true }) })
   }
 
   /** Chooses a page size for listings. */

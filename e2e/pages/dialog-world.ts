@@ -53,7 +53,6 @@ export interface DialogDriver {
   readonly states: Partial<Record<DialogState, StateStep>>
 }
 
-
 /** The saved profile on the catalog, and one on a closed port. */
 export const SAVED = 'Saved'
 export const BROKEN = 'Broken'

@@ -61,7 +61,6 @@ function editorStates(editing: boolean): Partial<Record<DialogState, StateStep>>
   }
 }
 
-
 /** The profile dialogs, by the name the matrix uses. */
 export const PROFILE_DIALOGS = {
   'New connection': {
@@ -152,7 +151,11 @@ export const PROFILE_DIALOGS = {
       },
       succeeded: async (world, dialog) => {
         const name = world.fresh('Imported')
-        const json = JSON.stringify({ format: 'lance-catalog-browser/profiles', version: 1, profiles: [{ name, connectType: 'rest', properties: { uri: world.closedUrl } }] })
+        const json = JSON.stringify({
+          format: 'lance-catalog-browser/profiles',
+          version: 1,
+          profiles: [{ name, connectType: 'rest', properties: { uri: world.closedUrl } }]
+        })
         await dialog.getByLabel('Profiles JSON').fill(json)
         await dialog.getByRole('button', { name: 'Import', exact: true }).click()
         await expect(dialog.getByRole('status')).toContainText(/Imported 1 profile/)

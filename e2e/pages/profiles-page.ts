@@ -57,7 +57,9 @@ export class ProfilesPage {
 
   /** Unfolds a section of the open editor ("Headers", "Storage options for table locations", "Advanced") if it is folded. */
   async unfold(section: string): Promise<void> {
-    const details = this.dialog().locator('details').filter({ has: this.page.locator('summary', { hasText: section }) })
+    const details = this.dialog()
+      .locator('details')
+      .filter({ has: this.page.locator('summary', { hasText: section }) })
     if ((await details.getAttribute('open')) === null) await details.locator('summary').click()
   }
 

@@ -34,11 +34,15 @@ export async function startBigNumbersProxy(target: string): Promise<BigNumbersPr
     if (isJson(req.headers['content-type']) && body.length > 0) {
       const text = body.toString('utf8')
       if ([...text.matchAll(VERSION_FIELD)].some((m) => BigInt(m[1] ?? '0') > VERSION_OFFSET)) bigVersionRequests.push(`${req.method} ${url.pathname} ${text}`)
-      sent = Buffer.from(text.replace(VERSION_FIELD, (_, digits: string) => `"version":${BigInt(digits) > VERSION_OFFSET ? BigInt(digits) - VERSION_OFFSET : BigInt(digits)}`))
+      sent = Buffer.from(
+        text.replace(VERSION_FIELD, (_, digits: string) => `"version":${BigInt(digits) > VERSION_OFFSET ? BigInt(digits) - VERSION_OFFSET : BigInt(digits)}`)
+      )
     }
     const answer = await fetch(`${target}${url.pathname}${url.search}`, {
       method: req.method ?? 'GET',
-      headers: Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)) as [string, string][]),
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)) as [string, string][]
+      ),
       ...(sent.length > 0 ? { body: new Uint8Array(sent) } : {})
     })
     const headers: Record<string, string> = {}

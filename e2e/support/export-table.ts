@@ -8,7 +8,8 @@ import type { Connection, Table as LanceTable } from '@lancedb/lancedb'
 import type { FixedSizeList as FixedSizeListType, Float32 as Float32Type } from 'apache-arrow'
 // LanceDB takes only tables built with its own Arrow copy.
 import { lanceArrow as arrow } from '../../src/main/namespace/lance-arrow'
-const { Bool, Field, FixedSizeList, Float32, Float64, Int64, makeData, makeVector, RecordBatch, Schema, Table, TimestampMicrosecond, Utf8, vectorFromArray } = arrow
+const { Bool, Field, FixedSizeList, Float32, Float64, Int64, makeData, makeVector, RecordBatch, Schema, Table, TimestampMicrosecond, Utf8, vectorFromArray } =
+  arrow
 
 /** The table's name. */
 export const EXPORT_TABLE = 'events'
@@ -48,13 +49,22 @@ export async function makeExportTable(db: Connection, rows: number, name = EXPOR
   })
   const table = new Table({
     id: makeVector(makeData({ type: new Int64(), length: rows, data: BigInt64Array.from(values, (v) => BigInt(v.id)) })),
-    name: vectorFromArray(values.map((v) => v.name), new Utf8()),
+    name: vectorFromArray(
+      values.map((v) => v.name),
+      new Utf8()
+    ),
     score: makeVector(Float64Array.from(values, (v) => v.score)),
-    flag: vectorFromArray(values.map((v) => v.flag), new Bool()),
+    flag: vectorFromArray(
+      values.map((v) => v.flag),
+      new Bool()
+    ),
     ts: makeVector(makeData({ type: new TimestampMicrosecond('UTC'), length: rows, data: BigInt64Array.from(values, (v) => v.tsMicros) })),
     vector: makeVector(vector)
   })
   // `new Table` marks every field nullable; keep the schema's nullability (only name holds nulls).
-  const data = new Table(schema, table.batches.map((batch) => new RecordBatch(schema, batch.data)))
+  const data = new Table(
+    schema,
+    table.batches.map((batch) => new RecordBatch(schema, batch.data))
+  )
   return db.createTable(name, data, { mode: 'overwrite' })
 }

@@ -7,22 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect, connectNamespace, type Connection } from '@lancedb/lancedb'
-import {
-  Field,
-  FixedSizeList,
-  Float32,
-  Float64,
-  Int32,
-  Int64,
-  List,
-  RecordBatch,
-  Schema,
-  Struct,
-  Table,
-  Utf8,
-  tableToIPC,
-  vectorFromArray
-} from 'apache-arrow'
+import { Field, FixedSizeList, Float32, Float64, Int32, Int64, List, RecordBatch, Schema, Struct, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { tableForLance } from '../../src/main/namespace/arrow-schema'
 
 /** Length of the sample table's `vector` column. */
@@ -77,16 +62,37 @@ export function sampleTable(rows: number, firstId = 0): Table {
   if (rows === 0) return new Table(schema)
   const data = Array.from({ length: rows }, (_, i) => sampleRow(firstId + i))
   const loose = new Table({
-    id: vectorFromArray(data.map((r) => BigInt(r.id)), new Int64()),
-    name: vectorFromArray(data.map((r) => r.name), new Utf8()),
-    score: vectorFromArray(data.map((r) => r.score), new Float64()),
-    vector: vectorFromArray(data.map((r) => r.vector), VECTOR_TYPE),
-    tags: vectorFromArray(data.map((r) => r.tags), TAGS_TYPE),
-    meta: vectorFromArray(data.map((r) => r.meta), META_TYPE)
+    id: vectorFromArray(
+      data.map((r) => BigInt(r.id)),
+      new Int64()
+    ),
+    name: vectorFromArray(
+      data.map((r) => r.name),
+      new Utf8()
+    ),
+    score: vectorFromArray(
+      data.map((r) => r.score),
+      new Float64()
+    ),
+    vector: vectorFromArray(
+      data.map((r) => r.vector),
+      VECTOR_TYPE
+    ),
+    tags: vectorFromArray(
+      data.map((r) => r.tags),
+      TAGS_TYPE
+    ),
+    meta: vectorFromArray(
+      data.map((r) => r.meta),
+      META_TYPE
+    )
   })
   // Columns built one by one come out nullable and without metadata; re-label the
   // same buffers with the intended schema.
-  return new Table(schema, loose.batches.map((batch) => new RecordBatch(schema, batch.data)))
+  return new Table(
+    schema,
+    loose.batches.map((batch) => new RecordBatch(schema, batch.data))
+  )
 }
 
 /** The sample table as an Arrow IPC stream, the shape `NamespaceClient.createTable` takes. */
@@ -161,7 +167,13 @@ function numberedNames(prefix: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${prefix}_${String(i).padStart(width, '0')}`)
 }
 
-async function createSample(db: Connection, name: string, rows: number, namespace: string[], storageOptions: Readonly<Record<string, string>> = {}): Promise<void> {
+async function createSample(
+  db: Connection,
+  name: string,
+  rows: number,
+  namespace: string[],
+  storageOptions: Readonly<Record<string, string>> = {}
+): Promise<void> {
   // LanceDB 0.39 passes a namespace's storage options to its manifest only; tables need them again.
   const options = Object.keys(storageOptions).length > 0 ? { storageOptions: { ...storageOptions } } : {}
   // LanceDB takes only Arrow objects of its own copy, which the app's boundary makes.

@@ -36,8 +36,7 @@ export async function startListingServer(options: ListingServerOptions): Promise
   const maxPage = options.maxPageSize ?? 1000
   const parentId = parent === '' ? '$' : parent
 
-  const list = (items: string[], key: 'namespaces' | 'tables', token: string | null): string =>
-    JSON.stringify({ [key]: items, page_token: token })
+  const list = (items: string[], key: 'namespaces' | 'tables', token: string | null): string => JSON.stringify({ [key]: items, page_token: token })
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://localhost')
@@ -49,7 +48,15 @@ export async function startListingServer(options: ListingServerOptions): Promise
     const kind = match[2] === 'list' ? 'namespaces' : 'tables'
     const nested = options.nested ?? 0
     if (kind === 'namespaces' && nested > 0 && parent !== '' && id.startsWith(`${parentId}$`)) {
-      return send(res, 200, list(Array.from({ length: nested }, (_, i) => `n_${i}`), kind, null))
+      return send(
+        res,
+        200,
+        list(
+          Array.from({ length: nested }, (_, i) => `n_${i}`),
+          kind,
+          null
+        )
+      )
     }
     if (kind === 'tables' || id !== parentId) {
       // Only the big namespace has children; the root also lists it.

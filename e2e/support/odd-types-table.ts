@@ -9,7 +9,35 @@ import { connectNamespace } from '@lancedb/lancedb'
 import type { DataType, Int32 as Int32Type, Table as ArrowTable, Utf8 as Utf8Type } from 'apache-arrow'
 // LanceDB takes only tables built with its own Arrow copy.
 import { lanceArrow as arrow } from '../../src/main/namespace/lance-arrow'
-const { Binary, DateDay, DateMillisecond, Decimal, Dictionary, Duration, Field, FixedSizeBinary, Float16, Int32, LargeBinary, LargeList, LargeUtf8, List, Map_, Null, RecordBatch, Schema, Struct, Table, Time, TimeUnit, Timestamp, Utf8, makeData, makeVector, vectorFromArray } = arrow
+const {
+  Binary,
+  DateDay,
+  DateMillisecond,
+  Decimal,
+  Dictionary,
+  Duration,
+  Field,
+  FixedSizeBinary,
+  Float16,
+  Int32,
+  LargeBinary,
+  LargeList,
+  LargeUtf8,
+  List,
+  Map_,
+  Null,
+  RecordBatch,
+  Schema,
+  Struct,
+  Table,
+  Time,
+  TimeUnit,
+  Timestamp,
+  Utf8,
+  makeData,
+  makeVector,
+  vectorFromArray
+} = arrow
 
 /** The table's name. */
 export const ODD_TYPES_TABLE = 'all_types'
@@ -58,11 +86,30 @@ export function oddTypesTable(): ArrowTable {
     bytes: vectorFromArray([new Uint8Array([171, 205]), null, new Uint8Array(20)], new Binary()),
     fixed_bytes: raw(new FixedSizeBinary(4), new Uint8Array([222, 173, 190, 239, 0, 0, 0, 0, 1, 2, 3, 4])),
     nested: vectorFromArray(
-      [{ a: [{ b: 1, c: 'x' }, { b: 2, c: null }] }, { a: [] }, null],
+      [
+        {
+          a: [
+            { b: 1, c: 'x' },
+            { b: 2, c: null }
+          ]
+        },
+        { a: [] },
+        null
+      ],
       new Struct([new Field('a', new List(new Field('item', inner, true)), true)])
     ),
     big_list: vectorFromArray([[1, 2, 3], [], null], new LargeList(new Field('item', new Int32(), true))),
-    scores: vectorFromArray([new Map([['k', 1], ['j', 2]]), new Map(), null], new Map_(new Field('entries', entries, false))),
+    scores: vectorFromArray(
+      [
+        new Map([
+          ['k', 1],
+          ['j', 2]
+        ]),
+        new Map(),
+        null
+      ],
+      new Map_(new Field('entries', entries, false))
+    ),
     [NULL_TYPED_COLUMN]: vectorFromArray([null, null, null], new Null()),
     all_null: vectorFromArray([null, null, null], new Utf8()),
     [ODD_NAME_COLUMN]: vectorFromArray(['ünïcode ✓', 'b', 'c'], new Utf8())
@@ -70,7 +117,10 @@ export function oddTypesTable(): ArrowTable {
   // Arrow JS's `new Table` marks the null-typed field non-nullable, and LanceDB 0.39
   // refuses a non-nullable field holding nulls.
   const schema = new Schema(table.schema.fields.map((f) => (f.name === NULL_TYPED_COLUMN ? new Field(f.name, f.type, true, f.metadata) : f)))
-  return new Table(schema, table.batches.map((batch) => new RecordBatch(schema, batch.data)))
+  return new Table(
+    schema,
+    table.batches.map((batch) => new RecordBatch(schema, batch.data))
+  )
 }
 
 /** Column -> the text its first-row cell shows. */

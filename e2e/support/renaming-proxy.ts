@@ -30,7 +30,9 @@ export async function startRenamingProxy(target: string): Promise<RenamingProxy>
   const forward = async (req: IncomingMessage, path: string, body: Buffer): Promise<Response> =>
     fetch(`${target}${path}`, {
       method: req.method ?? 'GET',
-      headers: Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)) as [string, string][]),
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)) as [string, string][]
+      ),
       ...(body.length > 0 ? { body: new Uint8Array(body) } : {})
     })
 
@@ -62,7 +64,15 @@ export async function startRenamingProxy(target: string): Promise<RenamingProxy>
     const parts = id.split(delimiter)
     const newId = [...parts.slice(0, -1), newName].join(delimiter)
     const exists = async (shown: string): Promise<boolean> =>
-      !hidden(shown) && (stored.has(shown) || (await fetch(`${target}/v1/table/${encodeURIComponent(shown)}/exists${search}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).ok)
+      !hidden(shown) &&
+      (stored.has(shown) ||
+        (
+          await fetch(`${target}/v1/table/${encodeURIComponent(shown)}/exists${search}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}'
+          })
+        ).ok)
     if (!(await exists(id))) return reply(res, 404, { error: `Table ${id} not found`, code: 4 })
     if (await exists(newId)) return reply(res, 409, { error: `Table ${newId} already exists`, code: 5 })
     const storedId = storedOf(id)

@@ -74,7 +74,10 @@ function signatureProblem(req: IncomingMessage, credentials: S3Credentials, now:
   for (const part of [region, service, 'aws4_request']) key = hmac(key, part)
   const expected = createHmac('sha256', key).update(toSign).digest('hex')
   if (expected !== signature) {
-    return { code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.' }
+    return {
+      code: 'SignatureDoesNotMatch',
+      message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.'
+    }
   }
   return null
 }

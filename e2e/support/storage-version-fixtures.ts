@@ -11,9 +11,18 @@ import { tableForLance } from '../../src/main/namespace/arrow-schema'
 
 const ROWS = 200
 const rows = new Table({
-  id: vectorFromArray(Array.from({ length: ROWS }, (_, i) => BigInt(i)), new Int64()),
-  name: vectorFromArray(Array.from({ length: ROWS }, (_, i) => (i % 7 === 0 ? null : `name ${i % 13}`)), new Utf8()),
-  score: vectorFromArray(Array.from({ length: ROWS }, (_, i) => i / 4), new Float64())
+  id: vectorFromArray(
+    Array.from({ length: ROWS }, (_, i) => BigInt(i)),
+    new Int64()
+  ),
+  name: vectorFromArray(
+    Array.from({ length: ROWS }, (_, i) => (i % 7 === 0 ? null : `name ${i % 13}`)),
+    new Utf8()
+  ),
+  score: vectorFromArray(
+    Array.from({ length: ROWS }, (_, i) => i / 4),
+    new Float64()
+  )
 })
 
 /** The rows every compared table holds, as an Arrow IPC stream. */

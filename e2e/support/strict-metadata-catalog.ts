@@ -18,7 +18,8 @@ export interface StrictMetadataCatalog {
 }
 
 // The spec's data routes (and the table stats), which a metadata-only catalog does not serve.
-const DATA_ROUTE = /\/v1\/table\/[^/]+\/(count_rows|query|create|insert|merge_insert|update|delete|stats|explain_plan|analyze_plan|add_columns|alter_columns|drop_columns|create_index|create_scalar_index|index\/list|restore|version\/list)\/?$/
+const DATA_ROUTE =
+  /\/v1\/table\/[^/]+\/(count_rows|query|create|insert|merge_insert|update|delete|stats|explain_plan|analyze_plan|add_columns|alter_columns|drop_columns|create_index|create_scalar_index|index\/list|restore|version\/list)\/?$/
 const DESCRIBE = /\/v1\/table\/[^/]+\/describe\/?$/
 
 /** Starts the reference server on `root` in metadata-only mode, and the strict catalog in front of it. */

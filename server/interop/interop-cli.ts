@@ -96,7 +96,10 @@ function install(version: string): LanceDbSdk {
     process.stdout.write(`Installing @lancedb/lancedb@${version} into ${dir} ...\n`)
     mkdirSync(dir, { recursive: true })
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'lcb-interop', private: true }))
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `@lancedb/lancedb@${version}`], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] })
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `@lancedb/lancedb@${version}`], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit']
+    })
   }
   return createRequire(path.join(dir, 'package.json'))('@lancedb/lancedb') as LanceDbSdk
 }

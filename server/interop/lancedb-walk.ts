@@ -135,7 +135,10 @@ export async function walkLanceDb(sdk: LanceDbSdk, mode: WalkMode, target: WalkT
     })
     await step('query without a limit', async () => {
       const rows = await items().query().toArray()
-      expectEqual(rows.map((row) => Number(row['id'])).sort((a, b) => a - b), ROWS.map((row) => row.id))
+      expectEqual(
+        rows.map((row) => Number(row['id'])).sort((a, b) => a - b),
+        ROWS.map((row) => row.id)
+      )
       return `${rows.length} rows`
     })
     await step('vector search', async () => {
@@ -146,7 +149,10 @@ export async function walkLanceDb(sdk: LanceDbSdk, mode: WalkMode, target: WalkT
     await step('full-text search', async () => {
       await items().createIndex('text', { config: sdk.Index.fts() })
       const rows = await items().query().fullTextSearch('word7').limit(5).toArray()
-      expectEqual(rows.map((row) => Number(row['id'])), [7])
+      expectEqual(
+        rows.map((row) => Number(row['id'])),
+        [7]
+      )
       return 'found id 7 for "word7"'
     })
     await step('explain', async () => {
@@ -162,7 +168,8 @@ export async function walkLanceDb(sdk: LanceDbSdk, mode: WalkMode, target: WalkT
     })
     await step('versions', async () => {
       const versions = await items().listVersions()
-      if (versions.length < 2 || !versions.every((v) => Number.isInteger(v.version) && v.timestamp instanceof Date)) throw new Error(`versions: ${JSON.stringify(versions)}`)
+      if (versions.length < 2 || !versions.every((v) => Number.isInteger(v.version) && v.timestamp instanceof Date))
+        throw new Error(`versions: ${JSON.stringify(versions)}`)
       expectEqual(await items().version(), versions[versions.length - 1]?.version)
       return `${versions.length} versions, latest ${versions[versions.length - 1]?.version}`
     })
@@ -182,10 +189,14 @@ export async function walkLanceDb(sdk: LanceDbSdk, mode: WalkMode, target: WalkT
       return '20 rows'
     })
     await step('merge insert', async () => {
-      await items().mergeInsert('id').whenMatchedUpdateAll().whenNotMatchedInsertAll().execute([
-        { id: 1, text: 'merged', vector: [1, 2] },
-        { id: 200, text: 'new', vector: [5, 5] }
-      ])
+      await items()
+        .mergeInsert('id')
+        .whenMatchedUpdateAll()
+        .whenNotMatchedInsertAll()
+        .execute([
+          { id: 1, text: 'merged', vector: [1, 2] },
+          { id: 200, text: 'new', vector: [5, 5] }
+        ])
       expectEqual(await items().countRows(), 21)
       expectEqual((await items().query().where('id = 1').toArray())[0]?.['text'], 'merged')
       return 'id 1 updated, id 200 inserted'

@@ -15,7 +15,13 @@ import type { LanceDbSdk, WalkStep } from './lancedb-walk'
 const ROWS = 25
 const ids = Array.from({ length: ROWS }, (_, i) => i)
 const appRows = tableToIPC(
-  new Table({ id: vectorFromArray(ids.map(BigInt), new Int64()), text: vectorFromArray(ids.map((i) => (i % 5 === 0 ? null : `app row ${i}`)), new Utf8()) }),
+  new Table({
+    id: vectorFromArray(ids.map(BigInt), new Int64()),
+    text: vectorFromArray(
+      ids.map((i) => (i % 5 === 0 ? null : `app row ${i}`)),
+      new Utf8()
+    )
+  }),
   'stream'
 )
 
@@ -37,7 +43,12 @@ export async function checkOldReader(sdk: LanceDbSdk, label: string, version: Da
     const made = await step(`LanceDB ${label} makes a catalog`, async () => {
       const db = await sdk.connect(root)
       try {
-        ;(await db.createTable('made_by_lancedb', ids.map((id) => ({ id, text: `lancedb row ${id}` })))).close()
+        ;(
+          await db.createTable(
+            'made_by_lancedb',
+            ids.map((id) => ({ id, text: `lancedb row ${id}` }))
+          )
+        ).close()
       } finally {
         db.close()
       }
@@ -63,7 +74,10 @@ export async function checkOldReader(sdk: LanceDbSdk, label: string, version: Da
           const table = await db.openTable(name)
           try {
             const read = await table.query().toArray()
-            expectEqual(read.map((row) => Number(row['id'])).sort((a, b) => a - b), ids)
+            expectEqual(
+              read.map((row) => Number(row['id'])).sort((a, b) => a - b),
+              ids
+            )
             return `${read.length} rows`
           } finally {
             table.close()

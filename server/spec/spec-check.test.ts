@@ -20,15 +20,24 @@ describe('responses', () => {
   itWithSpec('accepts spec-shaped answers', () => {
     expect(spec.responseProblems(create, jsonAnswer(200, {}))).toEqual([])
     expect(spec.responseProblems(create, jsonAnswer(409, { error: 'exists', code: 2 }))).toEqual([])
-    expect(spec.responseProblems({ method: 'POST', url: '/v1/table/t/query' }, { status: 200, contentType: 'application/vnd.apache.arrow.file', body: bytes('ARROW1') })).toEqual([])
+    expect(
+      spec.responseProblems(
+        { method: 'POST', url: '/v1/table/t/query' },
+        { status: 200, contentType: 'application/vnd.apache.arrow.file', body: bytes('ARROW1') }
+      )
+    ).toEqual([])
   })
 
   itWithSpec('finds a null where the schema says object, a status the operation does not list, and the wrong Arrow framing', () => {
     expect(spec.responseProblems(create, jsonAnswer(200, { properties: null }))).toEqual([expect.stringContaining('/properties must be object')])
-    expect(spec.responseProblems({ method: 'POST', url: '/v1/table/t/query' }, jsonAnswer(406, { code: 0 }))).toEqual([expect.stringContaining('lists no status 406')])
+    expect(spec.responseProblems({ method: 'POST', url: '/v1/table/t/query' }, jsonAnswer(406, { code: 0 }))).toEqual([
+      expect.stringContaining('lists no status 406')
+    ])
     expect(spec.responseProblems({ method: 'GET', url: '/v1/table' }, jsonAnswer(404, { code: 0 }))).toEqual([expect.stringContaining('lists no status 404')])
     const stream = { status: 200, contentType: 'application/vnd.apache.arrow.stream', body: bytes('x') }
-    expect(spec.responseProblems({ method: 'POST', url: '/v1/table/t/query' }, stream)).toEqual([expect.stringContaining('the spec says application/vnd.apache.arrow.file')])
+    expect(spec.responseProblems({ method: 'POST', url: '/v1/table/t/query' }, stream)).toEqual([
+      expect.stringContaining('the spec says application/vnd.apache.arrow.file')
+    ])
     expect(spec.responseProblems({ method: 'POST', url: '/v1/table/t/describe' }, jsonAnswer(200, { stats: { num_rows: 3 } }))).toEqual([
       expect.stringContaining("must have required property 'num_deleted_rows'")
     ])

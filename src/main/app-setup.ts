@@ -49,13 +49,15 @@ export async function setUpApp(options: LaunchOptions, dataDir: string, services
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   await chmod(dataDir, 0o700).catch(() => undefined)
   // Without a keychain, an existing 0600 secrets file means the person opted in to it earlier.
-  const plainFileOptIn = await access(join(dataDir, PLAIN_SECRETS_FILE)).then(() => true, () => false)
+  const plainFileOptIn = await access(join(dataDir, PLAIN_SECRETS_FILE)).then(
+    () => true,
+    () => false
+  )
   const opened = await openSecretStore(dataDir, { safeStorage: services.safeStorage, plainFileOptIn })
   const secrets = new SwitchableSecretStore(opened.store)
   const { store: profiles, problem } = await ProfileStore.open(dataDir, secrets)
   const registry = new ConnectionRegistry()
-  const specs =
-    options.connections.length > 0 ? options.connections : [dirSpec(await ensureDefaultCatalog(dataDir), 'Local catalog')]
+  const specs = options.connections.length > 0 ? options.connections : [dirSpec(await ensureDefaultCatalog(dataDir), 'Local catalog')]
   for (const spec of specs) registry.add(spec)
   await reopenLastUsed(profiles, registry)
   const exports = new ExportJobs(services.chooseSavePath)
@@ -74,11 +76,18 @@ export async function setUpApp(options: LaunchOptions, dataDir: string, services
     exports,
     find
   })
-  return { dataDir, registry, profiles, handlers, exports, close: async () => {
-    await exports.close()
-    await find.close()
-    await registry.closeAll()
-  } }
+  return {
+    dataDir,
+    registry,
+    profiles,
+    handlers,
+    exports,
+    close: async () => {
+      await exports.close()
+      await find.close()
+      await registry.closeAll()
+    }
+  }
 }
 
 async function reopenLastUsed(profiles: ProfileStore, registry: ConnectionRegistry): Promise<void> {

@@ -36,9 +36,18 @@ function exampleRows(): Uint8Array {
   ] as const
   const location = new FixedSizeList(2, new Field('item', new Float32(), true))
   const table = new Table({
-    name: vectorFromArray(cities.map((c) => c[0]), new Utf8()),
-    population: vectorFromArray(cities.map((c) => c[1]), new Int32()),
-    location: vectorFromArray(cities.map((c) => [...c[2]]), location)
+    name: vectorFromArray(
+      cities.map((c) => c[0]),
+      new Utf8()
+    ),
+    population: vectorFromArray(
+      cities.map((c) => c[1]),
+      new Int32()
+    ),
+    location: vectorFromArray(
+      cities.map((c) => [...c[2]]),
+      location
+    )
   })
   return tableToIPC(table, 'stream')
 }

@@ -19,9 +19,11 @@ export function readOAuth2Flag(flag: string, value: string, env: NodeJS.ProcessE
       into[OAUTH2_PROPERTIES.clientId] = value.trim()
       return
     case '--oauth2-client-secret-env': {
-      if (!ENV_NAME.test(value)) throw new RangeError(`--oauth2-client-secret-env takes the name of an environment variable (e.g. LCB_CLIENT_SECRET), not "${value}".`)
+      if (!ENV_NAME.test(value))
+        throw new RangeError(`--oauth2-client-secret-env takes the name of an environment variable (e.g. LCB_CLIENT_SECRET), not "${value}".`)
       const secret = env[value]
-      if (secret === undefined || secret === '') throw new RangeError(`--oauth2-client-secret-env ${value}: the environment variable ${value} is not set or is empty.`)
+      if (secret === undefined || secret === '')
+        throw new RangeError(`--oauth2-client-secret-env ${value}: the environment variable ${value} is not set or is empty.`)
       into[OAUTH2_PROPERTIES.clientSecret] = secret
       return
     }

@@ -5,11 +5,20 @@ import { parseLaunchArgs } from './launch-options'
 describe('launch flags', () => {
   it('reads port, data dir and catalogs in order, headers going with their --rest', () => {
     const options = parseLaunchArgs([
-      '--port', '8123',
-      '--data-dir', 'data',
-      '--rest', 'http://a.example', '--header', 'x-api-key: K1', '--header', 'x-service-database:  sales ',
-      '--dir', 'cat',
-      '--rest', 'https://b.example/base'
+      '--port',
+      '8123',
+      '--data-dir',
+      'data',
+      '--rest',
+      'http://a.example',
+      '--header',
+      'x-api-key: K1',
+      '--header',
+      'x-service-database:  sales ',
+      '--dir',
+      'cat',
+      '--rest',
+      'https://b.example/base'
     ])
     expect(options.port).toBe(8123)
     expect(options.dataDir).toBe(resolve('data'))
@@ -41,7 +50,18 @@ describe('launch flags', () => {
   })
 
   it('reads --local-locations for the --rest before it, and refuses other values', () => {
-    const options = parseLaunchArgs(['--rest', 'http://a.example', '--local-locations', 'open', '--rest', 'http://127.0.0.1:2333', '--local-locations', 'refuse', '--rest', 'http://c.example'])
+    const options = parseLaunchArgs([
+      '--rest',
+      'http://a.example',
+      '--local-locations',
+      'open',
+      '--rest',
+      'http://127.0.0.1:2333',
+      '--local-locations',
+      'refuse',
+      '--rest',
+      'http://c.example'
+    ])
     expect(options.connections.map((spec) => spec.properties['allow_local_locations'])).toEqual(['true', 'false', undefined])
     expect(() => parseLaunchArgs(['--rest', 'http://a.example', '--local-locations', 'yes'])).toThrow(/--local-locations takes open or refuse, not "yes"/)
     expect(() => parseLaunchArgs(['--local-locations', 'open'])).toThrow(/must follow the --rest/)
@@ -70,7 +90,18 @@ describe('launch flags', () => {
   it('keeps an object-store --dir as given, with its --storage options, never as a local path', () => {
     const env = { LCB_S3_SECRET: 'secret-from-env-77' }
     const options = parseLaunchArgs(
-      ['--dir', 's3://bucket/cat', '--storage', 'region=us-east-1', '--storage', 'endpoint = http://127.0.0.1:9000', '--storage-env', 'aws_secret_access_key=LCB_S3_SECRET', '--dir', 'gs://b2'],
+      [
+        '--dir',
+        's3://bucket/cat',
+        '--storage',
+        'region=us-east-1',
+        '--storage',
+        'endpoint = http://127.0.0.1:9000',
+        '--storage-env',
+        'aws_secret_access_key=LCB_S3_SECRET',
+        '--dir',
+        'gs://b2'
+      ],
       env
     )
     expect(options.connections).toEqual([
@@ -90,7 +121,18 @@ describe('launch flags', () => {
 
   it('gives a --rest its own --storage options, for the table locations its catalog returns', () => {
     const options = parseLaunchArgs(
-      ['--rest', 'http://127.0.0.1:2333', '--header', 'x-tenant: a', '--storage', 'endpoint=http://127.0.0.1:9000', '--storage-env', 'aws_secret_access_key=LCB_S3_SECRET', '--dir', 's3://b2'],
+      [
+        '--rest',
+        'http://127.0.0.1:2333',
+        '--header',
+        'x-tenant: a',
+        '--storage',
+        'endpoint=http://127.0.0.1:9000',
+        '--storage-env',
+        'aws_secret_access_key=LCB_S3_SECRET',
+        '--dir',
+        's3://b2'
+      ],
       { LCB_S3_SECRET: 'secret-from-env-78' }
     )
     expect(options.connections).toEqual([
@@ -122,7 +164,9 @@ describe('launch flags', () => {
   })
 
   it('never echoes a --storage value it cannot read', () => {
-    expect(() => parseLaunchArgs(['--dir', 's3://b', '--storage', 'sk-12345-secret'])).toThrow(expect.objectContaining({ message: expect.not.stringContaining('sk-12345') }))
+    expect(() => parseLaunchArgs(['--dir', 's3://b', '--storage', 'sk-12345-secret'])).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('sk-12345') })
+    )
   })
 })
 
@@ -130,7 +174,18 @@ describe('OAuth2 flags after --rest', () => {
   const env = { LCB_CLIENT_SECRET: 'cs-from-env-1234' }
   it('become oauth2.* properties of that connection, the secret from the environment', () => {
     const { connections } = parseLaunchArgs(
-      ['--rest', 'http://127.0.0.1:2333', '--oauth2-client-id', 'app', '--oauth2-client-secret-env', 'LCB_CLIENT_SECRET', '--oauth2-scope', 'catalog', '--rest', 'http://other'],
+      [
+        '--rest',
+        'http://127.0.0.1:2333',
+        '--oauth2-client-id',
+        'app',
+        '--oauth2-client-secret-env',
+        'LCB_CLIENT_SECRET',
+        '--oauth2-scope',
+        'catalog',
+        '--rest',
+        'http://other'
+      ],
       env
     )
     expect(connections.map((c) => c.properties)).toEqual([
@@ -143,7 +198,9 @@ describe('OAuth2 flags after --rest', () => {
     expect(() => parseLaunchArgs(['--rest', 'http://h', '--oauth2-client-id', 'app', '--oauth2-client-secret-env', 'UNSET_VAR'], env)).toThrow(
       /UNSET_VAR is not set/
     )
-    expect(() => parseLaunchArgs(['--rest', 'http://h', '--oauth2-client-id', 'app'], env)).toThrow(/needs both --oauth2-client-id and --oauth2-client-secret-env/)
+    expect(() => parseLaunchArgs(['--rest', 'http://h', '--oauth2-client-id', 'app'], env)).toThrow(
+      /needs both --oauth2-client-id and --oauth2-client-secret-env/
+    )
     expect(() => parseLaunchArgs(['--rest', 'http://h', '--oauth2-token-url', 'ftp://x'], env)).toThrow(/^--oauth2-token-url ftp:\/\/x: Write the token URL/)
     expect(() => parseLaunchArgs(['--oauth2-client-id', 'app'], env)).toThrow(/--oauth2-client-id must follow the --rest/)
   })

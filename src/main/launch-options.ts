@@ -69,7 +69,11 @@ export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
       continue
     }
     // Electron and Chromium add switches of their own; ours all come as pairs.
-    if (!['--port', '--data-dir', '--dir', '--storage', '--storage-env', '--rest', '--header', '--header-env', '--local-locations', ...OAUTH2_FLAGS].includes(flag)) {
+    if (
+      !['--port', '--data-dir', '--dir', '--storage', '--storage-env', '--rest', '--header', '--header-env', '--local-locations', ...OAUTH2_FLAGS].includes(
+        flag
+      )
+    ) {
       if (flag.startsWith('--')) continue
       throw new RangeError(`Unexpected argument "${flag}". ${USAGE}`)
     }

@@ -15,8 +15,7 @@ ipcRenderer.on(SHELL_EVENT_CHANNEL, (_event: IpcRendererEvent, payload: unknown)
   if (isShellEvent(payload)) emit(payload)
 })
 
-const invoke = (channel: string, request: unknown): Promise<IpcResult<unknown>> =>
-  ipcRenderer.invoke(channel, request) as Promise<IpcResult<unknown>>
+const invoke = (channel: string, request: unknown): Promise<IpcResult<unknown>> => ipcRenderer.invoke(channel, request) as Promise<IpcResult<unknown>>
 
 const api = createCatalogApi(invoke, (listener) => {
   listeners.add(listener)
@@ -25,4 +24,9 @@ const api = createCatalogApi(invoke, (listener) => {
 contextBridge.exposeInMainWorld(API_GLOBAL, api)
 
 // The page's window is the preload's global object.
-watchFolderDrops(globalThis as unknown as DropTarget<File>, (file) => webUtils.getPathForFile(file), (path) => invoke('shell:openFolder', { path }), emit)
+watchFolderDrops(
+  globalThis as unknown as DropTarget<File>,
+  (file) => webUtils.getPathForFile(file),
+  (path) => invoke('shell:openFolder', { path }),
+  emit
+)

@@ -6,10 +6,7 @@
  */
 
 /** Whether the catalog does one operation: it does, it has not been tried yet, or it does not (and why). */
-export type Capability =
-  | { readonly state: 'supported' }
-  | { readonly state: 'untried' }
-  | { readonly state: 'unsupported'; readonly reason: string }
+export type Capability = { readonly state: 'supported' } | { readonly state: 'untried' } | { readonly state: 'unsupported'; readonly reason: string }
 
 /** The operations whose availability depends on the catalog. */
 export interface CatalogCapabilities {

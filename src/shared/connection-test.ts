@@ -83,10 +83,7 @@ export const VERDICT_LABELS: Readonly<Record<TestVerdict, string>> = {
  * the report never holds a secret (headers and server text are masked in main).
  */
 export function formatTestReport(report: ConnectionTestReport): string {
-  const lines = [
-    `Connection test (${report.kind}) of ${report.target}`,
-    `Tested at ${report.testedAt}: ${report.ok ? 'passed' : 'failed'}`
-  ]
+  const lines = [`Connection test (${report.kind}) of ${report.target}`, `Tested at ${report.testedAt}: ${report.ok ? 'passed' : 'failed'}`]
   report.steps.forEach((step, i) => {
     lines.push('', `${i + 1}. ${step.title}: ${VERDICT_LABELS[step.verdict]}`)
     if (step.request) {

@@ -9,7 +9,8 @@ const DEBUG_LOCATION =
   'Runtime error: Namespace error: Internal error: Failed to create manifest dataset: IO { source: Os { code: 2, kind: NotFound, message: "No such file or directory" }, location: Location { file: "/usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-io-10.0.0/src/object_store.rs", line: 793, column: 21 }, backtrace: MaybeBacktrace }'
 const TOO_LONG =
   'Failed to stage table t: Generic { store: "LocalFileSystem", source: UnableToOpenFile { source: Os { code: 36, kind: InvalidFilename, message: "File name too long" }, path: "/tmp/i9s/cat-G9DDgm/t.lance/lance-marker.staging.fd4#1" } }'
-const RUSTC = 'Generic memory error: Invalid range 0..2399 for object of size 2 bytes, /rustc/2d8144b7880597b6e6d3dfd63a9a9efae3f533d3/library/core/src/ops/function.rs:250:5'
+const RUSTC =
+  'Generic memory error: Invalid range 0..2399 for object of size 2 bytes, /rustc/2d8144b7880597b6e6d3dfd63a9a9efae3f533d3/library/core/src/ops/function.rs:250:5'
 
 describe('userMessage', () => {
   it.each([NOT_FOUND, DEBUG_LOCATION, TOO_LONG, RUSTC])('drops Rust source locations and folder paths from %#', (text) => {
@@ -27,7 +28,12 @@ describe('userMessage', () => {
   })
 
   it('leaves URLs, identifiers and plain sentences alone', () => {
-    for (const text of ['GET http://127.0.0.1:1234/v1/namespace/a/b/list failed', 's3://bucket/a/b/c is missing', 'Table "a$b" already exists.', 'No field named x']) {
+    for (const text of [
+      'GET http://127.0.0.1:1234/v1/namespace/a/b/list failed',
+      's3://bucket/a/b/c is missing',
+      'Table "a$b" already exists.',
+      'No field named x'
+    ]) {
       expect(userMessage(text)).toBe(text)
     }
   })

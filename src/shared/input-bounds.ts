@@ -114,7 +114,8 @@ function hex(code: number): string {
 /** Why `name` cannot name a column a request refers to, or null. Existing names are data: only their length is bounded. */
 export function columnRefProblem(name: string): string | null {
   if (name === '') return 'A column name cannot be empty.'
-  if (name.length > MAX_COLUMN_NAME_LENGTH) return `A column name can be at most ${MAX_COLUMN_NAME_LENGTH} characters long; this one has ${name.length.toLocaleString('en')}.`
+  if (name.length > MAX_COLUMN_NAME_LENGTH)
+    return `A column name can be at most ${MAX_COLUMN_NAME_LENGTH} characters long; this one has ${name.length.toLocaleString('en')}.`
   return null
 }
 

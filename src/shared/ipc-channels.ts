@@ -22,9 +22,7 @@ type VerbOf<C extends string, D extends string> = C extends `${D}:${infer V}` ? 
  */
 export type CatalogApi = {
   readonly [D in DomainOf<Channel>]: {
-    readonly [C in Extract<Channel, `${D}:${string}`> as VerbOf<C, D>]: (
-      request: RequestOf<C>
-    ) => Promise<IpcResult<ResponseOf<C>>>
+    readonly [C in Extract<Channel, `${D}:${string}`> as VerbOf<C, D>]: (request: RequestOf<C>) => Promise<IpcResult<ResponseOf<C>>>
   }
 } & { readonly events: { readonly subscribe: SubscribeShellEvents } }
 

@@ -89,9 +89,7 @@ export function toIdentifier(path: NamespacePath, delimiter: string = DEFAULT_DE
   if (path.length === 0) return delimiter
   for (const component of path) {
     if (component.includes(delimiter)) {
-      throw new RangeError(
-        `"${component}" contains the delimiter "${delimiter}", so it cannot be part of an identifier.`
-      )
+      throw new RangeError(`"${component}" contains the delimiter "${delimiter}", so it cannot be part of an identifier.`)
     }
   }
   assertListedPath(path)

@@ -48,7 +48,13 @@ describe('header values', () => {
 describe('duplicate headers', () => {
   it('flags the later row, ignoring case, and names the first', () => {
     const errors = validateProfileDraft(
-      rest({ headers: [{ name: 'X-Api-Key', value: 'a' }, { name: 'x-trace', value: 't' }, { name: 'x-API-key', value: 'b' }] }),
+      rest({
+        headers: [
+          { name: 'X-Api-Key', value: 'a' },
+          { name: 'x-trace', value: 't' },
+          { name: 'x-API-key', value: 'b' }
+        ]
+      }),
       []
     )
     expect(Object.keys(errors)).toEqual(['header:2:name'])

@@ -32,4 +32,3 @@ export interface SearchInfo {
   /** Columns with a full-text (FTS) index. */
   readonly ftsColumns: readonly string[]
 }
-

@@ -33,11 +33,24 @@ describe('object-store roots and storage options', () => {
     const properties = { root: 's3://b/c', 'storage.region': 'us-east-1', 'storage.aws_session_token': '', 'headers.x': 'y' }
     expect(storageOptionsOf(properties)).toEqual({ region: 'us-east-1' })
     expect(storageProperties({ region: 'us-east-1' })).toEqual({ 'storage.region': 'us-east-1' })
-    expect(mergeStorageOptions({ region: 'a', aws_access_key_id: 'mine' }, { aws_access_key_id: 'vended' })).toEqual({ region: 'a', aws_access_key_id: 'vended' })
+    expect(mergeStorageOptions({ region: 'a', aws_access_key_id: 'mine' }, { aws_access_key_id: 'vended' })).toEqual({
+      region: 'a',
+      aws_access_key_id: 'vended'
+    })
   })
 
   it('knows which options are secrets', () => {
-    for (const name of ['aws_secret_access_key', 'secret_access_key', 'aws_session_token', 'session_token', 'token', 'azure_storage_account_key', 'azure_storage_sas_key', 'google_service_account_key', 'azure_client_secret']) {
+    for (const name of [
+      'aws_secret_access_key',
+      'secret_access_key',
+      'aws_session_token',
+      'session_token',
+      'token',
+      'azure_storage_account_key',
+      'azure_storage_sas_key',
+      'google_service_account_key',
+      'azure_client_secret'
+    ]) {
       expect(isSecretStorageOption(name), name).toBe(true)
     }
     for (const name of ['region', 'endpoint', 'aws_access_key_id', 'allow_http', 'google_service_account', 'azure_storage_account_name']) {

@@ -35,7 +35,12 @@ describe('the input of a draft test', () => {
   })
 
   it('reports a secret with no value instead of sending it empty', async () => {
-    const { input } = await testInputFromDraft(draft([{ name: 'X-Token', secret: true }, { name: 'Authorization', value: '' }]))
+    const { input } = await testInputFromDraft(
+      draft([
+        { name: 'X-Token', secret: true },
+        { name: 'Authorization', value: '' }
+      ])
+    )
     expect(input.missingSecrets).toEqual(['X-Token', 'Authorization'])
     expect(input.secretHeaders).toEqual(['X-Token', 'Authorization'])
     expect(Object.keys(input.properties)).toEqual(['uri'])
@@ -47,10 +52,15 @@ describe('the input of a draft test', () => {
     expect(input.properties).toEqual({ root: '/data' })
   })
 
-  it('reads a dir draft\'s masked or empty secret storage option from the store, and reports one that has none', async () => {
+  it("reads a dir draft's masked or empty secret storage option from the store, and reports one that has none", async () => {
     const SECRET = 'wJalrXUtnFEMI-K7MDENG-3f9a'
     const fromStore = async (key: string) => (key === 'storage.aws_secret_access_key' ? SECRET : undefined)
-    const dir = (properties: Record<string, string>): ProfileDraft => ({ name: 'Lake', connectType: 'dir', properties: { root: 's3://b/c', ...properties }, headers: [] })
+    const dir = (properties: Record<string, string>): ProfileDraft => ({
+      name: 'Lake',
+      connectType: 'dir',
+      properties: { root: 's3://b/c', ...properties },
+      headers: []
+    })
     for (const shown of [maskSecret(SECRET), '']) {
       const { input } = await testInputFromDraft(dir({ 'storage.region': 'us-east-1', 'storage.aws_secret_access_key': shown }), fromStore)
       expect(input.properties).toEqual({ root: 's3://b/c', 'storage.region': 'us-east-1', 'storage.aws_secret_access_key': SECRET })
@@ -64,7 +74,12 @@ describe('the input of a draft test', () => {
   it("reads a REST draft's masked secret storage option (for table locations) from the store too", async () => {
     const SECRET = 'wJalrXUtnFEMI-K7MDENG-3f9a'
     const fromStore = async (key: string) => (key === 'storage.aws_secret_access_key' ? SECRET : undefined)
-    const draft: ProfileDraft = { name: 'Catalog', connectType: 'rest', properties: { uri: 'http://127.0.0.1:2333', 'storage.aws_secret_access_key': maskSecret(SECRET) }, headers: [] }
+    const draft: ProfileDraft = {
+      name: 'Catalog',
+      connectType: 'rest',
+      properties: { uri: 'http://127.0.0.1:2333', 'storage.aws_secret_access_key': maskSecret(SECRET) },
+      headers: []
+    }
     const { input } = await testInputFromDraft(draft, fromStore)
     expect(input.properties).toEqual({ uri: 'http://127.0.0.1:2333', 'storage.aws_secret_access_key': SECRET })
   })

@@ -15,11 +15,17 @@ import { elapsed } from './dir-check'
 /** What the step says for each mode. */
 export const DATA_ACCESS_MESSAGES = {
   routes: 'Data access: the catalog serves the data routes (query, count_rows, create); the app reads and writes data through them.',
-  location: 'Data access: metadata-only catalog: data read from table locations (opened through LanceDB with the storage options the catalog returns); new tables are declared, then written there.'
+  location:
+    'Data access: metadata-only catalog: data read from table locations (opened through LanceDB with the storage options the catalog returns); new tables are declared, then written there.'
 } as const
 
 /** Probes the data routes with a made-up table name and reports which access applies. */
-export async function dataAccessStep(http: HttpTransport, delimiter: string, base: string, headers: Readonly<Record<string, string>>): Promise<ConnectionTestStep> {
+export async function dataAccessStep(
+  http: HttpTransport,
+  delimiter: string,
+  base: string,
+  headers: Readonly<Record<string, string>>
+): Promise<ConnectionTestStep> {
   const title = 'Data access'
   const id = `lcb-data-probe-${randomBytes(4).toString('hex')}`
   const path = `/v1/table/${encodeURIComponent(id)}/count_rows`
@@ -35,6 +41,10 @@ export async function dataAccessStep(http: HttpTransport, delimiter: string, bas
     if (isUnsupportedOperation(error)) return { ...seen, verdict: 'ok', message: DATA_ACCESS_MESSAGES.location }
     if (error instanceof CatalogError && error.code === 'table_not_found') return { ...seen, verdict: 'ok', message: DATA_ACCESS_MESSAGES.routes }
     const cause = error instanceof Error ? error.message : String(error)
-    return { ...seen, verdict: 'warning', message: `Data access: could not tell whether the catalog serves the data routes (${cause}). The app tries them first and falls back to table locations.` }
+    return {
+      ...seen,
+      verdict: 'warning',
+      message: `Data access: could not tell whether the catalog serves the data routes (${cause}). The app tries them first and falls back to table locations.`
+    }
   }
 }

@@ -124,9 +124,28 @@ describe('testing a REST catalog', () => {
   it.skipIf(!existsSync('/usr/bin/openssl'))('names a certificate problem for a self-signed certificate', async () => {
     const certDir = await mkdtemp(join(tmpdir(), 'tls-'))
     try {
-      execFileSync('/usr/bin/openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-        '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' })
-      const tls = createHttpsServer({ key: await readFile(join(certDir, 'key.pem')), cert: await readFile(join(certDir, 'cert.pem')) }, (_req, res) => res.end('{}'))
+      execFileSync(
+        '/usr/bin/openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-keyout',
+          join(certDir, 'key.pem'),
+          '-out',
+          join(certDir, 'cert.pem')
+        ],
+        { stdio: 'ignore' }
+      )
+      const tls = createHttpsServer({ key: await readFile(join(certDir, 'key.pem')), cert: await readFile(join(certDir, 'cert.pem')) }, (_req, res) =>
+        res.end('{}')
+      )
       await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve))
       try {
         const report = await rest(`https://127.0.0.1:${(tls.address() as AddressInfo).port}`)

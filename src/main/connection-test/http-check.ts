@@ -70,8 +70,7 @@ export async function testHttp(
   }
   const token = tokens ? await tokens.token() : undefined
   const shown = maskHeaders(token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` }, options.secretHeaders ?? [])
-  const header = (name: string): string | undefined =>
-    Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]
+  const header = (name: string): string | undefined => Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]
   const context = (purpose: StepContext['purpose']): StepContext => ({
     kind,
     purpose,
@@ -139,7 +138,8 @@ async function writeProbe(
     const result = await enterpriseRoutes(http, new PageTokenGuard()).checkWriteAccess(probeName)
     const seen = { title, request, status: result.status, latencyMs: result.latencyMs }
     if (result.verdict === 'writable') {
-      const how = result.status < 300 ? 'accepted a create request without data' : `checked the key and only objected to the missing data (HTTP ${result.status})`
+      const how =
+        result.status < 300 ? 'accepted a create request without data' : `checked the key and only objected to the missing data (HTTP ${result.status})`
       return { ...seen, verdict: 'ok', message: `Write access: the server ${how}, so this key may create tables. Nothing was created.` }
     }
     return { ...seen, ...judgeStatus(result.status, context, result.error?.details?.serverMessage) }

@@ -13,8 +13,7 @@ afterAll(async () => {
   await s3?.close()
 })
 
-const test = (root: string, options: Record<string, string>) =>
-  runConnectionTest({ type: 'dir', properties: { root, ...storageProperties(options) } }, 'dir')
+const test = (root: string, options: Record<string, string>) => runConnectionTest({ type: 'dir', properties: { root, ...storageProperties(options) } }, 'dir')
 
 describe('testing a directory catalog on an object store', () => {
   it('passes when the bucket and prefix answer, and says what is there', async () => {
@@ -31,7 +30,11 @@ describe('testing a directory catalog on an object store', () => {
     const report = await test(`s3://${s3.bucket}/cat`, { ...s3.storageOptions, aws_secret_access_key: 'wrong-secret-value' })
     expect(report.ok).toBe(false)
     const step = report.steps[1]
-    expect(step).toMatchObject({ verdict: 'forbidden', message: expect.stringMatching(/^Access denied/), serverMessage: expect.stringMatching(/^SignatureDoesNotMatch/) })
+    expect(step).toMatchObject({
+      verdict: 'forbidden',
+      message: expect.stringMatching(/^Access denied/),
+      serverMessage: expect.stringMatching(/^SignatureDoesNotMatch/)
+    })
     expect(JSON.stringify(report)).not.toContain('wrong-secret-value')
   })
 
@@ -49,7 +52,11 @@ describe('testing a directory catalog on an object store', () => {
     const skewed = await startTestS3('bucket', 60 * 60 * 1000)
     try {
       const report = await test(`s3://${skewed.bucket}/cat`, skewed.storageOptions)
-      expect(report.steps[1]).toMatchObject({ verdict: 'failed', message: expect.stringMatching(/^Clock skew/), serverMessage: expect.stringMatching(/^RequestTimeTooSkewed/) })
+      expect(report.steps[1]).toMatchObject({
+        verdict: 'failed',
+        message: expect.stringMatching(/^Clock skew/),
+        serverMessage: expect.stringMatching(/^RequestTimeTooSkewed/)
+      })
     } finally {
       await skewed.close()
     }

@@ -35,12 +35,20 @@ export async function testObjectStore(root: string, storageOptions: Readonly<Rec
   const steps: ConnectionTestStep[] = []
   if (where.kind === 'object-store') {
     const prefix = where.prefix === '' ? 'the bucket root' : `prefix "${where.prefix}"`
-    steps.push({ title: 'Root is an object-store address', latencyMs: 0, verdict: 'ok', message: `Bucket "${where.bucket}", ${prefix}, on ${where.scheme}://.` })
+    steps.push({
+      title: 'Root is an object-store address',
+      latencyMs: 0,
+      verdict: 'ok',
+      message: `Bucket "${where.bucket}", ${prefix}, on ${where.scheme}://.`
+    })
   }
   const started = performance.now()
   try {
     const { namespaces, tables } = await withTimeout(listRoot(root, storageOptions), OBJECT_STORE_TEST_TIMEOUT_MS)
-    const found = namespaces + tables === 0 ? 'Nothing there yet: tables you create will be stored here.' : `Found ${count(namespaces, 'namespace')} and ${count(tables, 'table')} at the root.`
+    const found =
+      namespaces + tables === 0
+        ? 'Nothing there yet: tables you create will be stored here.'
+        : `Found ${count(namespaces, 'namespace')} and ${count(tables, 'table')} at the root.`
     steps.push({ title: 'Bucket and prefix answer', latencyMs: elapsed(started), verdict: 'ok', message: found })
   } catch (error) {
     const cause = withoutSecrets(messageOf(error), storageOptions)

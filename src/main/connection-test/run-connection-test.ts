@@ -27,11 +27,7 @@ export interface ConnectionTestInput {
 export type ConnectionTestOptions = Omit<HttpTestOptions, 'secretHeaders'>
 
 /** Runs the checks for `kind` and reports every step. */
-export async function runConnectionTest(
-  input: ConnectionTestInput,
-  kind: TestedKind,
-  options: ConnectionTestOptions = {}
-): Promise<ConnectionTestReport> {
+export async function runConnectionTest(input: ConnectionTestInput, kind: TestedKind, options: ConnectionTestOptions = {}): Promise<ConnectionTestReport> {
   if ((kind === 'dir') !== (input.type === 'dir')) {
     throw new CatalogError('invalid_request', `A ${input.type} connection cannot be tested as ${kind}.`)
   }

@@ -44,7 +44,11 @@ export function judgeStatus(status: number, context: StepContext, serverMessage?
   if (status === 404) return { verdict: 'not_found', message: notFoundMessage(context), ...said }
   if (status >= 500) {
     const words = serverMessage ? ` It said: "${serverMessage}"` : ' It gave no reason.'
-    return { verdict: 'server_error', message: `Server problem (HTTP ${status}): the server failed while answering.${words} Try again later or ask its operator.`, ...said }
+    return {
+      verdict: 'server_error',
+      message: `Server problem (HTTP ${status}): the server failed while answering.${words} Try again later or ask its operator.`,
+      ...said
+    }
   }
   if (status === 429) {
     return { verdict: 'failed', message: 'Throttled (HTTP 429): the server asks for fewer requests. Wait a moment and test again.', ...said }
@@ -103,11 +107,20 @@ function byCause(cause: string | undefined, url: string | undefined): Judgement 
     case 'ENOTFOUND':
       return { verdict: 'host_not_found', message: `Host name not found: no computer is known by the name "${host}". Check the host name in the URI.` }
     case 'EAI_AGAIN':
-      return { verdict: 'host_not_found', message: `Host name not found: the name server did not answer for "${host}". Check this computer's network connection.` }
+      return {
+        verdict: 'host_not_found',
+        message: `Host name not found: the name server did not answer for "${host}". Check this computer's network connection.`
+      }
     case 'ECONNREFUSED':
-      return { verdict: 'refused', message: `Connection refused: nothing accepts connections on ${hostPort}. Check that the catalog server is running and that the port in the URI is right.` }
+      return {
+        verdict: 'refused',
+        message: `Connection refused: nothing accepts connections on ${hostPort}. Check that the catalog server is running and that the port in the URI is right.`
+      }
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
-      return { verdict: 'tls_mismatch', message: `Not a TLS port: ${hostPort} answers in plain HTTP, not HTTPS. Start the URI with http:// instead of https://.` }
+      return {
+        verdict: 'tls_mismatch',
+        message: `Not a TLS port: ${hostPort} answers in plain HTTP, not HTTPS. Start the URI with http:// instead of https://.`
+      }
     default:
       return undefined
   }

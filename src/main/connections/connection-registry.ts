@@ -77,7 +77,11 @@ export class ConnectionRegistry {
   async remove(id: string): Promise<void> {
     const entry = this.#entries.get(id)
     this.#entries.delete(id)
-    if (entry?.client) await entry.client.then((client) => client.close(), () => undefined)
+    if (entry?.client)
+      await entry.client.then(
+        (client) => client.close(),
+        () => undefined
+      )
   }
 
   /** Every connection, in the order they were added. */
@@ -113,6 +117,11 @@ export class ConnectionRegistry {
 }
 
 function sameSpec(a: ConnectionSpec, b: ConnectionSpec): boolean {
-  return a.name === b.name && a.type === b.type && a.routes === b.routes && JSON.stringify(a.properties) === JSON.stringify(b.properties) &&
+  return (
+    a.name === b.name &&
+    a.type === b.type &&
+    a.routes === b.routes &&
+    JSON.stringify(a.properties) === JSON.stringify(b.properties) &&
     JSON.stringify(a.secretHeaders ?? []) === JSON.stringify(b.secretHeaders ?? [])
+  )
 }

@@ -6,7 +6,22 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Duration, Field, Int64, List, makeData, RecordBatch, Schema, Struct, tableFromIPC, TimestampMicrosecond, TimestampNanosecond, TimeUnit, Utf8, vectorFromArray } from 'apache-arrow'
+import {
+  Duration,
+  Field,
+  Int64,
+  List,
+  makeData,
+  RecordBatch,
+  Schema,
+  Struct,
+  tableFromIPC,
+  TimestampMicrosecond,
+  TimestampNanosecond,
+  TimeUnit,
+  Utf8,
+  vectorFromArray
+} from 'apache-arrow'
 import { parquetReadObjects } from 'hyparquet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { oddTypesTable } from '../../../e2e/support/odd-types-table'
@@ -79,7 +94,10 @@ describe('batch writers', () => {
         type: new Struct(nestedSchema.fields),
         length: 1,
         nullCount: 0,
-        children: [makeData({ type: inner, length: 1, nullCount: 0, children: [at] }), makeData({ type: list, length: 1, nullCount: 0, valueOffsets: new Int32Array([0, 2]), child: items })]
+        children: [
+          makeData({ type: inner, length: 1, nullCount: 0, children: [at] }),
+          makeData({ type: list, length: 1, nullCount: 0, valueOffsets: new Int32Array([0, 2]), child: items })
+        ]
       })
     )
     const csv = (await write('csv', [nested], 'nested.csv', nestedSchema)).toString('utf8')

@@ -25,7 +25,12 @@ export interface BatchWriter {
 export function createBatchWriter(format: ExportFormat, schema: Schema, sink: ByteSink): BatchWriter {
   switch (format) {
     case 'csv':
-      return textWriter(schema, sink, (names) => `${names.map(csvField).join(',')}\r\n`, (row) => `${row.map((v) => csvField(csvText(v))).join(',')}\r\n`)
+      return textWriter(
+        schema,
+        sink,
+        (names) => `${names.map(csvField).join(',')}\r\n`,
+        (row) => `${row.map((v) => csvField(csvText(v))).join(',')}\r\n`
+      )
     case 'jsonl':
       return textWriter(schema, sink, null, (row, names) => `${jsonText(Object.fromEntries(names.map((n, i) => [n, row[i]])))}\n`)
     case 'arrow':
@@ -58,7 +63,11 @@ function textWriter(
       const SLICE = 1000
       for (let start = 0; start < batch.numRows; start += SLICE) {
         let text = ''
-        for (let r = start; r < Math.min(batch.numRows, start + SLICE); r++) text += line(columns.map((c) => c[r]), names)
+        for (let r = start; r < Math.min(batch.numRows, start + SLICE); r++)
+          text += line(
+            columns.map((c) => c[r]),
+            names
+          )
         await sink.write(text)
       }
     },

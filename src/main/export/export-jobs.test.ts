@@ -70,7 +70,12 @@ describe('exports', () => {
     const read = tableFromIPC(bytes)
     expect(read.numRows).toBe(KEPT)
     expect(read.schema.fields.map((f) => `${f.name}:${String(f.type)}`)).toEqual([
-      'id:Int64', 'name:Utf8', 'score:Float64', 'flag:Bool', 'ts:Timestamp<MICROSECOND, UTC>', 'vector:FixedSizeList[4]<Float32>'
+      'id:Int64',
+      'name:Utf8',
+      'score:Float64',
+      'flag:Bool',
+      'ts:Timestamp<MICROSECOND, UTC>',
+      'vector:FixedSizeList[4]<Float32>'
     ])
     expect(read.getChild('id')!.get(KEPT - 1)).toBe(BigInt(KEPT - 1))
     expect(Array.from(read.getChild('vector')!.get(123) as Float32Array)).toEqual(exportRow(123).vector)
@@ -113,7 +118,12 @@ describe('exports', () => {
     const done = await jobs.settled(started!.id)
     expect(done).toMatchObject({ state: 'done', rowsWritten: 3, totalRows: 3, target: { kind: 'download', fileName: 'grow-v1.jsonl' } })
     const download = await jobs.takeDownload(done.downloadPath!.replace('/download/', ''))
-    expect((await readFile(download!.path, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line).n)).toEqual([1, 2, 3])
+    expect(
+      (await readFile(download!.path, 'utf8'))
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).n)
+    ).toEqual([1, 2, 3])
     await jobs.close()
   })
 
@@ -124,7 +134,10 @@ describe('exports', () => {
     const done = await jobs.settled(started!.id)
     expect(done).toMatchObject({ state: 'done', rowsWritten: 3, totalRows: 3 })
     const download = await jobs.takeDownload(done.downloadPath!.replace('/download/', ''))
-    const rows = (await readFile(download!.path, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as { id: number; _distance: number })
+    const rows = (await readFile(download!.path, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; _distance: number })
     expect(rows[0]).toEqual({ id: 7, _distance: 0 })
     expect(rows.map((r) => r._distance)).toEqual([...rows.map((r) => r._distance)].sort((a, b) => a - b))
     await jobs.close()
@@ -140,7 +153,7 @@ describe('exports', () => {
   })
 
   describe('over a file that already exists', () => {
-    const original = 'the person\'s own file\n'
+    const original = "the person's own file\n"
     async function folderWithTarget(name: string): Promise<{ folder: string; path: string }> {
       const folder = join(dir, name)
       await mkdir(folder)

@@ -62,7 +62,10 @@ export class ExportJobs {
       target = { kind: 'download', fileName }
     }
     const sink = await openFileSink(path).catch((error: unknown) => {
-      throw new CatalogError('permission_denied', `Cannot write ${path}: ${error instanceof Error ? error.message : String(error)}. Choose a folder you can write to.`)
+      throw new CatalogError(
+        'permission_denied',
+        `Cannot write ${path}: ${error instanceof Error ? error.message : String(error)}. Choose a folder you can write to.`
+      )
     })
     const abort = new AbortController()
     const status: ExportStatus = { id, state: 'running', rowsWritten: 0, totalRows: 0, target }
@@ -71,7 +74,13 @@ export class ExportJobs {
     const update = (change: Partial<ExportStatus>): void => {
       job.status = { ...job.status, ...change }
     }
-    job.finished = runExport(client, request, sink, { onTotal: (totalRows) => update({ totalRows }), onRows: (rowsWritten) => update({ rowsWritten }) }, abort.signal).then(
+    job.finished = runExport(
+      client,
+      request,
+      sink,
+      { onTotal: (totalRows) => update({ totalRows }), onRows: (rowsWritten) => update({ rowsWritten }) },
+      abort.signal
+    ).then(
       (rowsWritten) => update({ state: 'done', rowsWritten, ...(ticket ? { downloadPath: `/download/${ticket}` } : {}) }),
       (error: unknown) => {
         // The same value a failed call answers: no source locations or library paths.

@@ -49,7 +49,9 @@ export function jsonText(value: unknown): string {
   if (value instanceof RawNumber) return value.digits
   if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(',')}}`
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`)
+      .join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
 }

@@ -60,12 +60,17 @@ export async function runExport(
       return page.rowCount
     }
     const { version } = request
-    const total = version === undefined ? await client.countRows(request.table, filter, { signal }) : await client.countRowsAt(request.table, version, filter, { signal })
+    const total =
+      version === undefined ? await client.countRows(request.table, filter, { signal }) : await client.countRowsAt(request.table, version, filter, { signal })
     progress.onTotal(approximate(total))
     let writer: BatchWriter | null = null
     for (;;) {
       if (signal.aborted) throw cancelled()
-      const page = await client.readRows(request.table, { offset: written, limit: EXPORT_PAGE_ROWS, columns, filter, ...(version === undefined ? {} : { version }) }, { signal })
+      const page = await client.readRows(
+        request.table,
+        { offset: written, limit: EXPORT_PAGE_ROWS, columns, filter, ...(version === undefined ? {} : { version }) },
+        { signal }
+      )
       const table = tableFromIPC(page.arrow)
       writer ??= createBatchWriter(request.format, table.schema, sink)
       for (const batch of table.batches) {
@@ -95,7 +100,8 @@ function asCatalogError(error: unknown): CatalogError {
   if (error instanceof CatalogError) return error
   const cause = error instanceof Error ? error.message : String(error)
   const errno = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined
-  if (errno === 'ENOSPC') return new CatalogError('internal', 'The export failed: the disk is full. Free some space or choose another place, then export again.', { cause })
+  if (errno === 'ENOSPC')
+    return new CatalogError('internal', 'The export failed: the disk is full. Free some space or choose another place, then export again.', { cause })
   if (errno === 'EACCES' || errno === 'EPERM' || errno === 'EROFS') {
     return new CatalogError('permission_denied', 'The export failed: the file cannot be written there. Choose a folder you can write to.', { cause })
   }

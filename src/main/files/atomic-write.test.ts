@@ -36,7 +36,7 @@ describe('atomic writes', () => {
     expect(await readdir(dir)).toEqual(['state.json'])
   })
 
-  it('cleans the temp file of a crashed writer but leaves a live process\'s write in progress alone', async () => {
+  it("cleans the temp file of a crashed writer but leaves a live process's write in progress alone", async () => {
     await writeFileAtomic(path, '{}')
     const crashed = `${path}.tmp-99999999-abcdef` // a pid above any pid_max: that process is gone
     await writeFile(crashed, '{"half')

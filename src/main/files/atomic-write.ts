@@ -165,9 +165,7 @@ async function syncFolder(folder: string): Promise<void> {
 
 /** What {@link readJsonFile} found: no file, parsed JSON, or why it could not be read. */
 export type JsonFileRead =
-  | { readonly status: 'missing' }
-  | { readonly status: 'ok'; readonly value: unknown }
-  | { readonly status: 'unreadable'; readonly message: string }
+  { readonly status: 'missing' } | { readonly status: 'ok'; readonly value: unknown } | { readonly status: 'unreadable'; readonly message: string }
 
 /** Reads and parses a JSON file, telling a missing file apart from an unreadable one. */
 export async function readJsonFile(path: string): Promise<JsonFileRead> {

@@ -26,7 +26,13 @@ function catalog(tree: Record<string, { namespaces?: string[]; tables?: string[]
       return sendJson(res, 200, list[2] === 'list' ? { namespaces: node.namespaces ?? [] } : { tables: node.tables ?? [] })
     }
     const describe = /^\/v1\/table\/([^/]+)\/describe$/.exec(req.path)
-    if (describe) return sendJson(res, 200, { location: '/nowhere', version: 1, stats: { num_rows: 1, num_deleted_rows: 0, num_fragments: 1 }, schema: { fields: [{ name: 'customer_id', type: { type: 'int64' }, nullable: false }] } })
+    if (describe)
+      return sendJson(res, 200, {
+        location: '/nowhere',
+        version: 1,
+        stats: { num_rows: 1, num_deleted_rows: 0, num_fragments: 1 },
+        schema: { fields: [{ name: 'customer_id', type: { type: 'int64' }, nullable: false }] }
+      })
     sendJson(res, 404, { error: 'no route', code: 0 })
   }
 }
@@ -43,7 +49,8 @@ function recorder() {
       tables.push([...namespace, name].join('$'))
       return true
     },
-    columnsFound: (namespace: NamespacePath, name: string, fields: readonly FieldInfo[]) => columns.push(`${[...namespace, name].join('$')}.${fields.map((f) => f.name).join(',')}`),
+    columnsFound: (namespace: NamespacePath, name: string, fields: readonly FieldInfo[]) =>
+      columns.push(`${[...namespace, name].join('$')}.${fields.map((f) => f.name).join(',')}`),
     note: (message) => notes.push(message),
     source: (source) => sources.push(source)
   }

@@ -232,7 +232,12 @@ export class FindService {
   async #describeOne(connectionId: string, state: ConnectionFind, table: TableRef): Promise<void> {
     try {
       const client = await this.registry.client(connectionId)
-      const description = await withDeadline((signal) => client.describeTable(table, { signal }), new AbortController().signal, this.options.requestTimeoutMs ?? 20_000, 'a describe')
+      const description = await withDeadline(
+        (signal) => client.describeTable(table, { signal }),
+        new AbortController().signal,
+        this.options.requestTimeoutMs ?? 20_000,
+        'a describe'
+      )
       state.index.setColumns(table.namespace, table.name, description.fields)
       this.#scheduleSave(connectionId, state)
     } catch {

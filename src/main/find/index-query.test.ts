@@ -4,7 +4,11 @@ import { matchName, parseQuery, queryIndex } from './index-query'
 
 function sample(): CatalogIndex {
   const index = new CatalogIndex()
-  index.addTable(['sales', 'emea'], 'orders', [column('customer_id', 'int64'), column('embedding', 'vector<float32>[768]', 768), column('small', 'vector<float32>[8]', 8)])
+  index.addTable(['sales', 'emea'], 'orders', [
+    column('customer_id', 'int64'),
+    column('embedding', 'vector<float32>[768]', 768),
+    column('small', 'vector<float32>[8]', 8)
+  ])
   index.addTable([], 'customers', null)
   index.addNamespace(['sales_archive'])
   return index
@@ -15,7 +19,9 @@ describe('parseQuery', () => {
     expect(parseQuery('  Orders kind:table ')).toMatchObject({ text: 'orders', kinds: new Set(['table']), type: null, dimension: null, problem: null })
     const typed = parseQuery('emb type:Vector dim:768')
     expect(typed).toMatchObject({ text: 'emb', type: 'vector', dimension: 768, kinds: new Set(['column']) })
-    expect(parseQuery('kind:bogus dim:0').problem).toBe('"kind:bogus" is not a kind; use kind:table, kind:namespace or kind:column. "dim:0" needs a whole number, for example dim:768.')
+    expect(parseQuery('kind:bogus dim:0').problem).toBe(
+      '"kind:bogus" is not a kind; use kind:table, kind:namespace or kind:column. "dim:0" needs a whole number, for example dim:768.'
+    )
   })
 })
 
@@ -24,7 +30,13 @@ describe('matchName', () => {
     expect(matchName('orders', 'orders')).toEqual({ score: 0, ranges: [[0, 6]] })
     expect(matchName('orders', 'ord')).toEqual({ score: 1, ranges: [[0, 3]] })
     expect(matchName('customer_id', 'mer')).toEqual({ score: 2, ranges: [[5, 8]] })
-    expect(matchName('customer_id', 'custid')).toEqual({ score: 3, ranges: [[0, 4], [9, 11]] })
+    expect(matchName('customer_id', 'custid')).toEqual({
+      score: 3,
+      ranges: [
+        [0, 4],
+        [9, 11]
+      ]
+    })
     expect(matchName('abcdefghij', 'acegi')).toBeNull()
   })
 })
@@ -36,7 +48,10 @@ describe('queryIndex', () => {
       ['namespace', 'sales'],
       ['namespace', 'sales_archive']
     ])
-    expect(queryIndex(index, parseQuery('customer'), 10).hits.map((hit) => `${hit.kind}:${hit.column ?? hit.name}`)).toEqual(['table:customers', 'column:customer_id'])
+    expect(queryIndex(index, parseQuery('customer'), 10).hits.map((hit) => `${hit.kind}:${hit.column ?? hit.name}`)).toEqual([
+      'table:customers',
+      'column:customer_id'
+    ])
     expect(queryIndex(index, parseQuery('type:vector dim:768'), 10).hits).toEqual([
       { kind: 'column', namespace: ['sales', 'emea'], name: 'orders', table: 'orders', column: 'embedding', type: 'vector<float32>[768]', ranges: [] }
     ])

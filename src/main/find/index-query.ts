@@ -17,9 +17,17 @@ export interface ParsedQuery {
 }
 
 const KIND_WORDS: Readonly<Record<string, FindKind>> = {
-  table: 'table', tables: 'table', t: 'table',
-  namespace: 'namespace', namespaces: 'namespace', ns: 'namespace', n: 'namespace',
-  column: 'column', columns: 'column', col: 'column', c: 'column'
+  table: 'table',
+  tables: 'table',
+  t: 'table',
+  namespace: 'namespace',
+  namespaces: 'namespace',
+  ns: 'namespace',
+  n: 'namespace',
+  column: 'column',
+  columns: 'column',
+  col: 'column',
+  c: 'column'
 }
 
 /** Reads `kind:`, `type:` and `dim:` out of a query; the other words are the text. */
@@ -113,7 +121,12 @@ function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy
       const match = matchName(namespace.lower, query.text, pass)
       if (!match) continue
       const name = namespace.path[namespace.path.length - 1] ?? ''
-      scored.push({ hit: { kind: 'namespace', namespace: namespace.path.slice(0, -1), name, ranges: match.ranges }, score: match.score, order: 1, length: name.length })
+      scored.push({
+        hit: { kind: 'namespace', namespace: namespace.path.slice(0, -1), name, ranges: match.ranges },
+        score: match.score,
+        order: 1,
+        length: name.length
+      })
     }
   }
   const wantTables = wants('table') && query.text !== ''
@@ -131,7 +144,13 @@ function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy
   for (const table of index.tables.values()) {
     if (wantTables) {
       const match = matchName(table.lower, query.text, pass)
-      if (match) scored.push({ hit: { kind: 'table', namespace: table.namespace, name: table.name, ranges: match.ranges }, score: match.score, order: 0, length: table.name.length })
+      if (match)
+        scored.push({
+          hit: { kind: 'table', namespace: table.namespace, name: table.name, ranges: match.ranges },
+          score: match.score,
+          order: 0,
+          length: table.name.length
+        })
     }
     if (!wantColumns || !table.columns) continue
     for (const column of table.columns) {

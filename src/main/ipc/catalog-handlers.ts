@@ -10,7 +10,14 @@ import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handler-context'
 
 /** Handlers of the browsing channels. */
-export function catalogHandlers({ registry, info, uiState, revealPath, operations = new OperationRegistry(), find }: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {
+export function catalogHandlers({
+  registry,
+  info,
+  uiState,
+  revealPath,
+  operations = new OperationRegistry(),
+  find
+}: HandlerContext): Pick<HandlerTable, keyof typeof catalogContract> {
   return {
     'app:info': async () => info,
     'ui:loadState': async () => uiState.load(),

@@ -36,8 +36,18 @@ describe('dispatch', () => {
     ['a wrong type', 'tables:list', { connectionId: 'x', namespace: 'a$b' }, /namespace: .*expected array/i],
     ['an unknown field', 'connections:list', { sneaky: true }, /sneaky/],
     ['an empty name', 'tables:describe', { connectionId: 'x', table: { namespace: [], name: '' } }, /cannot be empty/],
-    ['a new table name outside the rule', 'tables:create', { connectionId: 'x', table: { namespace: ['my ns'], name: '../etc' }, mode: 'create', data: new Uint8Array() }, /"\.\.\/etc" is not a valid name/],
-    ['a new name outside the rule', 'tables:rename', { connectionId: 'x', table: { namespace: [], name: 'my table' }, newName: 'a b' }, /"a b" is not a valid name/],
+    [
+      'a new table name outside the rule',
+      'tables:create',
+      { connectionId: 'x', table: { namespace: ['my ns'], name: '../etc' }, mode: 'create', data: new Uint8Array() },
+      /"\.\.\/etc" is not a valid name/
+    ],
+    [
+      'a new name outside the rule',
+      'tables:rename',
+      { connectionId: 'x', table: { namespace: [], name: 'my table' }, newName: 'a b' },
+      /"a b" is not a valid name/
+    ],
     ['a limit out of range', 'namespaces:list', { connectionId: 'x', parent: [], limit: 0 }, /limit/],
     ['the root as a namespace to create', 'namespaces:create', { connectionId: 'x', path: [] }, /root namespace always exists/],
     ['no request at all', 'tables:describe', undefined, /connectionId/]

@@ -22,7 +22,9 @@ beforeAll(async () => {
   const db = await connect(join(dir, 'catalog'))
   ;(await makeLanceNativeTable(db)).close()
   db.close()
-  core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), { info: { host: 'browser', version: 'test' } })
+  core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), {
+    info: { host: 'browser', version: 'test' }
+  })
   connectionId = core.registry.list()[0]?.id ?? ''
 })
 
@@ -38,16 +40,26 @@ const names = async (): Promise<unknown> => {
 
 describe('index channels', () => {
   it('creates, lists and drops an index', async () => {
-    expect(await dispatch(core.handlers, 'indexes:create', { connectionId, table, spec: { column: 'category', indexType: 'BITMAP' }, operationId: 'op-1' })).toEqual({ ok: true, value: null })
+    expect(
+      await dispatch(core.handlers, 'indexes:create', { connectionId, table, spec: { column: 'category', indexType: 'BITMAP' }, operationId: 'op-1' })
+    ).toEqual({ ok: true, value: null })
     expect(await names()).toEqual(['category_idx', 'text_idx', 'vector_idx'])
     expect(await dispatch(core.handlers, 'indexes:drop', { connectionId, table, name: 'category_idx' })).toEqual({ ok: true, value: null })
     expect(await names()).toEqual(['text_idx', 'vector_idx'])
-    expect(await dispatch(core.handlers, 'indexes:drop', { connectionId, table, name: 'category_idx' })).toMatchObject({ ok: false, error: { code: 'index_not_found' } })
+    expect(await dispatch(core.handlers, 'indexes:drop', { connectionId, table, name: 'category_idx' })).toMatchObject({
+      ok: false,
+      error: { code: 'index_not_found' }
+    })
   })
 
   it('stops a create whose cancel arrived first, and says no create was running', async () => {
     expect(await dispatch(core.handlers, 'indexes:cancel', { operationId: 'op-early' })).toEqual({ ok: true, value: false })
-    const created = await dispatch(core.handlers, 'indexes:create', { connectionId, table, spec: { column: 'id', indexType: 'BTREE' }, operationId: 'op-early' })
+    const created = await dispatch(core.handlers, 'indexes:create', {
+      connectionId,
+      table,
+      spec: { column: 'id', indexType: 'BTREE' },
+      operationId: 'op-early'
+    })
     expect(created).toMatchObject({ ok: false, error: { code: 'cancelled' } })
     expect(await names()).toEqual(['text_idx', 'vector_idx'])
   })
@@ -55,7 +67,12 @@ describe('index channels', () => {
   it('refuses an index type the app does not know and a bad index name, before touching the table', async () => {
     const badType = await dispatch(core.handlers, 'indexes:create', { connectionId, table, spec: { column: 'id', indexType: 'HASH' }, operationId: 'op-2' })
     expect(badType).toMatchObject({ ok: false, error: { code: 'invalid_request' } })
-    const badName = await dispatch(core.handlers, 'indexes:create', { connectionId, table, spec: { column: 'id', indexType: 'BTREE', name: 'a b' }, operationId: 'op-3' })
+    const badName = await dispatch(core.handlers, 'indexes:create', {
+      connectionId,
+      table,
+      spec: { column: 'id', indexType: 'BTREE', name: 'a b' },
+      operationId: 'op-3'
+    })
     expect(badName).toMatchObject({ ok: false, error: { code: 'invalid_request', message: expect.stringMatching(/index name/) } })
   })
 

@@ -84,7 +84,7 @@ describe('listing calls that bring the following pages', () => {
     expect(answer.nextPageToken).not.toBeNull()
   })
 
-  it('dir: namespaces and tables follow LanceDB\'s tokens the same way', async () => {
+  it("dir: namespaces and tables follow LanceDB's tokens the same way", async () => {
     const namespaces = { connectionId: ids.dir, parent: [], limit: 10 }
     const single = await onePageAtATime((pageToken) => call({ ...namespaces, pageToken }))
     expect(single.flatMap((page) => page.items)).toHaveLength(24)

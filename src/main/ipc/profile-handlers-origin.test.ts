@@ -45,9 +45,14 @@ function call<T>(core: AppCore, channel: Channel, request: unknown): Promise<T> 
 }
 
 const draft = (uri: string, headers: readonly HeaderDraft[]): ProfileDraft => ({ name: 'Home', connectType: 'rest', properties: { uri }, headers })
-const saved = (): ProfileDraft => draft(home.url, [{ name: 'x-api-key', value: KEY }, { name: 'X-Token', value: TOKEN, secret: true }])
+const saved = (): ProfileDraft =>
+  draft(home.url, [
+    { name: 'x-api-key', value: KEY },
+    { name: 'X-Token', value: TOKEN, secret: true }
+  ])
 /** What the editor sends for an unchanged saved profile: secrets left out. */
-const keeping = (uri: string, tokenSecret = true): ProfileDraft => draft(uri, [{ name: 'x-api-key' }, { name: 'X-Token', ...(tokenSecret ? { secret: true } : {}) }])
+const keeping = (uri: string, tokenSecret = true): ProfileDraft =>
+  draft(uri, [{ name: 'x-api-key' }, { name: 'X-Token', ...(tokenSecret ? { secret: true } : {}) }])
 
 function assertNothingLeaked(): void {
   const seen = JSON.stringify(other.requests.map((r) => ({ headers: r.headers, url: r.rawUrl, body: r.body.toString('latin1') })))
@@ -63,7 +68,13 @@ describe('secrets only ever go to the origin they were saved for', () => {
     expect((await call<{ ok: boolean }>(core, 'profiles:test', { id })).ok).toBe(true)
     const masked = (await call<ProfilesState>(core, 'profiles:list', {})).profiles[0]?.properties['headers.x-api-key'] ?? ''
     for (const uri of [other.url, `${other.url}/v1/`, other.url.replace('127.0.0.1', 'localhost')]) {
-      for (const sent of [keeping(uri), draft(uri, [{ name: 'x-api-key', value: masked }, { name: 'X-Token', secret: true }])]) {
+      for (const sent of [
+        keeping(uri),
+        draft(uri, [
+          { name: 'x-api-key', value: masked },
+          { name: 'X-Token', secret: true }
+        ])
+      ]) {
         const report = await call<{ ok: boolean; steps: Array<{ message: string }> }>(core, 'profiles:test', { id, draft: sent })
         expect(report.steps[0]?.message).toBe(
           `x-api-key was not sent: the saved secrets belong to ${home.url} and are never sent to another server. Enter it in the editor and test again.`

@@ -149,7 +149,12 @@ describe('profile handlers', () => {
     const echo = await startServer((req, res) => sendJson(res, 500, { error: `bad token ${String(req.headers['x-token'])}`, code: 18 }))
     try {
       const core = await start()
-      const draft: ProfileDraft = { name: 'Echo', connectType: 'rest', properties: { uri: echo.url }, headers: [{ name: 'X-Token', value: token, secret: true }] }
+      const draft: ProfileDraft = {
+        name: 'Echo',
+        connectType: 'rest',
+        properties: { uri: echo.url },
+        headers: [{ name: 'X-Token', value: token, secret: true }]
+      }
       const view = await call<{ id: string }>(core, 'profiles:create', { draft })
       const connection = await call<{ id: string }>(core, 'profiles:open', { id: view.id })
       const result = await dispatch(core.handlers, 'namespaces:list', { connectionId: connection.id, parent: [] })

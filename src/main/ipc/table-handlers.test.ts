@@ -13,7 +13,13 @@ import { dispatch } from './dispatch'
 function rowsWithABadNull(): Uint8Array {
   const schema = new Schema([new Field('id', new Int64(), false), new Field('name', new Utf8(), true)])
   const loose = new Table({ id: vectorFromArray([1n, null, 3n], new Int64()), name: vectorFromArray(['a', 'b', null], new Utf8()) })
-  return tableToIPC(new Table(schema, loose.batches.map((batch) => new RecordBatch(schema, batch.data))), 'stream')
+  return tableToIPC(
+    new Table(
+      schema,
+      loose.batches.map((batch) => new RecordBatch(schema, batch.data))
+    ),
+    'stream'
+  )
 }
 
 describe('table handlers on a directory catalog', () => {
@@ -37,7 +43,7 @@ describe('table handlers on a directory catalog', () => {
 
   const table = { namespace: ['ns'], name: 'people' }
   const create = (mode: string, data: Uint8Array) => dispatch(core.handlers, 'tables:create', { connectionId: id, table, mode, data })
-  const count = async () => (await dispatch(core.handlers, 'tables:count', { connectionId: id, table }))
+  const count = async () => await dispatch(core.handlers, 'tables:count', { connectionId: id, table })
 
   it('leaves no table behind when writing the rows fails', async () => {
     const result = await create('create', rowsWithABadNull())
@@ -94,7 +100,10 @@ describe('table handlers on an Enterprise connection', () => {
     const connectionId = core.registry.list()[0]?.id ?? ''
     const table = { namespace: [], name: 'words' }
     expect(await dispatch(core.handlers, 'tables:create', { connectionId, table, mode: 'create', data: sampleTableIpc(4) })).toEqual({ ok: true, value: null })
-    expect(await dispatch(core.handlers, 'tables:create', { connectionId, table, mode: 'overwrite', data: sampleTableIpc(6) })).toEqual({ ok: true, value: null })
+    expect(await dispatch(core.handlers, 'tables:create', { connectionId, table, mode: 'overwrite', data: sampleTableIpc(6) })).toEqual({
+      ok: true,
+      value: null
+    })
     const creates = seen.filter((line) => line.startsWith('POST') && !line.includes('/describe'))
     expect(creates.map((line) => line.split(' -> ')[0])).toEqual(['POST /v1/tables/words', 'POST /v1/tables/words?mode=overwrite'])
 

@@ -24,7 +24,11 @@ interface NamedField {
 export function checkColumnNames(fields: readonly NamedField[], depth = 0): void {
   for (const field of fields) {
     const problem = newColumnNameProblem(field.name)
-    if (problem) throw new CatalogError('invalid_request', `${problem.replace(/\.$/, '')} (column "${field.name.slice(0, 40).replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\uFFFD')}").`)
+    if (problem)
+      throw new CatalogError(
+        'invalid_request',
+        `${problem.replace(/\.$/, '')} (column "${field.name.slice(0, 40).replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\uFFFD')}").`
+      )
     if (depth < 64) checkColumnNames(field.type.children ?? [], depth + 1)
   }
 }

@@ -42,10 +42,7 @@ describe('describeFields', () => {
   })
 
   it('keeps nullability and field metadata, and omits empty metadata', () => {
-    const schema = new arrow.Schema([
-      new Field('id', new arrow.Int64(), false),
-      new Field('name', new arrow.Utf8(), true, new Map([['description', 'who']]))
-    ])
+    const schema = new arrow.Schema([new Field('id', new arrow.Int64(), false), new Field('name', new arrow.Utf8(), true, new Map([['description', 'who']]))])
     expect(describeFields(schema)).toEqual([
       { name: 'id', type: 'int64', nullable: false },
       { name: 'name', type: 'utf8', nullable: true, metadata: { description: 'who' } }

@@ -67,9 +67,7 @@ export function describeField(field: Field): FieldInfo {
     }
   }
   const children = childFields(type)
-  return children.length > 0
-    ? { ...base, type: typeName(type), children: children.map(describeField) }
-    : { ...base, type: typeName(type) }
+  return children.length > 0 ? { ...base, type: typeName(type), children: children.map(describeField) } : { ...base, type: typeName(type) }
 }
 
 /** A short, readable name for an Arrow type: `int64`, `timestamp[us, UTC]`, `list<utf8>`. */

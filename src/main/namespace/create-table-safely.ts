@@ -21,12 +21,7 @@ import type { NamespaceClient } from './namespace-client'
  * `exist_ok` on an existing table succeeds without writing. An `exist_ok` create that
  * loses a race to another creator succeeds once the table is there.
  */
-export async function createTableSafely(
-  client: NamespaceClient,
-  table: TableRef,
-  mode: CreateMode,
-  send: () => Promise<void>
-): Promise<void> {
+export async function createTableSafely(client: NamespaceClient, table: TableRef, mode: CreateMode, send: () => Promise<void>): Promise<void> {
   if (mode !== 'overwrite' && (await tableExists(client, table))) {
     if (mode === 'exist_ok') return
     const id = displayIdentifier([...table.namespace, table.name])

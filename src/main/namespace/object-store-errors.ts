@@ -25,7 +25,10 @@ const FAILURES: ReadonlyArray<readonly [RegExp, ObjectStoreFailure]> = [
   ],
   [/Failed to resolve region|region .* (missing|required)|AuthorizationHeaderMalformed|PermanentRedirect/i, 'region'],
   [/certificate|InvalidCertificate|UnknownIssuer|tls handshake/i, 'certificate'],
-  [/error sending request|kind: Connect|Connection refused|dns error|failed to lookup address|tcp connect error|No route to host|Network is unreachable/i, 'unreachable'],
+  [
+    /error sending request|kind: Connect|Connection refused|dns error|failed to lookup address|tcp connect error|No route to host|Network is unreachable/i,
+    'unreachable'
+  ],
   // Not a bare "timeout": every retry error names its `retry_timeout` setting.
   [/timed out|deadline has elapsed/i, 'timeout']
 ]
@@ -79,5 +82,8 @@ export function objectStoreError(root: string, error: unknown, options: Readonly
 /** `text` with every secret storage option's value replaced by a mask. */
 export function withoutSecrets(text: string, options: Readonly<Record<string, string>>): string {
   const secrets = Object.entries(options).flatMap(([name, value]) => (value.length >= 4 && isSecretStorageOption(name) ? [value] : []))
-  return scrubSecrets(text, secrets.sort((a, b) => b.length - a.length))
+  return scrubSecrets(
+    text,
+    secrets.sort((a, b) => b.length - a.length)
+  )
 }

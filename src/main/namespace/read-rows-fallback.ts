@@ -17,7 +17,14 @@ import type { NamespaceClient, ReadRowsRequest } from './namespace-client'
  * itself. Anything else (a missing table, the connection, the caller's rights, a timeout)
  * says nothing about columns, and probing column by column would only repeat it.
  */
-const MAY_BE_ABOUT_COLUMNS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['invalid_request', 'server_error', 'bad_response', 'unsupported', 'invalid_catalog', 'internal'])
+const MAY_BE_ABOUT_COLUMNS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'invalid_request',
+  'server_error',
+  'bad_response',
+  'unsupported',
+  'invalid_catalog',
+  'internal'
+])
 
 /** Reads rows; if the read fails because of some columns, reads the rest and names those. */
 export async function readRowsSkippingUnreadable(client: NamespaceClient, table: TableRef, request: ReadRowsRequest): Promise<RowsPage> {
@@ -54,6 +61,12 @@ function withUnreadable(page: RowsPage, unreadable: readonly UnreadableColumn[])
   const metadata = new Map(rows.schema.metadata)
   metadata.set(UNREADABLE_COLUMNS_KEY, JSON.stringify(unreadable))
   const schema = new Schema(rows.schema.fields, metadata)
-  const arrow = tableToIPC(new Table(schema, rows.batches.map((batch) => new RecordBatch(schema, batch.data))), 'stream')
+  const arrow = tableToIPC(
+    new Table(
+      schema,
+      rows.batches.map((batch) => new RecordBatch(schema, batch.data))
+    ),
+    'stream'
+  )
   return { ...page, arrow }
 }

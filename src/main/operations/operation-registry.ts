@@ -73,7 +73,16 @@ export class OperationRegistry {
     let entry = this.#entries.get(id)
     if (!entry) {
       this.#trim()
-      entry = { state: 'pending', running: false, revision: 0, transaction: null, cancelRequested: false, controller: new AbortController(), waiters: new Set(), expiry: null }
+      entry = {
+        state: 'pending',
+        running: false,
+        revision: 0,
+        transaction: null,
+        cancelRequested: false,
+        controller: new AbortController(),
+        waiters: new Set(),
+        expiry: null
+      }
       this.#entries.set(id, entry)
       this.#keep(entry, true, id)
     }

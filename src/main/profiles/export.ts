@@ -102,7 +102,9 @@ export function codeSnippet(profile: Profile, language: 'typescript' | 'python')
   const lead = language === 'typescript' ? '//' : '#'
   const sdk = language === 'typescript' ? 'TypeScript' : 'Python'
   // Secret storage options are left to the environment, where LanceDB's object store reads them.
-  const storageSecrets = profile.secretHeaders.filter((key) => key.startsWith(STORAGE_PROPERTY_PREFIX)).map((key) => key.slice(STORAGE_PROPERTY_PREFIX.length).toUpperCase())
+  const storageSecrets = profile.secretHeaders
+    .filter((key) => key.startsWith(STORAGE_PROPERTY_PREFIX))
+    .map((key) => key.slice(STORAGE_PROPERTY_PREFIX.length).toUpperCase())
   const variables = [...notes, ...storageSecrets]
   const header = [
     `${lead} Opens the catalog of profile ${JSON.stringify(profile.name)} with LanceDB's ${sdk} SDK.`,
@@ -155,7 +157,9 @@ function typescriptBody(profile: Profile, env: Map<string, string>): string[] {
   const lines = ['import { connectNamespace } from "@lancedb/lancedb";', '']
   const main = profile.connectType === 'dir' ? 'root' : 'uri'
   const storage = restStorageOptions(profile)
-  const extra = Object.entries(plainProperties(profile.properties)).filter(([key]) => key !== main && !(storage.length > 0 && key.startsWith(STORAGE_PROPERTY_PREFIX)))
+  const extra = Object.entries(plainProperties(profile.properties)).filter(
+    ([key]) => key !== main && !(storage.length > 0 && key.startsWith(STORAGE_PROPERTY_PREFIX))
+  )
   lines.push(`const db = await connectNamespace(${JSON.stringify(profile.connectType)}, {`)
   lines.push(`  ${main}: ${JSON.stringify(profile.properties[main] ?? '')},`)
   const headers = headerEntries(profile.properties)

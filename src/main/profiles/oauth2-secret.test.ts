@@ -56,7 +56,10 @@ describe('the OAuth2 client secret of a REST profile', () => {
   it('keeps the stored secret when its mask comes back, and clears it when the catalog or the token endpoint moves to another server', async () => {
     const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
     const { id } = await store.create(draft('https://catalog.example.com', { ...settings, client_secret: SECRET }))
-    const kept = await store.update(id, draft('https://catalog.example.com/base', { ...settings, token_url: 'https://idp.example.com/other', client_secret: `${MASK_PREFIX}77aa` }))
+    const kept = await store.update(
+      id,
+      draft('https://catalog.example.com/base', { ...settings, token_url: 'https://idp.example.com/other', client_secret: `${MASK_PREFIX}77aa` })
+    )
     expect(kept.hasSecret).toEqual({ [KEY]: true })
     for (const [uri, tokenUrl] of [
       ['https://catalog.example.com', 'https://evil.example.com/oauth/token'],
@@ -72,7 +75,9 @@ describe('the OAuth2 client secret of a REST profile', () => {
 
   it('refuses a bad token URL and a missing client ID with messages that say what to write', async () => {
     const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
-    const error = await store.create(draft('https://catalog.example.com', { client_id: ' ', token_url: 'idp.example.com/token', client_secret: SECRET })).catch((e: unknown) => e)
+    const error = await store
+      .create(draft('https://catalog.example.com', { client_id: ' ', token_url: 'idp.example.com/token', client_secret: SECRET }))
+      .catch((e: unknown) => e)
     expect((error as { details?: { fieldErrors?: unknown } }).details?.fieldErrors).toEqual({
       'property:oauth2.token_url':
         'Write the token URL as https://auth.example.com/oauth/token, or a path such as /oauth/token on the catalog; leave it empty for the spec’s /oauth/token.',
@@ -92,7 +97,10 @@ describe('an OAuth2 profile without a client secret (imported from an export)', 
 
   it('refuses an Authorization header next to OAuth2', async () => {
     const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
-    const withHeader: ProfileDraft = { ...draft('https://catalog.example.com', { client_id: 'browser', client_secret: SECRET }), headers: [{ name: 'Authorization', value: 'Bearer x' }] }
+    const withHeader: ProfileDraft = {
+      ...draft('https://catalog.example.com', { client_id: 'browser', client_secret: SECRET }),
+      headers: [{ name: 'Authorization', value: 'Bearer x' }]
+    }
     const error = await store.create(withHeader).catch((e: unknown) => e)
     expect((error as { details?: { fieldErrors?: unknown } }).details?.fieldErrors).toEqual({
       'header:0:name': 'OAuth2 client credentials send their token as Authorization: remove this header.'
@@ -122,7 +130,9 @@ describe('the LanceDB snippet of an OAuth2 profile', () => {
     const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
     const { id } = await store.create(draft('https://catalog.example.com/base', { client_id: 'browser', client_secret: SECRET }))
     const snippet = codeSnippet(store.profile(id), 'typescript')
-    expect(snippet).toContain('// This profile uses OAuth2 client credentials (client "browser"): get a token from https://catalog.example.com/base/oauth/token')
+    expect(snippet).toContain(
+      '// This profile uses OAuth2 client credentials (client "browser"): get a token from https://catalog.example.com/base/oauth/token'
+    )
     expect(snippet).not.toContain('oauth2.')
     expect(snippet).toContain('"x-trace": "on"')
   })

@@ -61,7 +61,10 @@ describe('secrets bound to the origin they were saved for', () => {
     const { id } = await store.create(draft('https://a.example.com', KEY))
     const shown = (await store.get(id)).properties['headers.X-Token'] ?? ''
     for (const value of [undefined, shown]) {
-      const view = await store.update(id, { ...draft('https://a.example.com'), headers: [{ name: 'x-api-key' }, { name: 'X-Token', ...(value === undefined ? {} : { value }) }] })
+      const view = await store.update(id, {
+        ...draft('https://a.example.com'),
+        headers: [{ name: 'x-api-key' }, { name: 'X-Token', ...(value === undefined ? {} : { value }) }]
+      })
       expect(view.properties['headers.X-Token']).toBe('')
       expect(JSON.stringify(await store.list())).not.toContain(TOKEN)
       expect(await readFile(join(dataDir, PROFILES_FILE), 'utf8')).not.toContain(TOKEN)
@@ -74,7 +77,13 @@ describe('secrets bound to the origin they were saved for', () => {
 
   it('binds secrets saved before origins were recorded to the profile as it is', async () => {
     const crypto = testKeychain()
-    const profile = { id: 'p1', name: 'Old', connectType: 'rest', properties: { uri: 'https://a.example.com/x', 'headers.x-api-key': '' }, secretHeaders: ['x-api-key'] }
+    const profile = {
+      id: 'p1',
+      name: 'Old',
+      connectType: 'rest',
+      properties: { uri: 'https://a.example.com/x', 'headers.x-api-key': '' },
+      secretHeaders: ['x-api-key']
+    }
     await writeFile(join(dataDir, PROFILES_FILE), JSON.stringify({ version: 1, profiles: [profile], lastUsedId: null }))
     const blob = crypto.encryptString(KEY).toString('base64')
     await writeFile(join(dataDir, SECRETS_FILE), JSON.stringify({ version: 1, secrets: { p1: { 'x-api-key': blob } } }))

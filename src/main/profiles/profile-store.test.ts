@@ -37,13 +37,10 @@ afterEach(async () => {
 
 async function allFileText(dir: string): Promise<string> {
   const entries = await readdir(dir, { withFileTypes: true })
-  const parts = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? allFileText(join(dir, e.name)) : readFile(join(dir, e.name), 'utf8')))
-  )
+  const parts = await Promise.all(entries.map((e) => (e.isDirectory() ? allFileText(join(dir, e.name)) : readFile(join(dir, e.name), 'utf8'))))
   return parts.join('\n')
 }
-const fileJson = async (): Promise<{ profiles: Array<{ name: string }>; lastUsedId: string | null }> =>
-  JSON.parse(await readFile(path, 'utf8'))
+const fileJson = async (): Promise<{ profiles: Array<{ name: string }>; lastUsedId: string | null }> => JSON.parse(await readFile(path, 'utf8'))
 
 describe('saving the profile file', () => {
   it('saves a file that parses and leaves no temp file behind', async () => {
@@ -115,19 +112,16 @@ describe('a profile file that cannot be fully read', () => {
   })
 
   // Root ignores folder permissions, so this case can only be staged as another user.
-  it.skipIf(process.platform === 'win32' || process.getuid?.() === 0)(
-    'refuses to save when the bad file could not be preserved',
-    async () => {
-      await writeFile(path, 'not json')
-      await chmod(dataDir, 0o555) // no copy and no rename possible
-      const { store, problem } = await ProfileStore.open(dataDir, new MemorySecretStore())
-      expect(problem?.keptCopy).toBeNull()
-      expect(problem?.message).toMatch(/could not be copied/)
-      await chmod(dataDir, 0o755)
-      await expect(store.create(local('x'))).rejects.toThrow(/cannot be saved/)
-      expect(await readFile(path, 'utf8')).toBe('not json')
-    }
-  )
+  it.skipIf(process.platform === 'win32' || process.getuid?.() === 0)('refuses to save when the bad file could not be preserved', async () => {
+    await writeFile(path, 'not json')
+    await chmod(dataDir, 0o555) // no copy and no rename possible
+    const { store, problem } = await ProfileStore.open(dataDir, new MemorySecretStore())
+    expect(problem?.keptCopy).toBeNull()
+    expect(problem?.message).toMatch(/could not be copied/)
+    await chmod(dataDir, 0o755)
+    await expect(store.create(local('x'))).rejects.toThrow(/cannot be saved/)
+    expect(await readFile(path, 'utf8')).toBe('not json')
+  })
 })
 
 describe('secrets', () => {

@@ -10,14 +10,7 @@ import { chmod, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CatalogError } from '../../shared/errors'
 import { endpointOrigin, HEADER_PROPERTY_PREFIX, headerEntries, isSecretHeader, maskSecret } from '../../shared/connection-policy'
-import {
-  profileKind,
-  type Profile,
-  type ProfileDraft,
-  type ProfileView,
-  type SecretStorageInfo,
-  type StorageProblem
-} from '../../shared/profile-types'
+import { profileKind, type Profile, type ProfileDraft, type ProfileView, type SecretStorageInfo, type StorageProblem } from '../../shared/profile-types'
 import { validateProfileDraft } from '../../shared/profile-validation'
 import { STORAGE_PROPERTY_PREFIX } from '../../shared/storage-options'
 import { oauth2SecretEntry, secretProperty } from './oauth2-secret'
@@ -101,7 +94,12 @@ export class ProfileStore {
       const previous = this.profile(id)
       this.#validate(draft, id)
       const { profile, plan, cleared } = await resolveDraft(this.#secrets, id, draft, previous)
-      await this.#commit(this.#profiles.map((p) => (p.id === id ? profile : p)), this.#lastUsedId, id, plan)
+      await this.#commit(
+        this.#profiles.map((p) => (p.id === id ? profile : p)),
+        this.#lastUsedId,
+        id,
+        plan
+      )
       const view = await this.#view(profile)
       if (cleared.length === 0) return view
       const secretProblems = { ...view.secretProblems, ...Object.fromEntries(cleared.map((h) => [h, SECRETS_CLEARED_MESSAGE])) }
@@ -195,8 +193,7 @@ export class ProfileStore {
     for (const header of profile.secretHeaders) {
       const value = await this.#readSecret(profile, header)
       if (value === undefined) {
-        const why =
-          this.#secrets.kind === 'memory' ? 'Secrets are kept only while the app runs, so enter it again.' : 'Edit the profile and enter it.'
+        const why = this.#secrets.kind === 'memory' ? 'Secrets are kept only while the app runs, so enter it again.' : 'Edit the profile and enter it.'
         throw new CatalogError('unauthenticated', `Profile "${profile.name}" has no value for ${header}. ${why}`, { header })
       }
       properties[secretProperty(profile.connectType, header, HEADER_PROPERTY_PREFIX)] = value

@@ -38,12 +38,7 @@ export interface ResolvedDraft {
  * A stored secret is kept only while the origin stays the same, and never becomes a
  * plain value: un-marking a secret header drops its value (the person types it again).
  */
-export async function resolveDraft(
-  secrets: SecretStore,
-  id: string,
-  draft: ProfileDraft,
-  previous: Profile | undefined
-): Promise<ResolvedDraft> {
+export async function resolveDraft(secrets: SecretStore, id: string, draft: ProfileDraft, previous: Profile | undefined): Promise<ResolvedDraft> {
   const properties: Record<string, string> = {}
   for (const [key, value] of Object.entries(draft.properties)) {
     properties[key] = key === 'root' || key === 'uri' ? value.trim() : value

@@ -107,7 +107,15 @@ describe('snippet storage options', () => {
     const snippet = codeSnippet(restProfile(), 'typescript')
     // A file in the project, so `@lancedb/lancedb` resolves from its node_modules; never written.
     const file = resolve('snippet-check.mts')
-    const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], skipLibCheck: true }
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: ['node'],
+      skipLibCheck: true
+    }
     const host = ts.createCompilerHost(options)
     const readFile = host.readFile.bind(host)
     host.readFile = (name) => (resolve(name) === file ? snippet : readFile(name))

@@ -46,9 +46,15 @@ describe('secret storage options of a dir profile on an object store', () => {
     const { id } = await store.create(draft('s3://bucket/cat', { ...options, aws_secret_access_key: SECRET }))
     const kept = await store.update(id, draft('s3://bucket/other-prefix', { ...options, aws_secret_access_key: `${MASK_PREFIX}3f9a` }))
     expect(kept.hasSecret).toEqual({ [SECRET_KEY]: true })
-    for (const [root, endpoint] of [['s3://bucket/cat', 'http://evil.example:9000'], ['s3://other-bucket/cat', options.endpoint]] as const) {
+    for (const [root, endpoint] of [
+      ['s3://bucket/cat', 'http://evil.example:9000'],
+      ['s3://other-bucket/cat', options.endpoint]
+    ] as const) {
       const { id: copy } = await store.duplicate(id)
-      const moved = await store.update(copy, { ...draft(root, { ...options, endpoint, aws_secret_access_key: `${MASK_PREFIX}3f9a` }), name: `moved ${root} ${endpoint}` })
+      const moved = await store.update(copy, {
+        ...draft(root, { ...options, endpoint, aws_secret_access_key: `${MASK_PREFIX}3f9a` }),
+        name: `moved ${root} ${endpoint}`
+      })
       expect(moved.hasSecret).toEqual({ [SECRET_KEY]: false })
       expect(moved.secretProblems).toEqual({ [SECRET_KEY]: SECRETS_CLEARED_MESSAGE })
       await expect(store.toConnectionSpec(copy)).rejects.toMatchObject({ code: 'unauthenticated' })
@@ -95,7 +101,9 @@ describe('storage options of a REST profile, for the table locations its catalog
 
   it('keeps the secret key with the other secrets, bound to the catalog origin, next to secret headers', async () => {
     const { store } = await ProfileStore.open(dataDir, new MemorySecretStore())
-    const view = await store.create(restDraft('http://127.0.0.1:2333', { ...options, aws_secret_access_key: SECRET }, [{ name: 'x-api-key', value: 'key-1234', secret: true }]))
+    const view = await store.create(
+      restDraft('http://127.0.0.1:2333', { ...options, aws_secret_access_key: SECRET }, [{ name: 'x-api-key', value: 'key-1234', secret: true }])
+    )
     expect(view.secretHeaders).toEqual(['x-api-key', SECRET_KEY])
     expect(view.hasSecret).toEqual({ 'x-api-key': true, [SECRET_KEY]: true })
     expect(view.properties[SECRET_KEY]).toBe(`${MASK_PREFIX}3f9a`)
@@ -121,7 +129,10 @@ describe('storage options of a REST profile, for the table locations its catalog
     const { id } = await first.store.create(restDraft('http://127.0.0.1:2333', { aws_secret_access_key: SECRET }))
     const path = join(dataDir, PROFILES_FILE)
     const { writeFile } = await import('node:fs/promises')
-    await writeFile(path, (await readFile(path, 'utf8')).replace('"uri": "http://127.0.0.1:2333",', '"uri": "http://127.0.0.1:2333", "headers.x-api-key": "stray-key",'))
+    await writeFile(
+      path,
+      (await readFile(path, 'utf8')).replace('"uri": "http://127.0.0.1:2333",', '"uri": "http://127.0.0.1:2333", "headers.x-api-key": "stray-key",')
+    )
     const again = await ProfileStore.open(dataDir, secrets)
     expect(again.store.profile(id).secretHeaders).toEqual(['x-api-key', SECRET_KEY])
     expect((await again.store.toConnectionSpec(id)).properties).toMatchObject({ 'headers.x-api-key': 'stray-key', [SECRET_KEY]: SECRET })

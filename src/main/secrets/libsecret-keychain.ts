@@ -29,8 +29,7 @@ const TIMEOUT_MS = 5_000
 
 /** What asking the keyring for this data dir's key found. */
 export type KeyringOpening =
-  | { readonly state: 'present' | 'created'; readonly keychain: SafeStorageLike }
-  | { readonly state: 'unavailable' | 'none'; readonly reason: string }
+  { readonly state: 'present' | 'created'; readonly keychain: SafeStorageLike } | { readonly state: 'unavailable' | 'none'; readonly reason: string }
 
 /**
  * The keyring-backed safeStorage for `dataDir`: undefined off Linux or without a keyring

@@ -2,14 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile, chmod } from 'node:fs/
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  FileSecretStore,
-  KeychainSecretStore,
-  MemorySecretStore,
-  openSecretStore,
-  PLAIN_SECRETS_FILE,
-  SECRETS_FILE
-} from './secret-store'
+import { FileSecretStore, KeychainSecretStore, MemorySecretStore, openSecretStore, PLAIN_SECRETS_FILE, SECRETS_FILE } from './secret-store'
 import { testKeychain } from './test-keychain'
 
 const fakeKeychain = testKeychain

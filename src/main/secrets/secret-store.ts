@@ -214,11 +214,10 @@ export class KeychainSecretStore extends FileBackedSecretStore {
     try {
       return this.#crypto.decryptString(Buffer.from(stored, 'base64'))
     } catch (error) {
-      throw new CatalogError(
-        'internal',
-        `The stored value of ${header} could not be decrypted; the OS keychain may have changed. Enter it again.`,
-        { header, cause: (error as Error).message }
-      )
+      throw new CatalogError('internal', `The stored value of ${header} could not be decrypted; the OS keychain may have changed. Enter it again.`, {
+        header,
+        cause: (error as Error).message
+      })
     }
   }
 }

@@ -30,9 +30,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 }
 
 /** A request the scheme can answer with a file, or why it cannot. */
-export type AppFileResolution =
-  | { readonly ok: true; readonly file: string; readonly contentType: string }
-  | { readonly ok: false; readonly status: 400 | 404 }
+export type AppFileResolution = { readonly ok: true; readonly file: string; readonly contentType: string } | { readonly ok: false; readonly status: 400 | 404 }
 
 /**
  * Maps an `app://renderer/...` URL to a file inside `rendererDir`. Another host, an

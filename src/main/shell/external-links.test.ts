@@ -11,7 +11,10 @@ describe('external links', () => {
     expect(externalLinkVerdict('https://catalog.example.com/api', allowed)).toMatchObject({ allowed: false })
     expect(externalLinkVerdict('http://lancedb.com/', allowed)).toMatchObject({ allowed: false })
     expect(externalLinkVerdict('https://lancedb.com.evil.io/', allowed)).toMatchObject({ allowed: false })
-    expect(externalLinkVerdict('https://evil.io/', allowed)).toEqual({ allowed: false, reason: 'https://evil.io is not a documentation site or a configured catalog' })
+    expect(externalLinkVerdict('https://evil.io/', allowed)).toEqual({
+      allowed: false,
+      reason: 'https://evil.io is not a documentation site or a configured catalog'
+    })
   })
 
   it('refuses other schemes and URLs with credentials', () => {

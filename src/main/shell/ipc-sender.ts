@@ -17,10 +17,5 @@ export interface IpcSender {
 
 /** True if the call comes from the main frame of window `windowContentsId` on our origin. */
 export function isTrustedSender(sender: IpcSender, windowContentsId: number, appOrigin: string): boolean {
-  return (
-    sender.webContentsId === windowContentsId &&
-    sender.isMainFrame === true &&
-    sender.frameUrl !== undefined &&
-    isAppUrl(sender.frameUrl, appOrigin)
-  )
+  return sender.webContentsId === windowContentsId && sender.isMainFrame === true && sender.frameUrl !== undefined && isAppUrl(sender.frameUrl, appOrigin)
 }

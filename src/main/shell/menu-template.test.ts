@@ -16,8 +16,7 @@ function build(overrides: Partial<MenuOptions> = {}): { menu: MenuItemConstructo
   return { menu, calls }
 }
 
-const submenu = (item: MenuItemConstructorOptions | undefined): MenuItemConstructorOptions[] =>
-  Array.isArray(item?.submenu) ? item.submenu : []
+const submenu = (item: MenuItemConstructorOptions | undefined): MenuItemConstructorOptions[] => (Array.isArray(item?.submenu) ? item.submenu : [])
 const top = (menu: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions[] =>
   submenu(menu.find((item) => item.label?.replace('&', '') === label))
 const named = (items: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions | undefined => items.find((item) => item.label === label)
@@ -30,13 +29,16 @@ describe('application menu', () => {
   it('has File, Edit, View and Help with the items the app needs, in that order', () => {
     const { menu } = build()
     expect(menu.map((item) => item.label)).toEqual(['&File', '&Edit', '&View', '&Help'])
-    expect(top(menu, 'File').filter((item) => item.type !== 'separator').map((item) => item.label ?? item.role)).toEqual([
-      'New connection',
-      'Open folder…',
-      'Close tab',
-      'Quit'
-    ])
-    expect(top(menu, 'Edit').filter((item) => item.role).map((item) => item.role)).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll'])
+    expect(
+      top(menu, 'File')
+        .filter((item) => item.type !== 'separator')
+        .map((item) => item.label ?? item.role)
+    ).toEqual(['New connection', 'Open folder…', 'Close tab', 'Quit'])
+    expect(
+      top(menu, 'Edit')
+        .filter((item) => item.role)
+        .map((item) => item.role)
+    ).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll'])
     const view = top(menu, 'View')
     expect(view.filter((item) => item.type !== 'separator').map((item) => item.label ?? item.role)).toEqual([
       'Command palette…',
@@ -108,7 +110,11 @@ describe('application menu', () => {
   it('follows macOS conventions: app menu with About and Quit, Window menu', () => {
     const { menu } = build({ platform: 'darwin' })
     expect(menu.map((item) => item.label ?? item.role)).toEqual(['Lance Catalog Browser', '&File', '&Edit', '&View', 'windowMenu', '&Help'])
-    expect(submenu(menu[0]).map((item) => item.role).filter(Boolean)).toEqual(['about', 'services', 'hide', 'hideOthers', 'unhide', 'quit'])
+    expect(
+      submenu(menu[0])
+        .map((item) => item.role)
+        .filter(Boolean)
+    ).toEqual(['about', 'services', 'hide', 'hideOthers', 'unhide', 'quit'])
     expect(named(top(menu, 'File'), 'Quit')).toBeUndefined()
     expect(top(menu, 'Help').map((item) => item.label)).toEqual(['Keyboard shortcuts', 'README'])
   })

@@ -48,7 +48,17 @@ export function buildMenuTemplate({ platform, isDev, appName, theme, actions }: 
 
   const appMenu: MenuItemConstructorOptions = {
     label: appName,
-    submenu: [{ role: 'about' }, sep, { role: 'services' }, sep, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, sep, { role: 'quit', accelerator: ACCELERATORS.quit }]
+    submenu: [
+      { role: 'about' },
+      sep,
+      { role: 'services' },
+      sep,
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      sep,
+      { role: 'quit', accelerator: ACCELERATORS.quit }
+    ]
   }
   const file: MenuItemConstructorOptions = {
     label: '&File',
@@ -87,7 +97,7 @@ export function buildMenuTemplate({ platform, isDev, appName, theme, actions }: 
       { role: 'zoomOut' },
       sep,
       { role: 'togglefullscreen' },
-      ...(isDev ? [sep, { role: 'forceReload' }, { role: 'toggleDevTools' }] satisfies MenuItemConstructorOptions[] : [])
+      ...(isDev ? ([sep, { role: 'forceReload' }, { role: 'toggleDevTools' }] satisfies MenuItemConstructorOptions[]) : [])
     ]
   }
   const help: MenuItemConstructorOptions = {

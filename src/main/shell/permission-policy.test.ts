@@ -13,7 +13,24 @@ describe('permission policy', () => {
   })
 
   it('denies everything else, even to the app page', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'midi', 'midiSysex', 'pointerLock', 'fullscreen', 'openExternal', 'hid', 'serial', 'usb', 'display-capture', 'idle-detection', 'storage-access', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'midi',
+      'midiSysex',
+      'pointerLock',
+      'fullscreen',
+      'openExternal',
+      'hid',
+      'serial',
+      'usb',
+      'display-capture',
+      'idle-detection',
+      'storage-access',
+      'unknown'
+    ]) {
       expect(permissionAllowed(permission, page, APP_ORIGIN), permission).toBe(false)
     }
   })

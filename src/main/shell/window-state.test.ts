@@ -17,11 +17,23 @@ describe('window state', () => {
 
   it('drops a position whose title bar is off every display, and lets the OS center the window', () => {
     // The monitor it was on is unplugged.
-    expect(restoreWindowState({ x: 3000, y: 200, width: 1200, height: 800, maximized: false }, [laptop])).toEqual({ width: 1200, height: 800, maximized: false })
+    expect(restoreWindowState({ x: 3000, y: 200, width: 1200, height: 800, maximized: false }, [laptop])).toEqual({
+      width: 1200,
+      height: 800,
+      maximized: false
+    })
     // Title bar above the top edge: the window could not be dragged.
-    expect(restoreWindowState({ x: 100, y: -500, width: 1200, height: 800, maximized: false }, [laptop])).toEqual({ width: 1200, height: 800, maximized: false })
+    expect(restoreWindowState({ x: 100, y: -500, width: 1200, height: 800, maximized: false }, [laptop])).toEqual({
+      width: 1200,
+      height: 800,
+      maximized: false
+    })
     // Only a sliver on screen.
-    expect(restoreWindowState({ x: 1900, y: 100, width: 1200, height: 800, maximized: false }, [laptop])).toEqual({ width: 1200, height: 800, maximized: false })
+    expect(restoreWindowState({ x: 1900, y: 100, width: 1200, height: 800, maximized: false }, [laptop])).toEqual({
+      width: 1200,
+      height: 800,
+      maximized: false
+    })
     // Enough of the top edge is on the laptop.
     expect(restoreWindowState({ x: -1000, y: 100, width: 1200, height: 800, maximized: false }, [laptop])).toMatchObject({ x: -1000, y: 100 })
   })
@@ -32,7 +44,16 @@ describe('window state', () => {
   })
 
   it('ignores damaged state: first-run size, centered', () => {
-    for (const bad of [undefined, null, 'x', [], { width: '800', height: 600 }, { width: 0, height: 600 }, { width: 1e400, height: 600 }, { width: 800.5, height: 600 }]) {
+    for (const bad of [
+      undefined,
+      null,
+      'x',
+      [],
+      { width: '800', height: 600 },
+      { width: 0, height: 600 },
+      { width: 1e400, height: 600 },
+      { width: 800.5, height: 600 }
+    ]) {
       expect(restoreWindowState(bad, [laptop])).toEqual({ ...DEFAULT_WINDOW_SIZE, maximized: false })
     }
     expect(parseWindowState({ x: 'a', y: 3, width: 800, height: 600 })).toEqual({ width: 800, height: 600, maximized: false })

@@ -54,7 +54,10 @@ function nameRequests(name: string): [string, Record<string, unknown>][] {
     ['tables:readRows', { connectionId, table, offset: 0, limit: 10, columns: [name] }],
     ['tables:count', { connectionId, table: named }],
     ['tables:create', { connectionId, table: named, mode: 'create', data: sampleTableIpc(1) }],
-    ['tables:create', { connectionId, table: { namespace: [], name: 'wide' }, mode: 'create', data: tableToIPC(new Table({ [name]: vectorFromArray([1]) }), 'stream') }],
+    [
+      'tables:create',
+      { connectionId, table: { namespace: [], name: 'wide' }, mode: 'create', data: tableToIPC(new Table({ [name]: vectorFromArray([1]) }), 'stream') }
+    ],
     ['tables:drop', { connectionId, table: named }],
     ['tables:rename', { connectionId, table, newName: name }],
     ['tables:list', { connectionId, namespace: [name] }],

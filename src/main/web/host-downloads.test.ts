@@ -18,7 +18,10 @@ let dir: string
 let core: AppCore
 let host: WebHost
 
-function call(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function call(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {}
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const { port, host: hostHeader } = new URL(host.origin)
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: { host: hostHeader, ...init.headers } }, (res) => {
@@ -33,7 +36,11 @@ function call(path: string, init: { method?: string; headers?: Record<string, st
 }
 
 async function rpc<T>(channel: string, body: unknown): Promise<T> {
-  const reply = await call(`/rpc/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token }, body: JSON.stringify(body) })
+  const reply = await call(`/rpc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token },
+    body: JSON.stringify(body)
+  })
   const result = JSON.parse(reply.body) as { ok: boolean; value: T }
   expect(result.ok).toBe(true)
   return result.value
@@ -48,7 +55,9 @@ beforeAll(async () => {
   const db = await connect(root)
   ;(await makeExportTable(db, 50)).close()
   db.close()
-  core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(root, 'Exports')] }, join(dir, 'data'), { info: { host: 'browser', version: 'test' } })
+  core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(root, 'Exports')] }, join(dir, 'data'), {
+    info: { host: 'browser', version: 'test' }
+  })
   host = await startWebHost({ handlers: core.handlers, rendererDir, downloads: core.exports })
 }, 60_000)
 

@@ -164,7 +164,9 @@ async function probe(channel: string, request: unknown, limit = HANG_MS): Promis
 }
 
 function describeCall(channel: string, request: unknown): string {
-  const text = JSON.stringify(request, (_, v: unknown) => (v instanceof Uint8Array ? `<${v.length} bytes>` : typeof v === 'string' && v.length > 60 ? `${v.slice(0, 40)}…(${v.length})` : v))
+  const text = JSON.stringify(request, (_, v: unknown) =>
+    v instanceof Uint8Array ? `<${v.length} bytes>` : typeof v === 'string' && v.length > 60 ? `${v.slice(0, 40)}…(${v.length})` : v
+  )
   return `${channel} ${text?.slice(0, 300) ?? String(request)}`
 }
 
@@ -175,11 +177,15 @@ describe('fuzzing every IPC channel through the browser-mode host', () => {
 
   it('answers arbitrary values sent to any channel with a result, without hanging or crashing', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...CHANNELS), fc.oneof(randomValue, fc.constantFrom(...HOSTILE_VALUES), fc.anything({ maxDepth: 4, withNullPrototype: true })), async (channel, request) => {
-        // An object shaped like a path request would be a real path; keep those to the runs below.
-        if (PATH_CHANNELS.has(channel) && typeof request === 'object' && request !== null) return
-        await probe(channel, request)
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...CHANNELS),
+        fc.oneof(randomValue, fc.constantFrom(...HOSTILE_VALUES), fc.anything({ maxDepth: 4, withNullPrototype: true })),
+        async (channel, request) => {
+          // An object shaped like a path request would be a real path; keep those to the runs below.
+          if (PATH_CHANNELS.has(channel) && typeof request === 'object' && request !== null) return
+          await probe(channel, request)
+        }
+      ),
       { seed: SEED, numRuns: 500 }
     )
   }, 60_000)

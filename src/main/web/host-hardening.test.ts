@@ -20,7 +20,8 @@ afterAll(async () => {
 })
 
 async function finishedExport(): Promise<string> {
-  let status = (await t.rpc('export:start', { connectionId: t.connectionId, table: { namespace: [], name: 'items' }, format: 'csv', columns: ['id'] })).value as ExportStatus
+  let status = (await t.rpc('export:start', { connectionId: t.connectionId, table: { namespace: [], name: 'items' }, format: 'csv', columns: ['id'] }))
+    .value as ExportStatus
   while (status.state === 'running') status = (await t.rpc('export:status', { id: status.id })).value as ExportStatus
   expect(status.state).toBe('done')
   return status.downloadPath ?? ''
@@ -68,7 +69,10 @@ describe('browser-mode host hardening', () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 200))
       const read = t.rpc('tables:readRows', { connectionId: t.connectionId, table: { namespace: [], name: 'items' }, offset: 0, limit: 5 })
-      const outcome = await Promise.race([read.then((r) => (r.ok ? 'answered' : 'failed')), new Promise((resolve) => setTimeout(() => resolve('still waiting after 10 s'), 10_000))])
+      const outcome = await Promise.race([
+        read.then((r) => (r.ok ? 'answered' : 'failed')),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 10 s'), 10_000))
+      ])
       expect(outcome).toBe('answered')
     } finally {
       for (const socket of sockets) socket.destroy()

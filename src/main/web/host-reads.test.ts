@@ -71,7 +71,9 @@ beforeAll(async () => {
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>app</title>')
   const root = join(dir, 'catalog')
   await createWideTable(root, 'wide', ROWS, ROW_BYTES)
-  core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(root, 'Wide')] }, join(dir, 'data'), { info: { host: 'browser', version: 'test' } })
+  core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(root, 'Wide')] }, join(dir, 'data'), {
+    info: { host: 'browser', version: 'test' }
+  })
   host = await startWebHost({ handlers: core.handlers, rendererDir })
   const listed = await rpc('connections:list', {})
   connectionId = (listed.result.value as { id: string }[])[0]?.id ?? ''

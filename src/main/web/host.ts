@@ -120,7 +120,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   async function serveDownload(req: IncomingMessage, res: ServerResponse, ticket: string): Promise<void> {
     // Another site's page (a no-cors fetch, an image) cannot read the file, but must not spend the ticket either.
     const site = req.headers['sec-fetch-site']
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') return sendText(res, 403, 'Forbidden: downloads are for the app\'s own page.')
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return sendText(res, 403, "Forbidden: downloads are for the app's own page.")
     const valid = /^[A-Za-z0-9_-]{16,}$/.test(ticket)
     // HEAD asks about the file without taking it; only a GET spends the one-time ticket.
     const head = req.method === 'HEAD'

@@ -47,7 +47,9 @@ export async function startTestHost(prefix: string): Promise<TestHost> {
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>app</title>')
   const root = join(dir, 'catalog')
   await buildNestedCatalog(root, { tables: { items: 5 }, namespaces: { ns: {} } })
-  const core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(root, 'Items')] }, join(dir, 'data'), { info: { host: 'browser', version: 'test' } })
+  const core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(root, 'Items')] }, join(dir, 'data'), {
+    info: { host: 'browser', version: 'test' }
+  })
   const host = await startWebHost({ handlers: core.handlers, rendererDir, downloads: core.exports })
   const { port } = new URL(host.origin)
 

@@ -78,7 +78,11 @@ export const findContract = {
   'find:cancel': { request: z.object({ connectionId }).strict(), response: response<FindStatus>() },
   'find:query': {
     request: z
-      .object({ connectionId, query: z.string().max(1_000, 'A search has at most 1,000 characters.'), limit: z.number().int().min(1).max(MAX_FIND_HITS).optional() })
+      .object({
+        connectionId,
+        query: z.string().max(1_000, 'A search has at most 1,000 characters.'),
+        limit: z.number().int().min(1).max(MAX_FIND_HITS).optional()
+      })
       .strict(),
     response: response<FindResults>()
   }

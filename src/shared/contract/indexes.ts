@@ -80,7 +80,13 @@ export const indexesContract = {
     response: response<boolean>()
   },
   'indexes:drop': {
-    request: z.object({ connectionId, table: tableRef, name: z.string().min(1).max(MAX_COLUMN_NAME_LENGTH, `An index name can be at most ${MAX_COLUMN_NAME_LENGTH} characters long.`) }).strict(),
+    request: z
+      .object({
+        connectionId,
+        table: tableRef,
+        name: z.string().min(1).max(MAX_COLUMN_NAME_LENGTH, `An index name can be at most ${MAX_COLUMN_NAME_LENGTH} characters long.`)
+      })
+      .strict(),
     response: response<null>()
   },
   'indexes:optimize': {

@@ -35,7 +35,11 @@ export const vectorSearch = z
 export const fullTextSearch = z
   .object({
     kind: z.literal('fts'),
-    text: z.string().max(MAX_FILTER_LENGTH, `A full-text query can be at most ${MAX_FILTER_LENGTH} characters long.`).trim().min(1, 'Type the words to search for.'),
+    text: z
+      .string()
+      .max(MAX_FILTER_LENGTH, `A full-text query can be at most ${MAX_FILTER_LENGTH} characters long.`)
+      .trim()
+      .min(1, 'Type the words to search for.'),
     k
   })
   .strict()

@@ -84,8 +84,7 @@ export function matchesAccelerator(accelerator: string, press: KeyPress, mac: bo
     else if (part === 'Alt') want.alt = true
     else if (part === 'Shift') want.shift = true
   }
-  const sameMods =
-    press.ctrlKey === want.ctrl && press.metaKey === want.meta && press.altKey === want.alt && press.shiftKey === want.shift
+  const sameMods = press.ctrlKey === want.ctrl && press.metaKey === want.meta && press.altKey === want.alt && press.shiftKey === want.shift
   const letter = /^[a-z]$/i.test(key) && press.code === `Key${key.toUpperCase()}`
   return sameMods && (letter || press.key.toLowerCase() === key.toLowerCase())
 }

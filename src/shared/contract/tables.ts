@@ -54,7 +54,14 @@ export const tablesContract = {
     // `operationId`: the page watches and may cancel the call (see ./operations.ts).
     // `dataStorageVersion`: the Lance version to write the table in; LanceDB's default when left out.
     request: z
-      .object({ connectionId, table: newTableRef, mode: createMode, data: bytes, dataStorageVersion: dataStorageVersion.optional(), operationId: operationId.optional() })
+      .object({
+        connectionId,
+        table: newTableRef,
+        mode: createMode,
+        data: bytes,
+        dataStorageVersion: dataStorageVersion.optional(),
+        operationId: operationId.optional()
+      })
       .strict(),
     response: response<null>()
   },

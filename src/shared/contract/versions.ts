@@ -78,7 +78,13 @@ export const versionsContract = {
     response: response<null>()
   },
   'versions:deleteTag': {
-    request: z.object({ connectionId, table: tableRef, tag: z.string().min(1).max(MAX_LISTED_NAME_LENGTH, `A tag name can be at most ${MAX_LISTED_NAME_LENGTH} characters long.`) }).strict(),
+    request: z
+      .object({
+        connectionId,
+        table: tableRef,
+        tag: z.string().min(1).max(MAX_LISTED_NAME_LENGTH, `A tag name can be at most ${MAX_LISTED_NAME_LENGTH} characters long.`)
+      })
+      .strict(),
     response: response<null>()
   }
 } as const

@@ -35,7 +35,13 @@ async function open(root: string): Promise<NamespaceClient> {
 function rowsWithABadNull(): Uint8Array {
   const schema = new Schema([new Field('id', new Int64(), false), new Field('name', new Utf8(), true)])
   const loose = new Table({ id: vectorFromArray([1n, null, 3n], new Int64()), name: vectorFromArray(['a', 'b', null], new Utf8()) })
-  return tableToIPC(new Table(schema, loose.batches.map((batch) => new RecordBatch(schema, batch.data))), 'stream')
+  return tableToIPC(
+    new Table(
+      schema,
+      loose.batches.map((batch) => new RecordBatch(schema, batch.data))
+    ),
+    'stream'
+  )
 }
 
 /** The table holds exactly the rows of `creator`. */
@@ -52,7 +58,9 @@ describe('concurrent table creates through the dir client', () => {
       const table = { namespace: ['n1'], name: `t${run}` }
       // Through the app's create path (what `tables:create` runs) as well as the client itself.
       const outcome = await race(2, (i) =>
-        i === 0 ? createTableSafely(client, table, 'create', () => client.createTable(table, creatorRows(i), 'create')) : client.createTable(table, creatorRows(i), 'create')
+        i === 0
+          ? createTableSafely(client, table, 'create', () => client.createTable(table, creatorRows(i), 'create'))
+          : client.createTable(table, creatorRows(i), 'create')
       )
       expect(outcome.winners).toHaveLength(1)
       expect(outcome.failures).toEqual(['table_exists'])
@@ -79,7 +87,10 @@ describe('concurrent table creates through the dir client', () => {
   it('exist_ok race: every caller gets ok and the table holds one creator\u2019s rows', async () => {
     const { root, client } = await catalog()
     await client.createNamespace(['n1'])
-    for (const table of [{ namespace: [], name: 'root_t' }, { namespace: ['n1'], name: 'nested_t' }]) {
+    for (const table of [
+      { namespace: [], name: 'root_t' },
+      { namespace: ['n1'], name: 'nested_t' }
+    ]) {
       const outcome = await race(20, (i) => client.createTable(table, creatorRows(i), 'exist_ok'))
       expect(outcome.failures).toEqual([])
       const creators = await creatorsIn(root, table)
@@ -92,7 +103,10 @@ describe('concurrent table creates through the dir client', () => {
   it('overwrite race on an existing table: every caller gets ok, the table holds exactly one writer\u2019s rows', async () => {
     const { root, client } = await catalog()
     await client.createNamespace(['n1'])
-    for (const table of [{ namespace: [], name: 'root_t' }, { namespace: ['n1'], name: 'nested_t' }]) {
+    for (const table of [
+      { namespace: [], name: 'root_t' },
+      { namespace: ['n1'], name: 'nested_t' }
+    ]) {
       await client.createTable(table, creatorRows(100), 'create')
       const outcome = await race(20, (i) => client.createTable(table, creatorRows(i), 'overwrite'))
       expect(outcome.failures).toEqual([])

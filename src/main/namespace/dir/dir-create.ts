@@ -153,7 +153,10 @@ function tableExists(table: TableRef, cause?: unknown): CatalogError {
  * Create options asking LanceDB to write `version`: LanceDB reads the option from a
  * create's storage options and keeps it out of the object store's.
  */
-export function withStorageVersion(options: { storageOptions?: Record<string, string> }, version: DataStorageVersion | undefined): { storageOptions?: Record<string, string> } {
+export function withStorageVersion(
+  options: { storageOptions?: Record<string, string> },
+  version: DataStorageVersion | undefined
+): { storageOptions?: Record<string, string> } {
   return version ? { storageOptions: { ...options.storageOptions, [DATA_STORAGE_VERSION_OPTION]: version } } : options
 }
 

@@ -51,7 +51,10 @@ async function collect(list: (page: PageRequest) => Promise<Page<string>>, limit
 }
 
 /** Ids of the rows in an Arrow IPC stream, as numbers. */
-const idsOf = (ipc: Uint8Array): number[] => tableFromIPC(ipc).toArray().map((row) => Number(row.id))
+const idsOf = (ipc: Uint8Array): number[] =>
+  tableFromIPC(ipc)
+    .toArray()
+    .map((row) => Number(row.id))
 
 describe('directory catalogs made by LanceDB', () => {
   it('opens a V1 catalog unchanged and describes its tables', async () => {

@@ -78,10 +78,14 @@ class DirNamespace implements NamespaceClient {
     private readonly storageOptions?: Record<string, string>,
     limits: TableHandleLimits = {}
   ) {
-    this.tables = new LanceTableAccess((table) => db.openTable(table.name, [...table.namespace], storageOf(this.createHost)), {
-      begin: (table, options) => this.begin(options, table.namespace, table.name),
-      failure: (error, action, table) => this.lanceError(error, action, { table })
-    }, limits)
+    this.tables = new LanceTableAccess(
+      (table) => db.openTable(table.name, [...table.namespace], storageOf(this.createHost)),
+      {
+        begin: (table, options) => this.begin(options, table.namespace, table.name),
+        failure: (error, action, table) => this.lanceError(error, action, { table })
+      },
+      limits
+    )
     this.createHost = {
       root,
       db,

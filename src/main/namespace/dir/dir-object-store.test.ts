@@ -41,7 +41,11 @@ describe('a directory catalog on an S3-compatible store', () => {
       expect(described.location).toMatch(new RegExp(`^s3://${s3.bucket}/catalogs/sales/`))
       expect(described.fields.map((f) => f.name)).toContain('vector')
       const page = await client.readRows(table, { offset: 10, limit: 5 })
-      expect(tableFromIPC(page.arrow).toArray().map((row) => Number(row.id))).toEqual([10, 11])
+      expect(
+        tableFromIPC(page.arrow)
+          .toArray()
+          .map((row) => Number(row.id))
+      ).toEqual([10, 11])
     } finally {
       await client.close()
     }

@@ -43,7 +43,9 @@ export function defaultIndexName(column: string): string {
 export async function createTableIndex(table: Table, spec: IndexSpec, signal?: AbortSignal): Promise<void> {
   const name = spec.name ?? defaultIndexName(spec.column)
   if ((await table.listIndices()).some((index) => index.name === name)) {
-    throw new CatalogError('index_exists', `An index named "${name}" already exists on this table. Choose another name, or drop that index first.`, { index: name })
+    throw new CatalogError('index_exists', `An index named "${name}" already exists on this table. Choose another name, or drop that index first.`, {
+      index: name
+    })
   }
   if (signal?.aborted) throw cancelled(name)
   // replace: false, so a same-named index made meanwhile by someone else is never replaced.

@@ -37,7 +37,9 @@ async function lanceSchema(root: string): Promise<{ version: number; fields: str
     const table = await db.openTable(NATIVE_TABLE, [])
     const schema = await table.schema()
     const fields = schema.fields.map((f) => f.name)
-    const doubled = fields.includes('twice') ? (await table.query().select(['id', 'twice']).where('id < 3').toArray()).map((r) => [Number(r.id), Number(r.twice)]) : []
+    const doubled = fields.includes('twice')
+      ? (await table.query().select(['id', 'twice']).where('id < 3').toArray()).map((r) => [Number(r.id), Number(r.twice)])
+      : []
     return { version: await table.version(), fields, nullable: Object.fromEntries(schema.fields.map((f) => [f.name, f.nullable])), doubled }
   } finally {
     db.close()
@@ -68,7 +70,10 @@ function makeStrictTable() {
   const { Field, Int32, Schema, Table, makeVector, RecordBatch } = lanceArrow
   const schema = new Schema([new Field('n', new Int32(), false)])
   const plain = new Table({ n: makeVector(new Int32Array([1, 2, 3])) })
-  return new Table(schema, plain.batches.map((b) => new RecordBatch(schema, b.data)))
+  return new Table(
+    schema,
+    plain.batches.map((b) => new RecordBatch(schema, b.data))
+  )
 }
 
 describe.each(ways)('schema evolution over %s', (_, open) => {
@@ -84,7 +89,11 @@ describe.each(ways)('schema evolution over %s', (_, open) => {
   it('adds a column from an SQL expression, renames it and drops one, each a new version', async () => {
     const start = (await lanceSchema(root)).version
     expect(await client.addColumns(table, [{ name: 'twice', expression: 'id * 2' }])).toEqual({ version: String(start + 1) })
-    expect((await lanceSchema(root)).doubled).toEqual([[0, 0], [1, 2], [2, 4]])
+    expect((await lanceSchema(root)).doubled).toEqual([
+      [0, 0],
+      [1, 2],
+      [2, 4]
+    ])
 
     expect(await client.alterColumns(table, [{ path: 'twice', rename: 'doubled' }])).toEqual({ version: String(start + 2) })
     expect((await lanceSchema(root)).fields).toContain('doubled')

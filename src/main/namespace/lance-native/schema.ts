@@ -39,7 +39,11 @@ export async function alterLanceColumns(table: LanceTable, alterations: readonly
     }
   }
   const { version } = await table.alterColumns(
-    alterations.map((a) => ({ path: a.path, ...(a.rename !== undefined ? { rename: a.rename } : {}), ...(a.nullable !== undefined ? { nullable: a.nullable } : {}) }))
+    alterations.map((a) => ({
+      path: a.path,
+      ...(a.rename !== undefined ? { rename: a.rename } : {}),
+      ...(a.nullable !== undefined ? { nullable: a.nullable } : {})
+    }))
   )
   return { version: exactInt(version) }
 }

@@ -69,7 +69,8 @@ export function checkVectorSearch(fields: readonly Field[], spec: SearchSpec): v
   const columns = vectorColumnsOf(fields)
   const column = columns.find((c) => c.name === query.column)
   if (!column) {
-    const known = columns.length > 0 ? `Its vector columns are ${columns.map((c) => `"${c.name}"`).join(', ')}.` : 'It has no vector column (a fixed-size list of floats).'
+    const known =
+      columns.length > 0 ? `Its vector columns are ${columns.map((c) => `"${c.name}"`).join(', ')}.` : 'It has no vector column (a fixed-size list of floats).'
     throw new CatalogError('invalid_request', `Column "${query.column}" is not a vector column of this table. ${known}`, { column: query.column })
   }
   if (query.vector.length !== column.dimension) {

@@ -60,7 +60,12 @@ export async function listLanceTags(table: LanceTable): Promise<TableTagInfo[]> 
 export async function checkoutLanceVersion(table: LanceTable, ref: TableRef, version: ExactInt): Promise<void> {
   const number = lanceVersionNumber(version, ref)
   const versions = await table.listVersions()
-  if (!versions.some((v) => v.version === number)) throw noSuchVersion(ref, version, versions.map((v) => v.version))
+  if (!versions.some((v) => v.version === number))
+    throw noSuchVersion(
+      ref,
+      version,
+      versions.map((v) => v.version)
+    )
   await table.checkout(number)
 }
 
@@ -107,7 +112,12 @@ export async function restoreLanceVersion(table: LanceTable, ref: TableRef, vers
 export async function createLanceTag(table: LanceTable, ref: TableRef, tag: string, version: ExactInt): Promise<void> {
   const number = lanceVersionNumber(version, ref)
   const versions = await table.listVersions()
-  if (!versions.some((v) => v.version === number)) throw noSuchVersion(ref, version, versions.map((v) => v.version))
+  if (!versions.some((v) => v.version === number))
+    throw noSuchVersion(
+      ref,
+      version,
+      versions.map((v) => v.version)
+    )
   const tags = await table.tags()
   if (tag in (await tags.list())) {
     throw new CatalogError('invalid_request', `Table ${quoteTable(ref)} already has a tag "${tag}". Choose another name or delete that tag first.`, { tag })

@@ -67,14 +67,20 @@ async function hostile(mode: Mode, elsewhere: string): Promise<string> {
       return
     }
     if (describing && mode === 'echo') {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `key ${String(req.headers['x-api-key'])} and ${String(req.headers['x-tenant-secret'])} are not valid here`, code: 13 }))
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: `key ${String(req.headers['x-api-key'])} and ${String(req.headers['x-tenant-secret'])} are not valid here`, code: 13 }))
       return
     }
     void fetch(`${reference.url}${url}`, { method: req.method ?? 'GET', headers, ...(body.length > 0 ? { body } : {}) }).then(async (answer) => {
       let text = await answer.text()
       if (describing && mode === 'endpoint' && answer.ok) {
         const described = JSON.parse(text) as Record<string, unknown>
-        text = JSON.stringify({ ...described, location: 's3://lake/sales/orders.lance', storage_options: { endpoint: elsewhere, region: 'us-east-1', allow_http: 'true' } })
+        text = JSON.stringify({
+          ...described,
+          location: 's3://lake/sales/orders.lance',
+          storage_options: { endpoint: elsewhere, region: 'us-east-1', allow_http: 'true' }
+        })
       }
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(text)
     })
@@ -144,7 +150,11 @@ describe('a hostile metadata-only catalog', () => {
         }
         // Counting goes through LanceDB at the location: its refusal names where the catalog pointed.
         const counted = answers[4]
-        if (mode === 'redirect') expect(counted).toMatchObject({ ok: false, error: { message: expect.stringContaining(`to ${other.origin}/v1/table/sales%24orders/describe, another server`) } })
+        if (mode === 'redirect')
+          expect(counted).toMatchObject({
+            ok: false,
+            error: { message: expect.stringContaining(`to ${other.origin}/v1/table/sales%24orders/describe, another server`) }
+          })
         if (mode === 'endpoint') expect(counted).toMatchObject({ ok: false, error: { message: expect.stringContaining(`endpoint=${other.origin}`) } })
       } finally {
         await core.close()

@@ -10,7 +10,8 @@ export type LocationOptions = { readonly ok: true; readonly options: Record<stri
 
 // Options that say where requests go (a store's endpoint, region, bucket, account, or the
 // metadata service credentials come from), in Lance's names and object_store's aliases.
-const PLACEMENT = /(endpoint|region|bucket|account_name|container_name|_url$|^url$|^host$|_host$|s3_express|use_fabric|metadata|credentials_relative_uri|proxy)/i
+const PLACEMENT =
+  /(endpoint|region|bucket|account_name|container_name|_url$|^url$|^host$|_host$|s3_express|use_fabric|metadata|credentials_relative_uri|proxy)/i
 // Options that identify or prove who signs: the secret ones, plus access key ids.
 const CREDENTIAL = /(access_key_id|^access_key$|client_id|^key_id$)/i
 
@@ -57,7 +58,7 @@ export function locationOptions(own: Readonly<Record<string, string>>, vended: R
       reason:
         `The catalog sends this table's storage requests to a place of its own choosing (${named}) without vending credentials for it; ` +
         "the profile's storage credentials are used only with the profile's own endpoint and region. " +
-        'If that place is right, set it in the profile\'s storage options.'
+        "If that place is right, set it in the profile's storage options."
     }
   }
   return { ok: true, options: { ...own, ...catalogs } }

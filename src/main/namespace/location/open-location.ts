@@ -67,7 +67,8 @@ export class LocationTables {
    */
   async create(table: TableRef, arrowStream: Uint8Array, mode: CreateMode, version?: DataStorageVersion): Promise<void> {
     const data = tableForLance(arrowStream)
-    const versioned = (storageOptions: Record<string, string>): Record<string, string> => (version ? { ...storageOptions, [DATA_STORAGE_VERSION_OPTION]: version } : storageOptions)
+    const versioned = (storageOptions: Record<string, string>): Record<string, string> =>
+      version ? { ...storageOptions, [DATA_STORAGE_VERSION_OPTION]: version } : storageOptions
     const options = mode === 'exist_ok' ? { mode: 'create' as const, existOk: true } : { mode }
     const created = await this.#ownFirst(
       async (connection, own) => {
@@ -99,7 +100,10 @@ export class LocationTables {
    * `own(connection, options)` with the profile's storage options when it has secret ones,
    * and `vended(connection)` when it has none or the catalog vends credentials for the table.
    */
-  async #ownFirst<T>(own: (connection: Connection, storageOptions: Record<string, string>) => Promise<T>, vended: (connection: Connection) => Promise<T>): Promise<T> {
+  async #ownFirst<T>(
+    own: (connection: Connection, storageOptions: Record<string, string>) => Promise<T>,
+    vended: (connection: Connection) => Promise<T>
+  ): Promise<T> {
     const storageOptions = { ...(this.catalog.storageOptions ?? {}) }
     if (!Object.keys(storageOptions).some(isSecretStorageOption)) return vended(await this.#connect('vended'))
     try {

@@ -4,7 +4,13 @@ import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkedAnswer, startStorageMergeProxy, VENDS_CREDENTIALS, type RelayMode, type StorageMergeProxy } from './storage-merge-proxy'
 
-const own = { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', aws_access_key_id: 'PROFILEKEY', aws_secret_access_key: 'profile-secret', aws_session_token: 'profile-session-token' }
+const own = {
+  endpoint: 'http://127.0.0.1:9000',
+  region: 'us-east-1',
+  aws_access_key_id: 'PROFILEKEY',
+  aws_secret_access_key: 'profile-secret',
+  aws_session_token: 'profile-session-token'
+}
 const OWN_SECRETS = [own.aws_secret_access_key, own.aws_session_token]
 const opened: Array<{ close(): Promise<void> | void }> = []
 afterEach(async () => {
@@ -72,10 +78,19 @@ describe('the relay between LanceDB and a catalog', () => {
     expect((await fetch(`${proxy.uri}/v1/table/t/describe`, { method: 'POST', body: '{}' })).status).toBe(404)
     const port = Number(new URL(proxy.uri).port)
     const wrongHost = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: `${new URL(proxy.uri).pathname}/v1/table/t/describe`, method: 'POST', headers: { ...proxy.headersFor('vended'), host: `evil.example:${port}` } }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      })
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `${new URL(proxy.uri).pathname}/v1/table/t/describe`,
+          method: 'POST',
+          headers: { ...proxy.headersFor('vended'), host: `evil.example:${port}` }
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        }
+      )
       req.on('error', reject)
       req.end('{}')
     })
@@ -87,10 +102,16 @@ describe('the relay between LanceDB and a catalog', () => {
     const plain = await relay((await catalog(null)).origin)
     expect((await describe_(plain)).body['storage_options']).toEqual({ endpoint: own.endpoint, region: own.region, aws_access_key_id: own.aws_access_key_id })
     const vending = await relay((await catalog({ aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret', expires_at_millis: '99' })).origin)
-    expect((await describe_(vending)).body['storage_options']).toEqual({ endpoint: own.endpoint, region: own.region, aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret', expires_at_millis: '99' })
+    expect((await describe_(vending)).body['storage_options']).toEqual({
+      endpoint: own.endpoint,
+      region: own.region,
+      aws_access_key_id: 'AKID',
+      aws_secret_access_key: 'vended-secret',
+      expires_at_millis: '99'
+    })
   })
 
-  it('answers a connection given the profile\'s options per call with no storage options, and refuses it vended credentials', async () => {
+  it("answers a connection given the profile's options per call with no storage options, and refuses it vended credentials", async () => {
     const { origin } = await catalog({ region: own.region, allow_http: 'true' })
     const plain = await describe_(await relay(origin), 'own')
     expect(plain).toEqual({ status: 200, body: { location: 's3://b/t' } })
@@ -129,7 +150,7 @@ describe('the relay between LanceDB and a catalog', () => {
     const local = await catalog(null, 'file:///home/someone/.ssh')
     const refused = await describe_(await relay(local.origin))
     expect(refused.status).toBe(403)
-    expect(String(refused.body["error"])).toContain("allow_local_locations=true")
+    expect(String(refused.body['error'])).toContain('allow_local_locations=true')
     expect((await describe_(await relay(local.origin, { allowLocal: true }))).status).toBe(200)
   })
 
@@ -145,7 +166,13 @@ describe('the relay between LanceDB and a catalog', () => {
 
   it("never answers with the profile's secret storage options, whatever the catalog answers", async () => {
     const answers: string[] = []
-    const vendings: Array<Record<string, string> | null> = [null, {}, { region: own.region }, { aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret' }, { endpoint: 'http://127.0.0.1:1/elsewhere' }]
+    const vendings: Array<Record<string, string> | null> = [
+      null,
+      {},
+      { region: own.region },
+      { aws_access_key_id: 'AKID', aws_secret_access_key: 'vended-secret' },
+      { endpoint: 'http://127.0.0.1:1/elsewhere' }
+    ]
     for (const vended of vendings) {
       const { origin } = await catalog(vended)
       const proxy = await relay(origin)

@@ -161,7 +161,11 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
     const next = new URL(String(answer.headers['location']), target)
     if (next.origin !== catalogOrigin) {
       // Following would send the connection's keys to a server the profile never named.
-      refuse(res, 403, `The catalog redirected ${method} ${path} to ${next.origin}${next.pathname}, another server; the app does not follow it with the connection's keys. If that server is the catalog, set the connection's uri to ${next.origin}.`)
+      refuse(
+        res,
+        403,
+        `The catalog redirected ${method} ${path} to ${next.origin}${next.pathname}, another server; the app does not follow it with the connection's keys. If that server is the catalog, set the connection's uri to ${next.origin}.`
+      )
       return
     }
     if (redirects >= MAX_REDIRECTS) {
@@ -185,7 +189,9 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
     return
   }
   // Not asked for, but a catalog may compress anyway: the answer is checked decoded, never passed unread.
-  const encoding = String(answer.headers['content-encoding'] ?? 'identity').trim().toLowerCase()
+  const encoding = String(answer.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase()
   const decode = DECODERS[encoding]
   if (!decode) {
     await answer.body.dump()
@@ -207,7 +213,11 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
  * A describe or declare answer as LanceDB gets it in `mode` (see the top of this file),
  * or why it is refused; text that is not a JSON object passes unchanged.
  */
-export function checkedAnswer(text: string, options: Pick<RelayOptions, 'own' | 'allowLocal'>, mode: RelayMode): { ok: true; text: string } | { ok: false; reason: string } {
+export function checkedAnswer(
+  text: string,
+  options: Pick<RelayOptions, 'own' | 'allowLocal'>,
+  mode: RelayMode
+): { ok: true; text: string } | { ok: false; reason: string } {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
@@ -235,7 +245,9 @@ export function checkedAnswer(text: string, options: Pick<RelayOptions, 'own' | 
     return { ok: true, text: JSON.stringify(others) }
   }
   // The catalog's own values pass; the profile's secrets never do.
-  const shown = Object.entries(merged.options).filter(([name]) => !(isSecretStorageOption(name) && Object.hasOwn(options.own, name) && !(vendedOptions && Object.hasOwn(vendedOptions, name))))
+  const shown = Object.entries(merged.options).filter(
+    ([name]) => !(isSecretStorageOption(name) && Object.hasOwn(options.own, name) && !(vendedOptions && Object.hasOwn(vendedOptions, name)))
+  )
   const storage = shown.length > 0 ? { storage_options: Object.fromEntries(shown) } : {}
   return { ok: true, text: JSON.stringify({ ...others, ...storage }) }
 }

@@ -24,7 +24,9 @@ async function catalogAnswering(body: Uint8Array, type: string) {
 }
 
 function rowsOf(arrow: Uint8Array): unknown[] {
-  return tableFromIPC(arrow).toArray().map((row: { id: number; name: string; big: bigint }) => ({ id: row.id, name: row.name, big: row.big }))
+  return tableFromIPC(arrow)
+    .toArray()
+    .map((row: { id: number; name: string; big: bigint }) => ({ id: row.id, name: row.name, big: row.big }))
 }
 
 describe('compressed query answers', () => {

@@ -67,17 +67,18 @@ it('the reference server refuses a version LanceDB does not know, naming the one
     body: VERSIONED_ROWS
   })
   expect(response.status).toBe(400)
-  expect(((await response.json()) as { error: string }).error).toBe(
-    '"new_table_data_storage_version" must be one of "2.2", "2.1", "2.0", "legacy", got "9.9".'
-  )
+  expect(((await response.json()) as { error: string }).error).toBe('"new_table_data_storage_version" must be one of "2.2", "2.1", "2.0", "legacy", got "9.9".')
 })
 
-it("refuses a chosen version on an Enterprise database, whose create route cannot carry it, and writes nothing", async () => {
+it('refuses a chosen version on an Enterprise database, whose create route cannot carry it, and writes nothing', async () => {
   const { url, lance } = await catalog(true)
   const client = openRestCatalog({ uri: url }, { routes: 'enterprise' })
   try {
     const refused = client.createTable({ namespace: [], name: 'chosen' }, VERSIONED_ROWS, 'create', { dataStorageVersion: '2.0' })
-    await expect(refused).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('chooses the data storage version of new tables itself') })
+    await expect(refused).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('chooses the data storage version of new tables itself')
+    })
     await client.createTable({ namespace: [], name: 'unchosen' }, VERSIONED_ROWS)
     expect(await lance.tableNames()).toEqual(['unchosen'])
   } finally {

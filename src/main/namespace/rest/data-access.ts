@@ -38,7 +38,14 @@ export function openRestCatalog(properties: Readonly<Record<string, string>>, op
   const bearer = tokens ? { bearer: () => tokens.token() } : {}
   return new DataAccessClient(
     openRestNamespace(properties, { ...options, ...(tokens ? { tokens } : {}) }),
-    new LocationTables({ uri, headers: config.headers, delimiter: config.delimiter, storageOptions: config.storageOptions, allowLocal: config.allowLocalLocations, ...bearer })
+    new LocationTables({
+      uri,
+      headers: config.headers,
+      delimiter: config.delimiter,
+      storageOptions: config.storageOptions,
+      allowLocal: config.allowLocalLocations,
+      ...bearer
+    })
   )
 }
 
@@ -165,40 +172,68 @@ export class DataAccessClient implements RestNamespaceClient {
   }
 
   countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<ExactInt> {
-    return this.#choice.run('data', () => this.tables.countRows(table, filter, options), () => this.atLocation.countRows(table, filter, options))
+    return this.#choice.run(
+      'data',
+      () => this.tables.countRows(table, filter, options),
+      () => this.atLocation.countRows(table, filter, options)
+    )
   }
 
   readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
     const group = request.version === undefined ? 'data' : 'version-read'
-    return this.#choice.run(group, () => this.tables.readRows(table, request, options), () => this.atLocation.readRows(table, request, options))
+    return this.#choice.run(
+      group,
+      () => this.tables.readRows(table, request, options),
+      () => this.atLocation.readRows(table, request, options)
+    )
   }
 
   addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
     return this.#changes(table, () =>
-      this.#choice.run('schema', () => this.tables.addColumns(table, columns, options), () => this.atLocation.addColumns(table, columns, options))
+      this.#choice.run(
+        'schema',
+        () => this.tables.addColumns(table, columns, options),
+        () => this.atLocation.addColumns(table, columns, options)
+      )
     )
   }
 
   alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
     return this.#changes(table, () =>
-      this.#choice.run('schema', () => this.tables.alterColumns(table, alterations, options), () => this.atLocation.alterColumns(table, alterations, options))
+      this.#choice.run(
+        'schema',
+        () => this.tables.alterColumns(table, alterations, options),
+        () => this.atLocation.alterColumns(table, alterations, options)
+      )
     )
   }
 
   dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
     return this.#changes(table, () =>
-      this.#choice.run('schema', () => this.tables.dropColumns(table, columns, options), () => this.atLocation.dropColumns(table, columns, options))
+      this.#choice.run(
+        'schema',
+        () => this.tables.dropColumns(table, columns, options),
+        () => this.atLocation.dropColumns(table, columns, options)
+      )
     )
   }
 
   listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]> {
-    return this.#choice.run('versions', () => this.tables.listVersions(table, options), () => this.atLocation.listVersions(table, options))
+    return this.#choice.run(
+      'versions',
+      () => this.tables.listVersions(table, options),
+      () => this.atLocation.listVersions(table, options)
+    )
   }
 
   /** Tags, or null when neither the catalog nor the location offers them. */
   async listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
     try {
-      return await this.#choice.run('tags', () => this.tables.listTags(table, options), () => this.atLocation.listTags(table, options))
+      return await this.#choice.run(
+        'tags',
+        () => this.tables.listTags(table, options),
+        () => this.atLocation.listTags(table, options)
+      )
     } catch (error) {
       if (isUnsupportedOperation(error)) return null
       throw error
@@ -240,19 +275,35 @@ export class DataAccessClient implements RestNamespaceClient {
   }
 
   createTag(table: TableRef, tag: string, version: ExactInt, options?: CallOptions): Promise<void> {
-    return this.#choice.run('tag-write', () => this.tables.createTag(table, tag, version, options), () => this.atLocation.createTag(table, tag, version, options))
+    return this.#choice.run(
+      'tag-write',
+      () => this.tables.createTag(table, tag, version, options),
+      () => this.atLocation.createTag(table, tag, version, options)
+    )
   }
 
   deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void> {
-    return this.#choice.run('tag-write', () => this.tables.deleteTag(table, tag, options), () => this.atLocation.deleteTag(table, tag, options))
+    return this.#choice.run(
+      'tag-write',
+      () => this.tables.deleteTag(table, tag, options),
+      () => this.atLocation.deleteTag(table, tag, options)
+    )
   }
 
   searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
-    return this.#choice.run('data', () => this.tables.searchRows(table, spec, options), () => this.atLocation.searchRows(table, spec, options))
+    return this.#choice.run(
+      'data',
+      () => this.tables.searchRows(table, spec, options),
+      () => this.atLocation.searchRows(table, spec, options)
+    )
   }
 
   explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string> {
-    return this.#choice.run('explain', () => this.tables.explainSearch(table, spec, options), () => this.atLocation.explainSearch(table, spec, options))
+    return this.#choice.run(
+      'explain',
+      () => this.tables.explainSearch(table, spec, options),
+      () => this.atLocation.explainSearch(table, spec, options)
+    )
   }
 
   searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo> {
@@ -262,24 +313,40 @@ export class DataAccessClient implements RestNamespaceClient {
   }
 
   listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]> {
-    return this.#choice.run('indexes', () => this.tables.listIndexes(table, options), () => this.atLocation.listIndexes(table, options))
+    return this.#choice.run(
+      'indexes',
+      () => this.tables.listIndexes(table, options),
+      () => this.atLocation.listIndexes(table, options)
+    )
   }
 
   createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void> {
     return this.#changes(table, () =>
-      this.#choice.run('indexes', () => this.tables.createIndex(table, spec, options), () => this.atLocation.createIndex(table, spec, options))
+      this.#choice.run(
+        'indexes',
+        () => this.tables.createIndex(table, spec, options),
+        () => this.atLocation.createIndex(table, spec, options)
+      )
     )
   }
 
   dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void> {
     return this.#changes(table, () =>
-      this.#choice.run('indexes', () => this.tables.dropIndex(table, name, options), () => this.atLocation.dropIndex(table, name, options))
+      this.#choice.run(
+        'indexes',
+        () => this.tables.dropIndex(table, name, options),
+        () => this.atLocation.dropIndex(table, name, options)
+      )
     )
   }
 
   optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult> {
     return this.#changes(table, () =>
-      this.#choice.run('indexes', () => this.tables.optimizeTable(table, options), () => this.atLocation.optimizeTable(table, options))
+      this.#choice.run(
+        'indexes',
+        () => this.tables.optimizeTable(table, options),
+        () => this.atLocation.optimizeTable(table, options)
+      )
     )
   }
 

@@ -45,7 +45,12 @@ export async function describeRestTable(host: DescribeHost, table: TableRef, opt
   // Rows, fragments and bytes from the spec's stats operation; without it, a row count
   // some servers put on describe, else count_rows. A server that ignores
   // load_detailed_metadata answers only the location; the data routes fill in the schema.
-  const target = { encodedId: pathSegment(id), query: { delimiter: names.tableDelimiter(table) }, id: [...table.namespace, table.name], subject: names.tableName(table) }
+  const target = {
+    encodedId: pathSegment(id),
+    query: { delimiter: names.tableDelimiter(table) },
+    id: [...table.namespace, table.name],
+    subject: names.tableName(table)
+  }
   const stats = await host.stats.read(target, options)
   const reportedRows = stats?.rows ?? count(described['num_rows']) ?? count(body['num_rows'])
   const [rowCount, fields] = await Promise.all([

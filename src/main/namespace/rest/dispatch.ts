@@ -40,10 +40,7 @@ export interface RawResponse {
 
 /** Why an exchange ended without a response; `network` carries undici's or Node's error. */
 export type ExchangeFailure =
-  | { readonly kind: 'cancelled' }
-  | { readonly kind: 'headers-timeout' }
-  | { readonly kind: 'too-large' }
-  | { readonly kind: 'network'; readonly error: Error }
+  { readonly kind: 'cancelled' } | { readonly kind: 'headers-timeout' } | { readonly kind: 'too-large' } | { readonly kind: 'network'; readonly error: Error }
 
 /** Thrown by `exchange`; callers turn it into a `CatalogError` with their context. */
 export class ExchangeError extends Error {

@@ -77,13 +77,7 @@ export function errorFromResponse(response: ErrorResponseParts, context: ErrorCo
   return new CatalogError(code, composeMessage(status, code, text.kind, serverMessage, context), details)
 }
 
-function composeMessage(
-  status: number,
-  code: ErrorCode,
-  kind: ServerText['kind'],
-  serverMessage: string | undefined,
-  context: ErrorContext
-): string {
+function composeMessage(status: number, code: ErrorCode, kind: ServerText['kind'], serverMessage: string | undefined, context: ErrorContext): string {
   // The spec's and RFC 7807's messages are written for people; credentials problems still
   // get our advice first, since "forbidden" alone does not say where to fix it.
   const authProblem = status === 401 || status === 403
@@ -328,7 +322,11 @@ export function errorFromNetwork(error: unknown, context: NetworkContext): Catal
   if (isAbort(error, code)) return new CatalogError('cancelled', 'The request was cancelled.', details)
   switch (code) {
     case 'ECONNREFUSED':
-      return new CatalogError('unreachable', `Could not connect to ${where}: the connection was refused. Is the server running, and is the port right?`, details)
+      return new CatalogError(
+        'unreachable',
+        `Could not connect to ${where}: the connection was refused. Is the server running, and is the port right?`,
+        details
+      )
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return new CatalogError('unreachable', `Could not find the host "${context.hostname}" (${where}): check the uri and the network connection.`, details)

@@ -170,9 +170,7 @@ describe('response size cap', () => {
 
 describe('secrets', () => {
   it('never lets the API key reach an error message or its serialised form', async () => {
-    const { url, requests } = await serve((req, res) =>
-      sendJson(res, 401, { error: `key ${String(req.headers['x-api-key'])} is revoked`, code: 16 })
-    )
+    const { url, requests } = await serve((req, res) => sendJson(res, 401, { error: `key ${String(req.headers['x-api-key'])} is revoked`, code: 16 }))
     const error = await failure(open(url).listNamespaces([]))
     expect(requests[0]?.headers['x-api-key']).toBe(API_KEY)
     expect(error.code).toBe('unauthenticated')

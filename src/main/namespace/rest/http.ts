@@ -291,11 +291,10 @@ export class HttpTransport {
     const location = new URL(String(response.headers.location), response.url)
     if (location.origin !== this.#origin) {
       // Following would send the credentials to another site.
-      throw new CatalogError(
-        'bad_response',
-        `The server redirected ${method} ${path} to ${location.origin}: set the connection's uri to that address.`,
-        { status: response.status, url: response.url }
-      )
+      throw new CatalogError('bad_response', `The server redirected ${method} ${path} to ${location.origin}: set the connection's uri to that address.`, {
+        status: response.status,
+        url: response.url
+      })
     }
     if (count > MAX_REDIRECTS) {
       throw new CatalogError('bad_response', `The server redirected ${method} ${path} too many times.`, { status: response.status, url: response.url })

@@ -139,7 +139,9 @@ function lanceParameterisedType(name: string): DataType | null {
       return unit === undefined ? null : new Duration(unit)
     case 'decimal': {
       const [bits, precision, scale] = rest.map(Number)
-      return bits !== undefined && precision !== undefined && scale !== undefined && [bits, precision, scale].every(Number.isInteger) ? new Decimal(scale, precision, bits) : null
+      return bits !== undefined && precision !== undefined && scale !== undefined && [bits, precision, scale].every(Number.isInteger)
+        ? new Decimal(scale, precision, bits)
+        : null
     }
     case 'dict': {
       // The value type is what a reader sees; the key type only says how it is stored.

@@ -24,7 +24,9 @@ export function parseCount(text: string): ExactInt | null {
  */
 export function parseExactJson(text: string): unknown {
   return JSON.parse(text, (_key, value: unknown, context?: { readonly source?: string }) =>
-    typeof value === 'number' && !Number.isSafeInteger(value) && context?.source !== undefined && /^-?\d+$/.test(context.source) ? BigInt(context.source) : value
+    typeof value === 'number' && !Number.isSafeInteger(value) && context?.source !== undefined && /^-?\d+$/.test(context.source)
+      ? BigInt(context.source)
+      : value
   )
 }
 

@@ -123,7 +123,11 @@ describe('listing pages against JSON.parse', () => {
   })
 
   it('refuses any text that is no listing, never crashing', () => {
-    const noise = fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.json(), fc.constantFrom('', 'null', '[]', '{}', '{"namespaces":null}', '"namespaces"'))
+    const noise = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      fc.json(),
+      fc.constantFrom('', 'null', '[]', '{}', '{"namespaces":null}', '"namespaces"')
+    )
     fc.assert(
       fc.property(noise, fc.constantFrom(...FIELDS), (text, field) => {
         expect(actual(text, field)).toEqual(reference(text, field))

@@ -108,6 +108,8 @@ describe('a catalog behind OAuth2 client credentials', () => {
     expect(refuse({ 'oauth2.client_secret': '' })).toMatch(/needs the client secret/)
     expect(refuse({ 'headers.Authorization': 'Bearer x' })).toMatch(/remove the Authorization header/)
     expect(parseRestProperties({ ...properties(), uri: 'http://h:1/base/' }).oauth2?.tokenUrl.href).toBe('http://h:1/base/oauth/token')
-    expect(parseRestProperties({ ...properties(), 'oauth2.token_url': 'https://idp.example.com/t?x=1' }).oauth2?.tokenUrl.href).toBe('https://idp.example.com/t?x=1')
+    expect(parseRestProperties({ ...properties(), 'oauth2.token_url': 'https://idp.example.com/t?x=1' }).oauth2?.tokenUrl.href).toBe(
+      'https://idp.example.com/t?x=1'
+    )
   })
 })

@@ -24,11 +24,17 @@ export function tokenEndpointError(
   const fail = (code: ErrorCode, reason: string): CatalogError => tokenStepError(code, url, reason, details)
   if (error === 'invalid_client' || status === 401) {
     const what = error ? `HTTP ${status} ${error}` : `HTTP ${status}`
-    return fail('unauthenticated', `the token endpoint refused the client credentials (${what}). Check the Client ID ("${settings.clientId}") and the Client secret.`)
+    return fail(
+      'unauthenticated',
+      `the token endpoint refused the client credentials (${what}). Check the Client ID ("${settings.clientId}") and the Client secret.`
+    )
   }
   if (error === 'invalid_scope') return fail('permission_denied', `the token endpoint refused the scopes "${settings.scope}" (invalid_scope). Check Scopes.`)
   if (error === 'unauthorized_client') {
-    return fail('permission_denied', `the client "${settings.clientId}" may not use the client credentials grant (unauthorized_client). Ask the identity provider's administrator.`)
+    return fail(
+      'permission_denied',
+      `the client "${settings.clientId}" may not use the client credentials grant (unauthorized_client). Ask the identity provider's administrator.`
+    )
   }
   if (error === 'unsupported_grant_type') return fail('unsupported', 'the endpoint does not offer the client credentials grant (unsupported_grant_type).')
   if (status === 404 || status === 405) return fail('bad_response', `nothing answers token requests there (HTTP ${status}). Check the Token URL.`)

@@ -53,7 +53,10 @@ describe('client authentication', () => {
     const [sent] = server.requests
     expect(sent?.method).toBe('POST')
     expect(sent?.headers['content-type']).toBe('application/x-www-form-urlencoded')
-    expect(Object.fromEntries(new URLSearchParams(sent?.body.toString('utf8')))).toEqual({ grant_type: 'client_credentials', scope: 'catalog:read  catalog:write' })
+    expect(Object.fromEntries(new URLSearchParams(sent?.body.toString('utf8')))).toEqual({
+      grant_type: 'client_credentials',
+      scope: 'catalog:read  catalog:write'
+    })
   })
 
   for (const refusal of [401, 400] as const) {

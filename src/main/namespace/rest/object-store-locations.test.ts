@@ -28,7 +28,12 @@ afterAll(async () => {
   await s3?.close()
 })
 
-async function serve(dataRoutes: boolean, log?: string[], credentialLifetimeMs: number | null = null, vendStorageOptions: readonly string[] | null = null): Promise<RunningCatalogServer> {
+async function serve(
+  dataRoutes: boolean,
+  log?: string[],
+  credentialLifetimeMs: number | null = null,
+  vendStorageOptions: readonly string[] | null = null
+): Promise<RunningCatalogServer> {
   const server = await startCatalogServer({
     root,
     storageOptions: s3.storageOptions,
@@ -69,7 +74,11 @@ describe('a REST catalog on an S3-compatible store', () => {
 
   it('refuses a declare, which would need a marker file on the store, and leaves nothing listed', async () => {
     const server = await serve(false)
-    const response = await fetch(`${server.url}/v1/table/sales%24declared/declare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const response = await fetch(`${server.url}/v1/table/sales%24declared/declare`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}'
+    })
     expect(response.status).not.toBe(200)
     expect(((await response.json()) as { error: string }).error).toMatch(/declares tables only in a catalog on local disk/)
     const listed = (await (await fetch(`${server.url}/v1/namespace/sales/table/list`)).json()) as { tables: string[] }
@@ -129,7 +138,11 @@ describe('a REST catalog on an S3-compatible store', () => {
     const lasting = await readAtLocation(10 * 60_000)
     // Twenty seconds: inside the window in which LanceDB renews credentials before they expire.
     const expiring = await readAtLocation(20_000)
-    expect(lasting.ids).toEqual([[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]])
+    expect(lasting.ids).toEqual([
+      [0, 1, 2, 3],
+      [0, 1, 2, 3],
+      [0, 1, 2, 3]
+    ])
     expect(expiring.ids).toEqual(lasting.ids)
     expect(lasting.describes).toBe(1)
     expect(expiring.describes).toBeGreaterThan(lasting.describes)
@@ -142,7 +155,11 @@ describe('a REST catalog on an S3-compatible store', () => {
     const credentials = ['aws_access_key_id', 'aws_secret_access_key']
     /** The options a describe leaves out when the server vends only `vended`: the profile supplies them. */
     const own = (vended: readonly string[]): Record<string, string> =>
-      Object.fromEntries(Object.entries(s3.storageOptions).filter(([name]) => !vended.includes(name)).map(([name, value]) => [`storage.${name}`, value]))
+      Object.fromEntries(
+        Object.entries(s3.storageOptions)
+          .filter(([name]) => !vended.includes(name))
+          .map(([name, value]) => [`storage.${name}`, value])
+      )
 
     async function firstIds(server: RunningCatalogServer, properties: Record<string, string>): Promise<number[]> {
       const client = openRestCatalog({ uri: server.url, ...properties })

@@ -24,11 +24,9 @@ export class PageTokenGuard {
     const from = requestToken || START
     const edges = this.#edgesOf(listing)
     if (nextToken === from || this.#leadsBack(edges, nextToken, from)) {
-      throw new CatalogError(
-        'bad_response',
-        `The server repeated page token "${clip(nextToken)}" for ${describe}; stopping to avoid an endless listing.`,
-        { pageToken: nextToken }
-      )
+      throw new CatalogError('bad_response', `The server repeated page token "${clip(nextToken)}" for ${describe}; stopping to avoid an endless listing.`, {
+        pageToken: nextToken
+      })
     }
     if (edges.size >= MAX_TOKENS_PER_LISTING) edges.clear()
     edges.set(from, nextToken)

@@ -18,7 +18,13 @@ import type { RestNames } from './rest-names'
 const MAX_QUERY_ATTEMPTS = 8
 
 /** One page of `table`'s rows through `POST /v1/table/{id}/query`. */
-export async function queryRows(http: HttpTransport, names: RestNames, table: TableRef, request: ReadRowsRequest, options: CallOptions = {}): Promise<RowsPage> {
+export async function queryRows(
+  http: HttpTransport,
+  names: RestNames,
+  table: TableRef,
+  request: ReadRowsRequest,
+  options: CallOptions = {}
+): Promise<RowsPage> {
   const segment = names.tableSegment(table)
   if (!isCount(request.offset) || !isCount(request.limit)) {
     throw new CatalogError('invalid_request', 'Rows are read with a whole, non-negative offset and limit.')

@@ -63,7 +63,10 @@ function parseUri(raw: string | undefined): URL {
   }
   if (url.username || url.password) {
     // The uri is shown in the UI and in messages, so credentials must not live in it.
-    throw new CatalogError('invalid_request', 'The uri must not contain a user name or password: set them as headers.* properties (e.g. headers.Authorization).')
+    throw new CatalogError(
+      'invalid_request',
+      'The uri must not contain a user name or password: set them as headers.* properties (e.g. headers.Authorization).'
+    )
   }
   if (url.hostname.length === 0) throw new CatalogError('invalid_request', `The uri "${text}" has no host name.`)
   if (url.search || url.hash) {

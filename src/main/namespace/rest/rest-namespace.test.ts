@@ -192,7 +192,8 @@ describe('tables', () => {
       ]
     }
     const { url, requests } = await serve((req, res) => {
-      if (req.path.endsWith('/describe')) return sendJson(res, 200, { location: 'file:///data/items.lance', version: 7, schema, stats: { num_deleted_rows: 0, num_fragments: 1 } })
+      if (req.path.endsWith('/describe'))
+        return sendJson(res, 200, { location: 'file:///data/items.lance', version: 7, schema, stats: { num_deleted_rows: 0, num_fragments: 1 } })
       if (req.path.endsWith('/count_rows')) return sendText(res, 200, '42', 'application/json')
       sendJson(res, 404, { error: 'unexpected', code: 0 })
     })
@@ -233,13 +234,18 @@ describe('tables', () => {
       res.end(Buffer.from(arrowBomb()))
     })
     const read = open({ uri: url }).readRows(table, { offset: 0, limit: 100 })
-    await expect(read).rejects.toMatchObject({ code: 'bad_response', message: expect.stringMatching(/cannot be used: The Arrow data is damaged or crafted: a column declares 2,147,483,647 values that its bytes do not hold/) })
+    await expect(read).rejects.toMatchObject({
+      code: 'bad_response',
+      message: expect.stringMatching(/cannot be used: The Arrow data is damaged or crafted: a column declares 2,147,483,647 values that its bytes do not hold/)
+    })
   })
 
   it('takes rows, fragments and bytes from the stats operation, without count_rows', async () => {
     const { url, requests } = await serve((req, res) => {
-      if (req.path.endsWith('/describe')) return sendJson(res, 200, { location: 'x', version: 4, schema: { fields: [{ name: 'id', type: { type: 'int64' }, nullable: false }] } })
-      if (req.path.endsWith('/stats')) return sendJson(res, 200, { num_rows: 1234, total_bytes: 5_000_000, num_indices: 0, fragment_stats: { num_fragments: 3, num_small_fragments: 0 } })
+      if (req.path.endsWith('/describe'))
+        return sendJson(res, 200, { location: 'x', version: 4, schema: { fields: [{ name: 'id', type: { type: 'int64' }, nullable: false }] } })
+      if (req.path.endsWith('/stats'))
+        return sendJson(res, 200, { num_rows: 1234, total_bytes: 5_000_000, num_indices: 0, fragment_stats: { num_fragments: 3, num_small_fragments: 0 } })
       return sendJson(res, 500, { error: 'not expected', code: 18 })
     })
     const description = await open({ uri: url }).describeTable(table)

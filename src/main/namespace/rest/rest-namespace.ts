@@ -33,7 +33,6 @@ import type { CatalogCapabilities } from '../../../shared/capabilities'
 import { RouteChoice } from './route-choice'
 import type { RestVersionRoutes } from './versions'
 
-
 /** Options of a REST connection: which headers are secret, timeouts, size cap, retries, create routes. */
 export interface RestNamespaceOptions extends HttpOptions {
   /**
@@ -61,12 +60,10 @@ export interface RestNamespaceClient extends NamespaceClient {
 }
 
 /** Opens a REST namespace client; properties are `uri`, `delimiter` and `headers.*`. */
-export function openRestNamespace(
-  properties: Readonly<Record<string, string>>,
-  options: RestNamespaceOptions = {}
-): RestNamespaceClient {
+export function openRestNamespace(properties: Readonly<Record<string, string>>, options: RestNamespaceOptions = {}): RestNamespaceClient {
   const config = parseRestProperties(properties)
-  const tokens = config.oauth2 && !options.tokens ? { tokens: new OAuth2TokenSource(config.oauth2, options.timeouts ? { timeouts: options.timeouts } : {}) } : {}
+  const tokens =
+    config.oauth2 && !options.tokens ? { tokens: new OAuth2TokenSource(config.oauth2, options.timeouts ? { timeouts: options.timeouts } : {}) } : {}
   return new RestNamespace(new HttpTransport(config.baseUrl, config.headers, { ...options, ...tokens }), config.delimiter, options.routes)
 }
 
@@ -216,7 +213,11 @@ class RestNamespace implements RestNamespaceClient {
     // An Enterprise database is flat: its create route names a root table only.
     if (this.#routes === 'enterprise' && table.namespace.length === 0) {
       // Its create route takes no storage options: the database writes its own version.
-      if (version) throw new CatalogError('invalid_request', `This LanceDB Enterprise database chooses the data storage version of new tables itself; create ${this.names.tableName(table)} with the default version.`)
+      if (version)
+        throw new CatalogError(
+          'invalid_request',
+          `This LanceDB Enterprise database chooses the data storage version of new tables itself; create ${this.names.tableName(table)} with the default version.`
+        )
       return this.enterprise.createTable(table.name, arrowStream, { ...options, mode })
     }
     const id = this.names.tableId(table)
@@ -224,7 +225,11 @@ class RestNamespace implements RestNamespaceClient {
       method: 'POST',
       path: `/v1/table/${pathSegment(id)}/create`,
       // The spec's storage options reach the server's Lance write; which keys a server honours is its call.
-      query: { delimiter: this.names.tableDelimiter(table), mode, ...(version ? { storage_options: JSON.stringify({ [DATA_STORAGE_VERSION_OPTION]: version }) } : {}) },
+      query: {
+        delimiter: this.names.tableDelimiter(table),
+        mode,
+        ...(version ? { storage_options: JSON.stringify({ [DATA_STORAGE_VERSION_OPTION]: version }) } : {})
+      },
       body: withAtLeastOneBatch(arrowStream),
       contentType: ARROW_STREAM,
       idempotent: false,

@@ -102,7 +102,7 @@ describe('RouteChoice', () => {
     expect(served.mode).toBe('routes')
   })
 
-  it('gives the route\'s own error where there is no location to fall back to', async () => {
+  it("gives the route's own error where there is no location to fall back to", async () => {
     const choice = new RouteChoice()
     await expect(choice.run('versions', () => Promise.reject(missingRoute()), null)).rejects.toThrow('No such route.')
   })

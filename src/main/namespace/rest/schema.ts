@@ -12,7 +12,12 @@ import { count } from './json-values'
 import type { StatsTarget } from './table-stats'
 
 /** `POST /v1/table/{id}/add_columns` with each column's SQL expression. */
-export function restAddColumns(http: HttpTransport, target: StatsTarget, columns: readonly NewColumn[], options: CallOptions = {}): Promise<SchemaChangeResult> {
+export function restAddColumns(
+  http: HttpTransport,
+  target: StatsTarget,
+  columns: readonly NewColumn[],
+  options: CallOptions = {}
+): Promise<SchemaChangeResult> {
   const new_columns = columns.map((c) => ({ name: c.name, expression: c.expression }))
   return change(http, target, 'add_columns', { new_columns }, options)
 }
@@ -24,7 +29,11 @@ export function restAlterColumns(
   alterations: readonly ColumnAlteration[],
   options: CallOptions = {}
 ): Promise<SchemaChangeResult> {
-  const entries = alterations.map((a) => ({ path: a.path, ...(a.rename !== undefined ? { rename: a.rename } : {}), ...(a.nullable !== undefined ? { nullable: a.nullable } : {}) }))
+  const entries = alterations.map((a) => ({
+    path: a.path,
+    ...(a.rename !== undefined ? { rename: a.rename } : {}),
+    ...(a.nullable !== undefined ? { nullable: a.nullable } : {})
+  }))
   return change(http, target, 'alter_columns', { alterations: entries }, options)
 }
 
@@ -33,7 +42,13 @@ export function restDropColumns(http: HttpTransport, target: StatsTarget, column
   return change(http, target, 'drop_columns', { columns: [...columns] }, options)
 }
 
-async function change(http: HttpTransport, target: StatsTarget, action: string, fields: Record<string, unknown>, options: CallOptions): Promise<SchemaChangeResult> {
+async function change(
+  http: HttpTransport,
+  target: StatsTarget,
+  action: string,
+  fields: Record<string, unknown>,
+  options: CallOptions
+): Promise<SchemaChangeResult> {
   const body = await http.json({
     method: 'POST',
     path: `/v1/table/${target.encodedId}/${action}`,

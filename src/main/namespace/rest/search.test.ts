@@ -29,7 +29,11 @@ describe('REST search', () => {
     const { url, requests } = await serve((_req, res) => sendJson(res, 400, { error: 'stop here', code: 13 }))
     const client = track(openRestNamespace({ uri: url }, { retryBaseDelayMs: 1 }))
     await client
-      .searchRows(table, { query: { kind: 'vector', column: 'vector', vector: [1, 2, 3], distanceType: 'cosine', k: 7, nprobes: 4, refineFactor: 2 }, columns: ['id'], filter: 'id > 1' })
+      .searchRows(table, {
+        query: { kind: 'vector', column: 'vector', vector: [1, 2, 3], distanceType: 'cosine', k: 7, nprobes: 4, refineFactor: 2 },
+        columns: ['id'],
+        filter: 'id > 1'
+      })
       .catch(() => null)
     expect(requests[0]?.path).toBe('/v1/table/docs%24articles/query')
     expect(bodyOf(requests[0])).toEqual({
@@ -64,10 +68,15 @@ describe('REST search', () => {
   it('finds vector and FTS columns from a paged index list, asking the stats of an index listed without type', async () => {
     const { url, requests } = await serve((req, res) => {
       if (req.path.endsWith('/describe')) return sendJson(res, 200, { location: '/x', version: 3, schema })
-      if (req.path.endsWith('/stats') && !req.path.includes('/index/')) return sendJson(res, 200, { num_rows: 5, total_bytes: 10, fragment_stats: { num_fragments: 1 } })
+      if (req.path.endsWith('/stats') && !req.path.includes('/index/'))
+        return sendJson(res, 200, { num_rows: 5, total_bytes: 10, fragment_stats: { num_fragments: 1 } })
       if (req.path.endsWith('/index/list')) {
         const token = (bodyOf(req)['page_token'] as string | undefined) ?? ''
-        if (token === '') return sendJson(res, 200, { indexes: [{ index_name: 'vector_idx', index_uuid: 'u1', columns: ['vector'], status: 'ok', index_type: 'IVF_HNSW_SQ' }], page_token: 'p2' })
+        if (token === '')
+          return sendJson(res, 200, {
+            indexes: [{ index_name: 'vector_idx', index_uuid: 'u1', columns: ['vector'], status: 'ok', index_type: 'IVF_HNSW_SQ' }],
+            page_token: 'p2'
+          })
         return sendJson(res, 200, { indexes: [{ index_name: 'text_idx', index_uuid: 'u2', columns: ['text'], status: 'ok' }], page_token: null })
       }
       if (req.path.endsWith('/index/text_idx/stats')) return sendJson(res, 200, { index_type: 'INVERTED', num_indexed_rows: 5 })

@@ -26,7 +26,8 @@ export type RestTableTarget = StatsTarget
 export function searchQueryBody(target: RestTableTarget, spec: SearchSpec): Record<string, unknown> {
   const { query } = spec
   const scoring = scoringColumn(spec)
-  const columns = spec.columns && spec.columns.length > 0 ? { columns: { column_names: [...spec.columns.filter((c) => c !== scoring), ...(scoring ? [scoring] : [])] } } : {}
+  const columns =
+    spec.columns && spec.columns.length > 0 ? { columns: { column_names: [...spec.columns.filter((c) => c !== scoring), ...(scoring ? [scoring] : [])] } } : {}
   const filter = spec.filter?.trim() ? { filter: spec.filter } : {}
   const search =
     query.kind === 'vector'
@@ -87,7 +88,12 @@ interface ListedIndex {
 }
 
 /** Vector columns (from the table's fields) and FTS columns (from its indexes), through the index routes. */
-export async function restSearchInfo(http: HttpTransport, target: RestTableTarget, fields: readonly FieldInfo[], options: CallOptions = {}): Promise<SearchInfo> {
+export async function restSearchInfo(
+  http: HttpTransport,
+  target: RestTableTarget,
+  fields: readonly FieldInfo[],
+  options: CallOptions = {}
+): Promise<SearchInfo> {
   const indexes = await listIndexes(http, target, options)
   const typed = await Promise.all(indexes.map(async (index) => ({ ...index, type: index.type ?? (await indexType(http, target, index.name, options)) })))
   const on = (column: string, fts: boolean): string | null =>

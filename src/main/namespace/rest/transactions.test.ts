@@ -10,7 +10,12 @@ import { failure, sendJson, useTestServers, type SeenRequest } from '../../../..
 const { serve, track } = useTestServers()
 const table = { namespace: ['db'], name: 'items' }
 /** `table/drop`, `tx-1/describe`: what a request is about and what it asks. */
-const routeOf = (req: SeenRequest): string => (req.path.includes('/v1/table/') ? 'table/' : '') + req.path.split('/').slice(req.path.includes('/v1/table/') ? -1 : -2).join('/')
+const routeOf = (req: SeenRequest): string =>
+  (req.path.includes('/v1/table/') ? 'table/' : '') +
+  req.path
+    .split('/')
+    .slice(req.path.includes('/v1/table/') ? -1 : -2)
+    .join('/')
 
 /** A catalog whose drop answers transaction "tx-1", described as each of `statuses` in turn (the last repeats). */
 function catalog(statuses: readonly string[], onDescribe?: () => void) {
@@ -35,7 +40,7 @@ describe('transactions', () => {
     expect(JSON.parse(requests[1]?.body.toString() ?? '')).toEqual({ id: ['tx-1'] })
   })
 
-  it('reports a failed transaction with the catalog\'s reason', async () => {
+  it("reports a failed transaction with the catalog's reason", async () => {
     const { url } = await catalog(['Running', 'Failed'])
     const error = await failure(track(openRestNamespace({ uri: url })).dropTable(table))
     expect(error.code).toBe('server_error')

@@ -52,7 +52,14 @@ async function awaitTransaction(http: HttpTransport, id: string, what: string, o
     if (options.signal?.aborted) return cancel(http, path, id, what, options)
     let body: unknown
     try {
-      body = await http.json({ method: 'POST', path: `${path}/describe`, json: { id: [id] }, idempotent: true, signal: options.signal, subject: `transaction "${id}"` })
+      body = await http.json({
+        method: 'POST',
+        path: `${path}/describe`,
+        json: { id: [id] },
+        idempotent: true,
+        signal: options.signal,
+        subject: `transaction "${id}"`
+      })
     } catch (error) {
       if (options.signal?.aborted) return cancel(http, path, id, what, options)
       throw error
@@ -73,9 +80,13 @@ function settled(status: string | undefined, body: unknown, id: string, what: st
   if (status === 'succeeded') return true
   if (status === 'failed' || status === 'canceled' || status === 'cancelled') {
     const reason = reasonOf(body)
-    throw new CatalogError(status === 'failed' ? 'server_error' : 'cancelled', `The catalog reports that ${what} ${status === 'failed' ? 'failed' : 'was cancelled'}${reason ? `: ${reason}` : ''}.`, {
-      transactionId: id
-    })
+    throw new CatalogError(
+      status === 'failed' ? 'server_error' : 'cancelled',
+      `The catalog reports that ${what} ${status === 'failed' ? 'failed' : 'was cancelled'}${reason ? `: ${reason}` : ''}.`,
+      {
+        transactionId: id
+      }
+    )
   }
   return false
 }
@@ -87,19 +98,29 @@ function settled(status: string | undefined, body: unknown, id: string, what: st
  */
 async function cancel(http: HttpTransport, path: string, id: string, what: string, options: CallOptions): Promise<void> {
   const refused = await http
-    .request({ method: 'POST', path: `${path}/alter`, json: { id: [id], actions: [{ setStatusAction: { status: 'Canceled' } }] }, idempotent: false, subject: `transaction "${id}"` })
+    .request({
+      method: 'POST',
+      path: `${path}/alter`,
+      json: { id: [id], actions: [{ setStatusAction: { status: 'Canceled' } }] },
+      idempotent: false,
+      subject: `transaction "${id}"`
+    })
     .then(
       () => null,
       (error: unknown) => (error instanceof Error ? error.message : String(error))
     )
-  const body = await http.json({ method: 'POST', path: `${path}/describe`, json: { id: [id] }, idempotent: true, subject: `transaction "${id}"` }).catch(() => undefined)
+  const body = await http
+    .json({ method: 'POST', path: `${path}/describe`, json: { id: [id] }, idempotent: true, subject: `transaction "${id}"` })
+    .catch(() => undefined)
   if (body !== undefined) report(body, id, options)
   const status = statusOf(body)
   // Finished or failed before the cancel arrived: that is the outcome.
   if (status !== 'queued' && status !== 'running' && status !== undefined && settled(status, body, id, what)) return
   const last = typeof status === 'string' ? ` It still reports "${String((body as Record<string, unknown>)['status'])}".` : ''
   const why = refused ? ` The catalog refused: ${refused}` : ''
-  throw new CatalogError('cancelled', `Stopped waiting for ${what} and asked the catalog to cancel it (transaction "${id}").${last}${why}`, { transactionId: id })
+  throw new CatalogError('cancelled', `Stopped waiting for ${what} and asked the catalog to cancel it (transaction "${id}").${last}${why}`, {
+    transactionId: id
+  })
 }
 
 /** Passes a DescribeTransaction answer's status to the call's listener. */

@@ -95,7 +95,10 @@ export class RestVersionRoutes {
 
   /** CreateTableTag. */
   async createTag(table: TableRef, tag: string, version: ExactInt, options: CallOptions = {}): Promise<void> {
-    const response = await this.http.request({ ...this.#post(table, 'tags/create', options, false), json: { id: this.#id(table), tag, version: jsonVersion(version) } })
+    const response = await this.http.request({
+      ...this.#post(table, 'tags/create', options, false),
+      json: { id: this.#id(table), tag, version: jsonVersion(version) }
+    })
     await awaitTransactions(this.http, response, `tagging ${this.#name(table)}`, options)
   }
 
@@ -159,4 +162,3 @@ export class RestVersionRoutes {
 function stringsOf(record: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
 }
-

@@ -65,12 +65,16 @@ export function CommandHost(): ReactNode {
       }
       const typed = parseTablePath(query, delimiter)
       // A path the tree has not loaded yet can still be opened; the details pane says if it does not exist.
-      if (typed && !matches.some((item) => item.completion === tablePath(typed, delimiter))) matches.push({ ...tableItem(typed, `Open ${tablePath(typed, delimiter)}`), hint: 'not loaded' })
+      if (typed && !matches.some((item) => item.completion === tablePath(typed, delimiter)))
+        matches.push({ ...tableItem(typed, `Open ${tablePath(typed, delimiter)}`), hint: 'not loaded' })
       return matches
     }
     const found = matchCommands(commands, query).map((command) => ({ id: command.id, label: command.label, hint: command.shortcut, run: command.run }))
     if (query.trim() === '') return found
-    return [...found, ...matchTables(tables, query, TABLES_AMONG_COMMANDS, delimiter).map((table) => tableItem(table, `Go to table ${tablePath(table, delimiter)}`))]
+    return [
+      ...found,
+      ...matchTables(tables, query, TABLES_AMONG_COMMANDS, delimiter).map((table) => tableItem(table, `Go to table ${tablePath(table, delimiter)}`))
+    ]
   }, [mode, tables, indexed, query, commands, delimiter])
 
   const run = (item: PaletteItem): void => {
@@ -101,7 +105,15 @@ export function CommandHost(): ReactNode {
   )
 }
 
-function CommandDialogView({ connectionId, dialog, onClose }: { readonly connectionId: string; readonly dialog: CommandDialog; readonly onClose: () => void }): ReactNode {
+function CommandDialogView({
+  connectionId,
+  dialog,
+  onClose
+}: {
+  readonly connectionId: string
+  readonly dialog: CommandDialog
+  readonly onClose: () => void
+}): ReactNode {
   switch (dialog.kind) {
     case 'create-namespace':
       return <CreateNamespaceDialog connectionId={connectionId} parent={dialog.parent} onClose={onClose} />

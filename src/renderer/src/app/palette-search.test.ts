@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { matchCommands, matchTables, parseTablePath, tablePath } from './palette-search'
 
-const commands = [{ label: 'New connection' }, { label: 'Create namespace…' }, { label: 'Create table…' }, { label: 'Drop namespace…' }, { label: 'Go to table…' }]
+const commands = [
+  { label: 'New connection' },
+  { label: 'Create namespace…' },
+  { label: 'Create table…' },
+  { label: 'Drop namespace…' },
+  { label: 'Go to table…' }
+]
 
 describe('matchCommands', () => {
   it('keeps commands holding every typed word, in any case and order', () => {

@@ -54,14 +54,14 @@ function TableRows({ connectionId, table }: { readonly connectionId: string; rea
   const older = useVersionDescription(connectionId, table, version)
   const description = version === null ? latest : older
   const rows = description.data?.rowCount
-  const text = description.isPending ? 'counting…' : rows === null || rows === undefined ? 'row count unknown' : `${formatExactInt(rows)} ${rows === '1' ? 'row' : 'rows'}`
+  const text = description.isPending
+    ? 'counting…'
+    : rows === null || rows === undefined
+      ? 'row count unknown'
+      : `${formatExactInt(rows)} ${rows === '1' ? 'row' : 'rows'}`
   const bytes = description.data?.totalBytes
   const name = version === null ? table.name : `${table.name} (version ${version})`
-  return (
-    <span className={styles.item}>
-      {`${name}: ${text}${bytes == null ? '' : ` · ${formatBytes(approximate(bytes))}`}`}
-    </span>
-  )
+  return <span className={styles.item}>{`${name}: ${text}${bytes == null ? '' : ` · ${formatBytes(approximate(bytes))}`}`}</span>
 }
 
 /** Milliseconds as people read them: whole below 10 s, seconds with a decimal above. */

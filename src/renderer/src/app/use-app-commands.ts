@@ -97,7 +97,12 @@ export function useAppCommands({ openDialog, goToTable }: Callbacks): AppCommand
   }
   commands.push(
     { id: 'toggle-theme', label: `Toggle theme (now ${THEME_NAMES[theme]})`, run: toggleTheme },
-    { id: 'keyboard-shortcuts', label: 'Keyboard shortcuts', shortcut: `${key('keyboard-shortcuts')} or ?`, run: () => dispatchAppCommand('keyboard-shortcuts') }
+    {
+      id: 'keyboard-shortcuts',
+      label: 'Keyboard shortcuts',
+      shortcut: `${key('keyboard-shortcuts')} or ?`,
+      run: () => dispatchAppCommand('keyboard-shortcuts')
+    }
   )
   return commands
 }

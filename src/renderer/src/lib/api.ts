@@ -55,33 +55,36 @@ function takeToken(): string {
 
 function browserModeApi(): CatalogApi {
   const token = takeToken()
-  return createCatalogApi(async (channel, request) => {
-    const message = encodeWire(request)
-    let response: Response
-    try {
-      response = await fetch(`/rpc/${channel}`, {
-        method: 'POST',
-        headers: { 'content-type': message.contentType, 'x-catalog-token': token },
-        // Bytes (table imports) go as they are: a Blob of the parts, never a string. A
-        // one-part message (plain JSON, most calls) goes as it is: a Blob costs a round trip
-        // to the browser's blob registry, which showed up on every page of a long listing.
-        body: message.parts.length === 1 ? (message.parts[0] as Uint8Array<ArrayBuffer>) : new Blob(message.parts as Uint8Array<ArrayBuffer>[])
-      })
-    } catch {
-      return { ok: false, error: { code: 'unreachable', message: 'The app host stopped answering. Is `npm run web` still running?' } }
-    }
-    const contentType = response.headers.get('content-type') ?? ''
-    if (contentType.startsWith('application/json') || contentType.startsWith(WIRE_CONTENT_TYPE)) {
-      return decodeWire(contentType, new Uint8Array(await response.arrayBuffer())) as IpcResult<unknown>
-    }
-    const text = await response.text()
-    if (response.status === 401) {
-      const message =
-        'This tab does not hold the token of the running app (it was restarted, or this tab was not opened from the URL it printed). Open the URL `npm run web` printed.'
-      return { ok: false, error: { code: 'unauthenticated', message, details: { status: 401, cause: text } } }
-    }
-    return { ok: false, error: { code: 'internal', message: text || `The app host answered HTTP ${response.status}.` } }
-  }, browserShellEvents(window, /Mac|iPhone|iPad/.test(navigator.platform)))
+  return createCatalogApi(
+    async (channel, request) => {
+      const message = encodeWire(request)
+      let response: Response
+      try {
+        response = await fetch(`/rpc/${channel}`, {
+          method: 'POST',
+          headers: { 'content-type': message.contentType, 'x-catalog-token': token },
+          // Bytes (table imports) go as they are: a Blob of the parts, never a string. A
+          // one-part message (plain JSON, most calls) goes as it is: a Blob costs a round trip
+          // to the browser's blob registry, which showed up on every page of a long listing.
+          body: message.parts.length === 1 ? (message.parts[0] as Uint8Array<ArrayBuffer>) : new Blob(message.parts as Uint8Array<ArrayBuffer>[])
+        })
+      } catch {
+        return { ok: false, error: { code: 'unreachable', message: 'The app host stopped answering. Is `npm run web` still running?' } }
+      }
+      const contentType = response.headers.get('content-type') ?? ''
+      if (contentType.startsWith('application/json') || contentType.startsWith(WIRE_CONTENT_TYPE)) {
+        return decodeWire(contentType, new Uint8Array(await response.arrayBuffer())) as IpcResult<unknown>
+      }
+      const text = await response.text()
+      if (response.status === 401) {
+        const message =
+          'This tab does not hold the token of the running app (it was restarted, or this tab was not opened from the URL it printed). Open the URL `npm run web` printed.'
+        return { ok: false, error: { code: 'unauthenticated', message, details: { status: 401, cause: text } } }
+      }
+      return { ok: false, error: { code: 'internal', message: text || `The app host answered HTTP ${response.status}.` } }
+    },
+    browserShellEvents(window, /Mac|iPhone|iPad/.test(navigator.platform))
+  )
 }
 
 /** The typed api object, whichever transport carries it; catalog calls are timed for the status bar. */

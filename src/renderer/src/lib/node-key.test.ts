@@ -49,7 +49,11 @@ describe('node keys (properties)', () => {
   })
 
   it('decode only canonical keys, which encode back to the same text', () => {
-    const text = fc.oneof(fc.string({ unit: 'binary' }), ref.map(nodeKey), ref.map((r) => nodeKey(r).replace(',', ', ')))
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      ref.map(nodeKey),
+      ref.map((r) => nodeKey(r).replace(',', ', '))
+    )
     fc.assert(
       fc.property(text, (t) => {
         const decoded = decodeKey(t)

@@ -40,7 +40,8 @@ export const queryKeys = {
   /** The table's version history with its tags (under the table's key, so invalidating the table refreshes it). */
   versions: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table), 'versions'] as const,
   /** The description of one older version of the table (under the table's key). */
-  versionDescription: (connectionId: string, table: TableRef, version: ExactInt) => ['catalog', connectionId, 'table', tableKey(table), 'version', version] as const,
+  versionDescription: (connectionId: string, table: TableRef, version: ExactInt) =>
+    ['catalog', connectionId, 'table', tableKey(table), 'version', version] as const,
   /** The table's vector and full-text-indexed columns (under the table's key, so index changes refresh it). */
   searchInfo: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table), 'search-info'] as const,
   /** Null counts of the table's columns (also under the table's key). */
@@ -49,8 +50,7 @@ export const queryKeys = {
   /** Every rows query of a table: pages and counts, whatever the columns and filter. */
   rowsOf: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'rows', tableKey(table)] as const,
   /** One page of rows (decoded Arrow) for a choice of columns and filter. */
-  rowPage: (connectionId: string, table: TableRef, view: RowsView, page: number) =>
-    ['catalog', connectionId, 'rows', tableKey(table), view, page] as const,
+  rowPage: (connectionId: string, table: TableRef, view: RowsView, page: number) => ['catalog', connectionId, 'rows', tableKey(table), view, page] as const,
   /** The rows one search found (under the table's rows, so a write refreshes them). */
   search: (connectionId: string, table: TableRef, spec: SearchSpec) => ['catalog', connectionId, 'rows', tableKey(table), 'search', spec] as const,
   /** The plan of one search. */

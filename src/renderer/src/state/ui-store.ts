@@ -91,7 +91,9 @@ export const useUiStore = create<UiState>()(
         ),
       focusRow: (key) => set((state) => updateView(state, () => ({ focusedKey: key }))),
       selectTable: (table) =>
-        set((state) => updateTabs(state, (current) => (table ? tabs.showInActiveTab(current, table) : current.active ? tabs.closeTab(current, current.active) : current))),
+        set((state) =>
+          updateTabs(state, (current) => (table ? tabs.showInActiveTab(current, table) : current.active ? tabs.closeTab(current, current.active) : current))
+        ),
       openTable: (table) => set((state) => updateTabs(state, (current) => tabs.openInNewTab(current, table))),
       closeTable: (table) => set((state) => updateTabs(state, (current) => tabs.closeTab(current, table))),
       moveTab: (from, to) => set((state) => updateTabs(state, (current) => tabs.moveTab(current, from, to))),
@@ -111,13 +113,22 @@ export const useUiStore = create<UiState>()(
       name: 'lance-catalog-browser:ui',
       version: UI_STATE_VERSION,
       storage: createJSONStorage(createUiStateStorage),
-      partialize: (state): Partial<SavedUiState> => ({ connectionId: state.connectionId, views: state.views, pageSize: state.pageSize, panes: state.panes, theme: state.theme }),
+      partialize: (state): Partial<SavedUiState> => ({
+        connectionId: state.connectionId,
+        views: state.views,
+        pageSize: state.pageSize,
+        panes: state.panes,
+        theme: state.theme
+      }),
       migrate: migrateUiState,
       // State saved by an older version lacks the newer fields: keep the defaults for those.
       merge: (saved, current) => {
         const loaded = (saved ?? {}) as Partial<UiState>
         const panes = loaded.panes
-        const validPanes = panes && Number.isFinite(panes.sidebar) && Number.isFinite(panes.details) ? { sidebar: clampPane(panes.sidebar), details: clampPane(panes.details) } : current.panes
+        const validPanes =
+          panes && Number.isFinite(panes.sidebar) && Number.isFinite(panes.details)
+            ? { sidebar: clampPane(panes.sidebar), details: clampPane(panes.details) }
+            : current.panes
         const theme = loaded.theme && loaded.theme in NEXT_THEME ? loaded.theme : current.theme
         return { ...current, ...loaded, panes: validPanes, theme }
       }

@@ -26,7 +26,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A text button (with an optional leading icon). */
-export function Button({ variant = 'secondary', busy = false, disabledReason, icon: Icon, size = 'md', className, disabled, children, type = 'button', ...rest }: ButtonProps): ReactNode {
+export function Button({
+  variant = 'secondary',
+  busy = false,
+  disabledReason,
+  icon: Icon,
+  size = 'md',
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps): ReactNode {
   const reasonId = useId()
   const off = Boolean(disabled) || busy
   const showReason = Boolean(disabled) && !busy && Boolean(disabledReason)
@@ -69,12 +80,29 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
 }
 
 /** A button showing only an icon; its label is its accessible name and its tooltip. */
-export function IconButton({ icon: Icon, label, variant = 'ghost', size = 'md', busy = false, disabledReason, tooltipAlignEnd, className, disabled, type = 'button', ...rest }: IconButtonProps): ReactNode {
+export function IconButton({
+  icon: Icon,
+  label,
+  variant = 'ghost',
+  size = 'md',
+  busy = false,
+  disabledReason,
+  tooltipAlignEnd,
+  className,
+  disabled,
+  type = 'button',
+  ...rest
+}: IconButtonProps): ReactNode {
   const reasonId = useId()
   const off = Boolean(disabled) || busy
   const showReason = Boolean(disabled) && !busy && Boolean(disabledReason)
   return (
-    <Tooltip text={showReason && disabledReason ? disabledReason : label} id={showReason ? reasonId : undefined} decorative={!showReason} alignEnd={tooltipAlignEnd}>
+    <Tooltip
+      text={showReason && disabledReason ? disabledReason : label}
+      id={showReason ? reasonId : undefined}
+      decorative={!showReason}
+      alignEnd={tooltipAlignEnd}
+    >
       <button
         {...rest}
         type={type}

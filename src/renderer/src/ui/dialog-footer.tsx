@@ -30,7 +30,16 @@ export interface DialogFooterProps {
 }
 
 /** Renders a dialog footer; `onClose` is what Cancel does unless `cancel.onClick` says otherwise. */
-export function DialogFooter({ submitLabel, submitVariant = 'primary', busy, submitDisabled, disabledReason, cancel = {}, extra, onClose }: DialogFooterProps & { readonly onClose: () => void }): ReactNode {
+export function DialogFooter({
+  submitLabel,
+  submitVariant = 'primary',
+  busy,
+  submitDisabled,
+  disabledReason,
+  cancel = {},
+  extra,
+  onClose
+}: DialogFooterProps & { readonly onClose: () => void }): ReactNode {
   return (
     <div className={styles.footer}>
       {extra && <div className={styles.extra}>{extra}</div>}

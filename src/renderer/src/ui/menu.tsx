@@ -71,7 +71,14 @@ export function Menu({ label, items, x, y, onClose, children }: Props): ReactNod
   return (
     <>
       <div className={styles.backdrop} onClick={onClose} onContextMenu={(event) => (event.preventDefault(), onClose())} />
-      <div ref={menuRef} role="menu" aria-label={label} className={styles.menu} style={{ left: `${position.left}px`, top: `${position.top}px` }} onKeyDown={onKeyDown}>
+      <div
+        ref={menuRef}
+        role="menu"
+        aria-label={label}
+        className={styles.menu}
+        style={{ left: `${position.left}px`, top: `${position.top}px` }}
+        onKeyDown={onKeyDown}
+      >
         {items.map(({ label: itemLabel, run, icon: Icon, danger, separated, disabledReason }) => (
           <Fragment key={itemLabel}>
             {separated && <hr className={styles.separator} aria-hidden />}

@@ -3,7 +3,7 @@ import { technicalDetails } from './technical-details'
 
 describe('technicalDetails', () => {
   it('lists the full cause and the HTTP exchange behind a short message', () => {
-    const cause = "lance error: LanceError(IO): bad data, /usr/local/cargo/registry/src/lance-io-10.0.0/src/utils.rs:71:20"
+    const cause = 'lance error: LanceError(IO): bad data, /usr/local/cargo/registry/src/lance-io-10.0.0/src/utils.rs:71:20'
     const lines = technicalDetails('Could not count the rows of table "t": lance error: LanceError(IO): bad data', {
       cause,
       table: 't',

@@ -34,11 +34,19 @@ export function ViewTabs({ label, tabs, activeKey, onSelect, children }: Props):
   const onKeyDown = (event: KeyboardEvent, index: number): void => {
     const last = tabs.length - 1
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null
     const target = next === null ? undefined : tabs[next]
     if (!target || next === null) return
     event.preventDefault()

@@ -17,11 +17,7 @@ async function buildFromText(format: 'csv' | 'json' | 'ndjson', text: string, fi
 describe('buildArrowStream', () => {
   it('builds typed columns from CSV, keeping nulls apart from empty strings', async () => {
     const table = await buildFromText('csv', 'id,name,score\n1,alpha,0.5\n2,"",1.25\n3,,2\n')
-    expect(table.schema.fields.map((f) => `${f.name}:${String(f.type)}:${f.nullable}`)).toEqual([
-      'id:Int64:true',
-      'name:Utf8:true',
-      'score:Float64:true'
-    ])
+    expect(table.schema.fields.map((f) => `${f.name}:${String(f.type)}:${f.nullable}`)).toEqual(['id:Int64:true', 'name:Utf8:true', 'score:Float64:true'])
     expect(table.toArray().map((row) => row.toJSON())).toEqual([
       { id: 1n, name: 'alpha', score: 0.5 },
       { id: 2n, name: '', score: 1.25 },
@@ -37,7 +33,11 @@ describe('buildArrowStream', () => {
       field('day', scalar('date')),
       field('at', scalar('timestamp', { zone: 'UTC' }))
     ]
-    const table = await buildFromText('json', '[{"v": [1, 2], "tags": ["a", null], "m": {"k": 7}, "day": "2024-01-02", "at": "2024-01-02T03:04:05.678"}]', fields)
+    const table = await buildFromText(
+      'json',
+      '[{"v": [1, 2], "tags": ["a", null], "m": {"k": 7}, "day": "2024-01-02", "at": "2024-01-02T03:04:05.678"}]',
+      fields
+    )
     const type = table.schema.fields.map((f) => f.type)
     expect(DataType.isFixedSizeList(type[0] as DataType)).toBe(true)
     expect(String(type[4])).toBe('Timestamp<MICROSECOND, UTC>')
@@ -69,7 +69,11 @@ describe('buildArrowStream', () => {
     }
     globalThis.Function = new Proxy(original, { construct: refuse, apply: refuse })
     try {
-      const fields = [field('id', scalar('int64')), field('v', { kind: 'vector', dimension: 2 }), field('m', { kind: 'struct', fields: [field('k', scalar('string'))] })]
+      const fields = [
+        field('id', scalar('int64')),
+        field('v', { kind: 'vector', dimension: 2 }),
+        field('m', { kind: 'struct', fields: [field('k', scalar('string'))] })
+      ]
       const table = await buildFromText('ndjson', '{"id": 1, "v": [1, 2], "m": {"k": "a"}}\n{"id": null, "v": null, "m": null}', fields)
       expect(table.numRows).toBe(2)
     } finally {
@@ -81,10 +85,7 @@ describe('buildArrowStream', () => {
     const fields = [field('id', scalar('int64'), false), field('embedding', { kind: 'vector', dimension: 8 })]
     const table = tableFromIPC(await buildArrowStream(textReader('ndjson', ''), fields))
     expect(table.numRows).toBe(0)
-    expect(table.schema.fields.map((f) => `${f.name}:${String(f.type)}:${f.nullable}`)).toEqual([
-      'id:Int64:false',
-      'embedding:FixedSizeList[8]<Float32>:true'
-    ])
+    expect(table.schema.fields.map((f) => `${f.name}:${String(f.type)}:${f.nullable}`)).toEqual(['id:Int64:false', 'embedding:FixedSizeList[8]<Float32>:true'])
   })
 
   it('reports progress per chunk and stops when cancelled', async () => {

@@ -90,7 +90,10 @@ export function convertType(raw: unknown, type: FieldType, textual: boolean): un
  * Map, or an Arrow map row. Keys must be present; values may be null.
  */
 function mapEntriesOf(raw: unknown, type: Extract<FieldType, { kind: 'map' }>): [unknown, unknown][] {
-  const json = raw !== null && typeof raw === 'object' && !(raw instanceof Map) && typeof (raw as { toJSON?: unknown }).toJSON === 'function' ? (raw as { toJSON: () => unknown }).toJSON() : raw
+  const json =
+    raw !== null && typeof raw === 'object' && !(raw instanceof Map) && typeof (raw as { toJSON?: unknown }).toJSON === 'function'
+      ? (raw as { toJSON: () => unknown }).toJSON()
+      : raw
   const pairs = json instanceof Map ? [...json.entries()] : json !== null && typeof json === 'object' && !Array.isArray(json) ? Object.entries(json) : null
   if (pairs === null) throw new ConversionError(`${describe(raw)} is not an object of keys and values (${typeLabel(type)}); write it like {"k": 1}`)
   return pairs.map(([key, value]) => {
@@ -204,7 +207,9 @@ function timestampOf(raw: unknown, spec: ScalarSpec): bigint {
     })
     if (count !== null) return count
   }
-  throw new ConversionError(`${describe(raw)} is not a timestamp (write it like 2024-05-31T12:30:00.123456Z, or a whole number of ${UNIT_WORDS[unit]} since 1970)`)
+  throw new ConversionError(
+    `${describe(raw)} is not a timestamp (write it like 2024-05-31T12:30:00.123456Z, or a whole number of ${UNIT_WORDS[unit]} since 1970)`
+  )
 }
 
 function scaleMillis(ms: bigint, unit: keyof typeof PER_SECOND): bigint {

@@ -59,7 +59,13 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
   const problems = input.kind !== 'schema' && !preview ? [] : schemaProblems(fields)
   const busy = mutation.isPending
   const ready =
-    !busy && target.problem === null && name !== '' && nameProblem === null && problems.length === 0 && (mode !== 'overwrite' || confirmed) && (input.kind === 'schema' || preview !== null)
+    !busy &&
+    target.problem === null &&
+    name !== '' &&
+    nameProblem === null &&
+    problems.length === 0 &&
+    (mode !== 'overwrite' || confirmed) &&
+    (input.kind === 'schema' || preview !== null)
   const submit = (): void => {
     if (!ready) return
     start({ table: { namespace: target.path, name }, mode, dataStorageVersion: storageVersion, fields, source: input.kind === 'schema' ? null : preview })

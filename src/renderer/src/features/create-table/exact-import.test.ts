@@ -17,7 +17,12 @@ import { previewFile } from './source-preview'
 import type { TextFormat } from './source-types'
 
 /** Builds the stream for `text` (schema inferred unless given) and reads its columns' stored values. */
-async function importAndRead(_name: string, format: TextFormat, text: string, fields?: FieldSpec[]): Promise<{ schema: string[]; rows: Record<string, unknown>[] }> {
+async function importAndRead(
+  _name: string,
+  format: TextFormat,
+  text: string,
+  fields?: FieldSpec[]
+): Promise<{ schema: string[]; rows: Record<string, unknown>[] }> {
   const sample = textReader(format, text)
   const schema = fields ?? inferSchema(sample.read(1000), sample.columns, sample.textual)
   const arrow = tableFromIPC(await buildArrowStream(textReader(format, text), schema))
@@ -80,7 +85,12 @@ describe('exact imports', () => {
 
   it('reads a zone-less time in the column zone and an offset as its instant', async () => {
     const fields = [{ name: 'at', type: scalar('timestamp', { unit: 'ms', zone: 'Europe/Berlin' }), nullable: true }]
-    const { schema, rows } = await importAndRead('berlin', 'csv', 'at\n2024-07-01T12:00:00.001\n2024-01-01T12:00:00.002\n2024-01-01T12:00:00.003-05:00\n', fields)
+    const { schema, rows } = await importAndRead(
+      'berlin',
+      'csv',
+      'at\n2024-07-01T12:00:00.001\n2024-01-01T12:00:00.002\n2024-01-01T12:00:00.003-05:00\n',
+      fields
+    )
     expect(schema).toEqual(['at:Timestamp<MILLISECOND, Europe/Berlin>'])
     // Summer time is UTC+2, winter time UTC+1.
     expect(rows.map((row) => row['at'])).toEqual([
@@ -99,7 +109,8 @@ describe('exact imports', () => {
       { name: 'clock', type: scalar('time', { unit: 'ns' }), nullable: true },
       { name: 'wait', type: scalar('duration', { unit: 'us' }), nullable: true }
     ]
-    const text = '[{"id": 9007199254740993, "price": 12345678901234567.123456789, "clock": "23:59:59.999999999", "wait": 9007199254740993},' +
+    const text =
+      '[{"id": 9007199254740993, "price": 12345678901234567.123456789, "clock": "23:59:59.999999999", "wait": 9007199254740993},' +
       ' {"id": -9223372036854775808, "price": "-0.000000001", "clock": 1, "wait": -1}]'
     const { schema, rows } = await importAndRead('exact_json', 'json', text, fields)
     expect(schema).toEqual(['id:Int64', 'price:Decimal[30e+9]', 'clock:Time64<NANOSECOND>', 'wait:Duration<MICROSECOND>'])
@@ -115,7 +126,9 @@ describe('exact imports', () => {
       'Line 2, field "at": "2024-03-01T12:34:56.123456789Z" is not a valid timestamp: it has 9 digits after the second, more than the unit us holds; choose the unit ns.'
     )
     const cents = [{ name: 'p', type: scalar('decimal', { precision: 10, scale: 2 }), nullable: true }]
-    await expect(buildArrowStream(textReader('csv', 'p\n1.005\n'), cents)).rejects.toThrow('Line 2, field "p": "1.005" has more digits after the point than the scale (2) holds of decimal(10, 2).')
+    await expect(buildArrowStream(textReader('csv', 'p\n1.005\n'), cents)).rejects.toThrow(
+      'Line 2, field "p": "1.005" has more digits after the point than the scale (2) holds of decimal(10, 2).'
+    )
   })
 })
 
@@ -138,7 +151,9 @@ describe('lists of structs', () => {
 
 describe('maps', () => {
   it('builds a map column from JSON objects and from CSV cells holding them', async () => {
-    const fields: FieldSpec[] = [{ name: 'm', type: { kind: 'map', key: scalar('string'), value: scalar('timestamp', { unit: 'ns', zone: 'UTC' }) }, nullable: true }]
+    const fields: FieldSpec[] = [
+      { name: 'm', type: { kind: 'map', key: scalar('string'), value: scalar('timestamp', { unit: 'ns', zone: 'UTC' }) }, nullable: true }
+    ]
     for (const [format, text] of [
       ['ndjson', '{"m": {"k": "2024-03-01T12:34:56.123456789Z", "j": null}}\n{"m": {}}\n{"m": null}\n'],
       ['csv', 'n,m\n1,"{""k"": ""2024-03-01T12:34:56.123456789Z"", ""j"": null}"\n2,{}\n3,\n']

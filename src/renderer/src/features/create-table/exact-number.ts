@@ -32,6 +32,9 @@ function exactNumbers(this: unknown, _key: string, value: unknown, context?: { r
   const source = context.source
   if (WHOLE.test(source)) return Number.isSafeInteger(value) ? value : BigInt(source)
   // More than 15 significant digits may not survive a float; keep the text.
-  const significant = source.replace(/[eE].*$/, '').replace(/[-.]/g, '').replace(/^0+/, '')
+  const significant = source
+    .replace(/[eE].*$/, '')
+    .replace(/[-.]/g, '')
+    .replace(/^0+/, '')
   return significant.length > 15 ? new ExactNumber(source, value) : value
 }

@@ -182,7 +182,8 @@ export function timestampCount(text: TimestampText, unit: TimeUnitName, zone: st
   if (text.offsetMinutes !== null) seconds -= BigInt(text.offsetMinutes * 60)
   else if (zone !== null) seconds = wallSecondsToUtc(seconds, zone)
   const count = seconds * PER_SECOND[unit] + fractionIn(text.fraction, unit)
-  if (count < INT64_MIN || count > INT64_MAX) throw new TimeTextError(`it is outside the range a timestamp in ${unit} holds (about ±292 years around 1970 for ns)`)
+  if (count < INT64_MIN || count > INT64_MAX)
+    throw new TimeTextError(`it is outside the range a timestamp in ${unit} holds (about ±292 years around 1970 for ns)`)
   return count
 }
 

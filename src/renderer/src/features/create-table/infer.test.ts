@@ -18,7 +18,10 @@ describe('inferSchema', () => {
   })
 
   it('types timestamps zone-less when no value states a zone, in nanoseconds when a value needs them, and times of day', () => {
-    const reader = textReader('csv', 'local,fine,clock\n2024-03-01T12:34:56.123456,2024-03-01T12:34:56.123456789Z,12:34:56.5\n2024-03-01 00:00,2024-03-01T00:00:00Z,00:00\n')
+    const reader = textReader(
+      'csv',
+      'local,fine,clock\n2024-03-01T12:34:56.123456,2024-03-01T12:34:56.123456789Z,12:34:56.5\n2024-03-01 00:00,2024-03-01T00:00:00Z,00:00\n'
+    )
     expect(inferSchema(reader.read(100), reader.columns, true).map((field) => field.type)).toEqual([
       { kind: 'scalar', type: 'timestamp', unit: 'us' },
       { kind: 'scalar', type: 'timestamp', unit: 'ns', zone: 'UTC' },
@@ -57,7 +60,18 @@ describe('inferSchema', () => {
 
 describe('lists of structs', () => {
   it('types a JSON array of objects as a list of structs', () => {
-    expect(inferType([[{ b: 1, c: 'x' }, { b: 2, c: null }], []], false)).toEqual({
+    expect(
+      inferType(
+        [
+          [
+            { b: 1, c: 'x' },
+            { b: 2, c: null }
+          ],
+          []
+        ],
+        false
+      )
+    ).toEqual({
       kind: 'list',
       item: {
         kind: 'struct',

@@ -89,7 +89,14 @@ function structType(objects: readonly Record<string, unknown>[]): FieldType {
   for (const object of objects) for (const key of Object.keys(object)) if (!names.includes(key)) names.push(key)
   return {
     kind: 'struct',
-    fields: names.map((name) => ({ name, type: inferType(objects.map((object) => object[name]), false), nullable: true }))
+    fields: names.map((name) => ({
+      name,
+      type: inferType(
+        objects.map((object) => object[name]),
+        false
+      ),
+      nullable: true
+    }))
   }
 }
 

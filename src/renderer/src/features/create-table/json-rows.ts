@@ -123,7 +123,8 @@ function elementSpans(text: string): Span[] {
     const code = text.charCodeAt(i)
     if (code === 10) line++
     if (inString) {
-      if (code === 92) i++ // a backslash escapes the next character
+      if (code === 92)
+        i++ // a backslash escapes the next character
       else if (code === 34) inString = false
       continue
     }

@@ -43,7 +43,7 @@ export async function readParquetRows(file: ArrayBuffer): Promise<ParquetRows> {
     const columns: string[] = []
     const zoneless: string[] = []
     let remaining = metadata.schema[0]?.num_children ?? 0
-    for (let i = 1; i < metadata.schema.length && remaining > 0; ) {
+    for (let i = 1; i < metadata.schema.length && remaining > 0;) {
       const element = metadata.schema[i]!
       columns.push(element.name)
       if (element.logical_type?.type === 'TIMESTAMP' && !element.logical_type.isAdjustedToUTC) zoneless.push(element.name)

@@ -65,7 +65,9 @@ export function RowsPreview({ source, fields }: { readonly source: SourcePreview
         </table>
       </div>
       <p className="muted">
-        {source.sample.length > SHOWN_ROWS ? `Showing ${SHOWN_ROWS} of the first ${source.sample.length.toLocaleString('en-US')} rows read.` : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}.`}
+        {source.sample.length > SHOWN_ROWS
+          ? `Showing ${SHOWN_ROWS} of the first ${source.sample.length.toLocaleString('en-US')} rows read.`
+          : `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}.`}
       </p>
     </div>
   )

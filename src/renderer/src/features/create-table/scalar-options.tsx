@@ -44,7 +44,14 @@ export function ScalarOptions({ spec, onChange }: Props): ReactNode {
     const { precision, scale } = decimalOf(spec)
     return (
       <>
-        <SizeInput label="Precision" min={1} max={76} title={`Digits in all (1 to 76; ${DEFAULT_DECIMAL.precision} unless set)`} value={precision} onChange={(value) => onChange({ ...spec, precision: value })} />
+        <SizeInput
+          label="Precision"
+          min={1}
+          max={76}
+          title={`Digits in all (1 to 76; ${DEFAULT_DECIMAL.precision} unless set)`}
+          value={precision}
+          onChange={(value) => onChange({ ...spec, precision: value })}
+        />
         <SizeInput label="Scale" min={0} max={76} title="Digits after the point" value={scale} onChange={(value) => onChange({ ...spec, scale: value })} />
       </>
     )

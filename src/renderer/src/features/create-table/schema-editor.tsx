@@ -61,10 +61,18 @@ function FieldRow({ field, position, onChange, onRemove }: RowProps): ReactNode 
       </Select>
       {field.type.kind === 'scalar' && <ScalarOptions spec={field.type} onChange={(type) => onChange({ ...field, type })} />}
       {field.type.kind === 'vector' && (
-        <SizeInput label="Dimension" min={1} max={65536} value={field.type.dimension} onChange={(dimension) => onChange({ ...field, type: { kind: 'vector', dimension } })} />
+        <SizeInput
+          label="Dimension"
+          min={1}
+          max={65536}
+          value={field.type.dimension}
+          onChange={(dimension) => onChange({ ...field, type: { kind: 'vector', dimension } })}
+        />
       )}
       {field.type.kind === 'map' && <MapTypes type={field.type} onChange={(type) => onChange({ ...field, type })} />}
-      {field.type.kind === 'list' && <ListItem item={field.type.item} name={field.name} onChange={(item) => onChange({ ...field, type: { kind: 'list', item } })} />}
+      {field.type.kind === 'list' && (
+        <ListItem item={field.type.item} name={field.name} onChange={(item) => onChange({ ...field, type: { kind: 'list', item } })} />
+      )}
       <label className={styles.nullable}>
         <input type="checkbox" aria-label="Nullable" checked={field.nullable} onChange={(event) => onChange({ ...field, nullable: event.target.checked })} />
         nullable
@@ -106,7 +114,15 @@ function MapTypes({ type, onChange }: { readonly type: MapType; readonly onChang
 type ListItemType = Extract<FieldType, { kind: 'list' }>['item']
 
 /** A list's item type: a scalar with its parameters, or a struct whose fields are edited one level in. */
-function ListItem({ item, name, onChange }: { readonly item: ListItemType; readonly name: string; readonly onChange: (item: ListItemType) => void }): ReactNode {
+function ListItem({
+  item,
+  name,
+  onChange
+}: {
+  readonly item: ListItemType
+  readonly name: string
+  readonly onChange: (item: ListItemType) => void
+}): ReactNode {
   const choose = (choice: string): void => {
     if (choice === 'struct') onChange({ kind: 'struct', fields: item.kind === 'struct' ? item.fields : [blankField()] })
     else if (isScalarType(choice)) onChange(choice === 'timestamp' ? scalar(choice, { zone: 'UTC' }) : scalar(choice))

@@ -239,11 +239,14 @@ function scalarProblems(spec: ScalarSpec, label: string): string[] {
   if (spec.type === 'decimal') {
     const { precision, scale } = decimalOf(spec)
     if (!Number.isInteger(precision) || precision < 1 || precision > 76) return [`Decimal "${label}" needs a whole-number precision from 1 to 76.`]
-    if (!Number.isInteger(scale) || scale < 0 || scale > precision) return [`Decimal "${label}" needs a whole-number scale from 0 to its precision (${precision}).`]
+    if (!Number.isInteger(scale) || scale < 0 || scale > precision)
+      return [`Decimal "${label}" needs a whole-number scale from 0 to its precision (${precision}).`]
   }
   const zone = zoneOf(spec)
   if (spec.type === 'timestamp' && zone !== null && !knownZone(zone)) {
-    return [`Timestamp "${label}" has the zone "${zone}", which is not a known time zone: write one such as UTC, Europe/Berlin or +01:00, or leave it empty for none.`]
+    return [
+      `Timestamp "${label}" has the zone "${zone}", which is not a known time zone: write one such as UTC, Europe/Berlin or +01:00, or leave it empty for none.`
+    ]
   }
   return []
 }

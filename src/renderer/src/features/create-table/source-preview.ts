@@ -38,7 +38,9 @@ export interface SourcePreview {
 /** Reads a chosen file: Arrow as bytes (either framing), the text formats as text. */
 export async function loadFile(file: File): Promise<LoadedFile> {
   if (file.size > MAX_IMPORT_FILE_BYTES) {
-    throw new SourceError(`${file.name} has ${file.size.toLocaleString('en')} bytes; at most ${MAX_IMPORT_FILE_BYTES.toLocaleString('en')} bytes can be imported at once. Split it into smaller files.`)
+    throw new SourceError(
+      `${file.name} has ${file.size.toLocaleString('en')} bytes; at most ${MAX_IMPORT_FILE_BYTES.toLocaleString('en')} bytes can be imported at once. Split it into smaller files.`
+    )
   }
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer())
   const format = detectFileFormat(file.name, head)
@@ -49,7 +51,8 @@ export async function loadFile(file: File): Promise<LoadedFile> {
 
 /** Previews pasted text in a format, or guessed from its first character with 'auto'. */
 export function previewText(text: string, format: SourceFormat | 'auto'): SourcePreview {
-  if (format === 'arrow' || format === 'parquet') throw new SourceError(`${format === 'arrow' ? 'Arrow' : 'Parquet'} data cannot be pasted; import the file instead.`)
+  if (format === 'arrow' || format === 'parquet')
+    throw new SourceError(`${format === 'arrow' ? 'Arrow' : 'Parquet'} data cannot be pasted; import the file instead.`)
   const resolved = format === 'auto' ? detectTextFormat(text) : format
   if (text.trim() === '') throw new SourceError('Paste some rows first.')
   const open = (): RowReader => textReader(resolved, text)

@@ -105,7 +105,8 @@ export function SourceSection({ input, onChange, disabled }: Props): ReactNode {
           )}
           {input.file && (
             <p className="muted">
-              {input.file.name}: {input.file.format === 'arrow' ? 'Arrow IPC' : input.file.format === 'parquet' ? 'Parquet' : input.file.format.toUpperCase()}, {input.file.size.toLocaleString('en-US')} bytes
+              {input.file.name}: {input.file.format === 'arrow' ? 'Arrow IPC' : input.file.format === 'parquet' ? 'Parquet' : input.file.format.toUpperCase()},{' '}
+              {input.file.size.toLocaleString('en-US')} bytes
             </p>
           )}
         </>

@@ -32,7 +32,8 @@ export interface CreateRequest {
 }
 
 /** Where a running create is. */
-export type CreatePhase = { readonly step: 'idle' } | { readonly step: 'reading'; readonly fraction: number; readonly rows: number } | { readonly step: 'sending' }
+export type CreatePhase =
+  { readonly step: 'idle' } | { readonly step: 'reading'; readonly fraction: number; readonly rows: number } | { readonly step: 'sending' }
 
 /** The mutation, its phase, and a cancel that works until the data is sent. */
 export interface CreateTable {
@@ -73,14 +74,16 @@ export function useCreateTable(connectionId: string, onCreated: () => void): Cre
         const operation = newOperationId()
         setOperationId(operation)
         // Arrow's writer allocates plain ArrayBuffers; the contract's type names that exactly.
-        return await unwrap(api.tables.create({
+        return await unwrap(
+          api.tables.create({
             connectionId,
             table: request.table,
             mode: request.mode,
             ...(request.dataStorageVersion ? { dataStorageVersion: request.dataStorageVersion } : {}),
             data: data as Uint8Array<ArrayBuffer>,
             operationId: operation
-          }))
+          })
+        )
       } finally {
         controller.current = null
         setPhase({ step: 'idle' })

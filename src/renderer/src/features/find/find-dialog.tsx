@@ -63,7 +63,13 @@ export function FindDialog({ connectionId, delimiter, onOpen, onClose }: Props):
   const status = results?.status ?? index.started
 
   return (
-    <dialog ref={dialog} aria-label="Find in catalog" className={styles.dialog} onCancel={onClose} onClick={(event) => event.target === dialog.current && onClose()}>
+    <dialog
+      ref={dialog}
+      aria-label="Find in catalog"
+      className={styles.dialog}
+      onCancel={onClose}
+      onClick={(event) => event.target === dialog.current && onClose()}
+    >
       <input
         autoFocus
         role="combobox"
@@ -123,7 +129,9 @@ export function FindDialog({ connectionId, delimiter, onOpen, onClose }: Props):
                   <span className={styles.kind}>{hit.kind}</span>
                   <span className={styles.name}>
                     {hit.kind === 'column' && <span className={styles.owner}>{hit.table}.</span>}
-                    {highlightPieces(matchedText(hit), hit.ranges).map((piece, i) => (piece.matched ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>))}
+                    {highlightPieces(matchedText(hit), hit.ranges).map((piece, i) =>
+                      piece.matched ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>
+                    )}
                   </span>
                   {hit.type && <code className={styles.type}>{hit.type}</code>}
                 </div>
@@ -133,7 +141,9 @@ export function FindDialog({ connectionId, delimiter, onOpen, onClose }: Props):
         ))}
       </div>
       {query.trim() !== '' && ordered.length === 0 && results && (
-        <p className={styles.empty}>{status?.state === 'running' ? 'Nothing matches yet; the catalog is still being read.' : 'Nothing in this catalog matches.'}</p>
+        <p className={styles.empty}>
+          {status?.state === 'running' ? 'Nothing matches yet; the catalog is still being read.' : 'Nothing in this catalog matches.'}
+        </p>
       )}
       {results?.truncated && <p className={styles.empty}>Showing the best {ordered.length} results; type more to narrow them.</p>}
     </dialog>

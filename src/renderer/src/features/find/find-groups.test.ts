@@ -16,7 +16,12 @@ describe('find groups', () => {
   })
 
   it('marks the matched stretches of a name', () => {
-    expect(highlightPieces('customer_id', [[9, 11], [0, 4]])).toEqual([
+    expect(
+      highlightPieces('customer_id', [
+        [9, 11],
+        [0, 4]
+      ])
+    ).toEqual([
       { text: 'cust', matched: true },
       { text: 'omer_', matched: false },
       { text: 'id', matched: true }

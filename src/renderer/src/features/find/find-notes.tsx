@@ -10,7 +10,8 @@ export function FindNotes({ notes }: { readonly notes: readonly string[] }): Rea
   return (
     <details className={styles.notes}>
       <summary>
-        {notes.length === 1 ? 'One part of the catalog could not be read fully' : `${notes.length} parts of the catalog could not be read fully`}; results from the rest are shown.
+        {notes.length === 1 ? 'One part of the catalog could not be read fully' : `${notes.length} parts of the catalog could not be read fully`}; results from
+        the rest are shown.
       </summary>
       <ul>
         {notes.map((note, i) => (

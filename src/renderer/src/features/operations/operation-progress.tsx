@@ -91,8 +91,14 @@ export function useWatchedOperation(): WatchedOperation {
  * The footer parts that change while the catalog runs the call: the submit says it is
  * waiting, and Cancel asks the catalog to cancel (once) instead of closing the dialog.
  */
-export function waitingFooter(pending: boolean, watched: WatchedOperation, busyLabel: string, idleLabel: string): Pick<DialogFooterProps, 'submitLabel' | 'cancel'> {
-  if (pending && watched.waiting) return { submitLabel: 'Waiting for the catalog…', cancel: { onClick: watched.cancel, disabled: watched.progress?.cancelRequested === true } }
+export function waitingFooter(
+  pending: boolean,
+  watched: WatchedOperation,
+  busyLabel: string,
+  idleLabel: string
+): Pick<DialogFooterProps, 'submitLabel' | 'cancel'> {
+  if (pending && watched.waiting)
+    return { submitLabel: 'Waiting for the catalog…', cancel: { onClick: watched.cancel, disabled: watched.progress?.cancelRequested === true } }
   return { submitLabel: pending ? busyLabel : idleLabel }
 }
 

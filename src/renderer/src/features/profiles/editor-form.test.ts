@@ -21,7 +21,12 @@ const rest = (rows: Array<Partial<ReturnType<typeof emptyRow>>>): EditorForm => 
 
 describe('the profile editor form', () => {
   it('turns header rows into headers, marking always-secret names secret', () => {
-    const { draft } = draftFromForm(rest([{ name: 'x-api-key', value: 'KEY' }, { name: 'x-trace', value: 't' }]))
+    const { draft } = draftFromForm(
+      rest([
+        { name: 'x-api-key', value: 'KEY' },
+        { name: 'x-trace', value: 't' }
+      ])
+    )
     expect(draft).toEqual({
       name: 'Server',
       connectType: 'rest',
@@ -34,7 +39,10 @@ describe('the profile editor form', () => {
   })
 
   it('shows invalid header names and values next to their row', () => {
-    const form = rest([{ name: 'bad name', value: 'x' }, { name: 'ok', value: 'a\u0000b' }])
+    const form = rest([
+      { name: 'bad name', value: 'x' },
+      { name: 'ok', value: 'a\u0000b' }
+    ])
     const errors = formErrors(form, [])
     const [first, second] = form.headers
     expect(errors[`row:${first?.key}:name`]).toMatch(/not a valid header name: a space/)
@@ -42,7 +50,13 @@ describe('the profile editor form', () => {
   })
 
   it('flags duplicate header names and a missing name', () => {
-    const form = { ...rest([{ name: 'X-A', value: '1' }, { name: 'x-a', value: '2' }]), name: ' ' }
+    const form = {
+      ...rest([
+        { name: 'X-A', value: '1' },
+        { name: 'x-a', value: '2' }
+      ]),
+      name: ' '
+    }
     const errors = formErrors(form, [])
     expect(errors['name']).toBeDefined()
     expect(errors[`row:${form.headers[1]?.key}:name`]).toMatch(/already set in row 1/)
@@ -91,7 +105,7 @@ describe('the profile editor form', () => {
     ])
   })
 
-  it('maps main\'s per-header errors back to the form fields', () => {
+  it("maps main's per-header errors back to the form fields", () => {
     const form = rest([{ name: 'a', value: '1' }])
     const built = draftFromForm(form)
     expect(formErrorsFromMain({ 'header:0:name': 'bad', uri: 'no' }, built)).toEqual({ [`row:${form.headers[0]?.key}:name`]: 'bad', uri: 'no' })

@@ -118,12 +118,10 @@ export function formFromView(view: ProfileView): EditorForm {
 }
 
 /** What the editor says when the URI now points at another server than the saved secrets'. */
-export const SECRETS_LEFT_BEHIND =
-  'The catalog address changed to another server, so its saved secrets are cleared when you save; enter them again.'
+export const SECRETS_LEFT_BEHIND = 'The catalog address changed to another server, so its saved secrets are cleared when you save; enter them again.'
 
 /** The same, when the catalog stays but the OAuth2 token URL now points at another server. */
-export const TOKEN_SECRETS_LEFT_BEHIND =
-  'The token URL changed to another server, so the saved secrets are cleared when you save; enter them again.'
+export const TOKEN_SECRETS_LEFT_BEHIND = 'The token URL changed to another server, so the saved secrets are cleared when you save; enter them again.'
 
 /** What the editor says about secrets left behind: which address moved. */
 export function leftBehindMessage(view: ProfileView | undefined, form: EditorForm): string {

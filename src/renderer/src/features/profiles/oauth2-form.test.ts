@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { MASK_PREFIX } from '@shared/connection-policy'
 import type { ProfileView } from '@shared/profile-types'
-import { draftFromForm, emptyForm, formErrors, formFromView, leftBehindMessage, secretsLeftBehind, TOKEN_SECRETS_LEFT_BEHIND, type EditorForm } from './editor-form'
+import {
+  draftFromForm,
+  emptyForm,
+  formErrors,
+  formFromView,
+  leftBehindMessage,
+  secretsLeftBehind,
+  TOKEN_SECRETS_LEFT_BEHIND,
+  type EditorForm
+} from './editor-form'
 import { EMPTY_OAUTH2 } from './oauth2-form'
 
 const form = (oauth2: Partial<EditorForm['oauth2']>): EditorForm => ({
@@ -31,14 +40,25 @@ const saved: ProfileView = {
 describe('OAuth2 client credentials in the profile editor form', () => {
   it('becomes oauth2.* properties, leaving out empty optional fields', () => {
     const { draft } = draftFromForm(form({ clientId: ' browser ', clientSecret: 's3cret', scope: ' catalog ' }))
-    expect(draft.properties).toEqual({ uri: 'https://catalog.example.com', 'oauth2.client_id': 'browser', 'oauth2.client_secret': 's3cret', 'oauth2.scope': 'catalog' })
+    expect(draft.properties).toEqual({
+      uri: 'https://catalog.example.com',
+      'oauth2.client_id': 'browser',
+      'oauth2.client_secret': 's3cret',
+      'oauth2.scope': 'catalog'
+    })
     expect(draft.headers).toEqual([])
   })
 
   it('comes back from a saved profile with the secret as its mask, which the draft sends back to keep it', () => {
     const back = formFromView(saved)
     expect(back.auth).toBe('oauth2')
-    expect(back.oauth2).toEqual({ tokenUrl: 'https://idp.example.com/oauth/token', clientId: 'browser', clientSecret: '', clientSecretStored: `${MASK_PREFIX}77aa`, scope: '' })
+    expect(back.oauth2).toEqual({
+      tokenUrl: 'https://idp.example.com/oauth/token',
+      clientId: 'browser',
+      clientSecret: '',
+      clientSecretStored: `${MASK_PREFIX}77aa`,
+      scope: ''
+    })
     expect(back.extra).toEqual({ delimiter: '.' })
     expect(draftFromForm(back).draft.properties['oauth2.client_secret']).toBe(`${MASK_PREFIX}77aa`)
     expect(formErrors(back, [])).toEqual({})

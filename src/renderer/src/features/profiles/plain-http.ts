@@ -20,5 +20,7 @@ export function plainHttpWarning(form: EditorForm): string | null {
     (form.auth === 'bearer' && (form.token !== '' || form.tokenStored !== null)) ||
     form.auth === 'oauth2' ||
     form.headers.some((row) => row.name.trim() !== '' && (row.secret || isSecretHeader(row.name)))
-  return secrets ? `${host} is reached over plain http://: its key, token or secret headers cross the network unencrypted. Use https:// unless you trust every network in between.` : null
+  return secrets
+    ? `${host} is reached over plain http://: its key, token or secret headers cross the network unencrypted. Use https:// unless you trust every network in between.`
+    : null
 }

@@ -135,7 +135,9 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
           <StorageFields
             scheme={objectStore.scheme}
             storage={form.storage}
-            onChange={(name, value) => change({ storage: { ...formState.storage, values: { ...formState.storage.values, [name]: value } } }, `property:storage.${name}`)}
+            onChange={(name, value) =>
+              change({ storage: { ...formState.storage, values: { ...formState.storage.values, [name]: value } } }, `property:storage.${name}`)
+            }
             errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
             secretStorage={secretStorage?.description}
           />
@@ -203,53 +205,58 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
         )}
         {http && (
           <Disclosure summary="Headers" defaultOpen={form.headers.length > 0}>
-          <HeaderRows hideLegend
-            rows={form.headers}
-            onChange={(headers) => {
-              // A row keeps its stored mask while it stays secret; un-marking it drops the value.
-              const kept = headers.map((row) => {
-                const secret = row.secret || isSecretHeader(row.name.trim())
-                return { ...row, stored: secret ? (formState.headers.find((r) => r.key === row.key)?.stored ?? null) : null }
-              })
-              change({ headers: kept }, ...headers.map((row) => `row:${row.key}`))
-            }}
-            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
-            listError={visible('headers')}
-          />
+            <HeaderRows
+              hideLegend
+              rows={form.headers}
+              onChange={(headers) => {
+                // A row keeps its stored mask while it stays secret; un-marking it drops the value.
+                const kept = headers.map((row) => {
+                  const secret = row.secret || isSecretHeader(row.name.trim())
+                  return { ...row, stored: secret ? (formState.headers.find((r) => r.key === row.key)?.stored ?? null) : null }
+                })
+                change({ headers: kept }, ...headers.map((row) => `row:${row.key}`))
+              }}
+              errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
+              listError={visible('headers')}
+            />
           </Disclosure>
         )}
         {form.type === 'rest' && (
           <Disclosure summary="Storage options for table locations" defaultOpen={hasStorageValues(form.storage)}>
-          <StorageFields
-            hideLegend
-            scheme={form.locationScheme}
-            legend="Storage options for table locations"
-            onSchemeChange={(locationScheme) => change({ locationScheme })}
-            storage={form.storage}
-            onChange={(name, value) => change({ storage: { ...formState.storage, values: { ...formState.storage.values, [name]: value } } }, `property:storage.${name}`)}
-            errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
-            secretStorage={secretStorage?.description}
-          />
+            <StorageFields
+              hideLegend
+              scheme={form.locationScheme}
+              legend="Storage options for table locations"
+              onSchemeChange={(locationScheme) => change({ locationScheme })}
+              storage={form.storage}
+              onChange={(name, value) =>
+                change({ storage: { ...formState.storage, values: { ...formState.storage.values, [name]: value } } }, `property:storage.${name}`)
+              }
+              errors={Object.fromEntries(Object.keys(errors).flatMap((key) => (visible(key) ? [[key, errors[key] ?? '']] : [])))}
+              secretStorage={secretStorage?.description}
+            />
           </Disclosure>
         )}
         {form.type === 'rest' && (
           <Disclosure summary="Advanced" defaultOpen={form.extra[LOCAL_LOCATIONS] !== undefined}>
-          <div className="field">
-            <label htmlFor="profile-local-locations">Table locations on this machine</label>
-            <Select
-              id="profile-local-locations"
-              value={form.extra[LOCAL_LOCATIONS] ?? ''}
-              onChange={(event) => {
-                const { [LOCAL_LOCATIONS]: _previous, ...others } = formState.extra
-                change({ extra: event.target.value === '' ? others : { ...others, [LOCAL_LOCATIONS]: event.target.value } })
-              }}
-            >
-              <option value="">Open only from a catalog on this machine</option>
-              <option value="true">Open</option>
-              <option value="false">Refuse</option>
-            </Select>
-            <p className="field-hint muted">Whether a table location the catalog gives as file:// or a local path is opened: a remote catalog could name any of your files.</p>
-          </div>
+            <div className="field">
+              <label htmlFor="profile-local-locations">Table locations on this machine</label>
+              <Select
+                id="profile-local-locations"
+                value={form.extra[LOCAL_LOCATIONS] ?? ''}
+                onChange={(event) => {
+                  const { [LOCAL_LOCATIONS]: _previous, ...others } = formState.extra
+                  change({ extra: event.target.value === '' ? others : { ...others, [LOCAL_LOCATIONS]: event.target.value } })
+                }}
+              >
+                <option value="">Open only from a catalog on this machine</option>
+                <option value="true">Open</option>
+                <option value="false">Refuse</option>
+              </Select>
+              <p className="field-hint muted">
+                Whether a table location the catalog gives as file:// or a local path is opened: a remote catalog could name any of your files.
+              </p>
+            </div>
           </Disclosure>
         )}
         {form.type === 'enterprise' && (
@@ -275,7 +282,9 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             {leftBehindMessage(profile, formState)}
           </p>
         )}
-        {http && secretStorage && <p className={cx('muted', styles.secretNote)}>Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>}
+        {http && secretStorage && (
+          <p className={cx('muted', styles.secretNote)}>Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>
+        )}
         {save.isError && !(save.error instanceof ApiError && save.error.details?.['fieldErrors']) && <ErrorAlert error={save.error} />}
         {test.isPending && <p role="status">Testing the connection…</p>}
         {test.isError && <ErrorAlert error={test.error} />}

@@ -24,7 +24,9 @@ interface Props {
 
 /** A profile row with its actions menu. */
 export function ProfileItem({ profile, selected, first, last, onAction }: Props): ReactNode {
-  const missing = Object.entries(profile.hasSecret).filter(([, has]) => !has).map(([header]) => header)
+  const missing = Object.entries(profile.hasSecret)
+    .filter(([, has]) => !has)
+    .map(([header]) => header)
   const target = profile.properties['root'] ?? profile.properties['uri'] ?? ''
   // The menu opens under the button that opened it, and gives focus back to it.
   const [menuAt, setMenuAt] = useState<{ x: number; y: number; trigger: HTMLElement } | null>(null)

@@ -20,9 +20,7 @@ import { useOpenProfile, useProfileChanges, useProfiles } from './use-profiles'
 import { useShellCommand } from '../../lib/use-shell-events'
 import styles from './profiles.module.css'
 
-type Open =
-  | { readonly kind: 'editor'; readonly profile?: ProfileView }
-  | { readonly kind: 'test' | 'code' | 'delete'; readonly profile: ProfileView }
+type Open = { readonly kind: 'editor'; readonly profile?: ProfileView } | { readonly kind: 'test' | 'code' | 'delete'; readonly profile: ProfileView }
 
 /** The connections section of the sidebar. */
 export function ProfilesPanel(): ReactNode {

@@ -18,8 +18,8 @@ export function SecretsNote({ storage }: { readonly storage: SecretStorageInfo }
     return (
       <div className={styles.secretsNote} role="alert">
         <p>
-          The keyring could not be used this run: {storage.keychainProblem}. Secrets you enter are kept in memory until the app
-          quits. Secrets saved earlier are left untouched and come back after a restart once the keyring works.
+          The keyring could not be used this run: {storage.keychainProblem}. Secrets you enter are kept in memory until the app quits. Secrets saved earlier are
+          left untouched and come back after a restart once the keyring works.
         </p>
       </div>
     )
@@ -45,9 +45,8 @@ export function SecretsNote({ storage }: { readonly storage: SecretStorageInfo }
           onConfirm={() => optIn.mutate(undefined, { onSuccess: () => setAsking(false) })}
         >
           <p>
-            No keychain is available, so secrets are kept in memory and forgotten when the app quits. With this option they
-            are written, unencrypted, to <code>secrets.plain.json</code> in the app&apos;s data folder, readable only by your
-            user account (mode 0600), and survive restarts.
+            No keychain is available, so secrets are kept in memory and forgotten when the app quits. With this option they are written, unencrypted, to{' '}
+            <code>secrets.plain.json</code> in the app&apos;s data folder, readable only by your user account (mode 0600), and survive restarts.
           </p>
         </ConfirmDialog>
       )}

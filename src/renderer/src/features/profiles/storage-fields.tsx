@@ -29,7 +29,11 @@ interface Props {
   readonly hideLegend?: boolean
 }
 
-const SCHEME_NAMES: Record<ObjectStoreScheme, string> = { s3: 'S3 or S3-compatible (s3://)', gs: 'Google Cloud Storage (gs://)', az: 'Azure Blob Storage (az://)' }
+const SCHEME_NAMES: Record<ObjectStoreScheme, string> = {
+  s3: 'S3 or S3-compatible (s3://)',
+  gs: 'Google Cloud Storage (gs://)',
+  az: 'Azure Blob Storage (az://)'
+}
 
 /** One field per storage option that applies. */
 export function StorageFields({ scheme, legend = 'Storage options', onSchemeChange, storage, onChange, errors, secretStorage, hideLegend }: Props): ReactNode {
@@ -54,7 +58,9 @@ export function StorageFields({ scheme, legend = 'Storage options', onSchemeChan
       {fields.map((option) => {
         const stored = storage.stored[option.name]
         // "e.g." so an example never reads as a value already filled in.
-        const placeholder = stored ? `${stored} (stored; leave empty to keep)` : option.hint && (option.hint.includes(' or ') ? option.hint : `e.g. ${option.hint}`)
+        const placeholder = stored
+          ? `${stored} (stored; leave empty to keep)`
+          : option.hint && (option.hint.includes(' or ') ? option.hint : `e.g. ${option.hint}`)
         return (
           <Field
             key={option.name}

@@ -55,7 +55,12 @@ describe('the storage options of the profile editor', () => {
     expect(form.locationScheme).toBe('s3')
     expect(draftFromForm(form).draft.properties).toEqual(rest.properties)
     expect(formErrors({ ...form, storage: { values: { 'bad name': 'x' }, stored: {} } })['property:storage.bad name']).toMatch(/not a storage option name/)
-    const azure = formFromView({ ...rest, properties: { uri: rest.properties['uri'] ?? '', 'storage.azure_storage_account_name': 'acct' }, secretHeaders: [], hasSecret: {} })
+    const azure = formFromView({
+      ...rest,
+      properties: { uri: rest.properties['uri'] ?? '', 'storage.azure_storage_account_name': 'acct' },
+      secretHeaders: [],
+      hasSecret: {}
+    })
     expect(azure.locationScheme).toBe('az')
   })
 })

@@ -105,7 +105,12 @@ export function RenameTableDialog({ connectionId, table, onClose }: Props): Reac
           }
         })
       }
-      footer={{ submitLabel: rename.isPending ? 'Renaming…' : 'Rename', busy: rename.isPending, submitDisabled: !ready, disabledReason: problem ? 'Fix the name above first' : 'Type a new name first' }}
+      footer={{
+        submitLabel: rename.isPending ? 'Renaming…' : 'Rename',
+        busy: rename.isPending,
+        submitDisabled: !ready,
+        disabledReason: problem ? 'Fix the name above first' : 'Type a new name first'
+      }}
     >
       <p className="muted">
         Renames <code>{displayIdentifier([...table.namespace, table.name], delimiter)}</code> within its namespace.

@@ -37,13 +37,21 @@ export function TableToolbar({ connectionId, selectedTable }: { readonly connect
         Create table
       </Button>
       <ToolbarSeparator />
-      <Button variant="ghost" icon={Pencil} disabled={writeOff || cannotRename !== null} disabledReason={writeOff ? writeReason : (cannotRename ?? undefined)} onClick={() => setOpen('rename')}>
+      <Button
+        variant="ghost"
+        icon={Pencil}
+        disabled={writeOff || cannotRename !== null}
+        disabledReason={writeOff ? writeReason : (cannotRename ?? undefined)}
+        onClick={() => setOpen('rename')}
+      >
         Rename table
       </Button>
       <Button variant="ghost" icon={Trash2} disabled={writeOff} disabledReason={writeReason} onClick={() => setOpen('drop')}>
         Drop table
       </Button>
-      {open === 'create' && <CreateTableDialog connectionId={connectionId} namespace={selectionNamespace(focusedKey, selectedTable)} onClose={() => setOpen(null)} />}
+      {open === 'create' && (
+        <CreateTableDialog connectionId={connectionId} namespace={selectionNamespace(focusedKey, selectedTable)} onClose={() => setOpen(null)} />
+      )}
       {open === 'rename' && selectedTable && <RenameTableDialog connectionId={connectionId} table={selectedTable} onClose={() => setOpen(null)} />}
       {open === 'drop' && selectedTable && <DropTableDialog connectionId={connectionId} table={selectedTable} onClose={() => setOpen(null)} />}
     </Toolbar>

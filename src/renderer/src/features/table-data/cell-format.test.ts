@@ -100,10 +100,10 @@ const raw = (type: DataType, data: ArrayLike<number> | ArrayLike<bigint>, length
   cellAt(makeVector(makeData({ type, length, nullCount: 0, data } as Parameters<typeof makeData>[0])), 0)
 
 describe('cellAt on unusual Arrow types', () => {
-  it('applies a decimal\'s scale: decimal128(10, 2) holding 28 reads 0.28', () => {
+  it("applies a decimal's scale: decimal128(10, 2) holding 28 reads 0.28", () => {
     expect(raw(new Decimal(2, 10, 128), new Uint32Array([28, 0, 0, 0]))).toEqual({ kind: 'number', text: '0.28' })
     // -1234567 as 128-bit two's complement.
-    const minus = new Uint32Array([(-1234567 >>> 0), 0xffffffff, 0xffffffff, 0xffffffff])
+    const minus = new Uint32Array([-1234567 >>> 0, 0xffffffff, 0xffffffff, 0xffffffff])
     expect(raw(new Decimal(2, 10, 128), minus)).toEqual({ kind: 'number', text: '-12345.67' })
     expect(raw(new Decimal(0, 10, 128), new Uint32Array([7, 0, 0, 0]))).toEqual({ kind: 'number', text: '7' })
   })
@@ -119,7 +119,10 @@ describe('cellAt on unusual Arrow types', () => {
 
   it('shows a zoned timestamp in its zone with the offset, not in UTC with Z', () => {
     const micros = 1_704_164_645_678_901n // 2024-01-02T03:04:05.678901Z
-    expect(raw(new Timestamp(TimeUnit.MICROSECOND, 'Europe/Berlin'), new BigInt64Array([micros]))).toEqual({ kind: 'text', text: '2024-01-02T04:04:05.678901+01:00' })
+    expect(raw(new Timestamp(TimeUnit.MICROSECOND, 'Europe/Berlin'), new BigInt64Array([micros]))).toEqual({
+      kind: 'text',
+      text: '2024-01-02T04:04:05.678901+01:00'
+    })
     // Summer time in Berlin is two hours ahead.
     expect(timestampIso(1_720_000_000n, TimeUnit.SECOND, 'Europe/Berlin')).toBe('2024-07-03T11:46:40+02:00')
     expect(timestampIso(0n, TimeUnit.SECOND, 'America/New_York')).toBe('1969-12-31T19:00:00-05:00')
@@ -153,7 +156,8 @@ describe('cellAt on unusual Arrow types', () => {
 
   it('writes intervals of every unit, read back from an Arrow IPC stream as the grid gets them', () => {
     // LanceDB refuses to store intervals, so no catalog serves them; the stream stands in.
-    const column = (unit: IntervalUnit, words: Int32Array, length: number) => makeVector(makeData({ type: new Interval(unit), length, nullCount: 0, data: words }))
+    const column = (unit: IntervalUnit, words: Int32Array, length: number) =>
+      makeVector(makeData({ type: new Interval(unit), length, nullCount: 0, data: words }))
     const stream = tableToIPC(
       new Table({
         year_month: column(IntervalUnit.YEAR_MONTH, new Int32Array([14, -1]), 2),
@@ -191,10 +195,28 @@ describe('cellAt on unusual Arrow types', () => {
   it('summarises a struct of a list of structs and a map', () => {
     const inner = new Struct([new Field('b', new Int32(), true), new Field('c', new Utf8(), true)])
     const outer = new Struct([new Field('a', new List(new Field('item', inner, true)), true)])
-    const view = at([{ a: [{ b: 1, c: 'x' }, { b: 2, c: null }] }], outer)
+    const view = at(
+      [
+        {
+          a: [
+            { b: 1, c: 'x' },
+            { b: 2, c: null }
+          ]
+        }
+      ],
+      outer
+    )
     expect(view).toMatchObject({ kind: 'nested', text: '{a: [{b: 1, c: x}, {b: 2, c: null}]}' })
     const entries = new Struct<{ key: Utf8; value: Int32 }>([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)])
-    const map = at([new Map([['k', 1], ['j', 2]])], new Map_(new Field('entries', entries, false)))
+    const map = at(
+      [
+        new Map([
+          ['k', 1],
+          ['j', 2]
+        ])
+      ],
+      new Map_(new Field('entries', entries, false))
+    )
     expect(map).toMatchObject({ kind: 'nested', text: '{k: 1, j: 2}' })
   })
 

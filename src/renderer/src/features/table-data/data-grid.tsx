@@ -167,7 +167,13 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
               #
             </div>
             {columns.map((column, c) => (
-              <div role="columnheader" aria-colindex={c + 2} key={column.name} className={cx(styles.gridCell, styles.columnHeader)} title={`${column.name}: ${column.type}`}>
+              <div
+                role="columnheader"
+                aria-colindex={c + 2}
+                key={column.name}
+                className={cx(styles.gridCell, styles.columnHeader)}
+                title={`${column.name}: ${column.type}`}
+              >
                 <span data-testid="column-name">{column.name}</span> <span className={styles.columnType}>{column.type}</span>
               </div>
             ))}

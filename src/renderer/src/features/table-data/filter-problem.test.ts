@@ -9,7 +9,9 @@ describe('filterProblem', () => {
   })
 
   it('ends in one mark, never "?."', () => {
-    expect(filterProblem('Could not read the rows of table "t": No field named "scroe". Did you mean "score"?')).toBe('No field named "scroe". Did you mean "score"?')
+    expect(filterProblem('Could not read the rows of table "t": No field named "scroe". Did you mean "score"?')).toBe(
+      'No field named "scroe". Did you mean "score"?'
+    )
   })
 
   it('keeps only the first line', () => {

@@ -29,7 +29,13 @@ export function GridCell({ id, colIndex, view, active, expanded, onActivate, onT
   const className = cx(styles.gridCell, view?.kind === 'number' && styles.cellNumber, active && styles.cellActive)
   return (
     <div role="gridcell" id={id} aria-colindex={colIndex} aria-selected={active} className={className} onClick={onActivate}>
-      {view === null ? <span className={styles.cellLoading} aria-label="Loading">…</span> : <CellContent view={view} expanded={expanded} onToggle={onToggle} />}
+      {view === null ? (
+        <span className={styles.cellLoading} aria-label="Loading">
+          …
+        </span>
+      ) : (
+        <CellContent view={view} expanded={expanded} onToggle={onToggle} />
+      )}
     </div>
   )
 }
@@ -78,7 +84,8 @@ function CellContent({ view, expanded, onToggle }: { readonly view: CellView; re
             <span className={styles.cellText}>{view.text}</span>
             {view.kind === 'vector' && <span className={styles.cellDimension}>×{view.dimension}</span>}
           </div>
-          {expanded && (view.kind === 'vector' ? <div className={styles.cellFull}>[{view.items().join(', ')}]</div> : <Members entries={view.entries()} depth={0} />)}
+          {expanded &&
+            (view.kind === 'vector' ? <div className={styles.cellFull}>[{view.items().join(', ')}]</div> : <Members entries={view.entries()} depth={0} />)}
         </div>
       )
     }

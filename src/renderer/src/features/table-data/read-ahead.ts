@@ -20,7 +20,12 @@ export interface PageRange {
 }
 
 /** How to fetch one page into the cache. */
-type PageQuery = (page: number) => { readonly queryKey: QueryKey; readonly queryFn: () => Promise<unknown>; readonly gcTime: number; readonly staleTime: number }
+type PageQuery = (page: number) => {
+  readonly queryKey: QueryKey
+  readonly queryFn: () => Promise<unknown>
+  readonly gcTime: number
+  readonly staleTime: number
+}
 
 /** Reads ahead of `held` within `reach`; a null `reach` (the view is moving, or cannot scroll) reads nothing ahead. */
 export function useReadAhead(held: readonly number[], reach: PageRange | null, query: PageQuery): void {

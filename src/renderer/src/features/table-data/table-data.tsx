@@ -74,7 +74,11 @@ export function TableData({ connectionId, table, fields, version = null }: Props
         <ColumnChooser all={(fields ?? []).map((field) => field.name)} chosen={chosen} onChange={setChosen} />
         <FilterBar filter={filter} onApply={setFilter} error={filterFailed ? tried.error : null} />
         <span className="muted" role="status" aria-label="Matching rows">
-          {count.isSuccess ? `${count.data.toLocaleString('en-US')} ${shown ? 'matching ' : ''}${count.data === 1 ? 'row' : 'rows'}` : count.isPending ? 'Counting rows…' : ''}
+          {count.isSuccess
+            ? `${count.data.toLocaleString('en-US')} ${shown ? 'matching ' : ''}${count.data === 1 ? 'row' : 'rows'}`
+            : count.isPending
+              ? 'Counting rows…'
+              : ''}
         </span>
         <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
       </div>

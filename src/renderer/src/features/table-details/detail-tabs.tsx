@@ -34,7 +34,12 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
         <AddColumnButton connectionId={connectionId} table={table} fields={description.fields} />
         <OverviewSchema connectionId={connectionId} table={table} description={description} />
         {/* On demand and below the schema: counting reads every row once per column. */}
-        <ColumnNulls connectionId={connectionId} table={table} fields={description.fields} rows={description.rowCount === null ? null : approximate(description.rowCount)} />
+        <ColumnNulls
+          connectionId={connectionId}
+          table={table}
+          fields={description.fields}
+          rows={description.rowCount === null ? null : approximate(description.rowCount)}
+        />
       </>
     )
   },

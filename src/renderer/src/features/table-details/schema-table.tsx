@@ -30,7 +30,18 @@ export function SchemaTable({ fields, renderActions, found = null }: SchemaTable
     const children = field.dimension !== undefined && !field.children ? [] : (field.children ?? [])
     const open = !collapsed.has(key)
     const actions = renderActions ? <td>{depth === 0 ? renderActions(field) : null}</td> : null
-    rows.push(<FieldRow key={key} field={field} depth={depth} expandable={children.length > 0} open={open} onToggle={() => toggle(key)} actions={actions} found={found === path} />)
+    rows.push(
+      <FieldRow
+        key={key}
+        field={field}
+        depth={depth}
+        expandable={children.length > 0}
+        open={open}
+        onToggle={() => toggle(key)}
+        actions={actions}
+        found={found === path}
+      />
+    )
     if (open) children.forEach((child, i) => walk(child, depth + 1, `${key}/${i}:${child.name}`, `${path}.${child.name}`))
   }
   fields.forEach((field, i) => walk(field, 0, `${i}:${field.name}`, field.name))
@@ -72,7 +83,13 @@ function FieldRow({ field, depth, expandable, open, onToggle, actions, found }: 
       <td>
         <span className={styles.schemaName} style={{ paddingLeft: `${depth * 16}px` }}>
           {expandable ? (
-            <button type="button" className={styles.schemaToggle} aria-expanded={open} aria-label={`${open ? 'Hide' : 'Show'} members of ${field.name}`} onClick={onToggle}>
+            <button
+              type="button"
+              className={styles.schemaToggle}
+              aria-expanded={open}
+              aria-label={`${open ? 'Hide' : 'Show'} members of ${field.name}`}
+              onClick={onToggle}
+            >
               {open ? <ChevronDown aria-hidden size={14} /> : <ChevronRight aria-hidden size={14} />}
             </button>
           ) : (

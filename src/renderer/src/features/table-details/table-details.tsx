@@ -40,8 +40,7 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
         {version !== null && <VersionBanner connectionId={connectionId} table={table} version={version} latest={latest.data?.version ?? null} />}
         {description.isPending && <Skeleton label="Loading table…" lines={['40%', '70%', '55%', '65%']} />}
         {description.isError && <ErrorAlert error={description.error} onRetry={() => void description.refetch()} />}
-        {description.isSuccess &&
-          view?.render({ connectionId, table, description: description.data, delimiter })}
+        {description.isSuccess && view?.render({ connectionId, table, description: description.data, delimiter })}
       </div>
     </ViewTabs>
   )

@@ -67,7 +67,17 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
     setStartError(null)
     try {
       const filter = view.filter.trim() || undefined
-      const begun = await unwrap(api.export.start({ connectionId, table, format, ...(view.columns ? { columns: [...view.columns] } : {}), ...(filter ? { filter } : {}), ...(view.version === undefined ? {} : { version: view.version }), ...(searching ? { search: view.search } : {}) }))
+      const begun = await unwrap(
+        api.export.start({
+          connectionId,
+          table,
+          format,
+          ...(view.columns ? { columns: [...view.columns] } : {}),
+          ...(filter ? { filter } : {}),
+          ...(view.version === undefined ? {} : { version: view.version }),
+          ...(searching ? { search: view.search } : {})
+        })
+      )
       if (begun) setStarted(begun)
     } catch (error) {
       setStartError(error)
@@ -78,14 +88,19 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
   const cancel = (): void => {
     if (running && status) {
       void unwrap(api.export.cancel({ id: status.id })).then(
-        (ended) => showToast(ended.state === 'cancelled' ? 'Export cancelled: the partial file was removed.' : `Export ${ended.state} before the cancel arrived.`),
+        (ended) =>
+          showToast(ended.state === 'cancelled' ? 'Export cancelled: the partial file was removed.' : `Export ${ended.state} before the cancel arrived.`),
         (error: unknown) => showErrorToast(`Could not cancel the export: ${error instanceof Error ? error.message : String(error)}`)
       )
     }
     onClose()
   }
   const failed = status?.state === 'failed' ? status.error : null
-  const what = searching ? `the ${view.search!.kind === 'fts' ? 'full-text' : 'vector'} search's rows (at most ${view.search!.k})` : matching === null ? 'every row' : `all ${matching.toLocaleString('en-US')} rows`
+  const what = searching
+    ? `the ${view.search!.kind === 'fts' ? 'full-text' : 'vector'} search's rows (at most ${view.search!.k})`
+    : matching === null
+      ? 'every row'
+      : `all ${matching.toLocaleString('en-US')} rows`
   return (
     <Dialog
       title="Export rows"

@@ -83,7 +83,20 @@ export function CreateIndexDialog({ connectionId, table, tableName, fields, rows
         <fieldset className={styles.form} disabled={create.isPending}>
           <div className="field">
             <label htmlFor={ids.column}>Column</label>
-            <Select id={ids.column} autoFocus value={form.column} onChange={(event) => setForm(formFor(candidates.find((f) => f.name === event.target.value), rows, form.name))}>
+            <Select
+              id={ids.column}
+              autoFocus
+              value={form.column}
+              onChange={(event) =>
+                setForm(
+                  formFor(
+                    candidates.find((f) => f.name === event.target.value),
+                    rows,
+                    form.name
+                  )
+                )
+              }
+            >
               {candidates.map((candidate) => (
                 <option key={candidate.name} value={candidate.name}>
                   {`${candidate.name} (${candidate.type})`}
@@ -93,7 +106,12 @@ export function CreateIndexDialog({ connectionId, table, tableName, fields, rows
           </div>
           <div className="field">
             <label htmlFor={ids.type}>Index type</label>
-            <Select id={ids.type} value={form.indexType} aria-describedby={`${ids.type}-hint`} onChange={(event) => set({ indexType: event.target.value as IndexType })}>
+            <Select
+              id={ids.type}
+              value={form.indexType}
+              aria-describedby={`${ids.type}-hint`}
+              onChange={(event) => set({ indexType: event.target.value as IndexType })}
+            >
               {types.map((type, index) => (
                 <option key={type} value={type}>
                   {index === 0 ? `${type} (default)` : type}
@@ -104,7 +122,14 @@ export function CreateIndexDialog({ connectionId, table, tableName, fields, rows
               {form.indexType === '' ? '' : INDEX_TYPE_HINTS[form.indexType]}
             </p>
           </div>
-          <Field label="Index name" value={form.name} onChange={(name) => set({ name })} placeholder={`${form.column}_idx`} hint="Leave empty for LanceDB's default name." error={problems.name} />
+          <Field
+            label="Index name"
+            value={form.name}
+            onChange={(name) => set({ name })}
+            placeholder={`${form.column}_idx`}
+            hint="Leave empty for LanceDB's default name."
+            error={problems.name}
+          />
           {params.vector && (
             <div className="field">
               <label htmlFor={ids.distance}>Distance</label>
@@ -118,13 +143,32 @@ export function CreateIndexDialog({ connectionId, table, tableName, fields, rows
             </div>
           )}
           {params.vector && (
-            <Field label="Partitions" value={form.numPartitions} onChange={(numPartitions) => set({ numPartitions })} hint="About the square root of the rows." error={problems.numPartitions} />
+            <Field
+              label="Partitions"
+              value={form.numPartitions}
+              onChange={(numPartitions) => set({ numPartitions })}
+              hint="About the square root of the rows."
+              error={problems.numPartitions}
+            />
           )}
           {params.subVectors && (
-            <Field label="Sub-vectors" value={form.numSubVectors} onChange={(numSubVectors) => set({ numSubVectors })} hint="Must divide the vector's dimension." error={problems.numSubVectors} />
+            <Field
+              label="Sub-vectors"
+              value={form.numSubVectors}
+              onChange={(numSubVectors) => set({ numSubVectors })}
+              hint="Must divide the vector's dimension."
+              error={problems.numSubVectors}
+            />
           )}
           {params.hnsw && <Field label="Edges per node (m)" value={form.m} onChange={(m) => set({ m })} error={problems.m} />}
-          {params.hnsw && <Field label="Build candidates (ef_construction)" value={form.efConstruction} onChange={(efConstruction) => set({ efConstruction })} error={problems.efConstruction} />}
+          {params.hnsw && (
+            <Field
+              label="Build candidates (ef_construction)"
+              value={form.efConstruction}
+              onChange={(efConstruction) => set({ efConstruction })}
+              error={problems.efConstruction}
+            />
+          )}
           {params.fts && (
             <label className={styles.check} htmlFor={ids.positions}>
               <input id={ids.positions} type="checkbox" checked={form.withPosition} onChange={(event) => set({ withPosition: event.target.checked })} />

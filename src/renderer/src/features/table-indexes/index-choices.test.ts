@@ -29,6 +29,13 @@ describe('starting parameters', () => {
   })
 
   it('sub-vectors that divide the dimension', () => {
-    expect([defaultSubVectors(16), defaultSubVectors(128), defaultSubVectors(24), defaultSubVectors(12), defaultSubVectors(7), defaultSubVectors(undefined)]).toEqual([1, 8, 3, 3, 1, 1])
+    expect([
+      defaultSubVectors(16),
+      defaultSubVectors(128),
+      defaultSubVectors(24),
+      defaultSubVectors(12),
+      defaultSubVectors(7),
+      defaultSubVectors(undefined)
+    ]).toEqual([1, 8, 3, 3, 1, 1])
   })
 })

@@ -28,8 +28,8 @@ export function DropIndexDialog({ connectionId, table, tableName, name, onClose 
       onClose={onClose}
     >
       <p>
-        Drop the index <code>{name}</code> of table <code>{tableName}</code>? Queries that used it scan the table instead
-        until it is built again. The table&apos;s earlier versions keep it.
+        Drop the index <code>{name}</code> of table <code>{tableName}</code>? Queries that used it scan the table instead until it is built again. The
+        table&apos;s earlier versions keep it.
       </p>
     </ConfirmDialog>
   )
@@ -49,7 +49,9 @@ export function OptimizeDialog({ connectionId, table, tableName, unindexed, onCl
     >
       <p>
         Optimize <code>{tableName}</code>?{' '}
-        {unindexed ? `The ${unindexed.toLocaleString('en-US')} rows not yet indexed are added to the indexes, and small data files are merged.` : 'Small data files are merged and the indexes brought up to date.'}{' '}
+        {unindexed
+          ? `The ${unindexed.toLocaleString('en-US')} rows not yet indexed are added to the indexes, and small data files are merged.`
+          : 'Small data files are merged and the indexes brought up to date.'}{' '}
         This writes a new version; earlier versions are kept.
       </p>
     </ConfirmDialog>

@@ -19,7 +19,15 @@ describe('the create-index form', () => {
 
   it('sends HNSW parameters for HNSW types and the chosen name', () => {
     const form = { ...formFor(vector, 100), indexType: 'IVF_HNSW_SQ' as const, name: 'v_hnsw', distanceType: 'cosine' as const }
-    expect(specOf(form).spec).toEqual({ column: 'vector', indexType: 'IVF_HNSW_SQ', name: 'v_hnsw', distanceType: 'cosine', numPartitions: 10, m: 20, efConstruction: 300 })
+    expect(specOf(form).spec).toEqual({
+      column: 'vector',
+      indexType: 'IVF_HNSW_SQ',
+      name: 'v_hnsw',
+      distanceType: 'cosine',
+      numPartitions: 10,
+      m: 20,
+      efConstruction: 300
+    })
   })
 
   it('names each problem instead of building a spec', () => {

@@ -62,7 +62,9 @@ export function IndexesView({ connectionId, table, description, delimiter }: Det
       {unindexed > 0 && (
         <p className="muted">{`${unindexed.toLocaleString('en-US')} ${unindexed === 1 ? 'row is' : 'rows are'} not in every index yet: Optimize adds them (searches still find them, more slowly).`}</p>
       )}
-      {open?.kind === 'create' && <CreateIndexDialog {...common} fields={description.fields} rows={description.rowCount === null ? null : approximate(description.rowCount)} />}
+      {open?.kind === 'create' && (
+        <CreateIndexDialog {...common} fields={description.fields} rows={description.rowCount === null ? null : approximate(description.rowCount)} />
+      )}
       {open?.kind === 'drop' && <DropIndexDialog {...common} name={open.name} />}
       {open?.kind === 'optimize' && <OptimizeDialog {...common} unindexed={unindexed} />}
     </div>
@@ -106,7 +108,14 @@ function IndexTable({ indexes, readOnly, onDrop }: TableProps): ReactNode {
             <td className="record-number">{count(index.indexedRows)}</td>
             <td className="record-number">{count(index.unindexedRows)}</td>
             <td>
-              <Button size="sm" variant="ghost" aria-label={`Drop index ${index.name}`} onClick={() => onDrop(index.name)} disabled={readOnly !== undefined} disabledReason={readOnly}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Drop index ${index.name}`}
+                onClick={() => onDrop(index.name)}
+                disabled={readOnly !== undefined}
+                disabledReason={readOnly}
+              >
                 Drop
               </Button>
             </td>

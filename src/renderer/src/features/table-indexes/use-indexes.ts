@@ -44,7 +44,9 @@ export function useCreateIndex(connectionId: string, table: TableRef): UseMutati
   return useMutation({
     mutationFn: ({ spec, operationId }) => unwrap(api.indexes.create({ connectionId, table, spec, operationId })),
     onSuccess: (_, { indexName, tableName, left }) =>
-      showToast(left.current ? `Index ${indexName} on ${tableName} was already built when Cancel arrived; it stays.` : `Created index ${indexName} on ${tableName}`),
+      showToast(
+        left.current ? `Index ${indexName} on ${tableName} was already built when Cancel arrived; it stays.` : `Created index ${indexName} on ${tableName}`
+      ),
     onError: (error, { indexName, tableName, left }) => {
       // While the dialog is open it shows the error itself.
       if (!left.current) return

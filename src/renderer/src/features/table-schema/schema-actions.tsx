@@ -24,7 +24,13 @@ export function AddColumnButton({ connectionId, table, fields }: Props): ReactNo
   const readOnly = useOpenVersion(connectionId, table)
   return (
     <div className={styles.bar}>
-      <Button icon={Plus} size="sm" disabled={readOnly !== null} disabledReason={readOnly === null ? undefined : readOnlyReason(readOnly)} onClick={() => setOpen(true)}>
+      <Button
+        icon={Plus}
+        size="sm"
+        disabled={readOnly !== null}
+        disabledReason={readOnly === null ? undefined : readOnlyReason(readOnly)}
+        onClick={() => setOpen(true)}
+      >
         Add column
       </Button>
       {open && <AddColumnDialog connectionId={connectionId} table={table} columns={fields.map((f) => f.name)} onClose={() => setOpen(false)} />}
@@ -62,7 +68,13 @@ export function ColumnActions({ connectionId, table, fields, field }: Props & { 
       {menu && (
         <Menu
           label={`Column ${field.name}`}
-          items={items.map((item) => ({ ...item, run: () => { setMenu(null); item.run() } }))}
+          items={items.map((item) => ({
+            ...item,
+            run: () => {
+              setMenu(null)
+              item.run()
+            }
+          }))}
           x={menu.x}
           y={menu.y}
           onClose={() => setMenu(null)}

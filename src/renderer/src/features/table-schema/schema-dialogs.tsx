@@ -31,7 +31,8 @@ export function AddColumnDialog({ connectionId, table, columns, onClose }: Table
     (v: { name: string; expression: string }) => unwrap(api.schema.addColumns({ connectionId, table, columns: [v] })),
     (v) => `Added column ${v.name}`
   )
-  const nameProblem = name.trim() === '' ? 'Give the column a name.' : columns.includes(name.trim()) ? `The table already has a column named "${name.trim()}".` : undefined
+  const nameProblem =
+    name.trim() === '' ? 'Give the column a name.' : columns.includes(name.trim()) ? `The table already has a column named "${name.trim()}".` : undefined
   const expressionProblem = expression.trim() === '' ? 'Give an SQL expression, such as id * 2.' : undefined
   const [tried, setTried] = useState(false)
   return (
@@ -45,11 +46,18 @@ export function AddColumnDialog({ connectionId, table, columns, onClose }: Table
       footer={{ submitLabel: add.isPending ? 'Adding…' : 'Add column', busy: add.isPending }}
     >
       <p>
-        Adds a column to <code>{table.name}</code>, computed once for every existing row from an SQL expression over its other
-        columns. This makes a new version of the table.
+        Adds a column to <code>{table.name}</code>, computed once for every existing row from an SQL expression over its other columns. This makes a new version
+        of the table.
       </p>
       <Field label="Column name" value={name} onChange={setName} autoFocus error={tried ? nameProblem : undefined} />
-      <Field label="SQL expression" value={expression} onChange={setExpression} placeholder="id * 2" hint="Any SQL expression LanceDB can evaluate per row, e.g. id * 2 or upper(text)." error={tried ? expressionProblem : undefined} />
+      <Field
+        label="SQL expression"
+        value={expression}
+        onChange={setExpression}
+        placeholder="id * 2"
+        hint="Any SQL expression LanceDB can evaluate per row, e.g. id * 2 or upper(text)."
+        error={tried ? expressionProblem : undefined}
+      />
       {add.isError && <ErrorAlert error={add.error} />}
     </Dialog>
   )
@@ -69,7 +77,12 @@ export function RenameColumnDialog({ connectionId, table, columns, column, onClo
     (newName) => `Renamed column ${column} to ${newName}`
   )
   const trimmed = name.trim()
-  const problem = trimmed === '' ? 'Give the column a name.' : trimmed !== column && columns.includes(trimmed) ? `The table already has a column named "${trimmed}".` : undefined
+  const problem =
+    trimmed === ''
+      ? 'Give the column a name.'
+      : trimmed !== column && columns.includes(trimmed)
+        ? `The table already has a column named "${trimmed}".`
+        : undefined
   return (
     <Dialog
       title="Rename column"
@@ -83,8 +96,7 @@ export function RenameColumnDialog({ connectionId, table, columns, column, onClo
       }}
     >
       <p>
-        Rename column <code>{column}</code> of table <code>{table.name}</code>? This makes a new version; older versions keep the old
-        name.
+        Rename column <code>{column}</code> of table <code>{table.name}</code>? This makes a new version; older versions keep the old name.
       </p>
       <Field label="New column name" value={name} onChange={setName} autoFocus error={problem} />
       {rename.isError && <ErrorAlert error={rename.error} />}
@@ -110,8 +122,7 @@ export function MakeNullableDialog({ connectionId, table, column, onClose }: Col
       onClose={onClose}
     >
       <p>
-        Let column <code>{column}</code> of table <code>{table.name}</code> hold nulls? This makes a new version. Lance cannot make a
-        column non-nullable again.
+        Let column <code>{column}</code> of table <code>{table.name}</code> hold nulls? This makes a new version. Lance cannot make a column non-nullable again.
       </p>
     </ConfirmDialog>
   )
@@ -136,8 +147,7 @@ export function DropColumnDialog({ connectionId, table, column, onClose }: Colum
       onClose={onClose}
     >
       <p>
-        Drop column <code>{column}</code> from table <code>{table.name}</code>? This makes a new version without it; older versions
-        still hold its values.
+        Drop column <code>{column}</code> from table <code>{table.name}</code>? This makes a new version without it; older versions still hold its values.
       </p>
     </ConfirmDialog>
   )

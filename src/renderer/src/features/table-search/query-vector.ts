@@ -25,7 +25,9 @@ export function parseQueryVector(text: string, column: string, dimension: number
     return fail(`Value ${bad + 1} of the query vector is ${kindOf(value[bad])}, not a number. A query vector holds numbers only.`)
   }
   if (value.length !== dimension) {
-    return fail(`The query vector has ${value.length} ${value.length === 1 ? 'value' : 'values'}, but column "${column}" holds vectors of ${dimension}. Paste exactly ${dimension} numbers.`)
+    return fail(
+      `The query vector has ${value.length} ${value.length === 1 ? 'value' : 'values'}, but column "${column}" holds vectors of ${dimension}. Paste exactly ${dimension} numbers.`
+    )
   }
   return { ok: true, vector: value as number[] }
 }

@@ -81,7 +81,11 @@ export function SearchBar({ connectionId, table, info, search, view, selectedRow
             </Button>
           </>
         )}
-        <Button icon={FileSearch} onClick={() => setDialog('explain')} title={active ? 'The plan of this search' : 'The plan of the query that reads these rows'}>
+        <Button
+          icon={FileSearch}
+          onClick={() => setDialog('explain')}
+          title={active ? 'The plan of this search' : 'The plan of the query that reads these rows'}
+        >
           Explain
         </Button>
         {active && (
@@ -100,7 +104,13 @@ export function SearchBar({ connectionId, table, info, search, view, selectedRow
       )}
       {fts && (
         <form role="search" aria-label="Full-text search" className={styles.fts} onSubmit={submitWords}>
-          <input type="search" aria-label="Full-text search" placeholder={`Words in ${info.data?.ftsColumns.join(', ')}`} value={words} onChange={(event) => setWords(event.target.value)} />
+          <input
+            type="search"
+            aria-label="Full-text search"
+            placeholder={`Words in ${info.data?.ftsColumns.join(', ')}`}
+            value={words}
+            onChange={(event) => setWords(event.target.value)}
+          />
           <Button type="submit" icon={Search} disabled={words.trim() === ''} disabledReason="Type the words to search for.">
             Search
           </Button>
@@ -136,8 +146,22 @@ export function SearchBar({ connectionId, table, info, search, view, selectedRow
           <NumberOption label="k" value={options.k} min={1} max={UI_MAX_K} onChange={(k) => setOptions({ ...options, k: k ?? options.k })} />
           {searched?.indexType && (
             <>
-              <NumberOption label="nprobes" optional value={options.nprobes} min={1} max={100_000} onChange={(nprobes) => setOptions({ ...options, nprobes })} />
-              <NumberOption label="Refine factor" optional value={options.refineFactor} min={1} max={1_000} onChange={(refineFactor) => setOptions({ ...options, refineFactor })} />
+              <NumberOption
+                label="nprobes"
+                optional
+                value={options.nprobes}
+                min={1}
+                max={100_000}
+                onChange={(nprobes) => setOptions({ ...options, nprobes })}
+              />
+              <NumberOption
+                label="Refine factor"
+                optional
+                value={options.refineFactor}
+                min={1}
+                max={1_000}
+                onChange={(refineFactor) => setOptions({ ...options, refineFactor })}
+              />
             </>
           )}
         </fieldset>
@@ -166,7 +190,8 @@ function describeResult(found: number, search: DataSearch, view: RowsView): stri
   const rows = `${found.toLocaleString('en-US')} ${found === 1 ? 'row' : 'rows'}`
   const among = view.filter ? ' among the rows matching the filter' : ''
   const { active, options } = search
-  if (active?.kind === 'vector') return `${rows} nearest to ${active.about} in “${active.column}” by ${DISTANCE_LABELS[options.distanceType]} distance${among}, nearest first.`
+  if (active?.kind === 'vector')
+    return `${rows} nearest to ${active.about} in “${active.column}” by ${DISTANCE_LABELS[options.distanceType]} distance${among}, nearest first.`
   if (active?.kind === 'fts') return `${rows} matching “${active.text}”${among}, best first.`
   return ''
 }

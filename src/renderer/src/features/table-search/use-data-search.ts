@@ -85,13 +85,23 @@ export function useDataSearch(connectionId: string, table: TableRef): DataSearch
       const shown = onScreen?.getChild(column.name) && index < onScreen.numRows ? onScreen : null
       const rows = view.search
         ? await searchPage(client, connectionId, table, view, page)
-        : (shown ?? decodeArrow((await unwrap(api.tables.readRows({ connectionId, table, offset: row, limit: 1, columns: [column.name], ...(view.filter ? { filter: view.filter } : {}) }))).arrow))
+        : (shown ??
+          decodeArrow(
+            (
+              await unwrap(
+                api.tables.readRows({ connectionId, table, offset: row, limit: 1, columns: [column.name], ...(view.filter ? { filter: view.filter } : {}) })
+              )
+            ).arrow
+          ))
       const at = view.search || shown ? index : 0
-      if (at >= rows.numRows) throw new Error(`Row ${(row + 1).toLocaleString('en-US')} is no longer there (the rows changed). Refresh (F5) and choose a row again.`)
+      if (at >= rows.numRows)
+        throw new Error(`Row ${(row + 1).toLocaleString('en-US')} is no longer there (the rows changed). Refresh (F5) and choose a row again.`)
       const value: unknown = rows.getChild(column.name)?.get(at)
-      const vector = value && typeof value === 'object' && 'toArray' in value ? Array.from((value as { toArray: () => ArrayLike<number> }).toArray(), Number) : null
+      const vector =
+        value && typeof value === 'object' && 'toArray' in value ? Array.from((value as { toArray: () => ArrayLike<number> }).toArray(), Number) : null
       const about = `${view.search ? 'result ' : ''}row ${(row + 1).toLocaleString('en-US')}`
-      if (!vector || vector.length === 0) throw new Error(`${capitalize(about)} has no vector in column "${column.name}" (it is null), so there is nothing to compare with. Choose another row.`)
+      if (!vector || vector.length === 0)
+        throw new Error(`${capitalize(about)} has no vector in column "${column.name}" (it is null), so there is nothing to compare with. Choose another row.`)
       setActive({ kind: 'vector', column: column.name, vector, about })
     } catch (failure) {
       setError(failure)

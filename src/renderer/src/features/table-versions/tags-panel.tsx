@@ -69,7 +69,15 @@ export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Pro
             <li key={tag.name}>
               <span className={styles.tag}>{tag.name}</span>
               <span>version {tag.version}</span>
-              <Button size="sm" icon={Trash2} variant="ghost" disabled={reason !== undefined || mutation.isPending} disabledReason={reason} aria-label={`Delete tag ${tag.name}`} onClick={() => remove(tag.name)}>
+              <Button
+                size="sm"
+                icon={Trash2}
+                variant="ghost"
+                disabled={reason !== undefined || mutation.isPending}
+                disabledReason={reason}
+                aria-label={`Delete tag ${tag.name}`}
+                onClick={() => remove(tag.name)}
+              >
                 Delete
               </Button>
             </li>
@@ -79,7 +87,13 @@ export function TagsPanel({ connectionId, table, tags, versions, readOnly }: Pro
       <form className={styles.tagForm} onSubmit={create} aria-label="New tag">
         <label>
           Tag name
-          <input value={name} onChange={(event) => setName(event.target.value)} aria-invalid={problem !== null || undefined} aria-describedby={problem ? problemId : undefined} disabled={reason !== undefined} />
+          <input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-invalid={problem !== null || undefined}
+            aria-describedby={problem ? problemId : undefined}
+            disabled={reason !== undefined}
+          />
         </label>
         <label>
           Version

@@ -9,7 +9,6 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import type { ExactInt } from '@shared/exact-int'
 
-
 /** Every version of the table with its tags. */
 export function useTableHistory(connectionId: string, table: TableRef): UseQueryResult<TableHistory> {
   return useQuery({

@@ -96,10 +96,24 @@ function VersionRow({ info, latest, open, tags, onOpen, onRestore }: RowProps): 
       </td>
       <td>
         <span className={styles.actions}>
-          <Button size="sm" icon={Eye} disabled={shown} disabledReason={shown ? 'This version is the one shown' : undefined} onClick={onOpen} aria-label={isLatest ? 'Open the latest version' : `Open version ${info.version} read-only`}>
+          <Button
+            size="sm"
+            icon={Eye}
+            disabled={shown}
+            disabledReason={shown ? 'This version is the one shown' : undefined}
+            onClick={onOpen}
+            aria-label={isLatest ? 'Open the latest version' : `Open version ${info.version} read-only`}
+          >
             {isLatest ? 'Open latest' : 'Open'}
           </Button>
-          <Button size="sm" icon={RotateCcw} disabled={restoreReason !== undefined} disabledReason={restoreReason} onClick={onRestore} aria-label={`Restore version ${info.version}…`}>
+          <Button
+            size="sm"
+            icon={RotateCcw}
+            disabled={restoreReason !== undefined}
+            disabledReason={restoreReason}
+            onClick={onRestore}
+            aria-label={`Restore version ${info.version}…`}
+          >
             Restore…
           </Button>
         </span>

@@ -28,12 +28,7 @@ describe('flattenTree', () => {
   })
 
   it('shows a loading row for an expanded node without data, and an empty row for an empty one', () => {
-    expect(labels(tree({ '': done(['a', 'b']), b: done([]) }, [['a'], ['b']]).rows)).toEqual([
-      'namespace:a',
-      'loading',
-      'namespace:b',
-      'empty'
-    ])
+    expect(labels(tree({ '': done(['a', 'b']), b: done([]) }, [['a'], ['b']]).rows)).toEqual(['namespace:a', 'loading', 'namespace:b', 'empty'])
   })
 
   it('marks an incomplete listing with a "more" row and an unknown set size', () => {
@@ -43,10 +38,7 @@ describe('flattenTree', () => {
   })
 
   it('hides tables until the namespaces are exhausted', () => {
-    expect(labels(tree({ '': { namespaces: ['a'], tables: [], complete: false, loading: true, error: null } }).rows)).toEqual([
-      'namespace:a',
-      'loading'
-    ])
+    expect(labels(tree({ '': { namespaces: ['a'], tables: [], complete: false, loading: true, error: null } }).rows)).toEqual(['namespace:a', 'loading'])
   })
 
   it('puts an error row after what loaded', () => {

@@ -169,8 +169,7 @@ function appendFiltered(
     const start = rows.length
     rows.push({ kind: 'namespace', key, name, path: childPath, level, posinset: position, parentId: id, expanded })
     if (expanded) appendChildren(input, childPath, level + 1, rows)
-    const keep =
-      !filter || name.toLowerCase().includes(filter) || rows.slice(start + 1).some((row) => row.kind === 'namespace' || row.kind === 'table')
+    const keep = !filter || name.toLowerCase().includes(filter) || rows.slice(start + 1).some((row) => row.kind === 'namespace' || row.kind === 'table')
     if (!keep) rows.length = start
   }
   for (const name of tables) {

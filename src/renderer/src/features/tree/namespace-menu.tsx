@@ -33,7 +33,15 @@ export interface MenuTarget {
 type Open = 'menu' | 'create' | 'drop' | 'createTable' | 'dropTable' | 'renameTable'
 
 /** The menu and the dialogs it opens. */
-export function NamespaceMenu({ connectionId, target, onClose }: { readonly connectionId: string; readonly target: MenuTarget; readonly onClose: () => void }): ReactNode {
+export function NamespaceMenu({
+  connectionId,
+  target,
+  onClose
+}: {
+  readonly connectionId: string
+  readonly target: MenuTarget
+  readonly onClose: () => void
+}): ReactNode {
   const client = useQueryClient()
   const [open, setOpen] = useState<Open>('menu')
   const [revealError, setRevealError] = useState<unknown>(null)

@@ -78,13 +78,7 @@ export function NamespaceTree({ connectionId }: { readonly connectionId: string 
       <CatalogFilterMatches connectionId={connectionId} filter={filter} />
       {/* tabIndex -1: the rows take focus, not the scroll box Chromium would otherwise add to the Tab order. */}
       <div ref={scrollRef} className={styles.treeScroll} data-testid="tree-scroll" tabIndex={-1}>
-        <div
-          role="tree"
-          aria-label="Catalog"
-          className={styles.tree}
-          style={{ height: `${virtualizer.getTotalSize()}px` }}
-          onKeyDown={keyboard.onKeyDown}
-        >
+        <div role="tree" aria-label="Catalog" className={styles.tree} style={{ height: `${virtualizer.getTotalSize()}px` }} onKeyDown={keyboard.onKeyDown}>
           {visible.map((item) => {
             const row = tree.rowAt(item.index)
             if (!row) return null

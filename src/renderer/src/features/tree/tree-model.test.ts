@@ -50,8 +50,7 @@ class World {
     const id = namespaceKey(path)
     if (this.listings.has(id)) return
     const letters = ['a', 'b', 'ab', 'ba', 'c']
-    const names = (count: number, prefix: string): string[] =>
-      Array.from({ length: count }, (_, i) => `${letters[this.int(letters.length)]}${prefix}${i}`)
+    const names = (count: number, prefix: string): string[] => Array.from({ length: count }, (_, i) => `${letters[this.int(letters.length)]}${prefix}${i}`)
     const depthFactor = path.length < 3 ? 1 : 0.3
     this.listings.set(id, {
       namespaces: [],

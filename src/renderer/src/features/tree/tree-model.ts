@@ -164,7 +164,7 @@ export class TreeModel {
     for (const [id, node] of this.#nodes) {
       if (node.parent && !expanded.has(id)) this.#detach(node)
     }
-    for (let added = true; added; ) {
+    for (let added = true; added;) {
       added = false
       for (const key of expanded) {
         if (this.#nodes.has(key)) continue

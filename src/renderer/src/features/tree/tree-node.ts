@@ -13,8 +13,7 @@ export type NodeStatus = 'loading' | 'more' | 'error' | 'empty' | null
 
 /** Where `locate` found a row: the row itself, or a child node and the offset in it. */
 export type Located =
-  | { readonly kind: 'row'; readonly row: TreeRow }
-  | { readonly kind: 'child'; readonly child: TreeNode; readonly offset: number; readonly rowOffset: number }
+  { readonly kind: 'row'; readonly row: TreeRow } | { readonly kind: 'child'; readonly child: TreeNode; readonly offset: number; readonly rowOffset: number }
 
 /** A node whose children are drawn (the root or an expanded namespace). */
 export class TreeNode {
@@ -175,13 +174,12 @@ export class TreeNode {
   /** Position of a loaded child by name and kind, or -1. */
   positionOf(name: string, kind: 'namespace' | 'table'): number {
     const hint = this.#lookup
-    if (hint && hint.name === name && this.nameAt(hint.position) === name && (hint.position < this.#nsCount) === (kind === 'namespace')) {
+    if (hint && hint.name === name && this.nameAt(hint.position) === name && hint.position < this.#nsCount === (kind === 'namespace')) {
       return hint.position
     }
     // Focus moves a row or a page at a time: look near the last answer before scanning the list.
     const near = hint ? this.#searchNear(name, hint.position) : -1
-    const position =
-      near >= 0 ? near : kind === 'namespace' ? this.#indexOfNamespace(name) : indexIn(this.#tables, name, this.#tableCount, this.#nsCount)
+    const position = near >= 0 ? near : kind === 'namespace' ? this.#indexOfNamespace(name) : indexIn(this.#tables, name, this.#tableCount, this.#nsCount)
     if (position >= 0) this.#lookup = { name, position }
     return position
   }

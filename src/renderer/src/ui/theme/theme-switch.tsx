@@ -26,7 +26,14 @@ export function ThemeSwitch({ value, onChange }: Props): ReactNode {
           const Icon = ICONS[choice.value]
           return (
             <label key={choice.value} className={styles.option} title={choice.label}>
-              <input className={styles.input} type="radio" name={name} value={choice.value} checked={value === choice.value} onChange={() => onChange(choice.value)} />
+              <input
+                className={styles.input}
+                type="radio"
+                name={name}
+                value={choice.value}
+                checked={value === choice.value}
+                onChange={() => onChange(choice.value)}
+              />
               <Icon aria-hidden size={14} />
               <span className="visually-hidden">{choice.label}</span>
             </label>
