@@ -47,9 +47,7 @@ const CLOSE_BRACE = 125
 // JSON strings cannot hold raw control characters (JSON.parse refuses them). Outside
 // strings only tab, LF and CR may appear, so a page with any other one goes to JSON.parse
 // (which refuses it), and a page with one of those three has its strings checked.
-// eslint-disable-next-line no-control-regex -- these are exactly the characters looked for
 const CONTROL = /[\u0000-\u001f]/
-// eslint-disable-next-line no-control-regex -- these are exactly the characters looked for
 const CONTROL_NOT_SPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/
 const SPACE_CONTROL = /[\t\n\r]/
 
