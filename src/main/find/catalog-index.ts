@@ -49,12 +49,52 @@ export function tableKeyOf(namespace: NamespacePath, name: string): string {
   return pathKey([...namespace, name])
 }
 
+/** A column where it is found: its table, that table's rank in name order (the tie-breaker of results) and the column. */
+export interface ColumnPlace {
+  readonly table: IndexedTable
+  readonly rank: number
+  readonly column: IndexedColumn
+}
+
 /** Names and types of one catalog. */
 export class CatalogIndex {
   readonly namespaces = new Map<string, IndexedNamespace>()
   readonly tables = new Map<string, IndexedTable>()
   /** Entries refused because the index was full. */
   overflow = 0
+  #changes = 0
+  #byColumnName: { readonly at: number; readonly places: ReadonlyMap<string, readonly ColumnPlace[]> } | null = null
+  #ranks: { readonly at: number; readonly ranks: ReadonlyMap<string, number> } | null = null
+
+  /** Each table's place when tables are ordered by namespace path, then name: sorted once per change, so results compare numbers. */
+  tableRanks(): ReadonlyMap<string, number> {
+    if (this.#ranks?.at === this.#changes) return this.#ranks.ranks
+    const keys = [...this.tables.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const ranks = new Map(keys.map((key, rank) => [key, rank]))
+    this.#ranks = { at: this.#changes, ranks }
+    return ranks
+  }
+
+  /**
+   * Every column grouped by its lower-case name. Thousands of tables share a few column
+   * names, so a query matches each distinct name once and visits only the columns of the
+   * names that matched. Made again after the index changed, at most once per change.
+   */
+  columnsByName(): ReadonlyMap<string, readonly ColumnPlace[]> {
+    if (this.#byColumnName?.at === this.#changes) return this.#byColumnName.places
+    const ranks = this.tableRanks()
+    const places = new Map<string, ColumnPlace[]>()
+    for (const [key, table] of this.tables) {
+      const rank = ranks.get(key) ?? 0
+      for (const column of table.columns ?? []) {
+        const list = places.get(column.lower)
+        if (list) list.push({ table, rank, column })
+        else places.set(column.lower, [{ table, rank, column }])
+      }
+    }
+    this.#byColumnName = { at: this.#changes, places }
+    return places
+  }
 
   /** Adds a namespace and every parent it implies; the root is never listed. */
   addNamespace(path: NamespacePath): void {
@@ -67,6 +107,7 @@ export class CatalogIndex {
         return
       }
       this.namespaces.set(key, { path: prefix, lower: (prefix[prefix.length - 1] ?? '').toLowerCase() })
+      this.#changes++
     }
   }
 
@@ -76,7 +117,10 @@ export class CatalogIndex {
     const key = tableKeyOf(namespace, name)
     const existing = this.tables.get(key)
     if (existing) {
-      if (columns) existing.columns = columns
+      if (columns) {
+        existing.columns = columns
+        this.#changes++
+      }
       return true
     }
     if (this.tables.size >= MAX_INDEXED_TABLES) {
@@ -84,24 +128,27 @@ export class CatalogIndex {
       return false
     }
     this.tables.set(key, { namespace: [...namespace], name, lower: name.toLowerCase(), columns })
+    this.#changes++
     return true
   }
 
   /** Sets a table's columns from its described schema. */
   setColumns(namespace: NamespacePath, name: string, fields: readonly FieldInfo[]): void {
     const table = this.tables.get(tableKeyOf(namespace, name))
-    if (table) table.columns = flattenFields(fields)
+    if (!table) return
+    table.columns = flattenFields(fields)
+    this.#changes++
   }
 
   /** Forgets a table. */
   removeTable(namespace: NamespacePath, name: string): void {
-    this.tables.delete(tableKeyOf(namespace, name))
+    if (this.tables.delete(tableKeyOf(namespace, name))) this.#changes++
   }
 
   /** Moves a table to a new name, keeping its columns. */
   renameTable(namespace: NamespacePath, name: string, newName: string): void {
     const table = this.tables.get(tableKeyOf(namespace, name))
-    this.tables.delete(tableKeyOf(namespace, name))
+    this.removeTable(namespace, name)
     this.addTable(namespace, newName, table?.columns ?? null)
   }
 
@@ -111,6 +158,7 @@ export class CatalogIndex {
     const under = (other: string): boolean => other === key || other.startsWith(`${key}\u0000`)
     for (const other of [...this.namespaces.keys()]) if (under(other)) this.namespaces.delete(other)
     for (const [other, table] of [...this.tables]) if (under(pathKey(table.namespace))) this.tables.delete(other)
+    this.#changes++
   }
 
   /** Tables not described yet. */

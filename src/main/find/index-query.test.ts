@@ -59,3 +59,22 @@ describe('queryIndex', () => {
     expect(capped).toMatchObject({ truncated: true, hits: [{ column: 'small' }] })
   })
 })
+
+describe('queryIndex on an index that changes', () => {
+  it('sees columns described, tables renamed and dropped after an earlier query', () => {
+    const index = new CatalogIndex()
+    index.addTable(['b'], 'zeta', [column('customer_id', 'int64')])
+    index.addTable(['a'], 'alpha', null)
+    const columns = (): string[] => queryIndex(index, parseQuery('customer_id'), 10).hits.map((hit) => `${hit.namespace.join('.')}.${hit.name}`)
+    expect(columns()).toEqual(['b.zeta'])
+    index.setColumns(['a'], 'alpha', [{ name: 'customer_id', type: 'int64', nullable: true }])
+    // Ties in score and length go by namespace path, then table name.
+    expect(columns()).toEqual(['a.alpha', 'b.zeta'])
+    index.renameTable(['b'], 'zeta', 'eta')
+    expect(columns()).toEqual(['a.alpha', 'b.eta'])
+    index.removeTable(['a'], 'alpha')
+    expect(columns()).toEqual(['b.eta'])
+    index.addTable(['a'], 'beta', [column('customer_id', 'int64')])
+    expect(columns()).toEqual(['a.beta', 'b.eta'])
+  })
+})

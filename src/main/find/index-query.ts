@@ -100,8 +100,10 @@ interface Scored {
   readonly score: number
   readonly order: number
   readonly length: number
-  /** Path, name and column joined: the last tie-breaker, made once per hit. */
-  key?: string
+  /** The last tie-breakers: a table's rank in name order, a namespace's key, a column's name. */
+  readonly rank: number
+  readonly namespaceKey: string
+  readonly column: string
 }
 
 /** The best `limit` hits of a query on an index, best first, and whether more matched. */
@@ -109,7 +111,15 @@ export function queryIndex(index: CatalogIndex, query: ParsedQuery, limit: numbe
   // Whole-text matches first; the costlier subsequence pass only when they leave room.
   const scored = collect(index, query, 'exact')
   if (scored.length < limit && query.text.length > 1) scored.push(...collect(index, query, 'fuzzy'))
-  scored.sort((a, b) => a.score - b.score || a.order - b.order || a.length - b.length || compareKeys(a, b))
+  scored.sort(
+    (a, b) =>
+      a.score - b.score ||
+      a.order - b.order ||
+      a.length - b.length ||
+      a.rank - b.rank ||
+      compareText(a.namespaceKey, b.namespaceKey) ||
+      compareText(a.column, b.column)
+  )
   return { hits: scored.slice(0, limit).map((entry) => entry.hit), truncated: scored.length > limit }
 }
 
@@ -117,7 +127,7 @@ function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy
   const scored: Scored[] = []
   const wants = (kind: FindKind): boolean => query.kinds === null || query.kinds.has(kind)
   if (wants('namespace') && query.text !== '') {
-    for (const namespace of index.namespaces.values()) {
+    for (const [key, namespace] of index.namespaces) {
       const match = matchName(namespace.lower, query.text, pass)
       if (!match) continue
       const name = namespace.path[namespace.path.length - 1] ?? ''
@@ -125,52 +135,60 @@ function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy
         hit: { kind: 'namespace', namespace: namespace.path.slice(0, -1), name, ranges: match.ranges },
         score: match.score,
         order: 1,
-        length: name.length
+        length: name.length,
+        rank: 0,
+        namespaceKey: key,
+        column: ''
       })
     }
   }
-  const wantTables = wants('table') && query.text !== ''
-  const wantColumns = wants('column') && (query.text !== '' || query.type !== null || query.dimension !== null)
-  // Thousands of tables share a few column names: each distinct name is matched once.
-  const columnMatches = new Map<string, ReturnType<typeof matchName>>()
-  const matchColumn = (lower: string): ReturnType<typeof matchName> => {
-    let match = columnMatches.get(lower)
-    if (match === undefined) {
-      match = matchName(lower, query.text, pass)
-      if (columnMatches.size < 100_000) columnMatches.set(lower, match)
-    }
-    return match
-  }
-  for (const table of index.tables.values()) {
-    if (wantTables) {
+  if (wants('table') && query.text !== '') {
+    const ranks = index.tableRanks()
+    for (const [key, table] of index.tables) {
       const match = matchName(table.lower, query.text, pass)
-      if (match)
-        scored.push({
-          hit: { kind: 'table', namespace: table.namespace, name: table.name, ranges: match.ranges },
-          score: match.score,
-          order: 0,
-          length: table.name.length
-        })
-    }
-    if (!wantColumns || !table.columns) continue
-    for (const column of table.columns) {
-      if (query.dimension !== null && column.dimension !== query.dimension) continue
-      if (query.type !== null && !column.typeLower.includes(query.type)) continue
-      const match = matchColumn(column.lower)
       if (!match) continue
       scored.push({
-        hit: { kind: 'column', namespace: table.namespace, name: table.name, table: table.name, column: column.name, type: column.type, ranges: match.ranges },
+        hit: { kind: 'table', namespace: table.namespace, name: table.name, ranges: match.ranges },
         score: match.score,
-        order: 2,
-        length: column.name.length
+        order: 0,
+        length: table.name.length,
+        rank: ranks.get(key) ?? 0,
+        namespaceKey: '',
+        column: ''
       })
+    }
+  }
+  if (wants('column') && (query.text !== '' || query.type !== null || query.dimension !== null)) {
+    // Each distinct column name is matched once; only the columns of names that matched are visited.
+    for (const [lower, places] of index.columnsByName()) {
+      const match = matchName(lower, query.text, pass)
+      if (!match) continue
+      for (const { table, rank, column } of places) {
+        if (query.dimension !== null && column.dimension !== query.dimension) continue
+        if (query.type !== null && !column.typeLower.includes(query.type)) continue
+        scored.push({
+          hit: {
+            kind: 'column',
+            namespace: table.namespace,
+            name: table.name,
+            table: table.name,
+            column: column.name,
+            type: column.type,
+            ranges: match.ranges
+          },
+          score: match.score,
+          order: 2,
+          length: column.name.length,
+          rank,
+          namespaceKey: '',
+          column: column.name
+        })
+      }
     }
   }
   return scored
 }
 
-function compareKeys(a: Scored, b: Scored): number {
-  const left = (a.key ??= [...a.hit.namespace, a.hit.name, a.hit.column ?? ''].join('\u0000'))
-  const right = (b.key ??= [...b.hit.namespace, b.hit.name, b.hit.column ?? ''].join('\u0000'))
+function compareText(left: string, right: string): number {
   return left < right ? -1 : left > right ? 1 : 0
 }
