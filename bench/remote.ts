@@ -147,7 +147,7 @@ async function searchRows(
       [
         { run: (round) => sdkSearch(table, vectors[probe(round)] ?? []) },
         { run: (round) => appSearch(app, name, vectors[probe(round)] ?? []) },
-        { run: (round) => appFindSimilar(app, name, probes[probe(round)] ?? 0) }
+        { run: (round) => appFindSimilar(app, name, vectors[probe(round)] ?? []) }
       ],
       ROUNDS,
       counters

@@ -74,13 +74,13 @@ export async function appSearch({ call, connectionId }: AppTarget, name: string,
   return Number(tableFromIPC(page.arrow).getChild('id')?.get(0))
 }
 
-/** Find similar on row `row` of the grid through the host: the row's vector, then the search. */
-export async function appFindSimilar(target: AppTarget, name: string, row: number): Promise<number> {
-  const request = { connectionId: target.connectionId, table: { namespace: [], name }, offset: row, limit: 1, columns: ['vector'] }
-  const page = (await target.call('tables:readRows', request)) as RowsPage
-  const cell = tableFromIPC(page.arrow).getChild('vector')?.get(0) as { toArray(): Float32Array } | null
-  if (!cell) throw new Error(`row ${row} has no vector`)
-  return appSearch(target, name, Array.from(cell.toArray(), Number))
+/**
+ * "Find similar" on a row the grid shows: the page on screen holds the row's vector (the
+ * grid shows every column by default), so the app sends the search alone, as the data
+ * tab does; a row whose vector column is hidden would be read first.
+ */
+export async function appFindSimilar(target: AppTarget, name: string, vectorOnScreen: readonly number[]): Promise<number> {
+  return appSearch(target, name, vectorOnScreen)
 }
 
 /** The 10 nearest rows to `vector` with LanceDB's SDK; the first row's id. */
