@@ -7,7 +7,7 @@
 import { MessageHeader } from 'apache-arrow'
 import type { RowsPage } from '../../../shared/contract/tables'
 import { END_OF_STREAM, messageAt } from '../arrow-messages'
-import type { BodySink } from './dispatch'
+import type { BodySink } from './http-exchange'
 
 const FILE_MAGIC = [0x41, 0x52, 0x52, 0x4f, 0x57, 0x31] // "ARROW1", then 2 bytes of padding
 const FILE_HEAD = 8
