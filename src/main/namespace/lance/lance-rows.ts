@@ -8,8 +8,8 @@ import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../../shared/contract/tab
 import { emptyIpc } from '../arrow-schema'
 import type { ReadRowsRequest } from '../namespace-client'
 import { pageFromBatches } from '../rows-page'
-import { checkoutLanceVersion } from '../lance-native/versions'
-import { boundedFilter } from '../lance-native/bounded-sql'
+import { checkoutLanceVersion } from './versions'
+import { boundedFilter } from './bounded-sql'
 
 /** One byte-capped page of `table`'s rows, with the request's columns, filter and window. */
 export async function readLanceRows(table: LanceTable, request: ReadRowsRequest, ref?: TableRef): Promise<RowsPage> {

@@ -1,7 +1,7 @@
 /**
  * The table features on tables LanceDB opens: a directory catalog's tables and a REST
  * catalog's tables read at their location. Each action runs LanceDB's own call
- * (../lance-native/*.ts) on the connection's kept handle of the table (./table-handles.ts);
+ * (./versions.ts, schema.ts, search.ts, indexes.ts) on the connection's kept handle of the table (./table-handles.ts);
  * an older version is read on a read-only handle of its own.
  */
 import { fileURLToPath } from 'node:url'
@@ -16,11 +16,11 @@ import { CatalogError } from '../../../shared/errors'
 import { exactInt, type ExactInt } from '../../../shared/exact-int'
 import { quoteTable } from './lance-errors'
 import { readLanceRows } from './lance-rows'
-import { addLanceColumns, alterLanceColumns, dropLanceColumns } from '../lance-native/schema'
-import * as versions from '../lance-native/versions'
-import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from '../lance-native/search'
-import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from '../lance-native/indexes'
-import { boundedFilter } from '../lance-native/bounded-sql'
+import { addLanceColumns, alterLanceColumns, dropLanceColumns } from './schema'
+import * as versions from './versions'
+import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from './search'
+import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from './indexes'
+import { boundedFilter } from './bounded-sql'
 import type { CallOptions, ReadRowsRequest, TableAccess } from '../table-access'
 import { TableHandles, TableOpenFailure, type TableHandleLimits } from './table-handles'
 

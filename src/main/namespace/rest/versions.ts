@@ -10,7 +10,7 @@ import type { TableTagInfo, TableVersionInfo } from '../../../shared/contract/ve
 import { CatalogError } from '../../../shared/errors'
 import { approximate, compareExact, type ExactInt } from '../../../shared/exact-int'
 import { delimiterFor, displayIdentifier, toIdentifier } from '../../../shared/namespace-path'
-import { versionFromSummary } from '../lance-native/versions'
+import { versionFromSummary } from '../lance/versions'
 import type { CallOptions } from '../namespace-client'
 import type { HttpRequest, HttpTransport } from './http'
 import { fieldsFromJsonSchema } from './json-schema'

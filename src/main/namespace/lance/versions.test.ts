@@ -26,7 +26,7 @@ let db: Connection
 let table: Table
 
 beforeAll(async () => {
-  root = await makeTempDir('lance-native-versions')
+  root = await makeTempDir('lance-versions')
   db = await connect(root)
 })
 
@@ -50,7 +50,7 @@ async function failure(promise: Promise<unknown>): Promise<CatalogError> {
   return error
 }
 
-describe('lance-native versions', () => {
+describe('lance versions', () => {
   it('lists every version oldest first with its row count and time', async () => {
     const versions = await listLanceVersions(table)
     expect(versions.map((v) => [v.version, v.rows])).toEqual(NATIVE_VERSION_ROWS.map((rows, i) => [String(i + 1), String(rows)]))
