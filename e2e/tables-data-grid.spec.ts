@@ -47,6 +47,9 @@ test('scrolls a 2,500-row table to its last row with a bounded number of rows dr
   await expect(last).toBeVisible()
   await expect(last).toHaveAttribute('aria-rowindex', String(ROWS + 1))
   await expect(last.getByRole('gridcell').nth(0)).toHaveText(String(ROWS - 1))
+  // The whole last row is in view, above the horizontal scrollbar (clientHeight leaves it out).
+  const viewBottom = await grid.evaluate((element) => element.getBoundingClientRect().top + element.clientTop + element.clientHeight)
+  await expect.poll(() => last.evaluate((row) => row.getBoundingClientRect().bottom)).toBeLessThanOrEqual(viewBottom + 0.5)
   expect(await tables.gridRows().count()).toBeLessThanOrEqual(MAX_DRAWN_ROWS)
 
   // The mouse wheel back up keeps the DOM bounded too.
