@@ -60,7 +60,11 @@ async function scenario(app: CatalogPage): Promise<void> {
   }
   page.on('request', onRequest)
   await page.getByRole('menu', { name: 'Actions for row 8' }).getByRole('menuitem', { name: 'Find similar' }).click()
-  await expect(searchStatus(page)).toHaveText('10 rows nearest to row 8 in “vector” by L2 distance, nearest first.')
+  // Labelled as search results, naming the row by its id; the IVF_PQ index makes distances approximate.
+  await expect(searchStatus(page)).toContainText('Search results: 10 nearest rows to id 7 in “vector” by L2 distance, nearest first.')
+  await expect(searchStatus(page)).toContainText(/Distances are approximate \(.+ index\); set a refine factor/)
+  // The table's own row count is not shown beside the 10 results.
+  await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('')
   page.off('request', onRequest)
   expect(reads).toEqual([])
   await expect(tables.grid).toHaveAttribute('aria-rowcount', '11')
@@ -85,7 +89,7 @@ async function scenario(app: CatalogPage): Promise<void> {
   const words = page.getByRole('searchbox', { name: 'Full-text search' })
   await words.fill(NATIVE_PHRASE)
   await words.press('Enter')
-  await expect(searchStatus(page)).toHaveText(`1 row matching “${NATIVE_PHRASE}”, best first.`)
+  await expect(searchStatus(page)).toHaveText(`Search results: 1 row matching “${NATIVE_PHRASE}”, best first.`)
   expect((await headers(tables)).slice(0, 3)).toEqual(['#', '_score', 'id'])
   await expect(tables.gridRow(1).getByRole('gridcell').nth(1)).toHaveText(String(NATIVE_PHRASE_ROW))
   await expect(tables.gridRow(1)).toContainText(NATIVE_PHRASE)
@@ -117,7 +121,7 @@ async function scenario(app: CatalogPage): Promise<void> {
   await page.getByRole('button', { name: 'Search by vector…' }).click()
   await text.fill(JSON.stringify(nativeVector(300)))
   await dialog.getByRole('button', { name: 'Search', exact: true }).click()
-  await expect(searchStatus(page)).toContainText('nearest to the pasted vector')
+  await expect(searchStatus(page)).toContainText('nearest rows to the pasted vector')
   await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('0')
   await expect(tables.gridRow(1).getByRole('gridcell').nth(1)).toHaveText('300')
   await page.getByRole('button', { name: 'Clear search' }).click()
@@ -140,7 +144,9 @@ async function scenario(app: CatalogPage): Promise<void> {
   await tables.gridRow(1).getByRole('gridcell').first().click()
   await page.getByLabel('k', { exact: true }).fill('5')
   await searchBar.getByRole('button', { name: 'Find similar' }).click()
-  await expect(searchStatus(page)).toHaveText('5 rows nearest to row 1 in “vector” by L2 distance among the rows matching the filter, nearest first.')
+  await expect(searchStatus(page)).toContainText(
+    'Search results: 5 nearest rows to id 250 in “vector” by L2 distance among the rows matching the filter, nearest first.'
+  )
   expect(await headers(tables)).toEqual(['#', '_distance', 'id', 'category'])
   await expect(tables.gridRow(1).getByRole('gridcell').nth(1)).toHaveText('250')
   for (let row = 1; row <= 5; row++) expect(Number(await tables.gridRow(row).getByRole('gridcell').nth(1).textContent())).toBeGreaterThanOrEqual(250)

@@ -151,6 +151,23 @@ test('the palette finds and runs "Create namespace" (with Undo in its toast) and
   await expect(layout.toasts.getByText('Dropped namespace fresh again')).toBeVisible()
   await expect(app.namespace('fresh')).toHaveCount(0)
 
+  // With top open, a row focused inside analytics still lets a top-level namespace be created.
+  await app.table('top').click()
+  await expect(layout.tabs()).toHaveCount(1)
+  // Two clicks: analytics opens and folds again, and keeps the tree's focus.
+  await app.namespace('analytics').click()
+  await app.namespace('analytics').click()
+  await layout.openPalette()
+  await layout.palette().getByRole('combobox').fill('create namesp')
+  await expect(layout.option(layout.palette(), 'Create namespace in analytics…')).toBeVisible()
+  await layout.option(layout.palette(), 'Create namespace at top level…').click()
+  await expect(create).toContainText('In the catalog root')
+  await create.getByLabel('Namespace name').fill('second')
+  await create.getByRole('button', { name: 'Create', exact: true }).click()
+  // What was created is selected in the tree.
+  await expect(app.namespace('second')).toHaveAttribute('tabindex', '0')
+  await expect(app.namespace('second')).toBeInViewport()
+
   // Load the names under analytics$web, fold them away, and go there by typed path.
   await app.expand('analytics')
   await app.expand('web')
@@ -171,7 +188,26 @@ test('the palette finds and runs "Create namespace" (with Undo in its toast) and
   await expect(goTo).toHaveCount(0)
   await expect(app.page.getByRole('heading', { name: 'page_views', exact: true })).toBeVisible()
   await expect(app.table('page_views')).toHaveAttribute('aria-selected', 'true')
+  // Go to table opens a new tab beside top, and focuses a tab already open.
+  await expect(layout.tabs()).toHaveCount(2)
   await expect(layout.tabList.getByRole('tab', { name: 'page_views', exact: true })).toHaveAttribute('aria-selected', 'true')
+  await layout.openPalette()
+  await layout.palette().getByRole('combobox').fill('go to')
+  await app.page.keyboard.press('Enter')
+  await goTo.getByRole('combobox').fill('top')
+  await app.page.keyboard.press('Enter')
+  await expect(layout.tabList.getByRole('tab', { name: 'top', exact: true })).toHaveAttribute('aria-selected', 'true')
+  await expect(layout.tabs()).toHaveCount(2)
+
+  // A path that names no table is an error in the palette; no tab opens.
+  await layout.openPalette()
+  await layout.palette().getByRole('combobox').fill('go to')
+  await app.page.keyboard.press('Enter')
+  await goTo.getByRole('combobox').fill('analytics$nope')
+  await app.page.keyboard.press('Enter')
+  await expect(goTo.getByRole('alert')).toContainText('analytics$nope does not exist')
+  await expect(layout.tabs()).toHaveCount(2)
+  await app.page.keyboard.press('Escape')
 
   // Escape closes the palette without running anything.
   await layout.openPalette()

@@ -47,7 +47,33 @@ test('scrolls a 2,500-row table to its last row with a bounded number of rows dr
   await expect(last).toBeVisible()
   await expect(last).toHaveAttribute('aria-rowindex', String(ROWS + 1))
   await expect(last.getByRole('gridcell').nth(0)).toHaveText(String(ROWS - 1))
+  // The whole last row is in view, above the horizontal scrollbar (clientHeight leaves it out).
+  const viewBottom = await grid.evaluate((element) => element.getBoundingClientRect().top + element.clientTop + element.clientHeight)
+  await expect.poll(() => last.evaluate((row) => row.getBoundingClientRect().bottom)).toBeLessThanOrEqual(viewBottom + 0.5)
   expect(await tables.gridRows().count()).toBeLessThanOrEqual(MAX_DRAWN_ROWS)
+
+  // A toast (Copy identifier, from the palette) stays clear of the grid's two scrollbars.
+  await app.page.keyboard.press('Control+K')
+  await app.page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('copy identifier')
+  await app.page.keyboard.press('Enter')
+  const toast = app.page.getByRole('region', { name: 'Notifications' }).getByRole('status').locator('> *').first()
+  await expect(toast).toBeVisible()
+  const bars = await grid.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const left = box.left + element.clientLeft + element.clientWidth
+    const top = box.top + element.clientTop + element.clientHeight
+    return [
+      { left, right: box.right, top: box.top, bottom: box.bottom },
+      { left: box.left, right: box.right, top, bottom: box.bottom }
+    ]
+  })
+  const placed = await toast.evaluate((element) => element.getBoundingClientRect().toJSON() as { left: number; right: number; top: number; bottom: number })
+  for (const bar of bars) {
+    expect(bar.right - bar.left).toBeGreaterThan(0)
+    expect(bar.bottom - bar.top).toBeGreaterThan(0)
+    const overlaps = placed.left < bar.right && placed.right > bar.left && placed.top < bar.bottom && placed.bottom > bar.top
+    expect(overlaps, `toast ${JSON.stringify(placed)} over scrollbar ${JSON.stringify(bar)}`).toBe(false)
+  }
 
   // The mouse wheel back up keeps the DOM bounded too.
   await grid.hover()

@@ -1,7 +1,8 @@
 /**
  * The command palette as the app uses it: Ctrl/Cmd+K (or the menu) opens it over every
  * action by name; "Go to table…" switches it to typing a table's path, completed over the
- * tables the tree has loaded. `?` outside text fields opens the shortcuts sheet. Actions
+ * tables the tree has loaded, and opens it in a new tab (or focuses its open tab). A typed
+ * path is looked up first: one that names no table is an error inside the palette. `?` outside text fields opens the shortcuts sheet. Actions
  * that need a dialog open it here, once the palette has closed.
  */
 import { useQueryClient } from '@tanstack/react-query'
@@ -14,6 +15,8 @@ import { CreateNamespaceDialog, DropNamespaceDialog } from '../features/tree/nam
 import { CommandPalette, type PaletteItem } from '../ui/command-palette'
 import { useIndexedTables } from '../features/find/use-find'
 import { goToTable } from '../state/go-to-table'
+import { api, ApiError, unwrap } from '../lib/api'
+import { queryKeys } from '../lib/query-keys'
 import { loadedTables } from './loaded-tables'
 import { matchCommands, matchTables, parseTablePath, tablePath } from './palette-search'
 import { useUiStore } from '../state/ui-store'
@@ -27,16 +30,25 @@ const TABLES_AMONG_COMMANDS = 5
 
 type Mode = 'commands' | 'tables'
 
+/** An entry with what it does; `typed` entries name a path nobody has listed yet. */
+type HostItem = PaletteItem & { readonly run: () => void; readonly typed?: TableRef }
+
 /** Mounts once: the palette, the dialogs it opens and the `?` key. */
 export function CommandHost(): ReactNode {
   const [mode, setMode] = useState<Mode | null>(null)
   const [query, setQuery] = useState('')
   const [dialog, setDialog] = useState<CommandDialog | null>(null)
+  const [error, setError] = useState<string | null>(null)
   const connectionId = useUiStore((state) => state.connectionId)
   const delimiter = useDelimiter(connectionId ?? '')
   const open = (next: Mode): void => {
     setQuery('')
+    setError(null)
     setMode(next)
+  }
+  const changeQuery = (next: string): void => {
+    setError(null)
+    setQuery(next)
   }
   const close = (): void => setMode(null)
   useShellCommand('command-palette', () => open('commands'))
@@ -49,12 +61,13 @@ export function CommandHost(): ReactNode {
   // Tables the Find index knows, loaded in the tree or not.
   const indexed = useIndexedTables(connectionId, query, delimiter, mode === 'tables')
 
-  const items: (PaletteItem & { run: () => void })[] = useMemo(() => {
-    const tableItem = (table: TableRef, label: string): PaletteItem & { run: () => void } => ({
+  const items: HostItem[] = useMemo(() => {
+    // Like a browser's address bar: a new tab, or the table's tab if it is open already.
+    const tableItem = (table: TableRef, label: string): HostItem => ({
       id: `table:${tablePath(table, delimiter)}`,
       label,
       completion: tablePath(table, delimiter),
-      run: () => goToTable(table)
+      run: () => goToTable(table, { newTab: true })
     })
     if (mode === null) return []
     if (mode === 'tables') {
@@ -64,9 +77,9 @@ export function CommandHost(): ReactNode {
         matches.push({ ...tableItem(table, tablePath(table, delimiter)), hint: 'in catalog' })
       }
       const typed = parseTablePath(query, delimiter)
-      // A path the tree has not loaded yet can still be opened; the details pane says if it does not exist.
+      // A path the tree has not loaded yet can still be opened, once the catalog says it exists.
       if (typed && !matches.some((item) => item.completion === tablePath(typed, delimiter)))
-        matches.push({ ...tableItem(typed, `Open ${tablePath(typed, delimiter)}`), hint: 'not loaded' })
+        matches.push({ ...tableItem(typed, `Open ${tablePath(typed, delimiter)}`), hint: 'not loaded', typed })
       return matches
     }
     const found = matchCommands(commands, query).map((command) => ({ id: command.id, label: command.label, hint: command.shortcut, run: command.run }))
@@ -80,6 +93,20 @@ export function CommandHost(): ReactNode {
   const run = (item: PaletteItem): void => {
     const entry = items.find((candidate) => candidate.id === item.id)
     if (!entry) return
+    if (entry.typed && connectionId) {
+      const table = entry.typed
+      const id = connectionId
+      setError(null)
+      // The palette stays open until the catalog answers; a miss is said here, not in a tab.
+      client.fetchQuery({ queryKey: queryKeys.table(id, table), queryFn: () => unwrap(api.tables.describe({ connectionId: id, table })) }).then(
+        () => {
+          close()
+          entry.run()
+        },
+        (reason: unknown) => setError(missingText(reason, tablePath(table, delimiter)))
+      )
+      return
+    }
     // "Go to table…" keeps the palette open in its other mode.
     if (item.id !== 'go-to-table') close()
     entry.run()
@@ -93,10 +120,11 @@ export function CommandHost(): ReactNode {
           title={mode === 'commands' ? 'Command palette' : 'Go to table'}
           placeholder={mode === 'commands' ? 'Type a command or a table name' : 'Table path, e.g. analytics$events'}
           query={query}
-          onQueryChange={setQuery}
+          onQueryChange={changeQuery}
           items={items}
           onRun={run}
           onClose={close}
+          error={error}
           emptyText={mode === 'commands' ? 'No command matches.' : 'No loaded table matches; type its full path (namespace$table).'}
         />
       )}
@@ -126,6 +154,14 @@ function CommandDialogView({
     case 'drop-table':
       return <DropTableDialog connectionId={connectionId} table={dialog.table} onClose={onClose} />
   }
+}
+
+/** What the palette says when a typed path cannot be opened. */
+function missingText(reason: unknown, path: string): string {
+  if (reason instanceof ApiError && (reason.code === 'table_not_found' || reason.code === 'namespace_not_found'))
+    return `Table ${path} does not exist. Check the path, or pick a table from the list.`
+  const message = reason instanceof Error ? reason.message : String(reason)
+  return `Could not open ${path}: ${message}`
 }
 
 /** `?` (outside text fields and dialogs) opens the shortcuts sheet. */

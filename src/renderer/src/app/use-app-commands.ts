@@ -74,6 +74,9 @@ export function useAppCommands({ openDialog, goToTable }: Callbacks): AppCommand
       { id: 'create-namespace', label: `Create namespace${where}…`, run: () => openDialog({ kind: 'create-namespace', parent: here }) },
       { id: 'create-table', label: `Create table${where}…`, run: () => openDialog({ kind: 'create-table', namespace: here }) }
     )
+    // With a row focused inside a namespace, a top-level namespace is still one command away.
+    if (here.length > 0)
+      commands.push({ id: 'create-top-namespace', label: 'Create namespace at top level…', run: () => openDialog({ kind: 'create-namespace', parent: [] }) })
     if (focusedNamespace && focusedNamespace.length > 0) {
       const path = focusedNamespace
       commands.push({ id: 'drop-namespace', label: `Drop namespace ${identifier(path)}…`, run: () => openDialog({ kind: 'drop-namespace', path }) })

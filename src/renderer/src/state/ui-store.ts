@@ -28,7 +28,8 @@ interface UiState {
   readonly pageSize: number
   readonly panes: PaneSizes
   readonly theme: ThemeChoice
-  selectConnection(id: string): void
+  /** Shows a connection; `expanded` are the namespaces it opens with if it was never shown before. */
+  selectConnection(id: string, expanded?: readonly NamespacePath[]): void
   setExpanded(path: NamespacePath, expanded: boolean): void
   focusRow(key: NodeKey): void
   /** Shows a table in the active tab; null closes the active tab. */
@@ -80,7 +81,12 @@ export const useUiStore = create<UiState>()(
       pageSize: 100,
       panes: DEFAULT_PANES,
       theme: 'system',
-      selectConnection: (id) => set({ connectionId: id }),
+      selectConnection: (id, expanded = []) =>
+        set((state) =>
+          state.views[id] || expanded.length === 0
+            ? { connectionId: id }
+            : { connectionId: id, views: { ...state.views, [id]: { ...EMPTY_VIEW, expanded: expanded.map(namespaceKey) } } }
+        ),
       setExpanded: (path, expanded) =>
         set((state) =>
           updateView(state, (view) => {

@@ -29,10 +29,12 @@ interface Props {
   readonly onClose: () => void
   /** Said when nothing matches. */
   readonly emptyText: string
+  /** Why the last entry run could not be done (e.g. a typed path that names nothing). */
+  readonly error?: string | null
 }
 
 /** A modal palette; mount it to open it. */
-export function CommandPalette({ title, placeholder, query, onQueryChange, items, onRun, onClose, emptyText }: Props): ReactNode {
+export function CommandPalette({ title, placeholder, query, onQueryChange, items, onRun, onClose, emptyText, error }: Props): ReactNode {
   const dialog = useRef<HTMLDialogElement>(null)
   const list = useRef<HTMLUListElement>(null)
   const base = useId()
@@ -103,6 +105,11 @@ export function CommandPalette({ title, placeholder, query, onQueryChange, items
           </li>
         ))}
       </ul>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
       {items.length === 0 && <p className={styles.empty}>{emptyText}</p>}
     </dialog>
   )

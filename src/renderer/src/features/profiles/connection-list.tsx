@@ -6,6 +6,7 @@ import { useProfiles } from '../profiles/use-profiles'
 import { useConnections } from '../connections/use-connections'
 import { ConnectionButton, KIND_LABELS } from '../../ui/connection-button'
 import styles from './connection-list.module.css'
+import { firstExpanded } from '../../state/first-view'
 
 /**
  * The connections of this run that no saved profile stands for (the launch flags', the
@@ -26,7 +27,7 @@ export function ConnectionList({ exclude }: { readonly exclude: ReadonlySet<stri
   useEffect(() => {
     if (!list || list.some((connection) => connection.id === connectionId) || !profilesSettled) return
     const next = list.find((connection) => connection.id === lastUsed) ?? list[0]
-    if (next) selectConnection(next.id)
+    if (next) selectConnection(next.id, firstExpanded(next))
   }, [connectionId, list, lastUsed, profilesSettled, selectConnection])
 
   if (connections.isPending)

@@ -20,6 +20,7 @@ import { useRowPages } from './use-table-rows'
 import { EmptyState } from '../../ui/empty-state'
 import styles from './table-data.module.css'
 import { cx } from '../../ui/class-names'
+import { columnWidth } from './column-width'
 
 /** A column to show: its name and its readable type (from the table description). */
 export interface GridColumn {
@@ -47,6 +48,8 @@ interface Props {
 const ROW_HEIGHT = 28
 const HEADER_HEIGHT = 32
 const ROW_NUMBER_WIDTH = 80
+/** Frames after a keyboard move in which the active row is fitted into view again. */
+const FIT_FRAMES = 10
 
 /** The virtualized grid of a table's rows. */
 export function DataGrid({ connectionId, table, view, columns, total, firstRow, matching, onActiveRow, onRowMenu }: Props): ReactNode {
@@ -84,7 +87,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     })
   }, [])
 
-  const widths = useMemo(() => columns.map((column) => widthFor(column.type)), [columns])
+  const widths = useMemo(() => columns.map((column) => columnWidth(column.name, column.type)), [columns])
   const template = `${ROW_NUMBER_WIDTH}px ${widths.map((w) => `${w}px`).join(' ')}`
   const width = ROW_NUMBER_WIDTH + widths.reduce((sum, w) => sum + w, 0)
   const cellId = (row: number, col: number): string => `${gridId}-r${row}-c${col}`
@@ -100,6 +103,26 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
   }
   const unreadable = unreadableIn(pages)
 
+  // The virtualizer's own scrollToIndex counts the horizontal scrollbar as room and ignores
+  // the sticky header, so the last row could end half under the scrollbar: use clientHeight.
+  const scrollRowIntoView = (row: number): void => {
+    const scroller = scrollRef.current
+    const item = virtualizer.measurementsCache[row]
+    if (!scroller || !item) return
+    if (item.start < scroller.scrollTop + HEADER_HEIGHT) scroller.scrollTop = item.start - HEADER_HEIGHT
+    else if (item.end > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = item.end - scroller.clientHeight
+  }
+
+  // Once the row is drawn, its own box says where it is, whatever heights were estimated.
+  const fitDrawnRow = (row: number): void => {
+    const scroller = scrollRef.current
+    const box = scroller?.querySelector(`[role="row"][data-index="${row}"]`)?.getBoundingClientRect()
+    if (!scroller || !box) return
+    const top = scroller.getBoundingClientRect().top + scroller.clientTop
+    if (box.bottom > top + scroller.clientHeight) scroller.scrollTop += box.bottom - (top + scroller.clientHeight)
+    else if (box.top < top + HEADER_HEIGHT) scroller.scrollTop -= top + HEADER_HEIGHT - box.top
+  }
+
   const onKeyDown = gridKeyHandler({
     rowCount: total ?? 0,
     colCount: columns.length,
@@ -108,10 +131,25 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     moveTo: (position) => {
       setActive(position)
       setKeyboardMove((n) => n + 1)
-      virtualizer.scrollToIndex(position.row, { align: 'auto' })
+      scrollRowIntoView(position.row)
     },
     toggle: (position) => isExpandable(viewAt(position.row, position.col)) && toggle(position)
   })
+
+  // Rows drawn after the jump are measured and may push the target down: check it again then.
+  useEffect(() => {
+    if (keyboardMove === 0) return
+    // A few frames: each scroll draws and measures new rows, which may move the target again.
+    let left = FIT_FRAMES
+    const step = (): void => {
+      fitDrawnRow(active.row)
+      if (--left > 0) frame = requestAnimationFrame(step)
+    }
+    let frame = requestAnimationFrame(step)
+    return () => cancelAnimationFrame(frame)
+    // Only after a keyboard move: a mouse scroll must not pull the view back to the active row.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keyboardMove])
 
   // After a key moved the active cell sideways, bring its column into view.
   useEffect(() => {
@@ -251,15 +289,4 @@ function vectorsOf(page: Table, columns: readonly GridColumn[]): readonly (Vecto
   let vectors = byKey.get(key)
   if (!vectors) byKey.set(key, (vectors = columns.map((column) => page.getChild(column.name))))
   return vectors
-}
-
-/** A column width that suits its type: narrow numbers, wide vectors and nested values. */
-function widthFor(type: string): number {
-  if (/^(u?int|float|decimal)/.test(type)) return 120
-  if (type === 'bool') return 80
-  if (type.startsWith('date')) return 120
-  if (type.startsWith('timestamp')) return 250
-  if (type.startsWith('vector') || type.startsWith('fixed_size_list')) return 300
-  if (/^(list|struct|map|large_list)/.test(type)) return 280
-  return 200
 }

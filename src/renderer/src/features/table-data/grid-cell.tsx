@@ -66,6 +66,7 @@ function CellContent({ view, expanded, onToggle }: { readonly view: CellView; re
       return (
         <div className={styles.cellExpandable}>
           <div className={styles.cellLine}>
+            {!expandable && <span className={styles.cellToggleSpace} aria-hidden />}
             {expandable && (
               <button
                 type="button"

@@ -74,11 +74,14 @@ export function TableData({ connectionId, table, fields, version = null }: Props
         <ColumnChooser all={(fields ?? []).map((field) => field.name)} chosen={chosen} onChange={setChosen} />
         <FilterBar filter={filter} onApply={setFilter} error={filterFailed ? tried.error : null} />
         <span className="muted" role="status" aria-label="Matching rows">
-          {count.isSuccess
-            ? `${count.data.toLocaleString('en-US')} ${shown ? 'matching ' : ''}${count.data === 1 ? 'row' : 'rows'}`
-            : count.isPending
-              ? 'Counting rows…'
-              : ''}
+          {/* While a search shows its k rows, the table's count beside them would read as theirs. */}
+          {view.search
+            ? ''
+            : count.isSuccess
+              ? `${count.data.toLocaleString('en-US')} ${shown ? 'matching ' : ''}${count.data === 1 ? 'row' : 'rows'}`
+              : count.isPending
+                ? 'Counting rows…'
+                : ''}
         </span>
         <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
       </div>

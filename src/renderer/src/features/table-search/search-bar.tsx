@@ -168,7 +168,7 @@ export function SearchBar({ connectionId, table, info, search, view, selectedRow
       )}
       {active && (
         <p className={styles.status} role="status" aria-label="Search results">
-          {found === null ? 'Searching…' : describeResult(found, search, view)}
+          {found === null ? 'Searching…' : describeResult(found, search, view, searched?.indexType ?? null)}
           {truncated && ` Only the first ${found ?? 0} of the k rows asked for fit in one answer; hide wide columns to see more.`}
         </p>
       )}
@@ -186,12 +186,17 @@ export function SearchBar({ connectionId, table, info, search, view, selectedRow
   )
 }
 
-function describeResult(found: number, search: DataSearch, view: RowsView): string {
-  const rows = `${found.toLocaleString('en-US')} ${found === 1 ? 'row' : 'rows'}`
+function describeResult(found: number, search: DataSearch, view: RowsView, indexType: string | null): string {
+  const rows = `${found.toLocaleString('en-US')} nearest ${found === 1 ? 'row' : 'rows'}`
   const among = view.filter ? ' among the rows matching the filter' : ''
   const { active, options } = search
   if (active?.kind === 'vector')
-    return `${rows} nearest to ${active.about} in “${active.column}” by ${DISTANCE_LABELS[options.distanceType]} distance${among}, nearest first.`
-  if (active?.kind === 'fts') return `${rows} matching “${active.text}”${among}, best first.`
+    return (
+      `Search results: ${rows} to ${active.about} in “${active.column}” by ${DISTANCE_LABELS[options.distanceType]} distance${among}, nearest first.` +
+      // An index compares compressed vectors: say so, and where the exact re-ranking is.
+      (indexType && options.refineFactor === null ? ` Distances are approximate (${indexType} index); set a refine factor above to re-rank them exactly.` : '')
+    )
+  if (active?.kind === 'fts')
+    return `Search results: ${found.toLocaleString('en-US')} ${found === 1 ? 'row' : 'rows'} matching “${active.text}”${among}, best first.`
   return ''
 }

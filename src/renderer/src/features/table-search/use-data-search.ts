@@ -83,13 +83,15 @@ export function useDataSearch(connectionId: string, table: TableRef): DataSearch
       const { page, index } = pageOfRow(row)
       const onScreen = view.search ? undefined : client.getQueryData<Table>(queryKeys.rowPage(connectionId, table, view, page))
       const shown = onScreen?.getChild(column.name) && index < onScreen.numRows ? onScreen : null
+      // A row is named by its id where the table has one (the grid's position means little in a result).
+      const withId = onScreen?.getChild(ID_COLUMN) && column.name !== ID_COLUMN ? [column.name, ID_COLUMN] : [column.name]
       const rows = view.search
         ? await searchPage(client, connectionId, table, view, page)
         : (shown ??
           decodeArrow(
             (
               await unwrap(
-                api.tables.readRows({ connectionId, table, offset: row, limit: 1, columns: [column.name], ...(view.filter ? { filter: view.filter } : {}) })
+                api.tables.readRows({ connectionId, table, offset: row, limit: 1, columns: withId, ...(view.filter ? { filter: view.filter } : {}) })
               )
             ).arrow
           ))
@@ -99,7 +101,8 @@ export function useDataSearch(connectionId: string, table: TableRef): DataSearch
       const value: unknown = rows.getChild(column.name)?.get(at)
       const vector =
         value && typeof value === 'object' && 'toArray' in value ? Array.from((value as { toArray: () => ArrayLike<number> }).toArray(), Number) : null
-      const about = `${view.search ? 'result ' : ''}row ${(row + 1).toLocaleString('en-US')}`
+      const id: unknown = rows.getChild(ID_COLUMN)?.get(at)
+      const about = id !== null && id !== undefined ? `id ${String(id)}` : `${view.search ? 'result ' : ''}row ${(row + 1).toLocaleString('en-US')}`
       if (!vector || vector.length === 0)
         throw new Error(`${capitalize(about)} has no vector in column "${column.name}" (it is null), so there is nothing to compare with. Choose another row.`)
       setActive({ kind: 'vector', column: column.name, vector, about })
@@ -113,6 +116,9 @@ export function useDataSearch(connectionId: string, table: TableRef): DataSearch
   }
   return { options, setOptions, active, setActive: setActiveAndClear, error, findSimilar }
 }
+
+/** The column that names a row in "Find similar"'s status, where a table has it. */
+const ID_COLUMN = 'id'
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)

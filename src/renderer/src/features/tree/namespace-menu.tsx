@@ -30,7 +30,7 @@ export interface MenuTarget {
   readonly y: number
 }
 
-type Open = 'menu' | 'create' | 'drop' | 'createTable' | 'dropTable' | 'renameTable'
+type Open = 'menu' | 'create' | 'createTop' | 'drop' | 'createTable' | 'dropTable' | 'renameTable'
 
 /** The menu and the dialogs it opens. */
 export function NamespaceMenu({
@@ -70,6 +70,7 @@ export function NamespaceMenu({
   }
 
   if (open === 'create') return <CreateNamespaceDialog connectionId={connectionId} parent={target.kind === 'namespace' ? target.path : []} onClose={onClose} />
+  if (open === 'createTop') return <CreateNamespaceDialog connectionId={connectionId} parent={[]} onClose={onClose} />
   if (open === 'drop') return <DropNamespaceDialog connectionId={connectionId} path={target.path} onClose={onClose} />
   if (open === 'createTable') return <CreateTableDialog connectionId={connectionId} namespace={target.path} onClose={onClose} />
   if (open === 'dropTable') return <DropTableDialog connectionId={connectionId} table={table} onClose={onClose} />
@@ -87,6 +88,8 @@ export function NamespaceMenu({
           { label: 'Rename table…', icon: Pencil, run: () => setOpen('renameTable'), ...renameReason },
           { label: 'Drop table…', icon: Trash2, danger: true, run: () => setOpen('dropTable'), ...writeReason }
         ]),
+    // Whatever row the menu is for, a top-level namespace can still be created.
+    { label: 'Create namespace at top level…', icon: FolderPlus, run: () => setOpen('createTop') },
     { label: 'Copy identifier', icon: Copy, separated: true, run: () => copy(displayIdentifier(fullPath, delimiter), 'identifier') },
     { label: 'Copy path', icon: Route, run: () => copy(pathAsJson(fullPath), 'path') },
     // Only the desktop app can open a file manager, and only a directory catalog has folders.
