@@ -1,9 +1,10 @@
 /**
  * The `dir` namespace implementation, on LanceDB's own `dir` namespace: V1 catalogs
  * (`name.lance` folders) and V2 catalogs (`__manifest`, nested namespaces) open unchanged.
- * LanceDB 0.37.1's dir namespace ignores namespace `exist_ok`/`overwrite`/`cascade`,
- * creates tables in missing namespaces, lists a missing namespace as empty and cannot
- * drop V1 tables its manifest does not list; the gaps are filled here with LanceDB calls.
+ * LanceDB's dir namespace (0.37.1 through 0.39.0; ./lancedb-dir-gaps.test.ts fails when
+ * an upgrade changes this) ignores namespace `exist_ok`/`overwrite`/`cascade`, creates
+ * tables in missing namespaces, lists a missing namespace as empty and cannot drop V1
+ * tables its manifest does not list; the gaps are filled here with LanceDB calls.
  * Listings, namespaces and tables are here; what a person does with one table (rows,
  * versions, schema changes, search, indexes) is LanceDB's, in lance/lance-table-access.ts,
  * on the tables this connection keeps open. The root folder's checks are in dir-root.ts.

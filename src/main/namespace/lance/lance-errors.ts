@@ -22,7 +22,8 @@ const LOST_REGISTRATION = /was concurrently created/i
 // transaction was preempted by concurrent transaction ...".
 const COMMIT_CONFLICT = /Retryable commit conflict|preempted by concurrent transaction/i
 
-// Checked in order: LanceDB 0.37.1 messages, e.g. "Namespace not empty: 'a' (contains 2 child
+// Checked in order: LanceDB's messages (0.37.1 through 0.39.0; ../dir/lancedb-dir-gaps.test.ts
+// reads three from the installed LanceDB), e.g. "Namespace not empty: 'a' (contains 2 child
 // objects)", "Table 'r' already exists", "Failed to drop table: … Table not found: zz".
 const LANCE_ERRORS: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
   [/Namespace not empty/i, 'namespace_not_empty'],
