@@ -24,7 +24,7 @@ import { VersionBanner } from '../table-versions/version-banner'
 import styles from './table-details.module.css'
 
 /** The grid's smallest height, in pixels. */
-const MIN_GRID = 160
+const MIN_GRID = 150
 /** Views the details grow to fit (up to the grid's minimum); the others keep the split. */
 const FITTING_VIEWS: ReadonlySet<string> = new Set(['overview', SCHEMA_VIEW])
 

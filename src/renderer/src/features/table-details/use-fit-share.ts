@@ -6,7 +6,7 @@
 import { useEffect, useState, type RefObject } from 'react'
 
 /** Pixels of slack so rounding never leaves a scrollbar. */
-const SLACK = 4
+const SLACK = 2
 
 /**
  * `split`: the split's root; `scroll`: the details' scroll box; `content`: its content,
