@@ -78,6 +78,12 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [keyboardMove, setKeyboardMove] = useState(0)
+  // Whether the view keeps the active row in sight: set by a keyboard move, cleared when the
+  // user scrolls with the wheel, a touch or the scrollbar.
+  const followsKeyboard = useRef(false)
+  const stopFollowing = (): void => {
+    followsKeyboard.current = false
+  }
   const toggle = useCallback((position: CellPosition) => {
     const key = `${position.row}:${position.col}`
     setExpanded((current) => {
@@ -129,6 +135,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     active,
     pageSize: () => Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - HEADER_HEIGHT) / ROW_HEIGHT) - 1),
     moveTo: (position) => {
+      followsKeyboard.current = true
       setActive(position)
       setKeyboardMove((n) => n + 1)
       scrollRowIntoView(position.row)
@@ -136,20 +143,22 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     toggle: (position) => isExpandable(viewAt(position.row, position.col)) && toggle(position)
   })
 
-  // Rows drawn after the jump are measured and may push the target down: check it again then.
+  // Rows drawn after the jump are measured and may push the target down, and a page that
+  // arrives later fills rows that then grow: fit the row again after each, for a few frames
+  // (each scroll draws and measures new rows, which may move the target again). Only while
+  // the view follows the keyboard: a mouse or touch scroll must not be pulled back.
   useEffect(() => {
-    if (keyboardMove === 0) return
-    // A few frames: each scroll draws and measures new rows, which may move the target again.
+    if (keyboardMove === 0 || !followsKeyboard.current) return
     let left = FIT_FRAMES
     const step = (): void => {
+      if (!followsKeyboard.current) return
       fitDrawnRow(active.row)
       if (--left > 0) frame = requestAnimationFrame(step)
     }
     let frame = requestAnimationFrame(step)
     return () => cancelAnimationFrame(frame)
-    // Only after a keyboard move: a mouse scroll must not pull the view back to the active row.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [keyboardMove])
+  }, [keyboardMove, pages])
 
   // After a key moved the active cell sideways, bring its column into view.
   useEffect(() => {
@@ -198,6 +207,9 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
         tabIndex={0}
         className={styles.gridScroll}
         onKeyDown={onGridKeyDown}
+        onWheel={stopFollowing}
+        onPointerDown={stopFollowing}
+        onTouchStart={stopFollowing}
       >
         <div role="rowgroup" className={styles.gridHead} style={{ width: `${width}px` }}>
           <div role="row" aria-rowindex={1} className={styles.gridRow} style={{ gridTemplateColumns: template, height: `${HEADER_HEIGHT}px` }}>
