@@ -12,6 +12,7 @@ import { CatalogError } from '../../../shared/errors'
 import { lanceArrow } from '../lance-arrow'
 import { pageFromBatches } from '../rows-page'
 import { boundedFilter } from './bounded-sql'
+import { tableSchema } from './table-handles'
 
 /** The rows a search finds (at most k, in one page of at most `maxBytes`), scoring column included. */
 export async function searchLanceRows(table: LanceTable, spec: SearchSpec, maxBytes = READ_PAGE_MAX_BYTES): Promise<RowsPage> {
@@ -91,7 +92,7 @@ async function lanceQuery(table: LanceTable, spec: SearchSpec): Promise<Query | 
   const { query } = spec
   let built: Query | VectorQuery
   if (query.kind === 'vector') {
-    checkVectorSearch((await table.schema()).fields, spec)
+    checkVectorSearch((await tableSchema(table)).fields, spec)
     let vector = table.vectorSearch(query.vector).column(query.column).distanceType(query.distanceType)
     if (query.nprobes !== undefined) vector = vector.nprobes(query.nprobes)
     if (query.refineFactor !== undefined) vector = vector.refineFactor(query.refineFactor)

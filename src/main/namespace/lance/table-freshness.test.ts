@@ -1,8 +1,9 @@
 /**
  * Kept tables stay truthful: on a real directory catalog, a write made by LanceDB in
  * another process shows after Refresh and within the freshness interval, a write made
- * through the client shows at once, a table dropped elsewhere says so, and an older
- * version stays what it was while the latest moves. No assertion on time: the interval
+ * through the client shows at once, a table dropped elsewhere says so, an older version
+ * stays what it was while the latest moves, and a search is checked against the columns
+ * of the version it reads. No assertion on time: the interval
  * test polls until the write shows, bounded by a generous deadline.
  */
 import { execFile } from 'node:child_process'
@@ -10,7 +11,7 @@ import { promisify } from 'node:util'
 import { connectNamespace } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleRow, sampleTableIpc } from '../../../../e2e/support/lancedb-catalog'
 import { CatalogError } from '../../../shared/errors'
 import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
@@ -36,12 +37,16 @@ afterEach(async () => {
 })
 
 /** Runs `body` with `table` opened by LanceDB's SDK in a separate Node process (another writer). */
-async function elsewhere(body: 'add' | 'drop' | 'drop-index'): Promise<void> {
+async function elsewhere(body: 'add' | 'drop' | 'drop-index' | 'replace'): Promise<void> {
   const script = `
     const lancedb = require('@lancedb/lancedb')
     ;(async () => {
       const db = await lancedb.connectNamespace('dir', { root: process.argv[1] })
       if (process.argv[2] === 'drop') return db.dropTable('top', [])
+      if (process.argv[2] === 'replace') {
+        await db.dropTable('top', [])
+        return (await db.createTable('top', [{ id: 1, vector: [0.5, 0.5] }], [])).close()
+      }
       const table = await db.openTable('top', [])
       if (process.argv[2] === 'drop-index') await table.dropIndex('id_idx')
       else await table.add(await table.query().limit(1).toArrow())
@@ -107,6 +112,23 @@ describe('a kept table', () => {
     const error: unknown = await catalog.countRows(top).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CatalogError)
     expect(error).toMatchObject({ code: 'table_not_found', message: 'Table "top" does not exist.' })
+  })
+
+  it("checks a search against the columns the app's own change left", async () => {
+    const catalog = await open(NEVER)
+    const search = (column: string) => ({ query: { kind: 'vector', column, vector: sampleRow(1).vector, distanceType: 'l2', k: 2 } }) as const
+    expect((await catalog.searchRows(top, search('vector'))).rowCount).toBe(2)
+    await catalog.alterColumns(top, [{ path: 'vector', rename: 'embedding' }])
+    expect((await catalog.searchRows(top, search('embedding'))).rowCount).toBe(2)
+  })
+
+  it('checks a search against a table replaced elsewhere, after Refresh', async () => {
+    const catalog = await open(NEVER)
+    const search = (vector: number[]) => ({ query: { kind: 'vector', column: 'vector', vector, distanceType: 'l2', k: 2 } }) as const
+    expect((await catalog.searchRows(top, search(sampleRow(1).vector))).rowCount).toBe(2)
+    await elsewhere('replace')
+    catalog.refresh()
+    expect((await catalog.searchRows(top, search([0.5, 0.5]))).rowCount).toBe(1)
   })
 
   it('keeps reading an older version while the latest moves', async () => {

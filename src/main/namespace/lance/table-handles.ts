@@ -13,6 +13,7 @@
  * the handle is dropped and the read tried once on a new one, which then says plainly
  * that the table is gone.
  */
+import type { Schema } from 'apache-arrow'
 import type { Table as LanceTable } from '@lancedb/lancedb'
 import type { TableRef } from '../../../shared/catalog-types'
 
@@ -78,6 +79,8 @@ export class TableHandles {
       // A change always starts from the latest version: it must not undo or trip over a write made elsewhere.
       if (kept && (!reads || this.#stale(held))) {
         held.checkedAt = Date.now()
+        // A table replaced elsewhere may come back at the version number it had.
+        schemas.delete(opened)
         await opened.checkoutLatest()
       }
       return await use(opened)
@@ -170,6 +173,27 @@ export class TableHandles {
     // A handle still in use closes when its last user is done.
     if (held.users === 0) closeHeld(held)
   }
+}
+
+/** Each open table's schema, with the version it was read at. */
+const schemas = new WeakMap<LanceTable, { readonly version: number; readonly schema: Promise<Schema> }>()
+
+/**
+ * An open table's schema, read from LanceDB once per version: `schema()` decodes the
+ * whole schema on each call (most of a millisecond, felt on every search), while
+ * `version()` is cheap, and a schema only changes with a new version.
+ */
+export async function tableSchema(table: LanceTable): Promise<Schema> {
+  const version = await table.version()
+  const known = schemas.get(table)
+  if (known?.version === version) return known.schema
+  const schema = table.schema()
+  schemas.set(table, { version, schema })
+  // A failed read is not kept: the next call reads again.
+  schema.catch(() => {
+    if (schemas.get(table)?.schema === schema) schemas.delete(table)
+  })
+  return schema
 }
 
 function closeHeld(held: Held): void {
