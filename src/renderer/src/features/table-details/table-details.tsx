@@ -1,7 +1,8 @@
 /**
- * The pane of the open table: its name, then a resizable split of its details (facts and
- * the schema tree) over the paged grid of its rows, which fills the height it is given.
- * The split's size is remembered with the UI state.
+ * The pane of the open table: its name, then a resizable split of its details (Overview,
+ * Schema, Versions, Indexes) over the paged grid of its rows, which fills the height it is
+ * given. The split fits the details' content until the user sizes it; that size is
+ * remembered with the UI state.
  */
 import { useRef, useState, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
@@ -25,7 +26,9 @@ import styles from './table-details.module.css'
 
 /** The grid's smallest height, in pixels. */
 const MIN_GRID = 150
-/** Views the details grow to fit (up to the grid's minimum); the others keep the split. */
+/** The details' share, in percent, for a view that does not fit itself, until the user sizes it. */
+const UNFITTED_SHARE = 40
+/** Views the details are sized to fit (up to the grid's minimum); the others get a fixed share. */
 const FITTING_VIEWS: ReadonlySet<string> = new Set(['overview', SCHEMA_VIEW])
 
 /** The details and data of one table. */
@@ -35,7 +38,7 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
   const version = useOpenVersion(connectionId, table)
   const older = useVersionDescription(connectionId, table, version)
   const description = version === null ? latest : older
-  const detailsSize = useUiStore((state) => state.panes.details)
+  const chosenSize = useUiStore((state) => state.panes.details)
   const setPanes = useUiStore((state) => state.setPanes)
   const delimiter = useDelimiter(connectionId)
   // A Find column result shows its column, which lives in the schema view: on opening, and
@@ -51,8 +54,9 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
   const scrollRef = useRef<HTMLDivElement | null>(null)
   const contentRef = useRef<HTMLDivElement | null>(null)
   const fit = useFitShare(splitRef, scrollRef, contentRef, MIN_GRID, `${viewKey}:${tableKey(table)}:${description.status}`)
-  // The remembered size, grown so a fitting view shows its content without scrolling.
-  const size = FITTING_VIEWS.has(viewKey) && fit !== null ? Math.max(detailsSize, fit) : detailsSize
+  // A size the user chose wins (and is remembered); until then a fitting view gets the
+  // height its content needs, so facts and schema show without a nested scroll box.
+  const size = chosenSize ?? (FITTING_VIEWS.has(viewKey) && fit !== null ? fit : UNFITTED_SHARE)
   const view = DETAIL_VIEWS.find((candidate) => candidate.key === viewKey) ?? DETAIL_VIEWS[0]
   const key = tableKey(table)
   const details = (
