@@ -2,7 +2,7 @@
  * The details pane shows what a user looks at in full at the two common laptop sizes: the
  * facts of Overview, and every field of a 15-column table in the Schema view, with no
  * scrolling inside the pane (scrollbars are visible in these runs, so a pane a few pixels
- * too small shows the bars a user would see).
+ * too small shows the bars a user would see), and the rows' toolbar and first rows below.
  */
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
@@ -54,7 +54,9 @@ for (const size of SIZES) {
     const schema = await app.schema()
     for (const name of COLUMNS) await expect(await app.schemaRow(name), `${name} in view`).toBeInViewport({ ratio: 1 })
     await expect.poll(() => hiddenBelow(schema), { message: 'the schema scrolls' }).toBe(0)
-    // The rows stay in view under the details.
-    await expect(app.page.getByRole('grid').first()).toBeVisible()
+    // The rows stay in view under the schema: the grid's toolbar and two whole rows.
+    await expect(app.page.getByRole('button', { name: /^Columns/ })).toBeInViewport({ ratio: 1 })
+    // The second row's first value (the rows are wider than the pane, so not the whole row).
+    await expect(app.page.getByRole('grid').first().getByRole('gridcell', { name: '100', exact: true }), 'the second row in view').toBeInViewport({ ratio: 1 })
   })
 }

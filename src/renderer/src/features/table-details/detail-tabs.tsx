@@ -13,6 +13,7 @@ import { VersionsView } from '../table-versions/versions-view'
 import { approximate } from '@shared/exact-int'
 import { useFoundColumn } from '../find/found-column'
 import type { DetailViewProps } from '../../lib/detail-view-props'
+import styles from './table-details.module.css'
 
 /** One view of the details pane. */
 export interface DetailView {
@@ -48,10 +49,10 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
     label: 'Schema',
     // A view of its own so every field fits in the pane, not a box nested under the facts.
     render: ({ connectionId, table, description }) => (
-      <>
+      <div className={styles.schemaView}>
         <AddColumnButton connectionId={connectionId} table={table} fields={description.fields} />
         <FullSchema connectionId={connectionId} table={table} description={description} />
-      </>
+      </div>
     )
   },
   { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> },

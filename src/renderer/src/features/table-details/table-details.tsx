@@ -24,8 +24,8 @@ import { useVersionDescription } from '../table-versions/use-versions'
 import { VersionBanner } from '../table-versions/version-banner'
 import styles from './table-details.module.css'
 
-/** The grid's smallest height, in pixels. */
-const MIN_GRID = 150
+/** The grid's smallest height, in pixels: its toolbar, search bar, header and two rows. */
+const MIN_GRID = 200
 /** The details' share, in percent, for a view that does not fit itself, until the user sizes it. */
 const UNFITTED_SHARE = 40
 /** Views the details are sized to fit (up to the grid's minimum); the others get a fixed share. */

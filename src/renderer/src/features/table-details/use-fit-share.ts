@@ -33,7 +33,8 @@ export function useFitShare(
       const total = group.clientHeight - separator
       if (total <= 0) return
       // The pane's chrome (tabs, padding) stays; the scroll box grows to the content.
-      const padding = parseFloat(getComputedStyle(box).paddingBottom) || 0
+      const style = getComputedStyle(box)
+      const padding = (parseFloat(style.paddingTop) || 0) + (parseFloat(style.paddingBottom) || 0)
       const needed = panel.getBoundingClientRect().height - box.clientHeight + inner.getBoundingClientRect().height + padding + SLACK
       const most = ((total - minGrid - SLACK) / total) * 100
       setShare(Math.min(most, Math.ceil((needed / total) * 1000) / 10))
