@@ -29,7 +29,7 @@ test('a failed details pane shows what failed in place; the tree keeps working a
     .catch(() => undefined)
 
   await app.table('events').click()
-  await expect(app.schema()).toBeVisible()
+  await expect(await app.schema()).toBeVisible()
   const filter = page.getByLabel('Filter loaded names')
   await filter.fill('e')
 

@@ -72,8 +72,10 @@ test('finds a deep table never expanded by its name and by a column, and opens i
     await expect(column).toHaveAttribute('aria-selected', 'true')
     await box.press('Enter')
     await expect(layout.tabList.getByRole('tab', { name: 'deep_orders', exact: true })).toHaveAttribute('aria-selected', 'true')
-    await expect(app.schemaRow('customer_zone')).toHaveAttribute('aria-current', 'true')
-    await expect(app.schemaRow('customer_zone')).toBeInViewport()
+    // The column lives in the Schema view, which the result opens by itself.
+    await expect(app.detailsTab('Schema')).toHaveAttribute('aria-selected', 'true')
+    await expect(await app.schemaRow('customer_zone')).toHaveAttribute('aria-current', 'true')
+    await expect(await app.schemaRow('customer_zone')).toBeInViewport()
 
     // Escape closes the box.
     await app.page.keyboard.press('Control+Shift+F')

@@ -37,8 +37,8 @@ test('browses a REST catalog with an API key like a directory one', async ({ wor
     // Rows, fragments and size come from the catalog's table stats operation.
     await expect(app.page.getByLabel('Fragments')).toHaveText('1')
     await expect(app.page.getByLabel('Data size', { exact: true })).toHaveText(/^\d+(\.\d)? (bytes|KiB|MiB)$/)
-    await expect(app.schemaRow('vector').getByRole('cell').nth(3)).toHaveText('8')
-    await expect(app.schemaRow('id')).toContainText('int64')
+    await expect((await app.schemaRow('vector')).getByRole('cell').nth(3)).toHaveText('8')
+    await expect(await app.schemaRow('id')).toContainText('int64')
 
     await app.expand('many')
     await expect(app.tables()).toHaveCount(tables.length + 2)

@@ -30,7 +30,7 @@ test('opens, describes, previews and drops tables whose names a catalog lists ou
       await app.table(name).click()
       await expect(app.page.getByLabel('Identifier')).toHaveText(`${NAMESPACE}$${name}`)
       await expect(app.page.getByLabel('Row count')).toHaveText(String(rows))
-      await expect(app.schemaRow('id')).toContainText('int64')
+      await expect(await app.schemaRow('id')).toContainText('int64')
       await expect(tables.grid).toHaveAttribute('aria-rowcount', String(rows + 1))
       await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('0')
     }

@@ -31,7 +31,7 @@ test('lists, describes, previews and creates under names with spaces, "+", "%" a
         await expect(app.page.getByLabel('Identifier')).toHaveText(`${namespace}$${name}`)
         await expect(app.page.getByLabel('Row count')).toHaveText(String(rows))
         await expect(app.page.getByLabel('Version', { exact: true })).toHaveText('1')
-        await expect(app.schemaRow('id')).toContainText('int64')
+        await expect(await app.schemaRow('id')).toContainText('int64')
         await expect(tables.grid).toHaveAttribute('aria-rowcount', String(rows + 1))
         await expect(tables.gridRow(2).getByRole('gridcell').nth(1)).toHaveText('row 1')
       }
@@ -47,7 +47,7 @@ test('lists, describes, previews and creates under names with spaces, "+", "%" a
     await expect(dialog).toHaveCount(0)
     await expect(app.table('returns')).toHaveAttribute('aria-selected', 'true')
     await expect(app.page.getByLabel('Row count')).toHaveText('2')
-    await expect(app.schemaRow('reason')).toBeVisible()
+    await expect(await app.schemaRow('reason')).toBeVisible()
 
     const db = await connectNamespace('dir', { root })
     try {

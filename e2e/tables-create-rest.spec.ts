@@ -40,7 +40,7 @@ test('creates an empty table with a vector(8) field from the schema builder over
     await expect(dialog).toHaveCount(0)
     await expect(app.table('embeddings')).toHaveAttribute('aria-selected', 'true')
     await expect(app.page.getByLabel('Row count')).toHaveText('0')
-    await expect(app.schemaRow('embedding').getByRole('cell').nth(3)).toHaveText('8')
+    await expect((await app.schemaRow('embedding')).getByRole('cell').nth(3)).toHaveText('8')
 
     const db = await connectNamespace('dir', { root })
     const table = await db.openTable('embeddings', ['ml'])

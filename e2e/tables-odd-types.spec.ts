@@ -36,7 +36,7 @@ async function checkOddTypes(app: CatalogPage, errors: readonly string[], zoneIn
   await app.table(ODD_TYPES_TABLE).click()
 
   // The schema lists every field with a readable type, the odd name and the null type included.
-  const schema = app.page.getByRole('table', { name: 'Schema' })
+  const schema = await app.schema()
   await expect(schema.getByRole('row').filter({ hasText: ODD_NAME_COLUMN })).toContainText('utf8')
   await expect(schema.getByRole('row').filter({ hasText: 'price' }).first()).toContainText('decimal128(10, 2)')
   await expect(schema.getByRole('row').filter({ hasText: 'berlin_time' })).toContainText(zoneInSchema ? 'timestamp[us, Europe/Berlin]' : 'timestamp')

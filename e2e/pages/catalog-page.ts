@@ -36,16 +36,21 @@ export class CatalogPage {
     await this.namespace(name).click()
   }
 
-  /** The schema table of the details pane. */
-  schema(): Locator {
+  /** The details pane's view tab of this name (Overview, Schema, Versions, …). */
+  detailsTab(name: string): Locator {
+    return this.page.getByRole('tablist', { name: 'Table views' }).getByRole('tab', { name, exact: true })
+  }
+
+  /** The schema table of the details pane, opening the Schema view first if another is shown. */
+  async schema(): Promise<Locator> {
+    const tab = this.detailsTab('Schema')
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click()
     return this.page.getByRole('table', { name: 'Schema' })
   }
 
-  /** The schema row of a field. */
-  schemaRow(field: string): Locator {
-    return this.schema()
-      .getByRole('row')
-      .filter({ has: this.page.getByRole('cell', { name: field, exact: true }) })
+  /** The schema row of a field, opening the Schema view first if another is shown. */
+  async schemaRow(field: string): Promise<Locator> {
+    return (await this.schema()).getByRole('row').filter({ has: this.page.getByRole('cell', { name: field, exact: true }) })
   }
 
   /** Chooses a page size for listings. */

@@ -92,7 +92,7 @@ export async function walkScreens(app: CatalogPage, root: string, visit: (screen
   await expect(palette).toHaveCount(0)
 
   await app.table('page_views').click()
-  await expect(app.schemaRow('vector')).toBeVisible()
+  await expect(await app.schemaRow('vector')).toBeVisible()
   await visit('table-details')
 
   await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('12 rows')

@@ -17,8 +17,11 @@ export interface ConnectionView {
 export interface PaneSizes {
   /** The sidebar's share of the window's width. */
   readonly sidebar: number
-  /** The table details' share of the table pane's height (the grid has the rest). */
-  readonly details: number
+  /**
+   * The table details' share of the table pane's height (the grid has the rest), once the
+   * user has chosen one by dragging or with the keyboard; null sizes the details to fit.
+   */
+  readonly details: number | null
 }
 
 /** The colour scheme: follow the OS, or force one. */

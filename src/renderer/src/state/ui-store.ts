@@ -18,7 +18,8 @@ import type { ConnectionView, PaneSizes, ThemeChoice } from './ui-state-types'
 /** Page sizes offered in the settings. */
 export const PAGE_SIZES = [10, 25, 50, 100, 250, 1000] as const
 
-export const DEFAULT_PANES: PaneSizes = { sidebar: 26, details: 40 }
+/** The starting sizes: the details fit their content until the user sizes them. */
+export const DEFAULT_PANES: PaneSizes = { sidebar: 26, details: null }
 
 const EMPTY_VIEW: ConnectionView = { expanded: [], focusedKey: null, selectedTable: null, tabs: [] }
 
@@ -71,6 +72,7 @@ function updateTabs(state: UiState, change: (current: tabs.TableTabs) => tabs.Ta
 
 const NEXT_THEME: Readonly<Record<ThemeChoice, ThemeChoice>> = { system: 'light', light: 'dark', dark: 'system' }
 const clampPane = (value: number): number => Math.min(90, Math.max(5, value))
+const clampChosen = (value: number | null): number | null => (value === null ? null : clampPane(value))
 
 /** The UI store. */
 export const useUiStore = create<UiState>()(
@@ -109,7 +111,7 @@ export const useUiStore = create<UiState>()(
         set((state) => ({
           panes: {
             sidebar: clampPane(panes.sidebar ?? state.panes.sidebar),
-            details: clampPane(panes.details ?? state.panes.details)
+            details: panes.details === undefined ? state.panes.details : clampChosen(panes.details)
           }
         })),
       setTheme: (theme) => set({ theme }),
@@ -132,8 +134,8 @@ export const useUiStore = create<UiState>()(
         const loaded = (saved ?? {}) as Partial<UiState>
         const panes = loaded.panes
         const validPanes =
-          panes && Number.isFinite(panes.sidebar) && Number.isFinite(panes.details)
-            ? { sidebar: clampPane(panes.sidebar), details: clampPane(panes.details) }
+          panes && Number.isFinite(panes.sidebar) && (panes.details === null || Number.isFinite(panes.details))
+            ? { sidebar: clampPane(panes.sidebar), details: clampChosen(panes.details) }
             : current.panes
         const theme = loaded.theme && loaded.theme in NEXT_THEME ? loaded.theme : current.theme
         return { ...current, ...loaded, panes: validPanes, theme }

@@ -13,6 +13,7 @@ import { VersionsView } from '../table-versions/versions-view'
 import { approximate } from '@shared/exact-int'
 import { useFoundColumn } from '../find/found-column'
 import type { DetailViewProps } from '../../lib/detail-view-props'
+import styles from './table-details.module.css'
 
 /** One view of the details pane. */
 export interface DetailView {
@@ -22,6 +23,9 @@ export interface DetailView {
   readonly render: (props: DetailViewProps) => ReactNode
 }
 
+/** The key of the schema view, which a Find column result opens. */
+export const SCHEMA_VIEW = 'schema'
+
 /** The views, in strip order; the first is shown when a table opens. */
 export const DETAIL_VIEWS: readonly DetailView[] = [
   {
@@ -30,10 +34,7 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
     render: ({ connectionId, table, description, delimiter }) => (
       <>
         <TableFacts description={description} delimiter={delimiter} />
-        <h3>Schema</h3>
-        <AddColumnButton connectionId={connectionId} table={table} fields={description.fields} />
-        <OverviewSchema connectionId={connectionId} table={table} description={description} />
-        {/* On demand and below the schema: counting reads every row once per column. */}
+        {/* On demand: counting reads every row once per column. */}
         <ColumnNulls
           connectionId={connectionId}
           table={table}
@@ -43,12 +44,23 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
       </>
     )
   },
+  {
+    key: SCHEMA_VIEW,
+    label: 'Schema',
+    // A view of its own so every field fits in the pane, not a box nested under the facts.
+    render: ({ connectionId, table, description }) => (
+      <div className={styles.schemaView}>
+        <AddColumnButton connectionId={connectionId} table={table} fields={description.fields} />
+        <FullSchema connectionId={connectionId} table={table} description={description} />
+      </div>
+    )
+  },
   { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> },
   { key: 'indexes', label: 'Indexes', render: (props) => <IndexesView {...props} /> }
 ]
 
 /** The schema with its column actions, showing the column a Find result pointed at. */
-function OverviewSchema({ connectionId, table, description }: Omit<DetailViewProps, 'delimiter'>): ReactNode {
+function FullSchema({ connectionId, table, description }: Omit<DetailViewProps, 'delimiter'>): ReactNode {
   const found = useFoundColumn(connectionId, table)
   return (
     <SchemaTable

@@ -29,7 +29,7 @@ export function SchemaTable({ fields, renderActions, found = null }: SchemaTable
     // A vector's single item field adds nothing the type and dimension do not already say.
     const children = field.dimension !== undefined && !field.children ? [] : (field.children ?? [])
     const open = !collapsed.has(key)
-    const actions = renderActions ? <td>{depth === 0 ? renderActions(field) : null}</td> : null
+    const actions = renderActions ? <td className={styles.schemaActions}>{depth === 0 ? renderActions(field) : null}</td> : null
     rows.push(
       <FieldRow
         key={key}
