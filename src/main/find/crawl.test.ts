@@ -122,6 +122,19 @@ describe('crawlCatalog', () => {
     expect(server.requests.filter((r) => r.path.endsWith('/describe'))).toHaveLength(4)
   })
 
+  it('describes no table while listings wait for a slot, then every table', async () => {
+    const server = await serve(catalog(TREE))
+    const client = track(openRestCatalog({ uri: server.url }))
+    const seen = recorder()
+    await crawlCatalog(client, seen.sink, { signal: new AbortController().signal, delimiter: '$', concurrency: 1 })
+    const paths = server.requests.map((r) => r.path)
+    // One listing at a time, breadth first: "a$a1" is listed last, alone, and describes may run beside it.
+    const firstDescribe = paths.findIndex((path) => path.endsWith('/describe'))
+    expect(firstDescribe).toBeGreaterThan(paths.indexOf('/v1/namespace/b/table/list'))
+    expect(paths.filter((path) => path.endsWith('/describe'))).toHaveLength(4)
+    expect(seen.columns).toHaveLength(4)
+  })
+
   it('ends a listing whose page token repeats, with a note, and goes on with the rest', async () => {
     const server = await serve(
       catalog(TREE, (req, res) => {

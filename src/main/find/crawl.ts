@@ -82,13 +82,16 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
   const { signal, delimiter } = options
   const timeout = options.requestTimeoutMs ?? 20_000
   const limit = options.pageLimit ?? 1_000
-  const listings = new TaskPool(options.concurrency ?? 8, signal)
   const name = (path: NamespacePath): string => (path.length === 0 ? 'the root namespace' : `namespace "${displayIdentifier(path, delimiter)}"`)
   let full = false
-  // Columns as tables arrive, but few describes at once while names are still being
-  // listed, so a name is findable as early as it can be; all of them once listings end.
+  let listedAll = false
+  // Columns as tables arrive, but only while no listing waits for a slot: a describe costs
+  // a server more than a listing, and names come first (a name is findable as early as it
+  // can be). Once every name is known, or only slow listings are left, describes run at
+  // their full bound.
   const describeLimit = options.describeConcurrency ?? 8
-  const describes = new TaskPool(Math.min(2, describeLimit), signal)
+  const describes = new TaskPool(0, signal)
+  const listings = new TaskPool(options.concurrency ?? 8, signal, () => describes.setLimit(listedAll || listings.queued === 0 ? describeLimit : 0))
   const describe = (table: TableRef): void => {
     if (options.columns === false) return
     describes.add(async () => {
@@ -128,7 +131,6 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
   // namespace's tables (the namespaces wait in `deferred`) until ListAllTables fails or
   // is slower than the grace; once it has answered, what the walk still holds is dropped.
   let walkLists = !listsAllTables(client)
-  let listedAll = false
   const deferred: NamespacePath[] = []
   const listTablesOf = (path: NamespacePath): void =>
     listings.add(async () => {
