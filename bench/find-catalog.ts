@@ -2,7 +2,8 @@
  * Builds (once, then reuses) the benchmark catalog of `bench:find`: leaf namespaces on
  * three levels, each holding tables of `columns` columns (an `id`, a 768-dimension
  * `embedding` vector, the rest strings), made through LanceDB's directory namespace so
- * the reference server serves it exactly as it would any catalog.
+ * the reference server serves it exactly as it would any catalog. Creates run a few at
+ * once (every one commits to the catalog's manifest, so more only adds retries).
  */
 import { access, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -32,8 +33,23 @@ export function leafPaths(fanout: number): string[][] {
   return paths
 }
 
-/** The folder of a catalog of this shape, built if missing; `log` hears progress. */
-export async function benchCatalog(shape: CatalogShape, log: (line: string) => void): Promise<string> {
+/** Creates at once while building. */
+const BUILD_CONCURRENCY = 4
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function eachBounded<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const at = next++
+      await work(items[at] as T, at)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+/** The folder of a catalog of this shape (built if missing) and whether an earlier run's build was reused; `log` hears progress. */
+export async function benchCatalog(shape: CatalogShape, log: (line: string) => void): Promise<{ root: string; reused: boolean }> {
   const root = join(tmpdir(), 'lcb-bench-find', `f${shape.fanout}-t${shape.tables}-c${shape.columns}`)
   const done = join(root, '.complete')
   if (
@@ -42,7 +58,7 @@ export async function benchCatalog(shape: CatalogShape, log: (line: string) => v
       () => false
     )
   )
-    return root
+    return { root, reused: true }
   await rm(root, { recursive: true, force: true })
   await mkdir(root, { recursive: true })
   const fields: Field[] = [new Field('id', new Int64(), false), new Field('embedding', new FixedSizeList(768, new Field('item', new Float32(), true)), true)]
@@ -50,22 +66,24 @@ export async function benchCatalog(shape: CatalogShape, log: (line: string) => v
   const schema = tableForLance(tableToIPC(new Table(new Schema(fields)), 'stream')).schema
   const db = await connectNamespace('dir', { root })
   const started = performance.now()
+  const seconds = (): string => `${((performance.now() - started) / 1000).toFixed(0)} s`
   try {
-    const made = new Set<string>()
     const leaves = leafPaths(shape.fanout)
-    for (const [leaf, path] of leaves.entries()) {
-      for (let depth = 1; depth <= path.length; depth++) {
-        const key = path.slice(0, depth).join('$')
-        if (made.has(key)) continue
-        await db.createNamespace(path.slice(0, depth))
-        made.add(key)
-      }
-      for (let j = 0; j < shape.tables; j++) (await db.createEmptyTable(tableName(leaf, j), schema, path)).close()
-      if (leaf % 50 === 49) log(`  built ${leaf + 1} of ${leaves.length} leaf namespaces (${((performance.now() - started) / 1000).toFixed(0)} s)`)
+    // Namespaces level by level (a child needs its parent), then every table.
+    for (let depth = 1; depth <= 3; depth++) {
+      const level = [...new Map(leaves.map((path) => [path.slice(0, depth).join('$'), path.slice(0, depth)])).values()]
+      await eachBounded(level, BUILD_CONCURRENCY, async (path) => void (await db.createNamespace(path)))
     }
+    log(`  built ${leaves.length} leaf namespaces and their parents (${seconds()})`)
+    const tables = leaves.flatMap((path, leaf) => Array.from({ length: shape.tables }, (_, j) => ({ path, name: tableName(leaf, j) })))
+    const step = Math.max(1, Math.round(tables.length / 20))
+    await eachBounded(tables, BUILD_CONCURRENCY, async ({ path, name }, at) => {
+      ;(await db.createEmptyTable(name, schema, path)).close()
+      if (at % step === step - 1) log(`  built about ${at + 1} of ${tables.length} tables (${seconds()})`)
+    })
   } finally {
     db.close()
   }
   await writeFile(done, '')
-  return root
+  return { root, reused: false }
 }

@@ -71,8 +71,12 @@ async function main(): Promise<void> {
     `bench:find: ${leaves} leaf namespaces (${fanout + fanout ** 2 + leaves} in all, three levels) x ${tables} tables x ${columns} columns = ${totalTables} tables, ${totalTables * columns} columns; ${delayMs} ms added per request`
   )
   const buildStart = performance.now()
-  const root = await benchCatalog({ fanout, tables, columns }, (line) => console.log(line))
-  console.log(`catalog ready in ${ms(performance.now() - buildStart)} (${root})`)
+  const { root, reused } = await benchCatalog({ fanout, tables, columns }, (line) => console.log(line))
+  console.log(
+    reused
+      ? `catalog reused from an earlier run (${root}; delete it to build it again)`
+      : `catalog built in ${ms(performance.now() - buildStart)} and kept for the next run (${root})`
+  )
   const server = await startServer(root)
   const proxy = await startDelayProxy(Number(new URL(server.url).port), delayMs, catalogOperation)
   const dataDir = await mkdtemp(join(tmpdir(), 'lcb-bench-find-data-'))
@@ -91,6 +95,7 @@ async function main(): Promise<void> {
     let firstResult: number | null = null
     let namedFound: number | null = null
     let allTables: number | null = null
+    let lastProgress = 0
     for (let round = 0; ; round++) {
       await new Promise((resolve) => setTimeout(resolve, 10))
       const status = await find.status(id)
@@ -101,6 +106,12 @@ async function main(): Promise<void> {
       if (firstResult === null && status.tablesFound > 0) firstResult = now
       if (namedFound === null && round % 5 === 0 && (await find.query(id, named, 1)).hits.some((hit) => hit.kind === 'table')) namedFound = now
       if (allTables === null && status.tablesFound >= totalTables) allTables = now
+      if (now - lastProgress >= 10_000) {
+        lastProgress = now
+        console.log(
+          `  at ${(now / 1000).toFixed(0)} s: ${status.namespacesVisited} namespaces visited, ${status.tablesFound} tables, ${status.tablesDescribed} described`
+        )
+      }
       if (status.state === 'idle') {
         namedFound ??= now
         allTables ??= now

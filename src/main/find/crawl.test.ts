@@ -96,6 +96,45 @@ describe('crawlCatalog', () => {
     expect(server.requests.filter((r) => r.path.endsWith('/describe'))).toHaveLength(4)
   })
 
+  it('lists tables through the walk too while ListAllTables is slow to answer', async () => {
+    let answer = (): void => undefined
+    const server = await serve(
+      catalog(TREE, (req, res) => {
+        if (req.path === '/v1/table') {
+          // Held until the walk lists a namespace's tables (or a second passes).
+          answer = () => {
+            answer = () => undefined
+            sendJson(res, 200, { tables: ['root_t', 'a$a_t', 'a$a1$deep_t', 'b$b_t'] })
+          }
+          setTimeout(() => answer(), 1_000)
+          return true
+        }
+        if (req.path.endsWith('/table/list')) setTimeout(() => answer(), 50)
+        return false
+      })
+    )
+    const client = track(openRestCatalog({ uri: server.url }))
+    const seen = recorder()
+    await crawlCatalog(client, seen.sink, { signal: new AbortController().signal, delimiter: '$', listAllGraceMs: 20 })
+    expect(server.requests.filter((r) => r.path.endsWith('/table/list')).length).toBeGreaterThan(0)
+    expect(seen.tables.sort()).toEqual(['a$a1$deep_t', 'a$a_t', 'b$b_t', 'root_t'])
+    expect(seen.sources).toEqual(['list-all'])
+    expect(server.requests.filter((r) => r.path.endsWith('/describe'))).toHaveLength(4)
+  })
+
+  it('describes no table while listings wait for a slot, then every table', async () => {
+    const server = await serve(catalog(TREE))
+    const client = track(openRestCatalog({ uri: server.url }))
+    const seen = recorder()
+    await crawlCatalog(client, seen.sink, { signal: new AbortController().signal, delimiter: '$', concurrency: 1 })
+    const paths = server.requests.map((r) => r.path)
+    // One listing at a time, breadth first: "a$a1" is listed last, alone, and describes may run beside it.
+    const firstDescribe = paths.findIndex((path) => path.endsWith('/describe'))
+    expect(firstDescribe).toBeGreaterThan(paths.indexOf('/v1/namespace/b/table/list'))
+    expect(paths.filter((path) => path.endsWith('/describe'))).toHaveLength(4)
+    expect(seen.columns).toHaveLength(4)
+  })
+
   it('ends a listing whose page token repeats, with a note, and goes on with the rest', async () => {
     const server = await serve(
       catalog(TREE, (req, res) => {

@@ -2,7 +2,8 @@
  * Fills an index from a catalog. Where the catalog offers the spec's ListAllTables, one
  * listing gives every table; namespaces come from a walk of ListNamespaces (empty ones
  * have no table to show them). Elsewhere (a 406 or no such route, or a directory
- * catalog) the walk lists tables too. Columns come from describing each table, as tables
+ * catalog), and wherever ListAllTables is slow to answer (a server may walk its whole
+ * catalog before its first page), the walk lists tables too. Columns come from describing each table, as tables
  * arrive, with a separate bound. Every request has a deadline and the search's signal;
  * a listing that fails, times out or repeats a page token ends there with a note, and
  * the rest of the walk goes on.
@@ -38,6 +39,8 @@ export interface CrawlOptions {
   readonly requestTimeoutMs?: number
   /** Names asked per page. */
   readonly pageLimit?: number
+  /** How long ListAllTables may take before the walk lists tables itself as well. */
+  readonly listAllGraceMs?: number
   /** Whether to describe tables for their columns. */
   readonly columns?: boolean
   /** The delimiter in messages and ListAllTables identifiers. */
@@ -79,13 +82,16 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
   const { signal, delimiter } = options
   const timeout = options.requestTimeoutMs ?? 20_000
   const limit = options.pageLimit ?? 1_000
-  const listings = new TaskPool(options.concurrency ?? 8, signal)
   const name = (path: NamespacePath): string => (path.length === 0 ? 'the root namespace' : `namespace "${displayIdentifier(path, delimiter)}"`)
   let full = false
-  // Columns as tables arrive, but few describes at once while names are still being
-  // listed, so a name is findable as early as it can be; all of them once listings end.
+  let listedAll = false
+  // Columns as tables arrive, but only while no listing waits for a slot: a describe costs
+  // a server more than a listing, and names come first (a name is findable as early as it
+  // can be). Once every name is known, or only slow listings are left, describes run at
+  // their full bound.
   const describeLimit = options.describeConcurrency ?? 8
-  const describes = new TaskPool(Math.min(2, describeLimit), signal)
+  const describes = new TaskPool(0, signal)
+  const listings = new TaskPool(options.concurrency ?? 8, signal, () => describes.setLimit(listedAll || listings.queued === 0 ? describeLimit : 0))
   const describe = (table: TableRef): void => {
     if (options.columns === false) return
     describes.add(async () => {
@@ -120,11 +126,21 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
       { signal, timeout, limit, what: `the tables in ${name(path)}`, onEnd: sink.note }
     )
 
-  // The walk of namespaces starts at once (empty namespaces show only there). Each
-  // namespace's tables are listed by the walk only once ListAllTables is known to be
-  // missing; until then the namespaces wait in `deferred`.
-  let tables: 'pending' | 'listed' | 'walk' = listsAllTables(client) ? 'pending' : 'walk'
+  // The walk of namespaces starts at once (empty namespaces show only there). Where
+  // ListAllTables may give every table in one request, the walk holds back listing each
+  // namespace's tables (the namespaces wait in `deferred`) until ListAllTables fails or
+  // is slower than the grace; once it has answered, what the walk still holds is dropped.
+  let walkLists = !listsAllTables(client)
   const deferred: NamespacePath[] = []
+  const listTablesOf = (path: NamespacePath): void =>
+    listings.add(async () => {
+      if (!listedAll && !full) await listTables(path)
+    })
+  const walkListsTables = (): void => {
+    if (walkLists || listedAll) return
+    walkLists = true
+    for (const path of deferred.splice(0)) listTablesOf(path)
+  }
   const visit = (path: NamespacePath): void => {
     listings.add(async () => {
       await drain(
@@ -139,15 +155,16 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
         },
         { signal, timeout, limit, what: `the namespaces in ${name(path)}`, onEnd: sink.note }
       )
-      if (tables === 'walk' && !full) await listTables(path)
-      else if (tables === 'pending') deferred.push(path)
+      if (walkLists && !listedAll && !full) await listTables(path)
+      else if (!walkLists) deferred.push(path)
       if (!signal.aborted) sink.namespaceVisited()
     })
   }
-  if (tables === 'walk') sink.source('crawl')
+  if (walkLists) sink.source('crawl')
   visit([])
 
   if (listsAllTables(client)) {
+    const grace = setTimeout(walkListsTables, options.listAllGraceMs ?? 2_000)
     // One big page where the catalog allows it: a server may walk its whole catalog per page.
     const outcome = await drain(
       (page, s) => client.listAllTables(page, { signal: s }),
@@ -162,12 +179,16 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
         return true
       },
       { signal, timeout, limit: MAX_PAGE_LIMIT, what: 'all tables of the catalog', onEnd: sink.note, noteErrors: false }
-    )
+    ).finally(() => clearTimeout(grace))
     if (signal.aborted) return
-    tables = outcome === 'done' || outcome === 'stopped' ? 'listed' : 'walk'
+    listedAll = outcome === 'done' || outcome === 'stopped'
     if (typeof outcome !== 'string' && !offersNot(outcome)) sink.note(`Listing all tables failed (${outcome.message}); walking the namespaces instead.`)
-    sink.source(tables === 'listed' ? 'list-all' : 'crawl')
-    if (tables === 'walk') for (const path of deferred.splice(0)) listings.add(async () => void (await listTables(path)))
+    sink.source(listedAll ? 'list-all' : 'crawl')
+    if (listedAll) {
+      // Every name is known: describes need not leave room for listings any more.
+      deferred.length = 0
+      describes.setLimit(describeLimit)
+    } else walkListsTables()
   }
   await listings.idle()
   describes.setLimit(describeLimit)

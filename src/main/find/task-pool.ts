@@ -10,8 +10,15 @@ export class TaskPool {
 
   constructor(
     private limit: number,
-    private readonly signal: AbortSignal
+    private readonly signal: AbortSignal,
+    /** Told after tasks were queued or started. */
+    private readonly onChange?: () => void
   ) {}
+
+  /** Tasks waiting for a free slot. */
+  get queued(): number {
+    return this.#queue.length
+  }
 
   /** Allows `limit` tasks at once from now on. */
   setLimit(limit: number): void {
@@ -45,6 +52,7 @@ export class TaskPool {
           this.#pump()
         })
     }
+    this.onChange?.()
     if (this.#running === 0 && this.#queue.length === 0) {
       const waiters = this.#waiters
       this.#waiters = []
