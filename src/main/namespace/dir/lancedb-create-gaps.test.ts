@@ -64,19 +64,24 @@ describe("LanceDB's dir namespace on concurrent and failed creates (what dir-cre
       for (const failure of outcome.failures) expect(readAsLost(failure)).toBe(true)
       // Whoever won, the table holds one creator's rows, never a mix or none.
       const creators = (await creatorsIn(root, { namespace: [], name: `root_${round}` })) ?? []
+      expect(creators.length).toBeGreaterThan(0)
       expect(creators).toEqual(new Array(rowsOf(creators[0] ?? -1)).fill(creators[0]))
     }
     expect(most).toBeGreaterThan(1)
   })
 
-  it('lets one concurrent creator of a nested table register it; the others are told it was concurrently created', async () => {
+  it('tells the losing creators of a nested table that it was concurrently created, and keeps one creator\u2019s rows', async () => {
     const failures: string[] = []
     for (let round = 0; round < 3; round++) {
-      const outcome = await createAtOnce(['n'], `nested_${round}`)
-      expect(outcome.winners).toHaveLength(1)
+      const table = { namespace: ['n'], name: `nested_${round}` }
+      const outcome = await createAtOnce(['n'], table.name)
+      // Usually one winner; rarely (about one race in 60 here) a second creator is told "ok" too.
+      expect(outcome.winners.length).toBeGreaterThan(0)
       failures.push(...outcome.failures)
+      const creators = (await creatorsIn(root, table)) ?? []
+      expect(creators.length).toBeGreaterThan(0)
+      expect(creators).toEqual(new Array(rowsOf(creators[0] ?? -1)).fill(creators[0]))
     }
-    expect(failures.length).toBe(3 * (CREATORS - 1))
     // The message lance-errors.ts reads as a lost race (a creator that came later may be told "already exists").
     const lost = failures.filter((failure) => isLostRace(new Error(failure)))
     expect(lost.length).toBeGreaterThan(0)
