@@ -14,7 +14,8 @@ import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { chromium, type CDPSession } from '@playwright/test'
 import { chromiumPath, startWebHost, stopProcess } from '../e2e/fixtures/launch'
-import { sampleSchema, sampleTable } from '../e2e/support/lancedb-catalog'
+import { sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { tableForLance } from '../src/main/namespace/arrow-schema'
 
 const ROWS = 1_000_000
 const BATCH = 100_000
@@ -75,10 +76,11 @@ function instrument(total: number): void {
 
 async function buildCatalog(root: string): Promise<void> {
   const db = await connectNamespace('dir', { root })
-  const small = await db.createTable('small', sampleTable(10), [])
+  // LanceDB takes only Arrow objects of its own copy, which tableForLance makes.
+  const small = await db.createTable('small', tableForLance(sampleTableIpc(10)), [])
   small.close()
-  const big = await db.createEmptyTable('big', sampleSchema(), [])
-  for (let first = 0; first < ROWS; first += BATCH) await big.add(sampleTable(Math.min(BATCH, ROWS - first), first))
+  const big = await db.createEmptyTable('big', tableForLance(sampleTableIpc(0)).schema, [])
+  for (let first = 0; first < ROWS; first += BATCH) await big.add(tableForLance(sampleTableIpc(Math.min(BATCH, ROWS - first), first)))
   big.close()
   db.close()
 }

@@ -70,11 +70,12 @@ export function viewportState(page: Page): Promise<{ loadingShown: boolean; name
       textContent: string | null
     }
     const doc = (globalThis as unknown as { document: { querySelector(s: string): El | null; querySelectorAll(s: string): Iterable<El> } }).document
-    const scroller = doc.querySelector('.tree-scroll')
+    // Selected as the e2e tests do: the stylesheet's class names are scoped (CSS modules).
+    const scroller = doc.querySelector('[data-testid="tree-scroll"]')
     const result = { loadingShown: false, names: [] as string[] }
     if (!scroller) return result
     const view = scroller.getBoundingClientRect()
-    for (const el of doc.querySelectorAll('[role="treeitem"], .tree-status')) {
+    for (const el of doc.querySelectorAll('[role="tree"] > [role="treeitem"], [role="tree"] > [role="none"]')) {
       const box = el.getBoundingClientRect()
       if (box.bottom <= view.top || box.top >= view.bottom) continue
       const name = el.getAttribute('aria-label')

@@ -127,7 +127,7 @@ async function walkWithEnd(page: Page, lastName: string): Promise<Omit<Outcome, 
 }
 
 async function walkWithWheel(page: Page, lastName: string): Promise<Omit<Outcome, 'firstRowsMs'>> {
-  await page.locator('.tree-scroll').hover()
+  await page.getByTestId('tree-scroll').hover()
   const started = Date.now()
   let steps = 0
   let stalls = 0

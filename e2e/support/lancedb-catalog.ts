@@ -174,7 +174,12 @@ async function createSample(
   namespace: string[],
   storageOptions: Readonly<Record<string, string>> = {}
 ): Promise<void> {
-  // LanceDB 0.39 passes a namespace's storage options to its manifest only; tables need them again.
+  // LanceDB 0.39.0 passes a namespace's storage options to its manifest only; tables need
+  // them again (seen on s3rver: without them a table's data goes to the store the AWS_*
+  // environment names). No test pins this: without AWS_* set, LanceDB asks AWS itself for
+  // the bucket's region and credentials, which a test must not do; with AWS_* naming a
+  // second local store, LanceDB sometimes writes even a table given the options there (a
+  // store it reuses), so where a table lands proves nothing either way.
   const options = Object.keys(storageOptions).length > 0 ? { storageOptions: { ...storageOptions } } : {}
   // LanceDB takes only Arrow objects of its own copy, which the app's boundary makes.
   const data = tableForLance(sampleTableIpc(rows))

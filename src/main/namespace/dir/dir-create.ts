@@ -4,10 +4,12 @@
  * only when the table is there; `overwrite` is last-writer-wins and never leaves the
  * table empty or missing.
  *
- * LanceDB 0.37.1 alone does not give that. Tables in a nested namespace are registered in
- * the `__manifest` first (one registration wins, the others fail with "was concurrently
- * created"), but root tables live at a fixed `name.lance` folder and concurrent creators
- * commit on top of each other: several get "ok", the table holds one of them's rows.
+ * LanceDB alone does not give that (0.37.1 through 0.39.0; ./lancedb-create-gaps.test.ts
+ * fails when an upgrade changes this). Tables in a nested namespace are registered in the
+ * `__manifest` first (one registration wins, the others fail with "was concurrently
+ * created"; at 0.39.0, rarely, a second creator is told "ok" too), but root tables live
+ * at a fixed `name.lance` folder and concurrent creators commit on top of each other:
+ * several get "ok". Either way the table holds one of them's rows.
  * LanceDB also registers a table before writing its data, so a write that fails leaves a
  * listed table without data. So in this process, creates of one name run one at a time
  * (across processes LanceDB's own checks are all there is), and leftovers are removed

@@ -12,7 +12,9 @@ export interface Subject {
   readonly table?: TableRef
 }
 
-// LanceDB 0.37.1 answers a creator that lost a race to register the same name in the
+// LanceDB (0.37.1 through 0.39.0; ../dir/lancedb-create-gaps.test.ts reads it from the
+// installed LanceDB, and checks every losing creator's message reads as one of these two
+// or as table_exists) answers a creator that lost a race to register the same name in the
 // manifest with "Namespace error: Concurrent modification: Object 'n1$t' was concurrently
 // created by another operation": the name exists, someone else made it.
 const LOST_REGISTRATION = /was concurrently created/i
