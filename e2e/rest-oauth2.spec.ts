@@ -42,6 +42,9 @@ test('an OAuth2 profile keeps browsing after its token expires, with one new tok
 
   const editor = await profiles.startNew('Identity', 'REST', server.url)
   await editor.getByLabel('Authentication', { exact: true }).selectOption('OAuth2 client credentials')
+  // The token URL and scopes keep their defaults for most catalogs, so they start folded.
+  await expect(editor.getByLabel('Token URL', { exact: true })).toBeHidden()
+  await profiles.unfold('OAuth2 token URL and scopes')
   const tokenUrl = editor.getByLabel('Token URL', { exact: true })
   const clientSecret = editor.getByLabel('Client secret', { exact: true })
   await expect(clientSecret).toHaveAttribute('type', 'password')
