@@ -57,6 +57,8 @@ test('an OAuth2 profile keeps browsing after its token expires, with one new tok
   const axe = await new AxeBuilder({ page: app.page }).include('dialog').analyze()
   expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([])
   await tokenUrl.fill('')
+  // Emptied, the field stays in view: a section never folds under the person typing in it.
+  await expect(tokenUrl).toBeVisible()
   // Keyboard only: from the Client ID field to the Client secret.
   await editor.getByLabel('Client ID', { exact: true }).fill(CLIENT_ID)
   await app.page.keyboard.press('Tab')
