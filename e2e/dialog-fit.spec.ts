@@ -3,12 +3,18 @@
  * dialog's box (its scroll container) never scrolls, either way, where the content has
  * room. Scrollbars are visible in these runs (the launcher keeps them), so a box a few
  * pixels too small shows the bars a user would see. States in which a dialog closes
- * itself are left out: there is nothing left to measure.
+ * itself are left out: there is nothing left to measure. The dialogs of a table (export,
+ * indexes, search, schema), the shortcuts sheet and the fully unfolded connection editor
+ * run on a LanceDB-made table in a directory catalog.
  */
+import { join } from 'node:path'
+import { connect } from '@lancedb/lancedb'
 import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { DIALOGS, saveProfiles, type DialogDriver, type DialogName, type DialogState, type Opened } from './pages/dialog-drivers'
 import { MATRIX, NEEDS_PROFILES, openDialogWorld, type Way } from './pages/dialog-matrix'
+import { TABLE_DIALOGS, openArticles } from './pages/table-dialog-fit'
+import { makeLanceNativeTable } from './support/lance-native-table'
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -52,6 +58,31 @@ for (const [name, states] of Object.entries(MATRIX) as [DialogName, Partial<Reco
       }
     } finally {
       await close()
+    }
+  })
+}
+
+for (const [name, cases] of Object.entries(TABLE_DIALOGS)) {
+  test(`dialog fits its content: ${name}`, async ({ workDir, openApp }) => {
+    test.slow()
+    const root = join(workDir, 'catalog')
+    const db = await connect(root)
+    ;(await makeLanceNativeTable(db)).close()
+    db.close()
+    const app = await openApp(['--dir', root])
+    await openArticles(app)
+    for (const fit of cases) {
+      for (const size of SIZES) {
+        await test.step(`${name}: ${fit.name} at ${size.width}x${size.height}`, async () => {
+          await app.page.setViewportSize(size)
+          const dialog = await fit.open(app)
+          await expect(dialog).toBeVisible()
+          const { down, across } = await overflow(dialog)
+          expect({ down: fit.tall ? 0 : down, across }, `${name} (${fit.name}) at ${size.width}x${size.height} scrolls`).toEqual({ down: 0, across: 0 })
+          await app.page.keyboard.press('Escape')
+          await expect(app.page.getByRole('dialog', { name: fit.title })).toHaveCount(0)
+        })
+      }
     }
   })
 }

@@ -142,7 +142,11 @@ async function scenario(app: CatalogPage): Promise<void> {
   await page.getByRole('checkbox', { name: 'vector' }).uncheck()
   await page.getByRole('button', { name: /^Columns/ }).click()
   await tables.gridRow(1).getByRole('gridcell').first().click()
-  await page.getByLabel('k', { exact: true }).fill('5')
+  // The k box steps with the arrow keys, and stays within its range.
+  const k = page.getByLabel('k', { exact: true })
+  await k.fill('6')
+  await k.press('ArrowDown')
+  await expect(k).toHaveValue('5')
   await searchBar.getByRole('button', { name: 'Find similar' }).click()
   await expect(searchStatus(page)).toContainText(
     'Search results: 5 nearest rows to id 250 in “vector” by L2 distance among the rows matching the filter, nearest first.'

@@ -42,6 +42,9 @@ test('an OAuth2 profile keeps browsing after its token expires, with one new tok
 
   const editor = await profiles.startNew('Identity', 'REST', server.url)
   await editor.getByLabel('Authentication', { exact: true }).selectOption('OAuth2 client credentials')
+  // The token URL and scopes keep their defaults for most catalogs, so they start folded.
+  await expect(editor.getByLabel('Token URL', { exact: true })).toBeHidden()
+  await profiles.unfold('OAuth2 token URL and scopes')
   const tokenUrl = editor.getByLabel('Token URL', { exact: true })
   const clientSecret = editor.getByLabel('Client secret', { exact: true })
   await expect(clientSecret).toHaveAttribute('type', 'password')
@@ -54,6 +57,8 @@ test('an OAuth2 profile keeps browsing after its token expires, with one new tok
   const axe = await new AxeBuilder({ page: app.page }).include('dialog').analyze()
   expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([])
   await tokenUrl.fill('')
+  // Emptied, the field stays in view: a section never folds under the person typing in it.
+  await expect(tokenUrl).toBeVisible()
   // Keyboard only: from the Client ID field to the Client secret.
   await editor.getByLabel('Client ID', { exact: true }).fill(CLIENT_ID)
   await app.page.keyboard.press('Tab')

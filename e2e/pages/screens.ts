@@ -1,20 +1,34 @@
 /**
  * The main screens of the app, reached the way a user reaches them, in one walk: start,
  * the tree with nested namespaces open, the command palette over it, a table's details,
- * its data grid, a filter the engine refuses (the error state), the create-table dialog
- * and the connection editor with a test report. The screenshot and accessibility specs
+ * its data grid, a filter the engine refuses (the error state), the export and
+ * create-index dialogs, the create-table dialog, the connection editor with a test report
+ * and a new REST connection. The screenshot and accessibility specs
  * both take this walk.
  */
 import { join } from 'node:path'
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { CatalogPage } from './catalog-page'
+import { IndexesPage } from './indexes-page'
 import { LayoutPage } from './layout-page'
 import { ProfilesPage } from './profiles-page'
 import { TablesPage } from './tables-page'
 import { buildNestedCatalog } from '../support/lancedb-catalog'
 
 /** The screens, in the order of the walk. */
-export const SCREENS = ['start', 'tree', 'command-palette', 'table-details', 'grid', 'filter-error', 'create-table', 'connection-test'] as const
+export const SCREENS = [
+  'start',
+  'tree',
+  'command-palette',
+  'table-details',
+  'grid',
+  'filter-error',
+  'export',
+  'create-index',
+  'create-table',
+  'connection-test',
+  'rest-editor'
+] as const
 /** One screen of the walk. */
 export type ScreenName = (typeof SCREENS)[number]
 
@@ -107,6 +121,23 @@ export async function walkScreens(app: CatalogPage, root: string, visit: (screen
   await page.getByRole('button', { name: 'Clear' }).click()
   await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('12 rows')
 
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  const exportDialog = page.getByRole('dialog', { name: 'Export rows' })
+  await expect(exportDialog.getByLabel('Format')).toBeVisible()
+  await visit('export')
+  await page.keyboard.press('Escape')
+  await expect(exportDialog).toHaveCount(0)
+
+  const indexes = new IndexesPage(page)
+  await indexes.open()
+  await indexes.createButton.click()
+  await expect(indexes.createDialog.getByLabel('Partitions', { exact: true })).toBeVisible()
+  await visit('create-index')
+  await page.keyboard.press('Escape')
+  await expect(indexes.createDialog).toHaveCount(0)
+  // The rest of the walk keeps the Indexes view behind its dialogs: no masked temp path
+  // there to show through them.
+
   const dialog = await tables.openCreateDialog()
   await expect(dialog.getByLabel('Table name')).toBeVisible()
   await visit('create-table')
@@ -124,4 +155,11 @@ export async function walkScreens(app: CatalogPage, root: string, visit: (screen
   // whatever the timing was.
   await profiles.testResult().evaluate((report) => report.scrollIntoView({ block: 'end' }))
   await visit('connection-test')
+  await page.keyboard.press('Escape')
+  await expect(editor).toHaveCount(0)
+
+  // A new REST connection as it first shows: address, authentication and the test on top.
+  const rest = await profiles.startNew('Team catalog', 'REST', 'https://catalog.example.com')
+  await expect(rest.getByRole('button', { name: 'Test connection' })).toBeEnabled()
+  await visit('rest-editor')
 }

@@ -38,7 +38,7 @@ export interface StorageOptionSpec {
 /** The options the editor offers, in the order it shows them. Others can still be added by name. */
 export const STORAGE_OPTIONS: readonly StorageOptionSpec[] = [
   { name: 'region', label: 'Region', schemes: ['s3'], hint: 'us-east-1' },
-  { name: 'endpoint', label: 'Endpoint', schemes: ['s3'], hint: 'https://s3.example.com (S3-compatible stores)' },
+  { name: 'endpoint', label: 'Endpoint (S3-compatible stores)', schemes: ['s3'], hint: 'https://s3.example.com' },
   { name: 'aws_access_key_id', label: 'Access key id', schemes: ['s3'] },
   { name: 'aws_secret_access_key', label: 'Secret access key', schemes: ['s3'], secret: true },
   { name: 'aws_session_token', label: 'Session token', schemes: ['s3'], secret: true },

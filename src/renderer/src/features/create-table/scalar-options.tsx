@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import { DEFAULT_DECIMAL, TIME_UNITS, decimalOf, unitOf, type ScalarSpec, type TimeUnitName } from './schema-spec'
 import styles from './create-table.module.css'
 import { Select } from '../../ui/select'
+import { NumberField, useNumberDraft } from '../../ui/number-field'
 
 const UNIT_LABELS: Readonly<Record<TimeUnitName, string>> = { s: 's (seconds)', ms: 'ms (milliseconds)', us: 'us (microseconds)', ns: 'ns (nanoseconds)' }
 
@@ -71,16 +72,6 @@ interface SizeInputProps {
 
 /** A small whole-number box of a field type (a vector's dimension, a decimal's precision or scale). */
 export function SizeInput({ label, min, max, title, value, onChange }: SizeInputProps): ReactNode {
-  return (
-    <input
-      aria-label={label}
-      type="number"
-      min={min}
-      max={max}
-      className={styles.dimension}
-      title={title}
-      value={Number.isFinite(value) ? value : ''}
-      onChange={(event) => onChange(event.target.valueAsNumber)}
-    />
-  )
+  const draft = useNumberDraft(value, { min, max }, (parsed) => onChange(parsed ?? Number.NaN))
+  return <NumberField layout="bare" label={label} min={min} max={max} title={title} value={draft.text} onChange={draft.onChange} />
 }

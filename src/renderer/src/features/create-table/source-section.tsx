@@ -2,7 +2,7 @@
  * Where the new table's rows come from: none (an empty table from the schema builder),
  * pasted text (CSV, a JSON array or NDJSON), or a file (those, or Arrow IPC).
  */
-import { useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { loadFile, type LoadedFile } from './source-preview'
 import type { SourceFormat } from './source-types'
 import styles from './create-table.module.css'
@@ -36,6 +36,7 @@ interface Props {
 
 /** The source choice and its inputs. */
 export function SourceSection({ input, onChange, disabled }: Props): ReactNode {
+  const ids = { format: useId(), pasted: useId(), file: useId() }
   const [loading, setLoading] = useState<string | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
   const choose = async (file: File | undefined): Promise<void> => {
@@ -64,18 +65,19 @@ export function SourceSection({ input, onChange, disabled }: Props): ReactNode {
       </div>
       {input.kind === 'paste' && (
         <>
-          <label className="field">
-            Format
-            <Select value={input.format} onChange={(event) => onChange({ ...input, format: event.target.value as SourceFormat | 'auto' })}>
+          <div className="field">
+            <label htmlFor={ids.format}>Format</label>
+            <Select id={ids.format} value={input.format} onChange={(event) => onChange({ ...input, format: event.target.value as SourceFormat | 'auto' })}>
               <option value="auto">Detect (CSV, JSON array or NDJSON)</option>
               <option value="csv">CSV (first line names the columns)</option>
               <option value="json">JSON array of objects</option>
               <option value="ndjson">NDJSON (one object per line)</option>
             </Select>
-          </label>
-          <label className="field">
-            Pasted rows
+          </div>
+          <div className="field">
+            <label htmlFor={ids.pasted}>Pasted rows</label>
             <textarea
+              id={ids.pasted}
               rows={8}
               spellCheck={false}
               className={styles.pasteArea}
@@ -83,19 +85,20 @@ export function SourceSection({ input, onChange, disabled }: Props): ReactNode {
               value={input.text}
               onChange={(event) => onChange({ ...input, text: event.target.value })}
             />
-          </label>
+          </div>
         </>
       )}
       {input.kind === 'file' && (
         <>
-          <label className="field">
-            File to import
+          <div className="field">
+            <label htmlFor={ids.file}>File to import</label>
             <input
+              id={ids.file}
               type="file"
               accept=".csv,.tsv,.txt,.json,.ndjson,.jsonl,.arrow,.arrows,.ipc,.feather,.parquet,.pq"
               onChange={(event) => void choose(event.target.files?.[0])}
             />
-          </label>
+          </div>
           <p className="muted">CSV, JSON array, NDJSON, Arrow IPC (file or stream) or Parquet.</p>
           {loading && <p className="muted">Reading {loading}…</p>}
           {fileError && (

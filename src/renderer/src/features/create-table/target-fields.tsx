@@ -46,33 +46,35 @@ interface Props {
 export function TargetFields(props: Props): ReactNode {
   const { namespaceText, delimiter, namespaceProblem, name, nameProblem, mode, confirmed, disabled } = props
   const namespaceHint = useId()
+  const ids = { namespace: useId(), mode: useId() }
   return (
     <fieldset className={styles.targetFields} disabled={disabled}>
       <legend className="visually-hidden">Target</legend>
-      <label className="field">
-        Namespace
+      <div className="field">
+        <label htmlFor={ids.namespace}>Namespace</label>
         <input
+          id={ids.namespace}
           value={namespaceText}
           placeholder="(root)"
           aria-invalid={namespaceProblem !== null}
           aria-describedby={namespaceHint}
           onChange={(event) => props.onNamespace(event.target.value)}
         />
-      </label>
-      <p id={namespaceHint} className={namespaceProblem ? 'field-problem' : 'field-hint muted'} aria-live="polite">
-        {namespaceProblem ?? `An identifier such as analytics${delimiter}web; leave it empty for the root.`}
-      </p>
+        <p id={namespaceHint} className={namespaceProblem ? 'field-problem' : 'field-hint muted'} aria-live="polite">
+          {namespaceProblem ?? `An identifier such as analytics${delimiter}web; leave it empty for the root.`}
+        </p>
+      </div>
       <Field label="Table name" value={name} onChange={props.onName} error={nameProblem ?? undefined} autoFocus />
-      <label className="field">
-        Mode
-        <Select value={mode} onChange={(event) => props.onMode(event.target.value as CreateMode)}>
+      <div className="field">
+        <label htmlFor={ids.mode}>Mode</label>
+        <Select id={ids.mode} value={mode} onChange={(event) => props.onMode(event.target.value as CreateMode)}>
           {MODES.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </Select>
-      </label>
+      </div>
       {mode === 'overwrite' && (
         <label className={styles.confirmOverwrite}>
           <input type="checkbox" checked={confirmed} onChange={(event) => props.onConfirm(event.target.checked)} />

@@ -113,22 +113,23 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
       footer={{
         submitLabel: 'Save',
         busy: save.isPending,
-        extra: (
-          <Button onClick={runTest} busy={test.isPending} disabled={noScheme !== undefined} disabledReason={noScheme}>
-            Test connection
-          </Button>
+        // Where secrets go, beside the button that stores them.
+        extra: http && secretStorage && (
+          <p className={cx('muted', styles.footerNote)}>Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>
         )
       }}
     >
       <div className={styles.profileEditor}>
-        <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="e.g. My catalog" />
-        <div className="field">
-          <label htmlFor="profile-type">Type</label>
-          <Select id="profile-type" value={form.type} onChange={(event) => change({ type: event.target.value as ProfileKind })}>
-            <option value="dir">Directory</option>
-            <option value="rest">REST</option>
-            <option value="enterprise">Enterprise</option>
-          </Select>
+        <div className={styles.pair}>
+          <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="e.g. My catalog" />
+          <div className="field">
+            <label htmlFor="profile-type">Type</label>
+            <Select id="profile-type" value={form.type} onChange={(event) => change({ type: event.target.value as ProfileKind })}>
+              <option value="dir">Directory</option>
+              <option value="rest">REST</option>
+              <option value="enterprise">Enterprise</option>
+            </Select>
+          </div>
         </div>
         {form.type === 'dir' && <RootField value={form.root} onChange={(root) => change({ root }, 'root')} error={visible('root')} />}
         {form.type === 'dir' && objectStore.kind === 'object-store' && (
@@ -221,8 +222,19 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             />
           </Disclosure>
         )}
+        <div className={styles.testRow}>
+          <Button onClick={runTest} busy={test.isPending} disabled={noScheme !== undefined} disabledReason={noScheme}>
+            Test connection
+          </Button>
+          {test.isPending && <p role="status">Testing the connection…</p>}
+        </div>
+        {test.isError && <ErrorAlert error={test.error} />}
+        {test.data && !test.isPending && <TestReport report={test.data} />}
         {form.type === 'rest' && (
-          <Disclosure summary="Storage options for table locations" defaultOpen={hasStorageValues(form.storage)}>
+          <Disclosure
+            summary="Storage options for table locations"
+            defaultOpen={hasStorageValues(form.storage) || Object.keys(errors).some((key) => key.startsWith('property:storage.') && visible(key))}
+          >
             <StorageFields
               hideLegend
               scheme={form.locationScheme}
@@ -253,9 +265,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
                 <option value="true">Open</option>
                 <option value="false">Refuse</option>
               </Select>
-              <p className="field-hint muted">
-                Whether a table location the catalog gives as file:// or a local path is opened: a remote catalog could name any of your files.
-              </p>
+              <p className="field-hint muted">For file:// and local-path locations: a remote catalog could name any of your files.</p>
             </div>
           </Disclosure>
         )}
@@ -282,13 +292,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
             {leftBehindMessage(profile, formState)}
           </p>
         )}
-        {http && secretStorage && (
-          <p className={cx('muted', styles.secretNote)}>Secrets (API key, token, headers marked secret): {secretStorage.description}.</p>
-        )}
         {save.isError && !(save.error instanceof ApiError && save.error.details?.['fieldErrors']) && <ErrorAlert error={save.error} />}
-        {test.isPending && <p role="status">Testing the connection…</p>}
-        {test.isError && <ErrorAlert error={test.error} />}
-        {test.data && !test.isPending && <TestReport report={test.data} />}
       </div>
     </Dialog>
   )

@@ -55,25 +55,27 @@ export function StorageFields({ scheme, legend = 'Storage options', onSchemeChan
           </Select>
         </div>
       )}
-      {fields.map((option) => {
-        const stored = storage.stored[option.name]
-        // "e.g." so an example never reads as a value already filled in.
-        const placeholder = stored
-          ? `${stored} (stored; leave empty to keep)`
-          : option.hint && (option.hint.includes(' or ') ? option.hint : `e.g. ${option.hint}`)
-        return (
-          <Field
-            key={option.name}
-            label={option.label}
-            type={option.secret ? 'password' : 'text'}
-            value={storage.values[option.name] ?? ''}
-            onChange={(value) => onChange(option.name, value)}
-            error={errors[`property:storage.${option.name}`]}
-            {...(placeholder ? { placeholder } : {})}
-            hint={<code>{option.name}</code>}
-          />
-        )
-      })}
+      <div className={styles.storageGrid}>
+        {fields.map((option) => {
+          const stored = storage.stored[option.name]
+          // "e.g." so an example never reads as a value already filled in.
+          const placeholder = stored
+            ? `${stored} (stored; leave empty to keep)`
+            : option.hint && (option.hint.includes(' or ') ? option.hint : `e.g. ${option.hint}`)
+          return (
+            <Field
+              key={option.name}
+              label={option.label}
+              type={option.secret ? 'password' : 'text'}
+              value={storage.values[option.name] ?? ''}
+              onChange={(value) => onChange(option.name, value)}
+              error={errors[`property:storage.${option.name}`]}
+              {...(placeholder ? { placeholder } : {})}
+              hint={<code>{option.name}</code>}
+            />
+          )
+        })}
+      </div>
       <p className={cx('muted', styles.secretNote)}>
         Empty options are not sent; LanceDB then uses its defaults and the environment (AWS_*, GOOGLE_*, AZURE_* variables).
         {secretStorage ? ` Secret options: ${secretStorage}.` : ''}

@@ -4,7 +4,7 @@
  * shows rows written of the total, can cancel, and says plainly if writing failed. In the
  * desktop app main asks where to save; in browser mode the finished file is downloaded.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import type { TableRef } from '@shared/catalog-types'
@@ -48,6 +48,7 @@ export function ExportButton(props: Props): ReactNode {
 
 function ExportDialog({ connectionId, table, view, matching, onClose }: Props & { readonly onClose: () => void }): ReactNode {
   const [format, setFormat] = useState<ExportFormat>('csv')
+  const formatId = useId()
   const [started, setStarted] = useState<ExportStatus | null>(null)
   const [startError, setStartError] = useState<unknown>(null)
   const [starting, setStarting] = useState(false)
@@ -124,16 +125,16 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
         {view.columns ? `, with the ${view.columns.length} chosen column${view.columns.length === 1 ? '' : 's'}` : ', with every column'}
         {searching ? ' and the distance or score.' : '; not just the rows loaded in the grid.'}
       </p>
-      <label className={styles.field}>
-        Format
-        <Select value={format} disabled={running} onChange={(event) => setFormat(event.target.value as ExportFormat)}>
+      <div className="field">
+        <label htmlFor={formatId}>Format</label>
+        <Select id={formatId} value={format} disabled={running} onChange={(event) => setFormat(event.target.value as ExportFormat)}>
           {FORMATS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </Select>
-      </label>
+      </div>
       {status && (status.state === 'running' || status.state === 'done') && <Progress status={status} />}
       {failed && <ErrorAlert error={new ApiError(failed)} />}
       {startError !== null && <ErrorAlert error={startError} />}

@@ -10,9 +10,10 @@ import { DISTANCE_TYPES, type IndexType } from '@shared/index-types'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Field } from '../../ui/field'
+import { NumberField } from '../../ui/number-field'
 import { Select } from '../../ui/select'
 import { INDEX_TYPE_HINTS, indexableFields, indexTypesFor } from './index-choices'
-import { formFor, paramsOf, specOf, type IndexForm } from './index-form'
+import { formFor, INDEX_NUMBER, paramsOf, specOf, type IndexForm } from './index-form'
 import { cancelIndexBuild, useCreateIndex } from './use-indexes'
 import styles from './indexes.module.css'
 
@@ -143,31 +144,36 @@ export function CreateIndexDialog({ connectionId, table, tableName, fields, rows
             </div>
           )}
           {params.vector && (
-            <Field
-              label="Partitions"
-              value={form.numPartitions}
-              onChange={(numPartitions) => set({ numPartitions })}
-              hint="About the square root of the rows."
-              error={problems.numPartitions}
-            />
-          )}
-          {params.subVectors && (
-            <Field
-              label="Sub-vectors"
-              value={form.numSubVectors}
-              onChange={(numSubVectors) => set({ numSubVectors })}
-              hint="Must divide the vector's dimension."
-              error={problems.numSubVectors}
-            />
-          )}
-          {params.hnsw && <Field label="Edges per node (m)" value={form.m} onChange={(m) => set({ m })} error={problems.m} />}
-          {params.hnsw && (
-            <Field
-              label="Build candidates (ef_construction)"
-              value={form.efConstruction}
-              onChange={(efConstruction) => set({ efConstruction })}
-              error={problems.efConstruction}
-            />
+            <div className={styles.params}>
+              <NumberField
+                label="Partitions"
+                {...INDEX_NUMBER}
+                value={form.numPartitions}
+                onChange={(numPartitions) => set({ numPartitions })}
+                hint="About the square root of the rows."
+                error={problems.numPartitions}
+              />
+              {params.subVectors && (
+                <NumberField
+                  label="Sub-vectors"
+                  {...INDEX_NUMBER}
+                  value={form.numSubVectors}
+                  onChange={(numSubVectors) => set({ numSubVectors })}
+                  hint="Must divide the vector's dimension."
+                  error={problems.numSubVectors}
+                />
+              )}
+              {params.hnsw && <NumberField label="Edges per node (m)" {...INDEX_NUMBER} value={form.m} onChange={(m) => set({ m })} error={problems.m} />}
+              {params.hnsw && (
+                <NumberField
+                  label="Build candidates (ef_construction)"
+                  {...INDEX_NUMBER}
+                  value={form.efConstruction}
+                  onChange={(efConstruction) => set({ efConstruction })}
+                  error={problems.efConstruction}
+                />
+              )}
+            </div>
           )}
           {params.fts && (
             <label className={styles.check} htmlFor={ids.positions}>

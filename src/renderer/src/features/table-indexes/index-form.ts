@@ -5,11 +5,15 @@
 import type { FieldInfo } from '@shared/catalog-types'
 import type { IndexSpec } from '@shared/contract/indexes'
 import { DISTANCE_TYPES, INDEX_NAME_PATTERN, INDEX_NAME_RULE, isVectorIndexType, type IndexType } from '@shared/index-types'
+import { parseWhole, wholeRule } from '../../ui/whole-number'
 import { defaultPartitions, defaultSubVectors, indexTypesFor } from './index-choices'
 
 /** LanceDB's HNSW defaults: edges per node and candidates while building. */
 const HNSW_M = 20
 const HNSW_EF_CONSTRUCTION = 300
+
+/** The range of every whole-number parameter of an index. */
+export const INDEX_NUMBER = { min: 1, max: 1_000_000 } as const
 
 /** The form's values; numbers stay text until the spec is built. */
 export interface IndexForm {
@@ -59,9 +63,9 @@ export function specOf(form: IndexForm): { spec: IndexSpec; problems: null } | {
   }
   const params = paramsOf(form.indexType)
   const whole = (key: 'numPartitions' | 'numSubVectors' | 'm' | 'efConstruction'): number | undefined => {
-    const value = Number(form[key].trim())
-    if (form[key].trim() === '' || !Number.isInteger(value) || value < 1 || value > 1_000_000) {
-      problems[key] = 'A whole number from 1 to 1,000,000.'
+    const value = parseWhole(form[key], INDEX_NUMBER)
+    if (value === undefined || value === null) {
+      problems[key] = wholeRule(INDEX_NUMBER)
       return undefined
     }
     return value

@@ -1,10 +1,10 @@
 /**
- * A small whole-number option (k, nprobes, refine factor): the typed text is kept as it
- * is, and only a valid number is applied, so a half-typed value never reaches a search;
- * an invalid one is marked and says what is allowed.
+ * A small whole-number option of the search toolbar (k, nprobes, refine factor): the
+ * kit's number field in its toolbar layout; only a valid number is applied, so a
+ * half-typed value never reaches a search.
  */
-import { useId, useState, type ReactNode } from 'react'
-import styles from './search.module.css'
+import type { ReactNode } from 'react'
+import { NumberField, useNumberDraft } from '../../ui/number-field'
 
 interface Props {
   readonly label: string
@@ -18,35 +18,9 @@ interface Props {
 
 /** A labelled whole-number input. */
 export function NumberOption({ label, value, min, max, optional, onChange }: Props): ReactNode {
-  const [draft, setDraft] = useState(value === null ? '' : String(value))
-  const problemId = useId()
-  const parse = (text: string): number | null | undefined => {
-    if (text.trim() === '') return optional ? null : undefined
-    const number = Number(text)
-    return Number.isInteger(number) && number >= min && number <= max ? number : undefined
-  }
-  const invalid = parse(draft) === undefined
-  return (
-    <label className={styles.option}>
-      {label}
-      <input
-        type="text"
-        inputMode="numeric"
-        value={draft}
-        placeholder={optional ? 'default' : undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? problemId : undefined}
-        onChange={(event) => {
-          setDraft(event.target.value)
-          const parsed = parse(event.target.value)
-          if (parsed !== undefined) onChange(parsed)
-        }}
-      />
-      {invalid && (
-        <span id={problemId} role="alert" className={styles.inlineProblem}>
-          {`${label} must be a whole number from ${min} to ${max}${optional ? ', or empty for the default' : ''}.`}
-        </span>
-      )}
-    </label>
-  )
+  const bounds = { min, max, optional }
+  const draft = useNumberDraft(value, bounds, (parsed) => {
+    if (parsed !== undefined) onChange(parsed)
+  })
+  return <NumberField layout="inline" label={label} {...bounds} value={draft.text} onChange={draft.onChange} />
 }
