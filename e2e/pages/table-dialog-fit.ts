@@ -70,17 +70,14 @@ async function openPlan(app: CatalogPage): Promise<Locator> {
 }
 
 async function openColumnAction(app: CatalogPage, column: string, action: string, title: string): Promise<Locator> {
-  await showView(app.page, 'Overview')
-  await app
-    .schemaRow(column)
-    .getByRole('button', { name: `Column actions for ${column}` })
-    .click()
+  const row = await app.schemaRow(column)
+  await row.getByRole('button', { name: `Column actions for ${column}` }).click()
   await app.page.getByRole('menuitem', { name: action }).click()
   return dialogOf(app.page, title)
 }
 
 async function openAddColumn(app: CatalogPage, invalid: boolean): Promise<Locator> {
-  await showView(app.page, 'Overview')
+  await showView(app.page, 'Schema')
   await app.page.getByRole('button', { name: 'Add column' }).click()
   const dialog = dialogOf(app.page, 'Add column')
   if (invalid) {

@@ -1,5 +1,5 @@
 /**
- * The schema evolution controls of the Overview: an "Add column" button over the schema
+ * The schema evolution controls of the Schema view: an "Add column" button beside the schema
  * and, on each top-level column's row, a "Column actions" menu (rename, make nullable
  * where the column is not, drop), each opening its dialog.
  */
