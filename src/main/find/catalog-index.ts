@@ -56,29 +56,29 @@ export interface TableSlot {
   readonly rank: number
 }
 
-/** A column where it is found; `dead` once its table was dropped or described again. */
-export interface ColumnPlace {
-  readonly slot: TableSlot
-  readonly column: IndexedColumn
-  readonly dead: boolean
+/** Columns sharing one name, type or dimension; read it with `eachColumn`. */
+export interface ColumnGroup {
+  readonly columns: readonly IndexedColumn[]
 }
 
 interface Slot {
   readonly key: string
   readonly table: { readonly namespace: NamespacePath; readonly name: string; readonly lower: string; columns: readonly IndexedColumn[] | null }
   rank: number
-  places: Place[]
+  /** The table's columns as now described; replaced when they are, null once it is dropped, which kills the old entries in the groups. */
+  described: Described | null
 }
 
-interface Place {
+/** One description of a table: the groups' entries point here, so replacing it kills them all at once. */
+interface Described {
   readonly slot: Slot
-  readonly column: IndexedColumn
-  dead: boolean
 }
 
-/** The places sharing one column name, type or dimension; the dead ones go once they are half of it. */
-interface PlaceList {
-  places: Place[]
+/** Parallel lists, no object per column: entry `i` is `columns[i]` of `described[i]`. */
+interface Group {
+  described: Described[]
+  columns: IndexedColumn[]
+  /** Dead entries; they are swept once they are half the group. */
   dead: number
 }
 
@@ -100,36 +100,38 @@ export class CatalogIndex {
    * and types, so a query matches each distinct name once and visits only the columns
    * that can match.
    */
-  readonly #byName = new Map<string, PlaceList>()
-  readonly #byType = new Map<string, PlaceList>()
-  readonly #byDimension = new Map<number, PlaceList>()
+  readonly #byName = new Map<string, Group>()
+  readonly #byType = new Map<string, Group>()
+  readonly #byDimension = new Map<number, Group>()
 
   /** A table's slot (its rank) by key. */
   slotOf(key: string): TableSlot | undefined {
     return this.#slots.get(key)
   }
 
-  /** Every column grouped by lower-case name; the caller skips dead places. */
-  columnsByName(): ReadonlyMap<string, { readonly places: readonly ColumnPlace[] }> {
+  /** Every column grouped by lower-case name. */
+  columnsByName(): ReadonlyMap<string, ColumnGroup> {
     return this.#byName
   }
 
   /**
    * Groups holding every column whose type contains `type` and whose dimension is
    * `dimension` (either may be null): that dimension's group or the matching types',
-   * whichever is smaller. The caller still checks both and skips dead places.
+   * whichever is smaller. The caller still checks both.
    */
-  columnsOfType(type: string | null, dimension: number | null): (readonly ColumnPlace[])[] {
-    const sized = dimension === null ? null : (this.#byDimension.get(dimension)?.places ?? [])
+  columnsOfType(type: string | null, dimension: number | null): ColumnGroup[] {
+    const sized = dimension === null ? null : this.#byDimension.get(dimension)
     if (type === null) return sized ? [sized] : []
-    const typed: Place[][] = []
+    const typed: Group[] = []
     let count = 0
-    for (const [lower, list] of this.#byType) {
+    for (const [lower, group] of this.#byType) {
       if (!lower.includes(type)) continue
-      typed.push(list.places)
-      count += list.places.length
+      typed.push(group)
+      count += group.columns.length
     }
-    return sized && sized.length < count ? [sized] : typed
+    if (dimension === null) return typed
+    if (!sized) return []
+    return sized.columns.length < count ? [sized] : typed
   }
 
   /** Adds a namespace and every parent it implies; the root is never listed. */
@@ -159,7 +161,7 @@ export class CatalogIndex {
       this.overflow++
       return false
     }
-    const slot: Slot = { key, table: { namespace: [...namespace], name, lower: name.toLowerCase(), columns: null }, rank: 0, places: [] }
+    const slot: Slot = { key, table: { namespace: [...namespace], name, lower: name.toLowerCase(), columns: null }, rank: 0, described: null }
     this.#slots.set(key, slot)
     this.tables.set(key, slot.table)
     this.#rank(slot)
@@ -249,24 +251,24 @@ export class CatalogIndex {
   #describe(slot: Slot, columns: readonly IndexedColumn[]): void {
     this.#unlink(slot)
     slot.table.columns = columns
-    slot.places = columns.map((column) => {
-      const place: Place = { slot, column, dead: false }
-      link(this.#byName, column.lower, place)
-      link(this.#byType, column.typeLower, place)
-      if (column.dimension !== undefined) link(this.#byDimension, column.dimension, place)
-      return place
-    })
+    const described: Described = { slot }
+    slot.described = described
+    for (const column of columns) {
+      link(this.#byName, column.lower, described, column)
+      link(this.#byType, column.typeLower, described, column)
+      if (column.dimension !== undefined) link(this.#byDimension, column.dimension, described, column)
+    }
   }
 
-  /** Takes a table's columns out of the groups. */
+  /** Kills a table's entries in the groups. */
   #unlink(slot: Slot): void {
-    for (const place of slot.places) {
-      place.dead = true
-      unlink(this.#byName, place.column.lower)
-      unlink(this.#byType, place.column.typeLower)
-      if (place.column.dimension !== undefined) unlink(this.#byDimension, place.column.dimension)
+    if (!slot.described) return
+    slot.described = null
+    for (const column of slot.table.columns ?? []) {
+      unlink(this.#byName, column.lower)
+      unlink(this.#byType, column.typeLower)
+      if (column.dimension !== undefined) unlink(this.#byDimension, column.dimension)
     }
-    slot.places = []
   }
 
   /** Forgets a table everywhere but in the key order (the caller takes it out there). */
@@ -277,21 +279,41 @@ export class CatalogIndex {
   }
 }
 
-function link<K>(groups: Map<K, PlaceList>, key: K, place: Place): void {
-  const list = groups.get(key)
-  if (list) list.places.push(place)
-  else groups.set(key, { places: [place], dead: 0 })
+/** Calls `visit` for each live entry of a group. */
+export function eachColumn(group: ColumnGroup, visit: (slot: TableSlot, column: IndexedColumn) => void): void {
+  const { described, columns } = group as Group
+  for (let i = 0; i < described.length; i++) {
+    const entry = described[i] as Described
+    if (entry.slot.described === entry) visit(entry.slot, columns[i] as IndexedColumn)
+  }
 }
 
-/** Counts one more dead place in a group; drops the dead once they are half of it, and the group once it is empty. */
-function unlink<K>(groups: Map<K, PlaceList>, key: K): void {
-  const list = groups.get(key)
-  if (!list) return
-  list.dead++
-  if (list.dead === list.places.length) groups.delete(key)
-  else if (list.dead * 2 >= list.places.length) {
-    list.places = list.places.filter((place) => !place.dead)
-    list.dead = 0
+function link<K>(groups: Map<K, Group>, key: K, described: Described, column: IndexedColumn): void {
+  const group = groups.get(key)
+  if (group) {
+    group.described.push(described)
+    group.columns.push(column)
+  } else {
+    groups.set(key, { described: [described], columns: [column], dead: 0 })
+  }
+}
+
+/** Counts one more dead entry in a group; sweeps the dead once they are half of it, and drops the group once it is empty. */
+function unlink<K>(groups: Map<K, Group>, key: K): void {
+  const group = groups.get(key)
+  if (!group) return
+  group.dead++
+  if (group.dead === group.columns.length) groups.delete(key)
+  else if (group.dead * 2 >= group.columns.length) {
+    const { described, columns } = group
+    group.described = []
+    group.columns = []
+    group.dead = 0
+    for (const [i, entry] of described.entries()) {
+      if (entry.slot.described !== entry) continue
+      group.described.push(entry)
+      group.columns.push(columns[i] as IndexedColumn)
+    }
   }
 }
 

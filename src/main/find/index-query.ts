@@ -6,7 +6,7 @@
  */
 import type { FindHit, FindKind } from '../../shared/contract/find'
 import { BestOf } from './best-of'
-import type { CatalogIndex, ColumnPlace, IndexedColumn, IndexedNamespace, IndexedTable } from './catalog-index'
+import { eachColumn, type CatalogIndex, type IndexedColumn, type IndexedNamespace, type IndexedTable, type TableSlot } from './catalog-index'
 
 /** A query read into its text and filters. */
 export interface ParsedQuery {
@@ -80,20 +80,35 @@ export function matchName(lowerName: string, text: string, pass: 'exact' | 'fuzz
     return null
   }
   // A subsequence: every character of the text in order, as few stretches as the greedy walk finds.
+  // Most names fail, so the walk first only counts; the stretches are made for those that match.
+  const stretches = walkSubsequence(lowerName, text, null)
+  // Scattered single letters match almost anything; only a few stretches count.
+  if (stretches < 0 || stretches > Math.max(2, Math.ceil(text.length / 3))) return null
   const ranges: [number, number][] = []
+  walkSubsequence(lowerName, text, ranges)
+  return { score: 3, ranges }
+}
+
+/** The stretches of `name` the greedy walk matches `text` in (pushed to `ranges` when given), or -1 when it is not a subsequence. */
+function walkSubsequence(name: string, text: string, ranges: [number, number][] | null): number {
+  let count = 0
+  let end = -1
   let from = 0
   for (const char of text) {
     if (char === ' ') continue
-    const found = lowerName.indexOf(char, from)
-    if (found < 0) return null
-    const last = ranges[ranges.length - 1]
-    if (last && last[1] === found) last[1] = found + 1
-    else ranges.push([found, found + 1])
+    const found = name.indexOf(char, from)
+    if (found < 0) return -1
+    const last = ranges?.[ranges.length - 1]
+    if (found === end) {
+      if (last) last[1] = found + 1
+    } else {
+      count++
+      ranges?.push([found, found + 1])
+    }
+    end = found + 1
     from = found + 1
   }
-  // Scattered single letters match almost anything; only a few stretches count.
-  if (ranges.length > Math.max(2, Math.ceil(text.length / 3))) return null
-  return { score: 3, ranges }
+  return count
 }
 
 interface Scored {
@@ -108,7 +123,8 @@ interface Scored {
   /** What matched: one of a namespace, a table and a column; the hit is made only for those kept. */
   readonly namespace?: IndexedNamespace
   readonly table?: IndexedTable
-  readonly place?: ColumnPlace
+  readonly slot?: TableSlot
+  readonly found?: IndexedColumn
 }
 
 const ORDER_TABLE = 0
@@ -136,11 +152,12 @@ function compareScored(a: Scored, b: Scored): number {
 }
 
 function hitOf(entry: Scored): FindHit {
-  const { namespace, table, place, ranges } = entry
+  const { namespace, table, slot, found, ranges } = entry
   if (namespace) return { kind: 'namespace', namespace: namespace.path.slice(0, -1), name: namespace.path[namespace.path.length - 1] ?? '', ranges }
   if (table) return { kind: 'table', namespace: table.namespace, name: table.name, ranges }
-  const { slot, column } = place as ColumnPlace
-  return { kind: 'column', namespace: slot.table.namespace, name: slot.table.name, table: slot.table.name, column: column.name, type: column.type, ranges }
+  const { namespace: path, name } = (slot as TableSlot).table
+  const column = found as IndexedColumn
+  return { kind: 'column', namespace: path, name, table: name, column: column.name, type: column.type, ranges }
 }
 
 function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy', best: BestOf<Scored>): void {
@@ -162,11 +179,10 @@ function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy
     }
   }
   if (wants('column') && (query.text !== '' || query.type !== null || query.dimension !== null)) {
-    const add = (place: ColumnPlace, match: { score: number; ranges: [number, number][] }): void => {
-      const { column } = place
+    const add = (slot: TableSlot, column: IndexedColumn, match: { score: number; ranges: [number, number][] }): void => {
       // Most candidates of a broad query lose to the worst kept on score, length or rank: they are not even made.
       const worst = best.worst()
-      if (worst && (match.score - worst.score || ORDER_COLUMN - worst.order || column.name.length - worst.length || place.slot.rank - worst.rank) > 0) {
+      if (worst && (match.score - worst.score || ORDER_COLUMN - worst.order || column.name.length - worst.length || slot.rank - worst.rank) > 0) {
         best.passOver()
         return
       }
@@ -174,34 +190,33 @@ function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy
         score: match.score,
         order: ORDER_COLUMN,
         length: column.name.length,
-        rank: place.slot.rank,
+        rank: slot.rank,
         namespaceKey: '',
         column: column.name,
         ranges: match.ranges,
-        place
+        slot,
+        found: column
       })
     }
     if (query.type !== null || query.dimension !== null) {
       // A type or dimension narrows to its own groups; each distinct name among them is matched once.
       const matches = new Map<string, ReturnType<typeof matchName>>()
-      for (const places of index.columnsOfType(query.type, query.dimension)) {
-        for (const place of places) {
-          const { column } = place
-          if (place.dead || !fitsType(column, query)) continue
+      for (const group of index.columnsOfType(query.type, query.dimension)) {
+        eachColumn(group, (slot, column) => {
+          if (!fitsType(column, query)) return
           let match = matches.get(column.lower)
           if (match === undefined) {
             match = matchName(column.lower, query.text, pass)
             matches.set(column.lower, match)
           }
-          if (match) add(place, match)
-        }
+          if (match) add(slot, column, match)
+        })
       }
     } else {
       // Each distinct column name is matched once; only the columns of names that matched are visited.
-      for (const [lower, { places }] of index.columnsByName()) {
+      for (const [lower, group] of index.columnsByName()) {
         const match = matchName(lower, query.text, pass)
-        if (!match) continue
-        for (const place of places) if (!place.dead) add(place, match)
+        if (match) eachColumn(group, (slot, column) => add(slot, column, match))
       }
     }
   }
