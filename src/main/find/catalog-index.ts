@@ -23,7 +23,7 @@ export interface IndexedTable {
   readonly namespace: NamespacePath
   readonly name: string
   readonly lower: string
-  columns: readonly IndexedColumn[] | null
+  readonly columns: readonly IndexedColumn[] | null
 }
 
 /** A namespace as the index keeps it. */
@@ -49,12 +49,41 @@ export function tableKeyOf(namespace: NamespacePath, name: string): string {
   return pathKey([...namespace, name])
 }
 
-/** A column where it is found: its table, that table's rank in name order (the tie-breaker of results) and the column. */
-export interface ColumnPlace {
+/** A table's place among the tables: its rank, the tie-breaker of results. */
+export interface TableSlot {
   readonly table: IndexedTable
+  /** Grows with the table's key (namespace path, then name); a table added between two moves no other. */
   readonly rank: number
-  readonly column: IndexedColumn
 }
+
+/** Columns sharing one name, type or dimension; read it with `eachColumn`. */
+export interface ColumnGroup {
+  readonly columns: readonly IndexedColumn[]
+}
+
+interface Slot {
+  readonly key: string
+  readonly table: { readonly namespace: NamespacePath; readonly name: string; readonly lower: string; columns: readonly IndexedColumn[] | null }
+  rank: number
+  /** The table's columns as now described; replaced when they are, null once it is dropped, which kills the old entries in the groups. */
+  described: Described | null
+}
+
+/** One description of a table: the groups' entries point here, so replacing it kills them all at once. */
+interface Described {
+  readonly slot: Slot
+}
+
+/** Parallel lists, no object per column: entry `i` is `columns[i]` of `described[i]`. */
+interface Group {
+  described: Described[]
+  columns: IndexedColumn[]
+  /** Dead entries; they are swept once they are half the group. */
+  dead: number
+}
+
+/** The rank step between tables added in key order; a table added between two takes the middle. */
+const RANK_STEP = 1024
 
 /** Names and types of one catalog. */
 export class CatalogIndex {
@@ -62,38 +91,47 @@ export class CatalogIndex {
   readonly tables = new Map<string, IndexedTable>()
   /** Entries refused because the index was full. */
   overflow = 0
-  #changes = 0
-  #byColumnName: { readonly at: number; readonly places: ReadonlyMap<string, readonly ColumnPlace[]> } | null = null
-  #ranks: { readonly at: number; readonly ranks: ReadonlyMap<string, number> } | null = null
+  readonly #slots = new Map<string, Slot>()
+  /** Every table's slot in key order, kept sorted as tables come and go. */
+  #order: Slot[] = []
+  /**
+   * The columns grouped by lower-case name, by type and by dimension, kept current as
+   * tables change (never made again on a query): thousands of tables share a few names
+   * and types, so a query matches each distinct name once and visits only the columns
+   * that can match.
+   */
+  readonly #byName = new Map<string, Group>()
+  readonly #byType = new Map<string, Group>()
+  readonly #byDimension = new Map<number, Group>()
 
-  /** Each table's place when tables are ordered by namespace path, then name: sorted once per change, so results compare numbers. */
-  tableRanks(): ReadonlyMap<string, number> {
-    if (this.#ranks?.at === this.#changes) return this.#ranks.ranks
-    const keys = [...this.tables.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    const ranks = new Map(keys.map((key, rank) => [key, rank]))
-    this.#ranks = { at: this.#changes, ranks }
-    return ranks
+  /** A table's slot (its rank) by key. */
+  slotOf(key: string): TableSlot | undefined {
+    return this.#slots.get(key)
+  }
+
+  /** Every column grouped by lower-case name. */
+  columnsByName(): ReadonlyMap<string, ColumnGroup> {
+    return this.#byName
   }
 
   /**
-   * Every column grouped by its lower-case name. Thousands of tables share a few column
-   * names, so a query matches each distinct name once and visits only the columns of the
-   * names that matched. Made again after the index changed, at most once per change.
+   * Groups holding every column whose type contains `type` and whose dimension is
+   * `dimension` (either may be null): that dimension's group or the matching types',
+   * whichever is smaller. The caller still checks both.
    */
-  columnsByName(): ReadonlyMap<string, readonly ColumnPlace[]> {
-    if (this.#byColumnName?.at === this.#changes) return this.#byColumnName.places
-    const ranks = this.tableRanks()
-    const places = new Map<string, ColumnPlace[]>()
-    for (const [key, table] of this.tables) {
-      const rank = ranks.get(key) ?? 0
-      for (const column of table.columns ?? []) {
-        const list = places.get(column.lower)
-        if (list) list.push({ table, rank, column })
-        else places.set(column.lower, [{ table, rank, column }])
-      }
+  columnsOfType(type: string | null, dimension: number | null): ColumnGroup[] {
+    const sized = dimension === null ? null : this.#byDimension.get(dimension)
+    if (type === null) return sized ? [sized] : []
+    const typed: Group[] = []
+    let count = 0
+    for (const [lower, group] of this.#byType) {
+      if (!lower.includes(type)) continue
+      typed.push(group)
+      count += group.columns.length
     }
-    this.#byColumnName = { at: this.#changes, places }
-    return places
+    if (dimension === null) return typed
+    if (!sized) return []
+    return sized.columns.length < count ? [sized] : typed
   }
 
   /** Adds a namespace and every parent it implies; the root is never listed. */
@@ -107,7 +145,6 @@ export class CatalogIndex {
         return
       }
       this.namespaces.set(key, { path: prefix, lower: (prefix[prefix.length - 1] ?? '').toLowerCase() })
-      this.#changes++
     }
   }
 
@@ -115,34 +152,35 @@ export class CatalogIndex {
   addTable(namespace: NamespacePath, name: string, columns: readonly IndexedColumn[] | null = null): boolean {
     this.addNamespace(namespace)
     const key = tableKeyOf(namespace, name)
-    const existing = this.tables.get(key)
+    const existing = this.#slots.get(key)
     if (existing) {
-      if (columns) {
-        existing.columns = columns
-        this.#changes++
-      }
+      if (columns) this.#describe(existing, columns)
       return true
     }
     if (this.tables.size >= MAX_INDEXED_TABLES) {
       this.overflow++
       return false
     }
-    this.tables.set(key, { namespace: [...namespace], name, lower: name.toLowerCase(), columns })
-    this.#changes++
+    const slot: Slot = { key, table: { namespace: [...namespace], name, lower: name.toLowerCase(), columns: null }, rank: 0, described: null }
+    this.#slots.set(key, slot)
+    this.tables.set(key, slot.table)
+    this.#rank(slot)
+    if (columns) this.#describe(slot, columns)
     return true
   }
 
   /** Sets a table's columns from its described schema. */
   setColumns(namespace: NamespacePath, name: string, fields: readonly FieldInfo[]): void {
-    const table = this.tables.get(tableKeyOf(namespace, name))
-    if (!table) return
-    table.columns = flattenFields(fields)
-    this.#changes++
+    const slot = this.#slots.get(tableKeyOf(namespace, name))
+    if (slot) this.#describe(slot, flattenFields(fields))
   }
 
   /** Forgets a table. */
   removeTable(namespace: NamespacePath, name: string): void {
-    if (this.tables.delete(tableKeyOf(namespace, name))) this.#changes++
+    const slot = this.#slots.get(tableKeyOf(namespace, name))
+    if (!slot) return
+    this.#forget(slot)
+    this.#order.splice(this.#position(slot.key), 1)
   }
 
   /** Moves a table to a new name, keeping its columns. */
@@ -157,8 +195,10 @@ export class CatalogIndex {
     const key = pathKey(path)
     const under = (other: string): boolean => other === key || other.startsWith(`${key}\u0000`)
     for (const other of [...this.namespaces.keys()]) if (under(other)) this.namespaces.delete(other)
-    for (const [other, table] of [...this.tables]) if (under(pathKey(table.namespace))) this.tables.delete(other)
-    this.#changes++
+    const gone = this.#order.filter((slot) => under(pathKey(slot.table.namespace)))
+    if (gone.length === 0) return
+    for (const slot of gone) this.#forget(slot)
+    this.#order = this.#order.filter((slot) => this.#slots.has(slot.key))
   }
 
   /** Tables not described yet. */
@@ -182,6 +222,98 @@ export class CatalogIndex {
   mergeFrom(other: CatalogIndex): void {
     for (const namespace of other.namespaces.values()) this.addNamespace(namespace.path)
     for (const table of other.tables.values()) this.addTable(table.namespace, table.name, table.columns)
+  }
+
+  /** Where `key` is, or would go, in the key order. */
+  #position(key: string): number {
+    let low = 0
+    let high = this.#order.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((this.#order[middle] as Slot).key < key) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
+
+  /** Puts a new table in the key order with a rank between its neighbours'; all are ranked again when none is left between. */
+  #rank(slot: Slot): void {
+    const at = this.#position(slot.key)
+    const before = this.#order[at - 1]?.rank
+    const after = this.#order[at]?.rank
+    this.#order.splice(at, 0, slot)
+    const rank = before === undefined ? (after === undefined ? 0 : after - RANK_STEP) : after === undefined ? before + RANK_STEP : (before + after) / 2
+    if ((before === undefined || before < rank) && (after === undefined || rank < after)) slot.rank = rank
+    else for (const [i, each] of this.#order.entries()) each.rank = i * RANK_STEP
+  }
+
+  /** Replaces a table's columns in the groups. */
+  #describe(slot: Slot, columns: readonly IndexedColumn[]): void {
+    this.#unlink(slot)
+    slot.table.columns = columns
+    const described: Described = { slot }
+    slot.described = described
+    for (const column of columns) {
+      link(this.#byName, column.lower, described, column)
+      link(this.#byType, column.typeLower, described, column)
+      if (column.dimension !== undefined) link(this.#byDimension, column.dimension, described, column)
+    }
+  }
+
+  /** Kills a table's entries in the groups. */
+  #unlink(slot: Slot): void {
+    if (!slot.described) return
+    slot.described = null
+    for (const column of slot.table.columns ?? []) {
+      unlink(this.#byName, column.lower)
+      unlink(this.#byType, column.typeLower)
+      if (column.dimension !== undefined) unlink(this.#byDimension, column.dimension)
+    }
+  }
+
+  /** Forgets a table everywhere but in the key order (the caller takes it out there). */
+  #forget(slot: Slot): void {
+    this.#unlink(slot)
+    this.#slots.delete(slot.key)
+    this.tables.delete(slot.key)
+  }
+}
+
+/** Calls `visit` for each live entry of a group. */
+export function eachColumn(group: ColumnGroup, visit: (slot: TableSlot, column: IndexedColumn) => void): void {
+  const { described, columns } = group as Group
+  for (let i = 0; i < described.length; i++) {
+    const entry = described[i] as Described
+    if (entry.slot.described === entry) visit(entry.slot, columns[i] as IndexedColumn)
+  }
+}
+
+function link<K>(groups: Map<K, Group>, key: K, described: Described, column: IndexedColumn): void {
+  const group = groups.get(key)
+  if (group) {
+    group.described.push(described)
+    group.columns.push(column)
+  } else {
+    groups.set(key, { described: [described], columns: [column], dead: 0 })
+  }
+}
+
+/** Counts one more dead entry in a group; sweeps the dead once they are half of it, and drops the group once it is empty. */
+function unlink<K>(groups: Map<K, Group>, key: K): void {
+  const group = groups.get(key)
+  if (!group) return
+  group.dead++
+  if (group.dead === group.columns.length) groups.delete(key)
+  else if (group.dead * 2 >= group.columns.length) {
+    const { described, columns } = group
+    group.described = []
+    group.columns = []
+    group.dead = 0
+    for (const [i, entry] of described.entries()) {
+      if (entry.slot.described !== entry) continue
+      group.described.push(entry)
+      group.columns.push(columns[i] as IndexedColumn)
+    }
   }
 }
 

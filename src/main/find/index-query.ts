@@ -5,7 +5,8 @@
  * `dim:768`). A type or dimension filter means columns.
  */
 import type { FindHit, FindKind } from '../../shared/contract/find'
-import type { CatalogIndex } from './catalog-index'
+import { BestOf } from './best-of'
+import { eachColumn, type CatalogIndex, type IndexedColumn, type IndexedNamespace, type IndexedTable, type TableSlot } from './catalog-index'
 
 /** A query read into its text and filters. */
 export interface ParsedQuery {
@@ -79,24 +80,38 @@ export function matchName(lowerName: string, text: string, pass: 'exact' | 'fuzz
     return null
   }
   // A subsequence: every character of the text in order, as few stretches as the greedy walk finds.
-  const ranges: [number, number][] = []
-  let from = 0
-  for (const char of text) {
-    if (char === ' ') continue
-    const found = lowerName.indexOf(char, from)
-    if (found < 0) return null
-    const last = ranges[ranges.length - 1]
-    if (last && last[1] === found) last[1] = found + 1
-    else ranges.push([found, found + 1])
-    from = found + 1
-  }
+  // Most names fail, so the walk first only counts; the stretches are made for those that match.
+  const stretches = walkSubsequence(lowerName, text, null)
   // Scattered single letters match almost anything; only a few stretches count.
-  if (ranges.length > Math.max(2, Math.ceil(text.length / 3))) return null
+  if (stretches < 0 || stretches > Math.max(2, Math.ceil(text.length / 3))) return null
+  const ranges: [number, number][] = []
+  walkSubsequence(lowerName, text, ranges)
   return { score: 3, ranges }
 }
 
+/** The stretches of `name` the greedy walk matches `text` in (pushed to `ranges` when given), or -1 when it is not a subsequence. */
+function walkSubsequence(name: string, text: string, ranges: [number, number][] | null): number {
+  let count = 0
+  let end = -1
+  let from = 0
+  for (const char of text) {
+    if (char === ' ') continue
+    const found = name.indexOf(char, from)
+    if (found < 0) return -1
+    const last = ranges?.[ranges.length - 1]
+    if (found === end) {
+      if (last) last[1] = found + 1
+    } else {
+      count++
+      ranges?.push([found, found + 1])
+    }
+    end = found + 1
+    from = found + 1
+  }
+  return count
+}
+
 interface Scored {
-  readonly hit: FindHit
   readonly score: number
   readonly order: number
   readonly length: number
@@ -104,89 +119,111 @@ interface Scored {
   readonly rank: number
   readonly namespaceKey: string
   readonly column: string
+  readonly ranges: [number, number][]
+  /** What matched: one of a namespace, a table and a column; the hit is made only for those kept. */
+  readonly namespace?: IndexedNamespace
+  readonly table?: IndexedTable
+  readonly slot?: TableSlot
+  readonly found?: IndexedColumn
 }
+
+const ORDER_TABLE = 0
+const ORDER_NAMESPACE = 1
+const ORDER_COLUMN = 2
 
 /** The best `limit` hits of a query on an index, best first, and whether more matched. */
 export function queryIndex(index: CatalogIndex, query: ParsedQuery, limit: number): { hits: FindHit[]; truncated: boolean } {
+  const best = new BestOf<Scored>(limit, compareScored)
   // Whole-text matches first; the costlier subsequence pass only when they leave room.
-  const scored = collect(index, query, 'exact')
-  if (scored.length < limit && query.text.length > 1) scored.push(...collect(index, query, 'fuzzy'))
-  scored.sort(
-    (a, b) =>
-      a.score - b.score ||
-      a.order - b.order ||
-      a.length - b.length ||
-      a.rank - b.rank ||
-      compareText(a.namespaceKey, b.namespaceKey) ||
-      compareText(a.column, b.column)
-  )
-  return { hits: scored.slice(0, limit).map((entry) => entry.hit), truncated: scored.length > limit }
+  collect(index, query, 'exact', best)
+  if (best.offered < limit && query.text.length > 1) collect(index, query, 'fuzzy', best)
+  return { hits: best.sorted().map(hitOf), truncated: best.offered > limit }
 }
 
-function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy'): Scored[] {
-  const scored: Scored[] = []
+function compareScored(a: Scored, b: Scored): number {
+  return (
+    a.score - b.score ||
+    a.order - b.order ||
+    a.length - b.length ||
+    a.rank - b.rank ||
+    compareText(a.namespaceKey, b.namespaceKey) ||
+    compareText(a.column, b.column)
+  )
+}
+
+function hitOf(entry: Scored): FindHit {
+  const { namespace, table, slot, found, ranges } = entry
+  if (namespace) return { kind: 'namespace', namespace: namespace.path.slice(0, -1), name: namespace.path[namespace.path.length - 1] ?? '', ranges }
+  if (table) return { kind: 'table', namespace: table.namespace, name: table.name, ranges }
+  const { namespace: path, name } = (slot as TableSlot).table
+  const column = found as IndexedColumn
+  return { kind: 'column', namespace: path, name, table: name, column: column.name, type: column.type, ranges }
+}
+
+function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy', best: BestOf<Scored>): void {
   const wants = (kind: FindKind): boolean => query.kinds === null || query.kinds.has(kind)
   if (wants('namespace') && query.text !== '') {
     for (const [key, namespace] of index.namespaces) {
       const match = matchName(namespace.lower, query.text, pass)
       if (!match) continue
       const name = namespace.path[namespace.path.length - 1] ?? ''
-      scored.push({
-        hit: { kind: 'namespace', namespace: namespace.path.slice(0, -1), name, ranges: match.ranges },
-        score: match.score,
-        order: 1,
-        length: name.length,
-        rank: 0,
-        namespaceKey: key,
-        column: ''
-      })
+      best.offer({ score: match.score, order: ORDER_NAMESPACE, length: name.length, rank: 0, namespaceKey: key, column: '', ranges: match.ranges, namespace })
     }
   }
   if (wants('table') && query.text !== '') {
-    const ranks = index.tableRanks()
     for (const [key, table] of index.tables) {
       const match = matchName(table.lower, query.text, pass)
       if (!match) continue
-      scored.push({
-        hit: { kind: 'table', namespace: table.namespace, name: table.name, ranges: match.ranges },
-        score: match.score,
-        order: 0,
-        length: table.name.length,
-        rank: ranks.get(key) ?? 0,
-        namespaceKey: '',
-        column: ''
-      })
+      const rank = index.slotOf(key)?.rank ?? 0
+      best.offer({ score: match.score, order: ORDER_TABLE, length: table.name.length, rank, namespaceKey: '', column: '', ranges: match.ranges, table })
     }
   }
   if (wants('column') && (query.text !== '' || query.type !== null || query.dimension !== null)) {
-    // Each distinct column name is matched once; only the columns of names that matched are visited.
-    for (const [lower, places] of index.columnsByName()) {
-      const match = matchName(lower, query.text, pass)
-      if (!match) continue
-      for (const { table, rank, column } of places) {
-        if (query.dimension !== null && column.dimension !== query.dimension) continue
-        if (query.type !== null && !column.typeLower.includes(query.type)) continue
-        scored.push({
-          hit: {
-            kind: 'column',
-            namespace: table.namespace,
-            name: table.name,
-            table: table.name,
-            column: column.name,
-            type: column.type,
-            ranges: match.ranges
-          },
-          score: match.score,
-          order: 2,
-          length: column.name.length,
-          rank,
-          namespaceKey: '',
-          column: column.name
+    const add = (slot: TableSlot, column: IndexedColumn, match: { score: number; ranges: [number, number][] }): void => {
+      // Most candidates of a broad query lose to the worst kept on score, length or rank: they are not even made.
+      const worst = best.worst()
+      if (worst && (match.score - worst.score || ORDER_COLUMN - worst.order || column.name.length - worst.length || slot.rank - worst.rank) > 0) {
+        best.passOver()
+        return
+      }
+      best.offer({
+        score: match.score,
+        order: ORDER_COLUMN,
+        length: column.name.length,
+        rank: slot.rank,
+        namespaceKey: '',
+        column: column.name,
+        ranges: match.ranges,
+        slot,
+        found: column
+      })
+    }
+    if (query.type !== null || query.dimension !== null) {
+      // A type or dimension narrows to its own groups; each distinct name among them is matched once.
+      const matches = new Map<string, ReturnType<typeof matchName>>()
+      for (const group of index.columnsOfType(query.type, query.dimension)) {
+        eachColumn(group, (slot, column) => {
+          if (!fitsType(column, query)) return
+          let match = matches.get(column.lower)
+          if (match === undefined) {
+            match = matchName(column.lower, query.text, pass)
+            matches.set(column.lower, match)
+          }
+          if (match) add(slot, column, match)
         })
+      }
+    } else {
+      // Each distinct column name is matched once; only the columns of names that matched are visited.
+      for (const [lower, group] of index.columnsByName()) {
+        const match = matchName(lower, query.text, pass)
+        if (match) eachColumn(group, (slot, column) => add(slot, column, match))
       }
     }
   }
-  return scored
+}
+
+function fitsType(column: IndexedColumn, query: ParsedQuery): boolean {
+  return (query.dimension === null || column.dimension === query.dimension) && (query.type === null || column.typeLower.includes(query.type))
 }
 
 function compareText(left: string, right: string): number {
