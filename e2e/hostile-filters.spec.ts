@@ -1,8 +1,8 @@
 /**
  * A filter deep enough to crash LanceDB's native SQL handling (thousands of chained
  * operators; in the desktop app that would kill the main process and the window) is
- * refused with a message saying the bound and what to do, the grid keeps its rows, and
- * the app goes on answering.
+ * refused with a message saying the bound and what to do, the grid keeps its rows (and
+ * says whose they are), and the app goes on answering.
  */
 import { join } from 'node:path'
 import { buildNestedCatalog } from './support/lancedb-catalog'
@@ -23,8 +23,17 @@ test('refuses a filter of 5,000 chained operators with the bound, and keeps work
   await expect(app.page.getByRole('alert')).toContainText('can chain at most 256 operators and parentheses; this one has 5,001')
   await expect(app.page.getByRole('alert')).toContainText('use IN, such as id IN (1, 2, 3)')
   await expect(tables.grid).toHaveAttribute('aria-rowcount', '31')
+  // The count says the rows kept are not the refused filter's answer.
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('30 rows, not filtered')
 
   await filter.fill('id < 3')
   await filter.press('Enter')
   await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('3 matching rows')
+
+  // A filter LanceDB cannot plan leaves the last working filter's rows, and says whose they are.
+  await filter.fill('id <')
+  await filter.press('Enter')
+  await expect(app.page.getByRole('alert')).toContainText('The filter cannot be used')
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('3 rows for the last filter that worked')
+  await expect(tables.grid).toHaveAttribute('aria-rowcount', '4')
 })

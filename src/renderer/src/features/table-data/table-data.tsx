@@ -15,6 +15,7 @@ import { RowMenu, type RowMenuTarget } from '../table-search/row-menu'
 import { SearchBar } from '../table-search/search-bar'
 import { chosenVectorColumn } from '../table-search/use-data-search'
 import { useSearchView } from '../table-search/use-search-view'
+import { rowCountLabel } from './row-count-label'
 import styles from './table-data.module.css'
 import type { ExactInt } from '@shared/exact-int'
 
@@ -75,13 +76,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
         <FilterBar filter={filter} onApply={setFilter} error={filterFailed ? tried.error : null} />
         <span className="muted" role="status" aria-label="Matching rows">
           {/* While a search shows its k rows, the table's count beside them would read as theirs. */}
-          {view.search
-            ? ''
-            : count.isSuccess
-              ? `${count.data.toLocaleString('en-US')} ${shown ? 'matching ' : ''}${count.data === 1 ? 'row' : 'rows'}`
-              : count.isPending
-                ? 'Counting rows…'
-                : ''}
+          {view.search ? '' : count.isSuccess ? rowCountLabel(count.data, shown, filterFailed) : count.isPending ? 'Counting rows…' : ''}
         </span>
         <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
       </div>
