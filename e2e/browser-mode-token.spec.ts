@@ -33,6 +33,6 @@ test('the token leaves the address bar after load, and a reload still works', as
   const context = await browser.newContext()
   const other = await context.newPage()
   await other.goto(new URL(app.page.url()).origin)
-  await expect(other.getByText(/Open the URL `npm run web` printed/).first()).toBeVisible()
+  await expect(other.getByText(/Open the URL the app printed when it started/).first()).toBeVisible()
   await context.close()
 })

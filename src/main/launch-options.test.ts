@@ -29,8 +29,8 @@ describe('launch flags', () => {
     ])
   })
 
-  it('defaults to a free port and no catalogs', () => {
-    expect(parseLaunchArgs([])).toEqual({ port: 0, dataDir: undefined, connections: [], noKeychain: false })
+  it('leaves the port to the last run and opens no catalogs by default', () => {
+    expect(parseLaunchArgs([])).toEqual({ port: undefined, dataDir: undefined, connections: [], noKeychain: false })
   })
 
   it('reads --no-keychain as a switch', () => {

@@ -22,8 +22,11 @@ import { ALLOW_LOCAL_LOCATIONS } from './namespace/rest/rest-config'
 
 /** What the flags ask for. */
 export interface LaunchOptions {
-  /** Browser-mode port; 0 (the default) picks a free one. */
-  readonly port: number
+  /**
+   * Browser-mode port, when `--port` was given (0 picks a free one); undefined means the
+   * port of the last run on this data dir, when it is free.
+   */
+  readonly port: number | undefined
   /** Where the app keeps its own files; undefined means the platform default. */
   readonly dataDir: string | undefined
   /** Catalogs to open for this run, in the order given. */
@@ -45,7 +48,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
  * which flag is wrong and shows the usage.
  */
 export function parseLaunchArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): LaunchOptions {
-  let port = 0
+  let port: number | undefined
   let dataDir: string | undefined
   let noKeychain = false
   const connections: ConnectionSpec[] = []

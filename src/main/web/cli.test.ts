@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -47,6 +47,52 @@ describe('npm run web', () => {
     expect(await reply.json()).toMatchObject({ ok: true, value: [{ name: 'catalog', type: 'dir' }] })
     run.kill(signal)
     expect(await run.exited).toBe(0)
+  })
+
+  it('keeps its port and token for the next run on the same data dir, so an open tab keeps working', async () => {
+    const dataDir = join(dir, 'data-kept')
+    const args = ['--data-dir', dataDir, '--dir', join(dir, 'catalog')]
+    const first = await startCli(args)
+    first.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    const second = await startCli(args)
+    try {
+      expect(second.line).toBe(first.line)
+      const url = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=([\w-]+)$/.exec(first.line)
+      // A call as the first run's tab makes it, with the token that tab holds.
+      const reply = await fetch(`${url?.[1]}/rpc/connections:list`, { method: 'POST', headers: { [TOKEN_HEADER]: url?.[2] ?? '' }, body: '{}' })
+      expect(reply.status).toBe(200)
+      expect((await stat(join(dataDir, 'browser-host.json'))).mode & 0o777).toBe(0o600)
+    } finally {
+      second.kill('SIGTERM')
+      await second.exited
+    }
+  })
+
+  it('takes a new port and token when the kept ones cannot be used', async () => {
+    const dataDir = join(dir, 'data-busy')
+    const args = ['--data-dir', dataDir, '--dir', join(dir, 'catalog')]
+    const first = await startCli(args)
+    try {
+      // The kept port is taken (by the first run, still going): the second listens elsewhere, same token.
+      const second = await startCli(args)
+      second.kill('SIGTERM')
+      await second.exited
+      const token = (line: string) => new URL(/http\S+$/.exec(line)?.[0] ?? '').searchParams.get('token')
+      const port = (line: string) => new URL(/http\S+$/.exec(line)?.[0] ?? '').port
+      expect(token(second.line)).toBe(token(first.line))
+      expect(port(second.line)).not.toBe(port(first.line))
+    } finally {
+      first.kill('SIGTERM')
+      await first.exited
+    }
+    // A kept file that is not what the app wrote gives a new token, and is written anew.
+    await writeFile(join(dataDir, 'browser-host.json'), '{"port": "many", "token": 7}')
+    const third = await startCli(args)
+    third.kill('SIGTERM')
+    await third.exited
+    expect(third.line).toMatch(/token=[\w-]{32}$/)
+    expect(JSON.parse(await readFile(join(dataDir, 'browser-host.json'), 'utf8'))).toMatchObject({ token: expect.stringMatching(/^[\w-]{32}$/) })
   })
 
   it('explains a bad flag and exits with status 2', async () => {

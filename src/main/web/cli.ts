@@ -1,12 +1,14 @@
 /**
  * `npm run web -- [flags]`: runs the app's main-process logic under plain Node and
- * serves it to a browser. Prints the URL (with this run's token) on one line of stdout.
+ * serves it to a browser. Prints the URL (with its token) on one line of stdout; the port
+ * and token are kept in the data dir for the next run (see host-session.ts).
  */
 import { fileURLToPath } from 'node:url'
 import { setUpApp } from '../app-setup'
 import { openLibsecretKeychain } from '../secrets/libsecret-keychain'
 import { defaultDataDir, parseLaunchArgs } from '../launch-options'
-import { startWebHost } from './host'
+import { startWebHost, type WebHost } from './host'
+import { newHostToken, readHostSession, saveHostSession } from './host-session'
 
 async function main(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(2))
@@ -16,7 +18,14 @@ async function main(): Promise<void> {
   const info = { host: 'browser', version: process.env['npm_package_version'] ?? '0.0.0' } as const
   const core = await setUpApp(options, dataDir, { info, safeStorage })
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url))
-  const host = await startWebHost({ handlers: core.handlers, rendererDir, port: options.port, downloads: core.exports })
+  // The last run's token, and its port unless --port says otherwise, so an open tab keeps working.
+  const saved = await readHostSession(dataDir)
+  const token = saved?.token ?? newHostToken()
+  const start = (port: number): Promise<WebHost> => startWebHost({ handlers: core.handlers, rendererDir, port, downloads: core.exports, token })
+  const host = await (options.port === undefined && saved ? start(saved.port).catch(() => start(0)) : start(options.port ?? 0))
+  await saveHostSession(dataDir, { port: host.port, token }).catch((error: unknown) => {
+    process.stderr.write(`Could not keep the port and token for the next run: ${error instanceof Error ? error.message : String(error)}\n`)
+  })
   process.stdout.write(`Lance Catalog Browser is running at ${host.url}\n`)
 
   let stopping = false

@@ -4,7 +4,7 @@
  * request a Host header naming this server, so other pages and DNS-rebinding tricks
  * cannot drive the app.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -13,6 +13,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import { decodeWire, encodeWire } from '../../shared/wire'
 import { dispatch, type HandlerTable } from '../ipc/dispatch'
 import { Limiter } from './limiter'
+import { newHostToken } from './host-session'
 import { APP_CSP, CONTENT_TYPES } from '../shell/app-protocol'
 import type { Download } from '../export/export-jobs'
 
@@ -45,7 +46,7 @@ export interface WebHostOptions {
   readonly rendererDir: string
   /** 0 picks a free port. */
   readonly port?: number
-  /** Fixed token for tests; a random one otherwise. */
+  /** The token calls must carry (kept from the last run, or fixed by a test); a random one otherwise. */
   readonly token?: string
   /** Finished exports by one-time ticket, served at `/download/<ticket>`. */
   readonly downloads?: { takeDownload(ticket: string): Promise<Download | null>; peekDownload(ticket: string): Promise<Download | null> }
@@ -53,6 +54,8 @@ export interface WebHostOptions {
 
 /** A running host. */
 export interface WebHost {
+  /** The port it listens on. */
+  readonly port: number
   /** The URL to open, token included. */
   readonly url: string
   readonly origin: string
@@ -62,7 +65,7 @@ export interface WebHost {
 
 /** Starts the host on 127.0.0.1 and resolves once it listens. */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const token = options.token ?? randomBytes(24).toString('base64url')
+  const token = options.token ?? newHostToken()
   let allowedHosts: readonly string[] = []
   const gates = new Map(Object.entries(HEAVY_GATES).map(([channel, slots]) => [channel, new Limiter(slots)]))
 
@@ -148,6 +151,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const origin = `http://127.0.0.1:${port}`
 
   return {
+    port,
     url: `${origin}/?token=${encodeURIComponent(token)}`,
     origin,
     token,

@@ -69,7 +69,13 @@ function browserModeApi(): CatalogApi {
           body: message.parts.length === 1 ? (message.parts[0] as Uint8Array<ArrayBuffer>) : new Blob(message.parts as Uint8Array<ArrayBuffer>[])
         })
       } catch {
-        return { ok: false, error: { code: 'unreachable', message: 'The app host stopped answering. Is `npm run web` still running?' } }
+        return {
+          ok: false,
+          error: {
+            code: 'unreachable',
+            message: 'The app stopped answering. Start it again (`npm start` or `npm run web`) on the same data folder, then try again: this tab keeps working.'
+          }
+        }
       }
       const contentType = response.headers.get('content-type') ?? ''
       if (contentType.startsWith('application/json') || contentType.startsWith(WIRE_CONTENT_TYPE)) {
@@ -78,7 +84,7 @@ function browserModeApi(): CatalogApi {
       const text = await response.text()
       if (response.status === 401) {
         const message =
-          'This tab does not hold the token of the running app (it was restarted, or this tab was not opened from the URL it printed). Open the URL `npm run web` printed.'
+          'This tab does not hold the token of the running app (it was started with another data folder, or this tab was not opened from the URL it printed). Open the URL the app printed when it started.'
         return { ok: false, error: { code: 'unauthenticated', message, details: { status: 401, cause: text } } }
       }
       return { ok: false, error: { code: 'internal', message: text || `The app host answered HTTP ${response.status}.` } }
