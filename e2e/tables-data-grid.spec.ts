@@ -111,8 +111,8 @@ test('filters rows with SQL, shows a bad filter inline, and chooses columns', as
   // The app's own step and the query it built stay in the folded full message.
   await expect(problem.getByText(/Could not count the rows|SELECT 1 FROM/)).toBeHidden()
   await expect(filter).toHaveAttribute('aria-invalid', 'true')
-  // The grid keeps the rows of the last filter that worked, under the error.
-  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('6 matching rows')
+  // The grid keeps the rows of the last filter that worked, under the error, and says whose they are.
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('6 rows for the last filter that worked')
   await expect(tables.grid).toHaveAttribute('aria-rowcount', '7')
   await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('291')
   await app.page.getByRole('button', { name: 'Clear' }).click()
