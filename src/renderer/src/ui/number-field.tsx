@@ -44,7 +44,7 @@ export function NumberField(props: Props): ReactNode {
   const input = (
     <input
       id={id}
-      className={styles.input}
+      className={cx(styles.input, layout !== 'stacked' && styles.narrow)}
       type="text"
       inputMode="numeric"
       role="spinbutton"
@@ -65,15 +65,15 @@ export function NumberField(props: Props): ReactNode {
     />
   )
   return (
-    <div className={cx(styles.field, styles[layout])}>
+    <div className={cx('field', layout !== 'stacked' && 'field-inline', layout === 'inline' && 'field-toolbar')}>
       {layout !== 'bare' && <label htmlFor={id}>{label}</label>}
       {input}
       {hint && (
-        <p id={`${id}-hint`} className={cx('muted', styles.hint)}>
+        <p id={`${id}-hint`} className="field-hint muted">
           {hint}
         </p>
       )}
-      <p id={`${id}-problem`} className={styles.problem} aria-live="polite">
+      <p id={`${id}-problem`} className="field-problem" aria-live="polite">
         {problem ?? ''}
       </p>
     </div>

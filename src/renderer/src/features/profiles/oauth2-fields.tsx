@@ -8,7 +8,6 @@ import { DEFAULT_TOKEN_PATH } from '@shared/oauth2'
 import { Disclosure } from '../../ui/disclosure'
 import { Field } from '../../ui/field'
 import { OAUTH2_FIELDS, type OAuth2Form } from './oauth2-form'
-import styles from './profiles.module.css'
 
 interface Props {
   readonly form: OAuth2Form
@@ -23,7 +22,7 @@ export function OAuth2Fields({ form, onChange, errors }: Props): ReactNode {
   const endpointProblem = errors[OAUTH2_FIELDS.tokenUrl] !== undefined || errors[OAUTH2_FIELDS.scope] !== undefined
   return (
     <>
-      <div className={styles.pair}>
+      <div className="field-columns">
         <Field
           label="Client ID"
           value={form.clientId}

@@ -120,7 +120,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
       }}
     >
       <div className={styles.profileEditor}>
-        <div className={styles.pair}>
+        <div className="field-columns">
           <Field label="Name" value={form.name} onChange={(name) => change({ name }, 'name')} error={visible('name')} placeholder="e.g. My catalog" />
           <div className="field">
             <label htmlFor="profile-type">Type</label>

@@ -55,7 +55,7 @@ export function StorageFields({ scheme, legend = 'Storage options', onSchemeChan
           </Select>
         </div>
       )}
-      <div className={styles.storageGrid}>
+      <div className="field-columns">
         {fields.map((option) => {
           const stored = storage.stored[option.name]
           // "e.g." so an example never reads as a value already filled in.

@@ -13,7 +13,7 @@ import { Field } from '../../ui/field'
 import { NumberField } from '../../ui/number-field'
 import { Select } from '../../ui/select'
 import { INDEX_TYPE_HINTS, indexableFields, indexTypesFor } from './index-choices'
-import { formFor, INDEX_NUMBER, paramsOf, specOf, type IndexForm } from './index-form'
+import { formFor, INDEX_NUMBER, paramsOf, specOf, type IndexForm, type IndexNumberParam } from './index-form'
 import { cancelIndexBuild, useCreateIndex } from './use-indexes'
 import styles from './indexes.module.css'
 
@@ -144,35 +144,18 @@ export function CreateIndexDialog({ connectionId, table, tableName, fields, rows
             </div>
           )}
           {params.vector && (
-            <div className={styles.params}>
-              <NumberField
-                label="Partitions"
-                {...INDEX_NUMBER}
-                value={form.numPartitions}
-                onChange={(numPartitions) => set({ numPartitions })}
-                hint="About the square root of the rows."
-                error={problems.numPartitions}
-              />
-              {params.subVectors && (
+            <div className="field-columns">
+              {numberParams(params).map(({ key, label, hint }) => (
                 <NumberField
-                  label="Sub-vectors"
+                  key={key}
+                  label={label}
                   {...INDEX_NUMBER}
-                  value={form.numSubVectors}
-                  onChange={(numSubVectors) => set({ numSubVectors })}
-                  hint="Must divide the vector's dimension."
-                  error={problems.numSubVectors}
+                  value={form[key]}
+                  onChange={(text) => set({ [key]: text })}
+                  hint={hint}
+                  error={problems[key]}
                 />
-              )}
-              {params.hnsw && <NumberField label="Edges per node (m)" {...INDEX_NUMBER} value={form.m} onChange={(m) => set({ m })} error={problems.m} />}
-              {params.hnsw && (
-                <NumberField
-                  label="Build candidates (ef_construction)"
-                  {...INDEX_NUMBER}
-                  value={form.efConstruction}
-                  onChange={(efConstruction) => set({ efConstruction })}
-                  error={problems.efConstruction}
-                />
-              )}
+              ))}
             </div>
           )}
           {params.fts && (
@@ -192,4 +175,18 @@ export function CreateIndexDialog({ connectionId, table, tableName, fields, rows
       {create.isError && <ErrorAlert error={create.error} />}
     </Dialog>
   )
+}
+
+/** The whole-number parameters the index type takes, in the order the dialog shows them. */
+function numberParams(params: ReturnType<typeof paramsOf>): readonly { key: IndexNumberParam; label: string; hint?: string }[] {
+  return [
+    { key: 'numPartitions', label: 'Partitions', hint: 'About the square root of the rows.' },
+    ...(params.subVectors ? [{ key: 'numSubVectors', label: 'Sub-vectors', hint: "Must divide the vector's dimension." } as const] : []),
+    ...(params.hnsw
+      ? ([
+          { key: 'm', label: 'Edges per node (m)' },
+          { key: 'efConstruction', label: 'Build candidates (ef_construction)' }
+        ] as const)
+      : [])
+  ]
 }

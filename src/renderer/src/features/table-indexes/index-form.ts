@@ -14,6 +14,8 @@ const HNSW_EF_CONSTRUCTION = 300
 
 /** The range of every whole-number parameter of an index. */
 export const INDEX_NUMBER = { min: 1, max: 1_000_000 } as const
+/** The form's whole-number parameters. */
+export type IndexNumberParam = 'numPartitions' | 'numSubVectors' | 'm' | 'efConstruction'
 
 /** The form's values; numbers stay text until the spec is built. */
 export interface IndexForm {
@@ -62,7 +64,7 @@ export function specOf(form: IndexForm): { spec: IndexSpec; problems: null } | {
     if (!INDEX_NAME_PATTERN.test(name)) problems.name = INDEX_NAME_RULE
   }
   const params = paramsOf(form.indexType)
-  const whole = (key: 'numPartitions' | 'numSubVectors' | 'm' | 'efConstruction'): number | undefined => {
+  const whole = (key: IndexNumberParam): number | undefined => {
     const value = parseWhole(form[key], INDEX_NUMBER)
     if (value === undefined || value === null) {
       problems[key] = wholeRule(INDEX_NUMBER)
