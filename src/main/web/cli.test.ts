@@ -72,20 +72,27 @@ describe('npm run web', () => {
   it('takes a new port and token when the kept ones cannot be used', async () => {
     const dataDir = join(dir, 'data-busy')
     const args = ['--data-dir', dataDir, '--dir', join(dir, 'catalog')]
+    const token = (line: string) => new URL(/http\S+$/.exec(line)?.[0] ?? '').searchParams.get('token')
+    const port = (line: string) => new URL(/http\S+$/.exec(line)?.[0] ?? '').port
+    const kept = async () => (JSON.parse(await readFile(join(dataDir, 'browser-host.json'), 'utf8')) as { token: string }).token
     const first = await startCli(args)
     try {
-      // The kept port is taken (by the first run, still going): the second listens elsewhere, same token.
+      // The kept port is taken (by the first run, still going): the second listens elsewhere, with a token of its own.
       const second = await startCli(args)
       second.kill('SIGTERM')
       await second.exited
-      const token = (line: string) => new URL(/http\S+$/.exec(line)?.[0] ?? '').searchParams.get('token')
-      const port = (line: string) => new URL(/http\S+$/.exec(line)?.[0] ?? '').port
-      expect(token(second.line)).toBe(token(first.line))
+      expect(token(second.line)).not.toBe(token(first.line))
       expect(port(second.line)).not.toBe(port(first.line))
     } finally {
       first.kill('SIGTERM')
       await first.exited
     }
+    // --port naming another port than the kept one gives that port a token of its own.
+    const before = await kept()
+    const elsewhere = await startCli([...args, '--port', '0'])
+    elsewhere.kill('SIGTERM')
+    await elsewhere.exited
+    expect(token(elsewhere.line)).not.toBe(before)
     // A kept file that is not what the app wrote gives a new token, and is written anew.
     await writeFile(join(dataDir, 'browser-host.json'), '{"port": "many", "token": 7}')
     const third = await startCli(args)

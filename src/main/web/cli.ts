@@ -18,12 +18,14 @@ async function main(): Promise<void> {
   const info = { host: 'browser', version: process.env['npm_package_version'] ?? '0.0.0' } as const
   const core = await setUpApp(options, dataDir, { info, safeStorage })
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url))
-  // The last run's token, and its port unless --port says otherwise, so an open tab keeps working.
+  // The last run's port and token, unless --port names another port, so an open tab keeps
+  // working. The token only ever goes with its own port: a tab holding it talks to that
+  // origin alone, so whatever else took the port meanwhile cannot use it elsewhere.
   const saved = await readHostSession(dataDir)
-  const token = saved?.token ?? newHostToken()
-  const start = (port: number): Promise<WebHost> => startWebHost({ handlers: core.handlers, rendererDir, port, downloads: core.exports, token })
-  const host = await (options.port === undefined && saved ? start(saved.port).catch(() => start(0)) : start(options.port ?? 0))
-  await saveHostSession(dataDir, { port: host.port, token }).catch((error: unknown) => {
+  const start = (port: number, token: string): Promise<WebHost> => startWebHost({ handlers: core.handlers, rendererDir, port, downloads: core.exports, token })
+  const kept = saved && (options.port === undefined || options.port === saved.port) ? await start(saved.port, saved.token).catch(() => null) : null
+  const host = kept ?? (await start(options.port ?? 0, newHostToken()))
+  await saveHostSession(dataDir, { port: host.port, token: host.token }).catch((error: unknown) => {
     process.stderr.write(`Could not keep the port and token for the next run: ${error instanceof Error ? error.message : String(error)}\n`)
   })
   process.stdout.write(`Lance Catalog Browser is running at ${host.url}\n`)
