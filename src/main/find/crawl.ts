@@ -3,8 +3,9 @@
  * listing gives every table; namespaces come from a walk of ListNamespaces (empty ones
  * have no table to show them). Elsewhere (a 406 or no such route, or a directory
  * catalog), and wherever ListAllTables is slow to answer (a server may walk its whole
- * catalog before its first page), the walk lists tables too. Columns come from describing each table, as tables
- * arrive, with a separate bound. Every request has a deadline and the search's signal;
+ * catalog before its first page), the walk lists tables too. Columns come from
+ * describing each table, as tables arrive, with a separate bound. Every request has a
+ * deadline and the search's signal;
  * a listing that fails, times out or repeats a page token ends there with a note, and
  * the rest of the walk goes on.
  */
