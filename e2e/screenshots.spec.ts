@@ -16,6 +16,9 @@ for (const theme of THEMES) {
     test.slow()
     const { app, root } = await openScreens(workDir, openApp, theme)
     await walkScreens(app, root, async (screen) => {
+      // Nothing still loading: a grid or button busy, or a row count being counted.
+      await expect(app.page.locator('[aria-busy="true"]')).toHaveCount(0)
+      await expect(app.page.getByLabel('Status bar')).not.toContainText('counting…')
       // The pointer rests off every control, so no hover look or tooltip is recorded.
       await app.page.mouse.move(SCREEN_SIZE.width - 1, SCREEN_SIZE.height - 1)
       await expect(app.page).toHaveScreenshot(`${screen}-${theme}.png`, {

@@ -107,9 +107,14 @@ export async function walkScreens(app: CatalogPage, root: string, visit: (screen
 
   await app.table('page_views').click()
   await expect(await app.schemaRow('vector')).toBeVisible()
+  // The details screen shows the grid and the status bar below the schema: wait for every
+  // part that arrives on its own request (the count, the first rows, the size), so the
+  // picture never catches one of them still loading.
+  await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('12 rows')
+  await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('0')
+  await expect(page.getByLabel('Status bar')).toContainText('page_views: 12 rows · 3.0 KiB')
   await visit('table-details')
 
-  await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('12 rows')
   await expect(tables.gridRow(12).getByRole('gridcell').nth(0)).toHaveText('11')
   await visit('grid')
 
