@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 
 const SIZES = [
@@ -17,12 +17,14 @@ const SIZES = [
 const TABLE = 'fifteen'
 const COLUMNS = Array.from({ length: 15 }, (_, i) => `column_${String(i + 1).padStart(2, '0')}`)
 
-/** A dir catalog with one table of 15 int32-ish columns and a few rows. */
+/** A dir catalog with one table of 15 int32-ish columns and a few rows, and others of 2 to 14. */
 async function buildCatalog(root: string): Promise<void> {
   const db = await connectNamespace('dir', { root })
   try {
-    const rows = Array.from({ length: 3 }, (_, row) => Object.fromEntries(COLUMNS.map((name, i) => [name, row * 100 + i])))
-    ;(await db.createTable(TABLE, rows)).close()
+    const rows = (columns: readonly string[]): Record<string, number>[] =>
+      Array.from({ length: 3 }, (_, row) => Object.fromEntries(columns.map((name, i) => [name, row * 100 + i])))
+    ;(await db.createTable(TABLE, rows(COLUMNS))).close()
+    for (const count of [2, 14]) (await db.createTable(`columns_${count}`, rows(COLUMNS.slice(0, count)))).close()
   } finally {
     db.close()
   }
@@ -37,6 +39,12 @@ async function hiddenBelow(inside: Locator): Promise<number> {
     }
     return 0
   })
+}
+
+/** The details pane's height, to the fraction of a pixel (the pane before the separator). */
+function paneHeight(page: Page): Promise<number> {
+  const separator = page.getByRole('separator', { name: 'Resize table details' })
+  return separator.evaluate((element) => element.previousElementSibling?.getBoundingClientRect().height ?? 0)
 }
 
 for (const size of SIZES) {
@@ -60,3 +68,65 @@ for (const size of SIZES) {
     await expect(app.page.getByRole('grid').first().getByRole('gridcell', { name: '100', exact: true }), 'the second row in view').toBeInViewport({ ratio: 1 })
   })
 }
+
+test('the Schema view of a table gets the same height whatever was shown before it', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildCatalog(root)
+  const app = await openApp(['--dir', root])
+  await app.page.setViewportSize(SIZES[0])
+  const settled = async (): Promise<number> => {
+    await expect(await app.schemaRow('column_02')).toBeVisible()
+    let last = -1
+    await expect
+      .poll(async () => {
+        const now = await paneHeight(app.page)
+        const same = now === last
+        last = now
+        return same
+      })
+      .toBe(true)
+    return last
+  }
+
+  const afterTable = async (name: string): Promise<void> => {
+    await app.table(name).click()
+    await app.schema()
+    await settled()
+    await app.table(TABLE).click()
+  }
+
+  // Straight to the schema, then the same schema after every other view and table.
+  await app.table(TABLE).click()
+  await app.schema()
+  const first = await settled()
+  const routes: Record<string, () => Promise<void>> = {
+    'after Overview': async () => void (await app.detailsTab('Overview').click()),
+    'after Indexes (not fitted)': async () => void (await app.detailsTab('Indexes').click()),
+    'after a table of 14 columns': () => afterTable('columns_14'),
+    'after a table of 2 columns': () => afterTable('columns_2')
+  }
+  for (const [route, go] of Object.entries(routes)) {
+    await go()
+    await app.schema()
+    expect(await settled(), route).toBe(first)
+  }
+})
+
+test('the Schema view keeps fitting while the window is resized by a few pixels', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildCatalog(root)
+  const app = await openApp(['--dir', root])
+  await app.page.setViewportSize(SIZES[0])
+  await app.table('columns_2').click()
+  const schema = await app.schema()
+  await expect(await app.schemaRow('column_02')).toBeVisible()
+  await expect.poll(() => hiddenBelow(schema)).toBe(0)
+  const fitted = await paneHeight(app.page)
+  // A window made a little shorter or taller (with room for the grid's minimum): the pane
+  // keeps the height its content needs, so the schema neither scrolls nor gains a gap.
+  for (const height of [796, 792, 788, 804, 812]) {
+    await app.page.setViewportSize({ width: SIZES[0].width, height })
+    await expect.poll(() => paneHeight(app.page), { message: `the pane's height at ${height} px` }).toBeCloseTo(fitted, 1)
+    expect(await hiddenBelow(schema), `the schema scrolls at ${height} px`).toBe(0)
+  }
+})

@@ -27,13 +27,17 @@ interface Props {
 
 const FIRST = 'first'
 const SECOND = 'second'
+/** The finest step of react-resizable-panels' layouts, in percent. */
+const LAYOUT_STEP = 0.001
 
 /** A resizable split of two panes. */
 export function SplitPane({ orientation, size, onSizeChange, separatorLabel, minFirst = 120, minSecond = 120, first, second, className }: Props): ReactNode {
   const group = useRef<GroupImperativeHandle | null>(null)
   useEffect(() => {
     const current = group.current?.getLayout()[FIRST]
-    if (current !== undefined && Math.abs(current - size) > 0.5) group.current?.setLayout({ [FIRST]: size, [SECOND]: 100 - size })
+    // The library keeps layouts to thousandths of a percent; a difference of a step or more
+    // is a new size (a pane fitted to its content may move by less than a pixel).
+    if (current !== undefined && Math.abs(current - size) > LAYOUT_STEP / 2) group.current?.setLayout({ [FIRST]: size, [SECOND]: 100 - size })
   }, [size])
   return (
     <Group

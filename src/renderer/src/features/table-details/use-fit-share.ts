@@ -30,14 +30,19 @@ export function useFitShare(
     const measure = (): void => {
       // Shares are of the panes' height, the separator's left out.
       const separator = group.children[1]?.getBoundingClientRect().height ?? 0
-      const total = group.clientHeight - separator
+      const total = group.getBoundingClientRect().height - separator
       if (total <= 0) return
-      // The pane's chrome (tabs, padding) stays; the scroll box grows to the content.
+      // The pane's chrome (the view tabs) stays; the scroll box grows to its content and
+      // padding. Measured in fractional pixels, so the answer does not depend on the size
+      // the pane had when it was measured (rounded heights made it, by up to a pixel).
       const style = getComputedStyle(box)
       const padding = (parseFloat(style.paddingTop) || 0) + (parseFloat(style.paddingBottom) || 0)
-      const needed = panel.getBoundingClientRect().height - box.clientHeight + inner.getBoundingClientRect().height + padding + SLACK
+      const chrome = panel.getBoundingClientRect().height - box.getBoundingClientRect().height
+      const needed = Math.ceil(chrome + inner.getBoundingClientRect().height + padding + SLACK)
       const most = ((total - minGrid - SLACK) / total) * 100
-      setShare(Math.min(most, Math.ceil((needed / total) * 1000) / 10))
+      // Up to the split's own precision (thousandths of a percent), so the pane is never
+      // rounded below the whole pixels it needs.
+      setShare(Math.min(most, Math.ceil((needed / total) * 100_000) / 1000))
     }
     measure()
     const observer = new ResizeObserver(measure)
