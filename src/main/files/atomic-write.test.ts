@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { removeStaleTempFiles, tempPathFor, writeFileAtomic } from './atomic-write'
+import { readJsonFile, removeStaleTempFiles, tempPathFor, writeFileAtomic } from './atomic-write'
 
 let dir: string
 let path: string
@@ -44,5 +44,17 @@ describe('atomic writes', () => {
     await writeFile(live, '')
     await removeStaleTempFiles(path)
     expect((await readdir(dir)).sort()).toEqual(['state.json', `state.json.tmp-${process.pid}-abcdef`])
+  })
+})
+
+describe('readJsonFile', () => {
+  it('tells a missing file, parsed JSON, bad JSON and a file over its size bound apart', async () => {
+    expect(await readJsonFile(path)).toEqual({ status: 'missing' })
+    await writeFile(path, '{"a": 1}')
+    expect(await readJsonFile(path, { maxBytes: 8 })).toEqual({ status: 'ok', value: { a: 1 } })
+    await writeFile(path, '{"a": 1')
+    expect(await readJsonFile(path)).toMatchObject({ status: 'unreadable', message: expect.stringContaining('not valid JSON') })
+    await writeFile(path, JSON.stringify({ pad: 'x'.repeat(5000) }))
+    expect(await readJsonFile(path, { maxBytes: 1024 })).toEqual({ status: 'unreadable', message: 'it holds 5010 bytes, more than the 1024 it may' })
   })
 })

@@ -167,11 +167,23 @@ async function syncFolder(folder: string): Promise<void> {
 export type JsonFileRead =
   { readonly status: 'missing' } | { readonly status: 'ok'; readonly value: unknown } | { readonly status: 'unreadable'; readonly message: string }
 
-/** Reads and parses a JSON file, telling a missing file apart from an unreadable one. */
-export async function readJsonFile(path: string): Promise<JsonFileRead> {
+/**
+ * Reads and parses a JSON file, telling a missing file apart from an unreadable one. With
+ * `maxBytes`, a larger file is unreadable before any of it is read.
+ */
+export async function readJsonFile(path: string, options: { readonly maxBytes?: number } = {}): Promise<JsonFileRead> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    const handle = await open(path, 'r')
+    try {
+      const { size } = await handle.stat()
+      if (options.maxBytes !== undefined && size > options.maxBytes) {
+        return { status: 'unreadable', message: `it holds ${size} bytes, more than the ${options.maxBytes} it may` }
+      }
+      text = await handle.readFile('utf8')
+    } finally {
+      await handle.close()
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return { status: 'missing' }

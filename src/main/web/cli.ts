@@ -25,6 +25,9 @@ async function main(): Promise<void> {
   const start = (port: number, token: string): Promise<WebHost> => startWebHost({ handlers: core.handlers, rendererDir, port, downloads: core.exports, token })
   const kept = saved && (options.port === undefined || options.port === saved.port) ? await start(saved.port, saved.token).catch(() => null) : null
   const host = kept ?? (await start(options.port ?? 0, newHostToken()))
+  if (saved && !kept && options.port === undefined) {
+    process.stderr.write(`The last run's port ${saved.port} is in use, so this run took another: tabs opened from the old URL need the new one.\n`)
+  }
   await saveHostSession(dataDir, { port: host.port, token: host.token }).catch((error: unknown) => {
     process.stderr.write(`Could not keep the port and token for the next run: ${error instanceof Error ? error.message : String(error)}\n`)
   })

@@ -5,8 +5,8 @@
  * secrets beside it; a missing or unreadable file means a new port and token.
  */
 import { randomBytes } from 'node:crypto'
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { readJsonFile, writeFileAtomic } from '../files/atomic-write'
 
 /** The port and token of a browser-mode run. */
 export interface HostSession {
@@ -25,16 +25,10 @@ export function newHostToken(): string {
 
 /** The session the last run on `dataDir` saved, or null when there is none or it is not one this module wrote. */
 export async function readHostSession(dataDir: string): Promise<HostSession | null> {
-  let parsed: unknown
-  try {
-    const text = await readFile(join(dataDir, FILE), 'utf8')
-    if (text.length > 1024) return null
-    parsed = JSON.parse(text)
-  } catch {
-    return null
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null
-  const { port, token } = parsed as Record<string, unknown>
+  // The file this module writes is under 100 bytes; anything much larger is not one.
+  const read = await readJsonFile(join(dataDir, FILE), { maxBytes: 1024 })
+  if (read.status !== 'ok' || typeof read.value !== 'object' || read.value === null) return null
+  const { port, token } = read.value as Record<string, unknown>
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) return null
   if (typeof token !== 'string' || !TOKEN.test(token)) return null
   return { port, token }
@@ -42,11 +36,5 @@ export async function readHostSession(dataDir: string): Promise<HostSession | nu
 
 /** Saves this run's session for the next one, readable by the user alone. */
 export async function saveHostSession(dataDir: string, session: HostSession): Promise<void> {
-  await mkdir(dataDir, { recursive: true })
-  const target = join(dataDir, FILE)
-  const temp = `${target}.${process.pid}.tmp`
-  await writeFile(temp, `${JSON.stringify(session)}\n`, { mode: 0o600 })
-  // writeFile's mode applies only to a new file; a leftover temp file keeps its own.
-  await chmod(temp, 0o600)
-  await rename(temp, target)
+  await writeFileAtomic(join(dataDir, FILE), `${JSON.stringify(session)}\n`, { mode: 0o600 })
 }

@@ -73,7 +73,8 @@ function browserModeApi(): CatalogApi {
           ok: false,
           error: {
             code: 'unreachable',
-            message: 'The app stopped answering. Start it again (`npm start` or `npm run web`) on the same data folder, then try again: this tab keeps working.'
+            message:
+              'The app stopped answering. Start it again (`npm start` or `npm run web`) on the same data folder, then try again: this tab keeps working when the app gets its port back, or open the URL it prints.'
           }
         }
       }
