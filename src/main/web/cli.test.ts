@@ -9,7 +9,7 @@ const cli = resolve(import.meta.dirname, 'cli.ts')
 const tsx = resolve(import.meta.dirname, '../../../node_modules/.bin/tsx')
 
 /** Starts `npm run web`'s entry from source and resolves with its first stdout line. */
-function startCli(args: string[]): Promise<{ line: string; exited: Promise<number | null>; kill: (signal: NodeJS.Signals) => void }> {
+function startCli(args: string[]): Promise<{ line: string; exited: Promise<number | null>; kill: (signal: NodeJS.Signals) => void; stderr: () => string }> {
   const child = spawn(tsx, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
   return new Promise((done, fail) => {
@@ -19,7 +19,7 @@ function startCli(args: string[]): Promise<{ line: string; exited: Promise<numbe
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk
       const newline = out.indexOf('\n')
-      if (newline >= 0) done({ line: out.slice(0, newline), exited, kill: (signal) => child.kill(signal) })
+      if (newline >= 0) done({ line: out.slice(0, newline), exited, kill: (signal) => child.kill(signal), stderr: () => err })
     })
     void exited.then((code) => fail(new Error(`exited ${code} before printing: ${err}`)))
   })
@@ -83,6 +83,7 @@ describe('npm run web', () => {
       await second.exited
       expect(token(second.line)).not.toBe(token(first.line))
       expect(port(second.line)).not.toBe(port(first.line))
+      expect(second.stderr()).toContain(`The last run's port ${port(first.line)} is in use, so this run took another`)
     } finally {
       first.kill('SIGTERM')
       await first.exited
