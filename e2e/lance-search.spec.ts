@@ -10,10 +10,12 @@
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { connect } from '@lancedb/lancedb'
-import type { Page, Request } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { startCatalogServer } from '../server/server'
 import { NATIVE_PHRASE, NATIVE_PHRASE_ROW, NATIVE_TABLE, NATIVE_VECTOR_DIMENSION, makeLanceNativeTable, nativeVector } from './support/lance-native-table'
 import { expect, test } from './fixtures/test'
+import { electronBinary } from './fixtures/launch'
+import { pageCalls } from './support/page-calls'
 import type { CatalogPage } from './pages/catalog-page'
 import { TablesPage } from './pages/tables-page'
 
@@ -53,20 +55,18 @@ async function scenario(app: CatalogPage): Promise<void> {
   // "Find similar" from the context menu of row 8 (id 7): that row first, at distance 0.
   await tables.gridRow(8).click({ button: 'right' })
   // The row's vector comes from the page on screen: no row is read again (browser mode's
-  // requests are visible here; the desktop app's go over IPC).
-  const reads: string[] = []
-  const onRequest = (request: Request): void => {
-    if (request.url().includes('/rpc/tables:readRows')) reads.push(request.url())
-  }
-  page.on('request', onRequest)
+  // calls are visible here; the desktop app's go over IPC).
+  const calls = pageCalls(page)
+  const before = calls.channels().length
   await page.getByRole('menu', { name: 'Actions for row 8' }).getByRole('menuitem', { name: 'Find similar' }).click()
   // Labelled as search results, naming the row by its id; the IVF_PQ index makes distances approximate.
   await expect(searchStatus(page)).toContainText('Search results: 10 nearest rows to id 7 in “vector” by L2 distance, nearest first.')
   await expect(searchStatus(page)).toContainText(/Distances are approximate \(.+ index\); set a refine factor/)
   // The table's own row count is not shown beside the 10 results.
   await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('')
-  page.off('request', onRequest)
-  expect(reads).toEqual([])
+  const sent = calls.channels().slice(before)
+  if (electronBinary() === undefined) expect(sent).toContain('search:rows')
+  expect(sent).not.toContain('tables:readRows')
   await expect(tables.grid).toHaveAttribute('aria-rowcount', '11')
   expect((await headers(tables)).slice(0, 3)).toEqual(['#', '_distance', 'id'])
   await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('0')

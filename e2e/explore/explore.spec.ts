@@ -27,6 +27,7 @@ import type { PageDocument } from './page-dom'
 import { startFailingProxy, type FailingProxy } from './failing-proxy'
 import { mulberry32 } from './prng'
 import { takeSnapshot } from './snapshot'
+import { pageCalls } from '../support/page-calls'
 
 const SEEDS = (process.env['EXPLORE_SEEDS'] ?? '1,2,3')
   .split(',')
@@ -46,15 +47,6 @@ function watchErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`console.error: ${message.text()}`)
   })
   return errors
-}
-
-/** Requests the page has in flight; the walk waits for none before looking, so a seed replays the same way. */
-function trackRequests(page: Page): { readonly inFlight: () => number } {
-  let count = 0
-  page.on('request', () => count++)
-  page.on('requestfinished', () => count--)
-  page.on('requestfailed', () => count--)
-  return { inFlight: () => count }
 }
 
 /** Quiet time, with no request in flight, that counts as settled. */
@@ -118,7 +110,8 @@ for (const seed of SEEDS) {
       const app = await openApp(['--dir', dirRoot, '--rest', proxy.url])
       const { page } = app
       const errors = watchErrors(page)
-      const requests = trackRequests(page)
+      // Calls in flight; the walk waits for none before looking, so a seed replays the same way.
+      const requests = pageCalls(page)
       await expect(app.tree).toBeVisible()
       const rng = mulberry32(seed)
       const addresses = [dirRoot, join(dirRoot, 'analytics'), proxy.url, server.url, 'http://127.0.0.1:1', 'not a url', '/no/such/dir']

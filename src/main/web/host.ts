@@ -1,18 +1,21 @@
 /**
- * Browser mode: the handler table served over HTTP on 127.0.0.1 under plain Node, with
- * the built renderer as static files. Every RPC needs this run's random token, and every
- * request a Host header naming this server, so other pages and DNS-rebinding tricks
- * cannot drive the app.
+ * Browser mode: the handler table served on 127.0.0.1 under plain Node, over the page's
+ * call socket (a WebSocket, `socket-calls.ts`) and over HTTP, with the built renderer as
+ * static files. Every call needs this run's random token, and every request a Host header
+ * naming this server, so other pages and DNS-rebinding tricks cannot drive the app.
  */
 import { timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
+import type { Duplex } from 'node:stream'
 import { decodeWire, encodeWire } from '../../shared/wire'
+import { RPC_SOCKET_PATH, RPC_SOCKET_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../shared/rpc-socket'
 import { dispatch, type HandlerTable } from '../ipc/dispatch'
 import { Limiter } from './limiter'
+import { socketCallServer } from './socket-calls'
 import { newHostToken } from './host-session'
 import { APP_CSP, CONTENT_TYPES } from '../shell/app-protocol'
 import type { Download } from '../export/export-jobs'
@@ -75,6 +78,27 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(res, 500, { ok: false, error: { code: 'internal', message: String(error) } })
     })
   })
+  const sockets = socketCallServer(options.handlers, gates)
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A peer that resets the connection mid-handshake must not take the host down.
+    socket.on('error', () => socket.destroy())
+    const refusal = socketRefusal(req)
+    if (refusal) return refuseUpgrade(socket, ...refusal)
+    sockets.upgrade(req, socket, head)
+  })
+
+  /** Why a call socket may not open, as an HTTP status and text; null when it may. The same rules as a call over HTTP. */
+  function socketRefusal(req: IncomingMessage): readonly [number, string] | null {
+    if (!allowedHosts.includes(req.headers.host ?? '')) return [403, 'Forbidden: this server only answers requests addressed to itself.']
+    if (decodePath(new URL(req.url ?? '/', 'http://host').pathname) !== RPC_SOCKET_PATH) return [404, 'Not found.']
+    const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim())
+    if (!offered.includes(RPC_SOCKET_PROTOCOL)) return [400, `Bad request: a call socket speaks the ${RPC_SOCKET_PROTOCOL} protocol.`]
+    const given = offered.find((protocol) => protocol.startsWith(TOKEN_PROTOCOL_PREFIX))?.slice(TOKEN_PROTOCOL_PREFIX.length)
+    if (!tokenMatches(given, token)) return [401, 'Unauthorized: this socket lacks the token of this run. Open the URL the app printed.']
+    const origin = req.headers.origin
+    if (origin !== undefined && !allowedHosts.some((host) => origin === `http://${host}`)) return [403, 'Forbidden: calls from other origins are refused.']
+    return null
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!allowedHosts.includes(req.headers.host ?? '')) {
@@ -158,9 +182,22 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close: () =>
       new Promise<void>((resolveClose) => {
         server.close(() => resolveClose())
+        sockets.close()
         server.closeAllConnections()
       })
   }
+}
+
+/** Answers an upgrade the host refuses with a plain HTTP response, and drops the connection. */
+function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  const body = Buffer.from(text)
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    'content-type: text/plain; charset=utf-8',
+    `content-length: ${body.length}`,
+    'connection: close'
+  ]
+  socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]))
 }
 
 function tokenMatches(given: string | string[] | undefined, expected: string): boolean {

@@ -1,11 +1,13 @@
 /**
  * The only file that touches the bridge. In Electron the preload exposes
- * `window.catalogApi`; in browser mode the same api object is built over HTTP to the
- * host that served this page, carrying the run's token (taken from the page URL once).
+ * `window.catalogApi`; in browser mode the same api object is built over a WebSocket
+ * (and HTTP) to the host that served this page, carrying the run's token (taken from
+ * the page URL once).
  */
 import { API_GLOBAL, createCatalogApi, type CatalogApi, type IpcResult } from '@shared/ipc-channels'
 import type { ErrorCode, ErrorDetails, ErrorValue } from '@shared/errors'
 import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '@shared/wire'
+import { RPC_SOCKET_PATH, SocketCalls } from '@shared/rpc-socket'
 import { browserShellEvents } from './browser-shortcuts'
 import { timedApi } from './request-timing'
 
@@ -53,45 +55,56 @@ function takeToken(): string {
   return fromUrl
 }
 
+/** What a call resolves to when the host cannot be reached. */
+const UNREACHABLE: IpcResult<never> = {
+  ok: false,
+  error: {
+    code: 'unreachable',
+    message:
+      'The app stopped answering. Start it again (`npm start` or `npm run web`) on the same data folder, then try again: this tab keeps working when the app gets its port back, or open the URL it prints.'
+  }
+}
+
+/**
+ * Calls go over the host's call socket; a call too big for it (a table import), or any
+ * call while no socket opens, goes over HTTP, which also names what is wrong when the
+ * host is gone or refuses this tab's token.
+ */
 function browserModeApi(): CatalogApi {
   const token = takeToken()
+  const sockets = new SocketCalls(`ws://${window.location.host}${RPC_SOCKET_PATH}`, token, UNREACHABLE)
   return createCatalogApi(
-    async (channel, request) => {
-      const message = encodeWire(request)
-      let response: Response
-      try {
-        response = await fetch(`/rpc/${channel}`, {
-          method: 'POST',
-          headers: { 'content-type': message.contentType, 'x-catalog-token': token },
-          // Bytes (table imports) go as they are: a Blob of the parts, never a string. A
-          // one-part message (plain JSON, most calls) goes as it is: a Blob costs a round trip
-          // to the browser's blob registry, which showed up on every page of a long listing.
-          body: message.parts.length === 1 ? (message.parts[0] as Uint8Array<ArrayBuffer>) : new Blob(message.parts as Uint8Array<ArrayBuffer>[])
-        })
-      } catch {
-        return {
-          ok: false,
-          error: {
-            code: 'unreachable',
-            message:
-              'The app stopped answering. Start it again (`npm start` or `npm run web`) on the same data folder, then try again: this tab keeps working when the app gets its port back, or open the URL it prints.'
-          }
-        }
-      }
-      const contentType = response.headers.get('content-type') ?? ''
-      if (contentType.startsWith('application/json') || contentType.startsWith(WIRE_CONTENT_TYPE)) {
-        return decodeWire(contentType, new Uint8Array(await response.arrayBuffer())) as IpcResult<unknown>
-      }
-      const text = await response.text()
-      if (response.status === 401) {
-        const message =
-          'This tab does not hold the token of the running app (it was started with another data folder, or this tab was not opened from the URL it printed). Open the URL the app printed when it started.'
-        return { ok: false, error: { code: 'unauthenticated', message, details: { status: 401, cause: text } } }
-      }
-      return { ok: false, error: { code: 'internal', message: text || `The app host answered HTTP ${response.status}.` } }
-    },
+    async (channel, request) => (await sockets.call(channel, request)) ?? httpCall(channel, request, token),
     browserShellEvents(window, /Mac|iPhone|iPad/.test(navigator.platform))
   )
+}
+
+async function httpCall(channel: string, request: unknown, token: string): Promise<IpcResult<unknown>> {
+  const message = encodeWire(request)
+  let response: Response
+  try {
+    response = await fetch(`/rpc/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': message.contentType, 'x-catalog-token': token },
+      // Bytes (table imports) go as they are: a Blob of the parts, never a string. A
+      // one-part message (plain JSON) goes as it is: a Blob costs a round trip to the
+      // browser's blob registry.
+      body: message.parts.length === 1 ? (message.parts[0] as Uint8Array<ArrayBuffer>) : new Blob(message.parts as Uint8Array<ArrayBuffer>[])
+    })
+  } catch {
+    return UNREACHABLE
+  }
+  const contentType = response.headers.get('content-type') ?? ''
+  if (contentType.startsWith('application/json') || contentType.startsWith(WIRE_CONTENT_TYPE)) {
+    return decodeWire(contentType, new Uint8Array(await response.arrayBuffer())) as IpcResult<unknown>
+  }
+  const text = await response.text()
+  if (response.status === 401) {
+    const message =
+      'This tab does not hold the token of the running app (it was started with another data folder, or this tab was not opened from the URL it printed). Open the URL the app printed when it started.'
+    return { ok: false, error: { code: 'unauthenticated', message, details: { status: 401, cause: text } } }
+  }
+  return { ok: false, error: { code: 'internal', message: text || `The app host answered HTTP ${response.status}.` } }
 }
 
 /** The typed api object, whichever transport carries it; catalog calls are timed for the status bar. */

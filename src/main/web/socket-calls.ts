@@ -1,0 +1,103 @@
+/**
+ * The host's end of browser mode's call socket (`shared/rpc-socket.ts`): each call runs
+ * through the same dispatch as an HTTP call, behind the same per-channel gates, and its
+ * answer goes back on the socket it came from. Who may open a socket (Host, Origin,
+ * token) is decided by the host before the upgrade; this file only serves open sockets.
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import {
+  decodeSocketMessage,
+  encodeSocketMessage,
+  MAX_SOCKET_CALL_BYTES,
+  messageText,
+  parseSocketCall,
+  RPC_SOCKET_PROTOCOL,
+  type SocketCall
+} from '../../shared/rpc-socket'
+import type { IpcResult } from '../../shared/ipc-channels'
+import { dispatch, type HandlerTable } from '../ipc/dispatch'
+import type { Limiter } from './limiter'
+
+/** Close code for a message that is not a call (RFC 6455: policy violation). */
+const NOT_A_CALL = 1008
+/** Answers up to this size are joined into one buffer before they are sent. */
+const JOIN_BELOW_BYTES = 256 << 10
+
+/** Serves call sockets; `upgrade` takes a request the host has already let through. */
+export interface SocketCallServer {
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** Drops every open socket. */
+  close(): void
+}
+
+export function socketCallServer(handlers: HandlerTable, gates: ReadonlyMap<string, Limiter>): SocketCallServer {
+  const server = new WebSocketServer({
+    noServer: true,
+    // A bigger message closes the socket; the page sends bigger calls over HTTP.
+    maxPayload: MAX_SOCKET_CALL_BYTES,
+    perMessageDeflate: false,
+    handleProtocols: (protocols) => (protocols.has(RPC_SOCKET_PROTOCOL) ? RPC_SOCKET_PROTOCOL : false)
+  })
+  server.on('connection', (socket: WebSocket) => {
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      let call: SocketCall | string
+      try {
+        call = parseSocketCall(decodeSocketMessage(isBinary ? bytesOf(data) : bytesOf(data).toString('utf8')))
+      } catch (error) {
+        call = error instanceof Error ? error.message : String(error)
+      }
+      if (typeof call === 'string') return socket.close(NOT_A_CALL, `Not a call: ${call}`.slice(0, 120))
+      void answer(socket, call)
+    })
+    // A socket error (a reset) ends in 'close'; nothing else to do, but it must be listened to.
+    socket.on('error', () => undefined)
+  })
+
+  async function answer(socket: WebSocket, { id, channel, request }: SocketCall): Promise<void> {
+    // Held until the answer is handed to the socket, as over HTTP: queued calls hold no result.
+    const release = await gates.get(channel)?.acquire()
+    let result: IpcResult<unknown>
+    try {
+      result = await dispatch(handlers, channel, request)
+    } catch (error) {
+      // dispatch catches handler errors; this is a bug in it, which must not take the host down.
+      result = { ok: false, error: { code: 'internal', message: String(error) } }
+    }
+    send(socket, id, result, release)
+  }
+
+  return {
+    upgrade: (req, socket, head) => server.handleUpgrade(req, socket, head, (ws) => server.emit('connection', ws, req)),
+    close: () => {
+      for (const client of server.clients) client.terminate()
+      server.close()
+    }
+  }
+}
+
+/**
+ * Sends an answer: plain JSON as a text message; a binary frame as one binary message.
+ * A large frame goes in fragments, one per part, so an Arrow page is never copied into
+ * one buffer; they go out in one synchronous run, so answers never interleave. A small
+ * one (a search's rows) is joined first: one write instead of one per part.
+ */
+function send(socket: WebSocket, id: number, result: IpcResult<unknown>, release?: () => void): void {
+  const done = (): void => release?.()
+  if (socket.readyState !== socket.OPEN) return done()
+  const message = encodeSocketMessage({ id, result })
+  const text = messageText(message)
+  if (text !== null) return socket.send(text, done)
+  if (message.byteLength <= JOIN_BELOW_BYTES) return socket.send(Buffer.concat(message.parts), { binary: true }, done)
+  const last = message.parts.length - 1
+  message.parts.forEach((part, index) => {
+    socket.send(part, { binary: true, fin: index === last }, index === last ? done : undefined)
+  })
+}
+
+/** A message's bytes as one Buffer (ws hands over a Buffer unless told otherwise). */
+function bytesOf(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
+}
