@@ -5,13 +5,13 @@
  * IVF_PQ index (256 partitions, 4 sub-vectors, LanceDB's default nprobes).
  *
  * The app's path is timed through the browser-mode host (`out/main/web-host.js` in its
- * own process): the `search:rows` call over HTTP, its handler, the dir namespace (on the
+ * own process): the `search:rows` call over the call socket the page uses, its handler, the dir namespace (on the
  * table the connection keeps open), the Arrow IPC page back on the wire and its decoding
  * here, as the renderer decodes it. "Find similar" as a user runs it on a row on screen
  * is that call with the vector from the page the grid shows (read again only when the
  * vector column is hidden), timed as its own line. LanceDB's SDK runs the same query in this process on a table
  * opened once. The three take turns within each round (so load from elsewhere touches all
- * alike); each figure is the median (and 90th percentile) of 15 runs after 3 warm-up
+ * alike); each figure is the median (and 90th percentile) of 31 runs after 3 warm-up
  * rounds, and the ratio is app / SDK (medians).
  *
  * Why 32 floats: on 2 cores, 1M x 32 builds and indexes in about a minute or two; 128
@@ -27,19 +27,17 @@ import { tableFromIPC } from 'apache-arrow'
 import { startWebHost, stopProcess } from '../e2e/fixtures/launch'
 import type { RowsPage } from '../src/shared/contract/tables'
 import { lanceArrow as arrow } from '../src/main/namespace/lance-arrow'
-import { decodeWire, encodeWire } from '../src/shared/wire'
+import { hostCaller } from './remote/host-client'
 
 const ROWS = 1_000_000
 const DIMENSION = 32
 const WRITE_ROWS = 100_000
 const K = 10
 const WARMUP = 3
-const RUNS = 15
+const RUNS = 31
 const TABLE = 'vectors'
 /** The rows whose neighbours are searched for, spread over the table (one per run, cycling). */
 const PROBES = [17, 123_456, 500_000, 777_777, 999_990]
-
-type Call = (channel: string, request: unknown) => Promise<unknown>
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'lcb-bench-search-'))
@@ -142,27 +140,6 @@ async function vectorOf(table: LanceTable, id: number): Promise<number[]> {
 
 function firstId(rows: { getChild(name: string): { get(index: number): unknown } | null }): number {
   return Number(rows.getChild('id')?.get(0))
-}
-
-/** Calls the host's handler table the way the page does (the browser-mode transport). */
-function hostCaller(url: string): Call {
-  const { origin, searchParams } = new URL(url)
-  const token = searchParams.get('token') ?? ''
-  return async (channel, request) => {
-    const message = encodeWire(request)
-    const response = await fetch(`${origin}/rpc/${channel}`, {
-      method: 'POST',
-      headers: { 'content-type': message.contentType, 'x-catalog-token': token },
-      body: Buffer.concat(message.parts)
-    })
-    const result = decodeWire(response.headers.get('content-type') ?? '', new Uint8Array(await response.arrayBuffer())) as {
-      ok: boolean
-      value?: unknown
-      error?: { message: string }
-    }
-    if (!result.ok) throw new Error(`${channel} failed: ${result.error?.message ?? 'unknown error'}`)
-    return result.value
-  }
 }
 
 interface Measured {

@@ -1,10 +1,13 @@
 /**
- * Talking to the browser-mode host as the renderer does: each call is a POST of the
- * channel's request to `/rpc/<channel>` with the run's token, answered by the same
- * handler table the desktop app binds to IPC. Also reads the host's memory from /proc.
+ * Talking to the browser-mode host as the renderer does: each call goes over the host's
+ * call socket with the page's own client (`SocketCalls`), or as a POST to
+ * `/rpc/<channel>` with the run's token when the socket does not take it, answered by
+ * the same handler table the desktop app binds to IPC. Also reads the host's memory from /proc.
  */
 import { readFile } from 'node:fs/promises'
 import type { ConnectionSummary } from '../../src/shared/catalog-types'
+import type { IpcResult } from '../../src/shared/ipc-channels'
+import { RPC_SOCKET_PATH, SocketCalls } from '../../src/shared/rpc-socket'
 import { decodeWire, encodeWire } from '../../src/shared/wire'
 
 /** One call to the host: the channel's value, or a thrown error with the host's message. */
@@ -12,21 +15,21 @@ export type HostCall = (channel: string, request: unknown) => Promise<unknown>
 
 /** A caller for the host at `url` (the address with `?token=` the host prints). */
 export function hostCaller(url: string): HostCall {
-  const { origin, searchParams } = new URL(url)
+  const { origin, host, searchParams } = new URL(url)
   const token = searchParams.get('token') ?? ''
-  return async (channel, request) => {
+  const sockets = new SocketCalls(`ws://${host}${RPC_SOCKET_PATH}`, token, { ok: false, error: { code: 'unreachable', message: 'the host stopped answering' } })
+  const overHttp = async (channel: string, request: unknown): Promise<IpcResult<unknown>> => {
     const message = encodeWire(request)
     const response = await fetch(`${origin}/rpc/${channel}`, {
       method: 'POST',
       headers: { 'content-type': message.contentType, 'x-catalog-token': token },
       body: Buffer.concat(message.parts)
     })
-    const result = decodeWire(response.headers.get('content-type') ?? '', new Uint8Array(await response.arrayBuffer())) as {
-      ok: boolean
-      value?: unknown
-      error?: { message: string }
-    }
-    if (!result.ok) throw new Error(`${channel} failed: ${result.error?.message ?? 'unknown error'}`)
+    return decodeWire(response.headers.get('content-type') ?? '', new Uint8Array(await response.arrayBuffer())) as IpcResult<unknown>
+  }
+  return async (channel, request) => {
+    const result = (await sockets.call(channel, request)) ?? (await overHttp(channel, request))
+    if (!result.ok) throw new Error(`${channel} failed: ${result.error.message}`)
     return result.value
   }
 }
