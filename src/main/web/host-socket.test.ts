@@ -144,14 +144,17 @@ describe('the call socket', () => {
   })
 
   it('closes a socket that sends what is not a call, and goes on answering', async () => {
-    for (const message of [
+    const unreadable = [
       'not json',
+      // Characters outside ASCII: the close reason (at most 123 bytes) never quotes the message.
+      `{"id":1,"channel":"${'é'.repeat(200)}`,
       '[]',
       '{"channel":"connections:list"}',
       '{"id":-1,"channel":"connections:list"}',
       '{"id":1,"channel":""}',
       Buffer.from('LCW1')
-    ]) {
+    ]
+    for (const message of unreadable) {
       const socket = await rawSocket(app.host)
       const code = closed(socket)
       socket.send(message)
@@ -165,6 +168,20 @@ describe('the call socket', () => {
     const calls = pageCalls(app.host)
     expect(await calls.call('connections:list', {})).toMatchObject({ ok: true })
     calls.close()
+  })
+
+  it('answers with an error when a result cannot be sent, and goes on answering', async () => {
+    // A handler whose value JSON cannot hold (a BigInt).
+    const handlers = { ...app.core.handlers, 'connections:list': () => Promise.resolve([{ id: 1n }] as never) }
+    const odd = await startWebHost({ handlers, rendererDir: app.dir })
+    const calls = pageCalls(odd)
+    try {
+      expect(await calls.call('connections:list', {})).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('BigInt') } })
+      expect(await calls.call('app:info', {})).toMatchObject({ ok: true })
+    } finally {
+      calls.close()
+      await odd.close()
+    }
   })
 
   it('answers a channel that does not exist with an error, as HTTP does', async () => {

@@ -45,11 +45,15 @@ export function socketCallServer(handlers: HandlerTable, gates: ReadonlyMap<stri
       let call: SocketCall | string
       try {
         call = parseSocketCall(decodeSocketMessage(isBinary ? bytesOf(data) : bytesOf(data).toString('utf8')))
-      } catch (error) {
-        call = error instanceof Error ? error.message : String(error)
+      } catch {
+        call = 'it is neither JSON nor a wire frame'
       }
-      if (typeof call === 'string') return socket.close(NOT_A_CALL, `Not a call: ${call}`.slice(0, 120))
-      void answer(socket, call)
+      // The reason is one of this file's own short ASCII texts, never the message's: a close
+      // reason over 123 bytes would throw.
+      if (typeof call === 'string') return socket.close(NOT_A_CALL, `Not a call: ${call}`)
+      // answer() settles every call itself; should it ever throw, the page's calls on this
+      // socket fail and it opens a new one, rather than the host stopping.
+      answer(socket, call).catch(() => socket.terminate())
     })
     // A socket error (a reset) ends in 'close'; nothing else to do, but it must be listened to.
     socket.on('error', () => undefined)
@@ -58,14 +62,15 @@ export function socketCallServer(handlers: HandlerTable, gates: ReadonlyMap<stri
   async function answer(socket: WebSocket, { id, channel, request }: SocketCall): Promise<void> {
     // Held until the answer is handed to the socket, as over HTTP: queued calls hold no result.
     const release = await gates.get(channel)?.acquire()
-    let result: IpcResult<unknown>
+    // A page that left while its call waited gets no answer; the call need not run.
+    if (socket.readyState !== socket.OPEN) return release?.()
     try {
-      result = await dispatch(handlers, channel, request)
+      send(socket, id, await dispatch(handlers, channel, request), release)
     } catch (error) {
-      // dispatch catches handler errors; this is a bug in it, which must not take the host down.
-      result = { ok: false, error: { code: 'internal', message: String(error) } }
+      // dispatch catches handler errors, so this is a value that cannot be encoded or a bug
+      // in dispatch: the call gets an error, and the host carries on.
+      send(socket, id, { ok: false, error: { code: 'internal', message: `The answer could not be sent: ${String(error)}` } }, release)
     }
-    send(socket, id, result, release)
   }
 
   return {
