@@ -15,6 +15,8 @@ import { decodeSocketMessage, RPC_SOCKET_PATH } from '../../src/shared/rpc-socke
 export interface PageCalls {
   /** The channels called since the watcher began, in order, over either transport. */
   readonly channels: () => readonly string[]
+  /** Those of them that went as HTTP requests. */
+  readonly httpChannels: () => readonly string[]
   /** Calls sent and not yet answered, over either transport (and other requests in flight). */
   readonly inFlight: () => number
 }
@@ -35,13 +37,17 @@ export function pageCalls(page: Page): PageCalls {
 
 function watchPageCalls(page: Page): PageCalls {
   const channels: string[] = []
+  const httpChannels: string[] = []
   let requests = 0
   const pending = new Map<WebSocket, Set<number>>()
 
   const onRequest = (request: { url(): string }): void => {
     requests++
     const path = new URL(request.url()).pathname
-    if (path.startsWith('/rpc/')) channels.push(decodeURIComponent(path.slice('/rpc/'.length)))
+    if (!path.startsWith('/rpc/')) return
+    const channel = decodeURIComponent(path.slice('/rpc/'.length))
+    channels.push(channel)
+    httpChannels.push(channel)
   }
   const onRequestDone = (): void => {
     requests--
@@ -70,6 +76,7 @@ function watchPageCalls(page: Page): PageCalls {
   page.on('websocket', onSocket)
   return {
     channels: () => channels,
+    httpChannels: () => httpChannels,
     inFlight: () => requests + [...pending.values()].reduce((sum, ids) => sum + ids.size, 0)
   }
 }

@@ -121,7 +121,9 @@ export class SocketCalls {
     if (socket?.readyState !== WebSocket.OPEN) return null
     return new Promise((settle) => {
       this.#pending.set(id, { socket, settle })
-      socket.send(messageText(message) ?? new Blob(message.parts as Uint8Array<ArrayBuffer>[]))
+      // Bytes (a small import) go as one array, not a Blob: a Blob is sent after an
+      // asynchronous read, and the browser's tools do not show its frame.
+      socket.send(messageText(message) ?? joined(message.parts, message.byteLength))
     })
   }
 
@@ -191,4 +193,15 @@ export class SocketCalls {
       call.settle(result)
     }
   }
+}
+
+/** The parts of a message as one array (a call is at most MAX_SOCKET_CALL_BYTES). */
+function joined(parts: readonly Uint8Array[], byteLength: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(byteLength)
+  let at = 0
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
+  return out
 }
