@@ -1,9 +1,10 @@
 /**
  * Large reads through browser mode: a LanceDB table of 100,000 rows of about 4.6 KB (460 MB
  * of rows) in a temp directory catalog, served by `out/main/web-host.js` in its own process.
- * Issues `tables:readRows` at the contract's largest limit (once, then page after page
- * through the whole table, then several at once) and prints time, bytes on the wire, rows
- * per page and the host's peak RSS (Linux VmHWM), then shows the host answers the next call.
+ * Issues `tables:readRows` at the contract's largest limit as the page does, over the
+ * host's call socket (once, then page after page through the whole table, then several at
+ * once) and prints time, Arrow bytes, rows per page and the host's peak RSS (Linux
+ * VmHWM), then shows the host answers the next call.
  *
  * Run: npm run bench:reads   (builds first)
  */
@@ -12,8 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startWebHost, stopProcess } from '../e2e/fixtures/launch'
 import { tablesContract, type RowsPage } from '../src/shared/contract/tables'
-import { decodeWire, encodeWire } from '../src/shared/wire'
 import { createWideTable } from '../e2e/support/wide-table'
+import { hostCaller } from './remote/host-client'
 
 const ROWS = 100_000
 const ROW_BYTES = 4_600
@@ -22,8 +23,7 @@ const LIMIT = tablesContract['tables:readRows'].request.shape.limit.maxValue ?? 
 
 interface Answer {
   readonly ms: number
-  readonly bytes: number
-  readonly result: { ok: boolean; value?: unknown; error?: { message: string } }
+  readonly value: unknown
 }
 
 async function main(): Promise<void> {
@@ -35,33 +35,23 @@ async function main(): Promise<void> {
 
   const { child, url } = await startWebHost(['--data-dir', join(dir, 'data'), '--dir', root])
   try {
-    const { origin, searchParams } = new URL(url)
-    const token = searchParams.get('token') ?? ''
+    const host = hostCaller(url)
     const call = async (channel: string, request: unknown): Promise<Answer> => {
-      const message = encodeWire(request)
       const begun = performance.now()
-      const response = await fetch(`${origin}/rpc/${channel}`, {
-        method: 'POST',
-        headers: { 'content-type': message.contentType, 'x-catalog-token': token },
-        body: Buffer.concat(message.parts)
-      })
-      const body = new Uint8Array(await response.arrayBuffer())
-      const result = decodeWire(response.headers.get('content-type') ?? '', body) as Answer['result']
-      return { ms: performance.now() - begun, bytes: body.length, result }
+      const value = await host(channel, request)
+      return { ms: performance.now() - begun, value }
     }
-    const connections = (await call('connections:list', {})).result.value as { id: string }[]
+    const connections = (await call('connections:list', {})).value as { id: string }[]
     const connectionId = connections[0]?.id ?? ''
     const table = { namespace: [], name: 'wide' }
     const read = (offset: number): Promise<Answer> => call('tables:readRows', { connectionId, table, offset, limit: LIMIT })
-    const pageOf = (answer: Answer): RowsPage => {
-      if (!answer.result.ok) throw new Error(`read failed: ${answer.result.error?.message ?? 'unknown error'}`)
-      return answer.result.value as RowsPage
-    }
+    const pageOf = (answer: Answer): RowsPage => answer.value as RowsPage
+    const bytesOf = (answer: Answer): number => pageOf(answer).arrow.byteLength
 
     const first = await read(0)
     const page = pageOf(first)
     console.log(
-      `one read, limit ${LIMIT.toLocaleString('en')}: ${ms(first.ms)}, ${mib(first.bytes)} on the wire, ${page.rowCount.toLocaleString('en')} rows, truncated ${page.truncated}`
+      `one read, limit ${LIMIT.toLocaleString('en')}: ${ms(first.ms)}, ${mib(bytesOf(first))} of Arrow, ${page.rowCount.toLocaleString('en')} rows, truncated ${page.truncated}`
     )
 
     started = performance.now()
@@ -71,7 +61,7 @@ async function main(): Promise<void> {
     for (;;) {
       const answer = await read(offset)
       const next = pageOf(answer)
-      bytes += answer.bytes
+      bytes += bytesOf(answer)
       rowsPerPage.push(next.rowCount)
       offset += next.rowCount
       if (!next.truncated) break
@@ -86,12 +76,12 @@ async function main(): Promise<void> {
     const pages = together.map(pageOf)
     console.log(
       `${CONCURRENT} reads at once, limit ${LIMIT.toLocaleString('en')}: all answered in ${seconds(started)}, ` +
-        `slowest ${ms(Math.max(...together.map((a) => a.ms)))}, ${mib(together.reduce((sum, a) => sum + a.bytes, 0))} in total, ` +
+        `slowest ${ms(Math.max(...together.map((a) => a.ms)))}, ${mib(together.reduce((sum, a) => sum + bytesOf(a), 0))} in total, ` +
         `rows per page ${pages.map((p) => p.rowCount).join(', ')}`
     )
 
     const after = await call('connections:list', {})
-    console.log(`next call (connections:list): ${after.result.ok ? 'answered' : 'FAILED'} in ${ms(after.ms)}`)
+    console.log(`next call (connections:list): answered in ${ms(after.ms)}`)
     const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '')
     const peak = /VmHWM:\s+(\d+) kB/.exec(status)?.[1]
     const now = /VmRSS:\s+(\d+) kB/.exec(status)?.[1]
