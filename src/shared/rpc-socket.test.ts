@@ -78,4 +78,13 @@ describe('SocketCalls', () => {
     expect(await calls.call('app:info', {})).toBeNull()
     expect(handshakes()).toBe(2)
   })
+
+  it('leaves calls to HTTP when the WebSocket refuses the address or the token outright', async () => {
+    const { url, handshakes } = await startServer(() => undefined)
+    // A space is not allowed in a subprotocol; an address must be ws: or wss:.
+    for (const calls of [new SocketCalls(url, 'not a token', UNREACHABLE), new SocketCalls('http://', 'token', UNREACHABLE)]) {
+      expect(await calls.call('app:info', {})).toBeNull()
+    }
+    expect(handshakes()).toBe(0)
+  })
 })

@@ -1,8 +1,9 @@
 /**
  * Browser mode's call socket: one WebSocket per tab carries the page's calls to the host,
  * each answer matched to its call by id. A call over HTTP costs a request and a response
- * with their headers, which in Chromium took 2.5 ms there and back on loopback even for a
- * call that does nothing; a message on an open socket took 0.2 ms. HTTP stays for what
+ * with their headers, which in Chromium took 3.7 ms there and back on loopback even for a
+ * call that does nothing; a message on an open socket took 0.8 ms (`npm run
+ * bench:transport`). HTTP stays for what
  * the socket does not take: a call larger than `MAX_SOCKET_CALL_BYTES` (a table import),
  * and any call while no socket can be opened, which also gives the precise HTTP error
  * (the host is gone, or this tab holds the wrong token).
@@ -72,7 +73,7 @@ function parseSocketAnswer(value: unknown): SocketAnswer | null {
 }
 
 /** The text of a plain JSON message, or null when it is a binary frame. */
-export function messageText(message: WireMessage): string | null {
+function messageText(message: WireMessage): string | null {
   if (message.contentType !== JSON_CONTENT_TYPE) return null
   return new TextDecoder().decode(message.parts[0])
 }
@@ -137,7 +138,14 @@ export class SocketCalls {
     if (this.#opening) return this.#opening
     if (this.#now() < this.#retryAt) return Promise.resolve(null)
     const opening = new Promise<WebSocket | null>((resolve) => {
-      const socket = new WebSocket(this.#url, this.#protocols)
+      let socket: WebSocket
+      try {
+        socket = new WebSocket(this.#url, this.#protocols)
+      } catch {
+        // An address or token the browser refuses outright: HTTP carries the calls.
+        this.#retryAt = this.#now() + RETRY_AFTER_MS
+        return resolve(null)
+      }
       socket.binaryType = 'arraybuffer'
       let opened = false
       socket.addEventListener('open', () => {
