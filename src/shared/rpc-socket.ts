@@ -12,7 +12,8 @@
  * from the page, `{ id, result }` back. Plain JSON goes as a text message, a binary frame
  * (Arrow pages) as a binary message.
  */
-import { decodeWire, encodeWire, JSON_CONTENT_TYPE, WIRE_CONTENT_TYPE, type WireMessage } from './wire'
+import { concatBytes } from './bytes'
+import { decodeWire, encodeWire, WIRE_CONTENT_TYPE, type WireMessage } from './wire'
 import type { IpcResult } from './ipc-channels'
 
 /** Where the host accepts the socket. */
@@ -72,12 +73,6 @@ function parseSocketAnswer(value: unknown): SocketAnswer | null {
   return { id, result: result as IpcResult<unknown> }
 }
 
-/** The text of a plain JSON message, or null when it is a binary frame. */
-function messageText(message: WireMessage): string | null {
-  if (message.contentType !== JSON_CONTENT_TYPE) return null
-  return new TextDecoder().decode(message.parts[0])
-}
-
 /** The subprotocols a page offers: the call protocol and its token. */
 export function socketProtocols(token: string): string[] {
   return [RPC_SOCKET_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`]
@@ -124,7 +119,7 @@ export class SocketCalls {
       this.#pending.set(id, { socket, settle })
       // Bytes (a small import) go as one array, not a Blob: a Blob is sent after an
       // asynchronous read, and the browser's tools do not show its frame.
-      socket.send(messageText(message) ?? joined(message.parts, message.byteLength))
+      socket.send(message.text ?? concatBytes(message.parts, message.byteLength))
     })
   }
 
@@ -201,15 +196,4 @@ export class SocketCalls {
       call.settle(result)
     }
   }
-}
-
-/** The parts of a message as one array (a call is at most MAX_SOCKET_CALL_BYTES). */
-function joined(parts: readonly Uint8Array[], byteLength: number): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(byteLength)
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
 }

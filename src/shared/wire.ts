@@ -26,6 +26,8 @@ export interface WireMessage {
   readonly parts: readonly Uint8Array[]
   /** The sum of the parts' lengths. */
   readonly byteLength: number
+  /** The JSON text itself, when the message is plain JSON (a WebSocket sends it as text). */
+  readonly text?: string
 }
 
 /** Encodes a value; byte arrays inside it (Node Buffers included) travel raw, never copied. */
@@ -43,7 +45,7 @@ export function encodeWire(value: unknown): WireMessage {
     return { [BYTES_KEY]: [at, original.length] }
   })
   const text = new TextEncoder().encode(json ?? 'null')
-  if (blobs.length === 0) return { contentType: JSON_CONTENT_TYPE, parts: [text], byteLength: text.length }
+  if (blobs.length === 0) return { contentType: JSON_CONTENT_TYPE, parts: [text], byteLength: text.length, text: json ?? 'null' }
 
   const headLength = padded(HEAD + text.length)
   const head = new Uint8Array(headLength)

@@ -4,6 +4,7 @@
  */
 import type { RecordBatch } from 'apache-arrow'
 import type { RowsPage } from '../../shared/contract/tables'
+import { concatBytes } from '../../shared/bytes'
 import { END_OF_STREAM, messageAt } from './arrow-messages'
 // Batches from LanceDB are instances of its own Arrow copy, so that copy encodes them.
 import { lanceArrow } from './lance-arrow'
@@ -51,7 +52,7 @@ export async function pageFromBatches(batches: AsyncIterable<RecordBatch>, limit
     }
   }
   if (!schema || rows === 0) return null
-  return { arrow: concat([schema, ...parts, END_OF_STREAM], size), rowCount: rows, truncated }
+  return { arrow: concatBytes([schema, ...parts, END_OF_STREAM], size), rowCount: rows, truncated }
 }
 
 function encode(batch: RecordBatch, rows: number): EncodedBatch {
@@ -62,14 +63,4 @@ function encode(batch: RecordBatch, rows: number): EncodedBatch {
   let end = first.length
   for (let next = messageAt(stream, end); next.kind === 'message'; next = messageAt(stream, end)) end += next.length
   return { schema: stream.subarray(0, first.length), messages: stream.subarray(first.length, end) }
-}
-
-function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
 }

@@ -9,7 +9,6 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { decodeSocketMessage, encodeSocketMessage, MAX_SOCKET_CALL_BYTES, parseSocketCall, RPC_SOCKET_PROTOCOL, type SocketCall } from '../../shared/rpc-socket'
 import type { IpcResult } from '../../shared/ipc-channels'
-import { JSON_CONTENT_TYPE } from '../../shared/wire'
 import { dispatch, type HandlerTable } from '../ipc/dispatch'
 import type { Limiter } from './limiter'
 
@@ -87,7 +86,7 @@ function send(socket: WebSocket, id: number, result: IpcResult<unknown>, release
   const message = encodeSocketMessage({ id, result })
   // Plain JSON goes as a text message, its UTF-8 bytes as they are (no decode to a string).
   const [first] = message.parts
-  if (message.contentType === JSON_CONTENT_TYPE && first) return socket.send(first, { binary: false }, done)
+  if (message.text !== undefined && first) return socket.send(first, { binary: false }, done)
   if (message.byteLength <= JOIN_BELOW_BYTES) return socket.send(Buffer.concat(message.parts), { binary: true }, done)
   const last = message.parts.length - 1
   message.parts.forEach((part, index) => {
