@@ -32,6 +32,9 @@ const MAX_REQUEST_BYTES = 512 << 20
  */
 const HEAVY_GATES: Readonly<Record<string, number>> = { 'tables:readRows': 3, 'tables:create': 2 }
 
+const FOREIGN_HOST = 'Forbidden: this server only answers requests addressed to itself.'
+const FOREIGN_ORIGIN = 'Forbidden: calls from other origins are refused.'
+
 // No other site may frame the app (clickjacking): `frame-ancestors` for today's browsers,
 // X-Frame-Options for older ones.
 const SECURITY_HEADERS = {
@@ -89,21 +92,29 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   /** Why a call socket may not open, as an HTTP status and text; null when it may. The same rules as a call over HTTP. */
   function socketRefusal(req: IncomingMessage): readonly [number, string] | null {
-    if (!allowedHosts.includes(req.headers.host ?? '')) return [403, 'Forbidden: this server only answers requests addressed to itself.']
+    if (!addressedHere(req)) return [403, FOREIGN_HOST]
     if (decodePath(new URL(req.url ?? '/', 'http://host').pathname) !== RPC_SOCKET_PATH) return [404, 'Not found.']
     const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim())
     if (!offered.includes(RPC_SOCKET_PROTOCOL)) return [400, `Bad request: a call socket speaks the ${RPC_SOCKET_PROTOCOL} protocol.`]
     const given = offered.find((protocol) => protocol.startsWith(TOKEN_PROTOCOL_PREFIX))?.slice(TOKEN_PROTOCOL_PREFIX.length)
     if (!tokenMatches(given, token)) return [401, 'Unauthorized: this socket lacks the token of this run. Open the URL the app printed.']
-    const origin = req.headers.origin
-    if (origin !== undefined && !allowedHosts.some((host) => origin === `http://${host}`)) return [403, 'Forbidden: calls from other origins are refused.']
+    if (fromOtherOrigin(req)) return [403, FOREIGN_ORIGIN]
     return null
   }
 
+  /** True when the Host header names this server (not a DNS-rebinding name). */
+  function addressedHere(req: IncomingMessage): boolean {
+    return allowedHosts.includes(req.headers.host ?? '')
+  }
+
+  /** True when a browser says the request comes from another site's page. */
+  function fromOtherOrigin(req: IncomingMessage): boolean {
+    const origin = req.headers.origin
+    return origin !== undefined && !allowedHosts.some((host) => origin === `http://${host}`)
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!allowedHosts.includes(req.headers.host ?? '')) {
-      return sendText(res, 403, 'Forbidden: this server only answers requests addressed to itself.')
-    }
+    if (!addressedHere(req)) return sendText(res, 403, FOREIGN_HOST)
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
     const pathname = decodePath(url.pathname)
     if (pathname === null) return sendText(res, 400, 'Bad request: the path has a malformed percent-escape.')
@@ -118,10 +129,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!tokenMatches(req.headers[TOKEN_HEADER], token)) {
       return sendText(res, 401, 'Unauthorized: this call lacks the token of this run. Open the URL the app printed.')
     }
-    const origin = req.headers.origin
-    if (origin !== undefined && !allowedHosts.some((host) => origin === `http://${host}`)) {
-      return sendText(res, 403, 'Forbidden: calls from other origins are refused.')
-    }
+    if (fromOtherOrigin(req)) return sendText(res, 403, FOREIGN_ORIGIN)
     // Held until the answer is written out, so a waiting call holds neither its body nor its result.
     const release = await gates.get(channel)?.acquire()
     if (release) {
