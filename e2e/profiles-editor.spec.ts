@@ -139,6 +139,12 @@ test('exports without secrets, imports the export, and copies a snippet with the
   const importer = app.page.getByRole('dialog', { name: 'Import profiles' })
   await importer.getByLabel('Profiles JSON').fill(json)
   await importer.getByRole('button', { name: 'Import', exact: true }).click()
+  // The same file again adds nothing: the profile is already here.
+  await expect(importer.getByRole('status')).toContainText('Imported 0 profiles.')
+  await expect(importer.getByRole('status')).toContainText('Profile 1 ("Prod") was skipped: a profile with the same name and settings is already here.')
+  // With a setting changed it is another profile, kept beside the first under a new name.
+  await importer.getByLabel('Profiles JSON').fill(json.replace('"analytics"', '"staging"'))
+  await importer.getByRole('button', { name: 'Import', exact: true }).click()
   await expect(importer.getByRole('status')).toContainText('Imported 1 profile: Prod (imported).')
   await importer.getByRole('button', { name: 'Close' }).click()
   await expect(profiles.profile('Prod (imported)')).toContainText('Needs a value for x-api-key')

@@ -60,8 +60,7 @@ export function profileHandlers(context: HandlerContext): Pick<HandlerTable, key
     'profiles:test': async (request) => testProfile(profiles, request),
     'profiles:export': async () => exportProfiles(profiles.profiles()),
     'profiles:import': async ({ json }) => {
-      const existing = profiles.profiles().map((profile) => profile.name)
-      const { drafts, problems } = importProfiles(json, existing)
+      const { drafts, problems } = importProfiles(json, profiles.profiles())
       const created = []
       for (const draft of drafts) created.push(await profiles.create(draft))
       return { created, problems }

@@ -66,7 +66,8 @@ describe('export', () => {
 
 describe('import', () => {
   it('round-trips an export into drafts whose secrets need a value, renaming clashes', async () => {
-    const { drafts: imported, problems } = importProfiles(exportProfiles(store.profiles()), ['Enterprise'])
+    const elsewhere = { ...store.profiles()[1]!, properties: { uri: 'https://other.example.com' } }
+    const { drafts: imported, problems } = importProfiles(exportProfiles(store.profiles()), [elsewhere])
     expect(problems).toEqual([])
     expect(imported.map((d) => d.name)).toEqual(['Local "lab"', 'Enterprise (imported)', 'Bearer'])
     expect(imported[1]?.headers).toEqual([
@@ -80,6 +81,20 @@ describe('import', () => {
     const view = await target.create(imported[1]!)
     expect(view.hasSecret).toEqual({ 'x-api-key': false, 'X-Tenant-Token': false })
     await expect(target.toConnectionSpec(view.id)).rejects.toThrow(/no value for x-api-key/)
+  })
+
+  it('skips a profile that is already here unchanged, so importing the same file twice adds nothing', () => {
+    const json = exportProfiles(store.profiles())
+    const again = importProfiles(json, store.profiles())
+    expect(again.drafts).toEqual([])
+    expect(again.problems).toEqual([
+      'Profile 1 ("Local "lab"") was skipped: a profile with the same name and settings is already here.',
+      'Profile 2 ("Enterprise") was skipped: a profile with the same name and settings is already here.',
+      'Profile 3 ("Bearer") was skipped: a profile with the same name and settings is already here.'
+    ])
+    // The same name with another setting is a different profile: kept beside the old one.
+    const changed = importProfiles(json.replace('"analytics"', '"staging"'), store.profiles())
+    expect(changed.drafts.map((d) => d.name)).toEqual(['Enterprise (imported)'])
   })
 
   it.each([

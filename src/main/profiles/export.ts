@@ -29,9 +29,16 @@ export interface ImportResult {
   readonly problems: string[]
 }
 
+/** The parts of a profile an export carries (and an import compares). */
+type ExportedFields = Pick<Profile, 'name' | 'connectType' | 'preset' | 'properties' | 'secretHeaders'>
+
 /** The profiles as JSON, with every secret header's value emptied and its name kept. */
 export function exportProfiles(profiles: readonly Profile[]): string {
-  const entries = profiles.map((profile) => ({
+  return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, profiles: profiles.map(exportEntry) }, null, 2) + '\n'
+}
+
+function exportEntry(profile: ExportedFields): z.infer<typeof entrySchema> {
+  return {
     name: profile.name,
     connectType: profile.connectType,
     ...(profile.preset ? { preset: profile.preset } : {}),
@@ -39,16 +46,18 @@ export function exportProfiles(profiles: readonly Profile[]): string {
     secretHeaders: headerEntries(profile.properties)
       .map(([name]) => name)
       .filter((name) => isSecretHeader(name, profile.secretHeaders))
-  }))
-  return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, profiles: entries }, null, 2) + '\n'
+  }
 }
 
 /**
  * Reads an export (or a bare array of its entries) into drafts. Entries that are
- * malformed or break the profile rules are skipped and described in `problems`. Names
- * that clash with `existingNames` or an earlier entry get " (imported)" appended.
+ * malformed or break the profile rules are skipped and described in `problems`. An entry
+ * that matches a profile in `existing` exactly (name, type and every setting; secret
+ * values are never compared, an export has none) is skipped as already here, so
+ * importing the same file twice adds nothing. Other names that clash with `existing` or
+ * an earlier entry get " (imported)" appended, so no profile is overwritten.
  */
-export function importProfiles(json: string, existingNames: readonly string[] = []): ImportResult {
+export function importProfiles(json: string, existing: readonly ExportedFields[] = []): ImportResult {
   const problems: string[] = []
   let data: unknown
   try {
@@ -66,7 +75,8 @@ export function importProfiles(json: string, existingNames: readonly string[] = 
     return { drafts: [], problems: [`The file was exported by a newer version of the app (format ${String(version)}).`] }
   }
 
-  const taken = [...existingNames]
+  const taken = existing.map((profile) => profile.name)
+  const here = new Set(existing.map((profile) => sameness(exportEntry(profile))))
   const drafts: ProfileDraft[] = []
   list.forEach((entry: unknown, i) => {
     const parsed = entrySchema.safeParse(entry)
@@ -74,6 +84,10 @@ export function importProfiles(json: string, existingNames: readonly string[] = 
     if (!parsed.success) {
       const what = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'entry'}: ${issue.message}`).join('; ')
       problems.push(`${label} was skipped: ${what}.`)
+      return
+    }
+    if (here.has(sameness(parsed.data))) {
+      problems.push(`${label} was skipped: a profile with the same name and settings is already here.`)
       return
     }
     const draft = toDraft(parsed.data, taken)
@@ -247,7 +261,7 @@ function secretEnvNames(profile: Profile): Map<string, string> {
   return names
 }
 
-function withoutSecrets(profile: Profile): Record<string, string> {
+function withoutSecrets(profile: ExportedFields): Record<string, string> {
   // Blank secret values even though stored profiles hold none, so a profile that somehow
   // carries one (a spec merged with its secrets, say) still cannot leak into an export.
   return Object.fromEntries(
@@ -256,6 +270,13 @@ function withoutSecrets(profile: Profile): Record<string, string> {
       return [key, header !== null && isSecretHeader(header, profile.secretHeaders) ? '' : value]
     })
   )
+}
+
+/** A key equal for two entries exactly when they name the same profile with the same settings. */
+function sameness(entry: z.infer<typeof entrySchema>): string {
+  const properties = Object.entries(entry.properties).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const secrets = (entry.secretHeaders ?? []).map((name) => name.toLowerCase()).sort()
+  return JSON.stringify([entry.name.trim().toLowerCase(), entry.connectType, entry.preset ?? null, properties, secrets])
 }
 
 function toDraft(entry: z.infer<typeof entrySchema>, taken: readonly string[]): ProfileDraft {
