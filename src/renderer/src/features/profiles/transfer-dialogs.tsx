@@ -20,8 +20,11 @@ export function ExportDialog({ onClose }: { readonly onClose: () => void }): Rea
     <Dialog title="Export profiles" onClose={onClose} onSubmit={onClose} footer={{ submitLabel: 'Close', cancel: null }}>
       <p className="muted">Secret values are left out; whoever imports this enters them again.</p>
       {exported.isError && <ErrorAlert error={exported.error} />}
-      <textarea className={styles.codeText} aria-label="Exported profiles" readOnly rows={14} value={exported.data ?? ''} />
-      {exported.data !== undefined && <CopyButton label="Copy JSON" text={exported.data} />}
+      {/* JSON is read line by line: no wrapping, the dialog's full width, like the code dialog. */}
+      <div className={styles.codeBox}>
+        <textarea className={styles.codeText} aria-label="Exported profiles" readOnly rows={16} wrap="off" value={exported.data ?? ''} />
+        {exported.data !== undefined && <CopyButton label="Copy JSON" text={exported.data} />}
+      </div>
     </Dialog>
   )
 }
@@ -62,7 +65,7 @@ export function ImportDialog({ onClose }: { readonly onClose: () => void }): Rea
       </div>
       <div className="field">
         <label htmlFor="import-json">Profiles JSON</label>
-        <textarea id="import-json" className={styles.codeText} rows={10} value={json} onChange={(event) => setJson(event.target.value)} />
+        <textarea id="import-json" className={styles.codeText} rows={10} wrap="off" value={json} onChange={(event) => setJson(event.target.value)} />
       </div>
       {readProblem && <p className="field-problem">{readProblem}</p>}
       {run.isError && <ErrorAlert error={run.error} />}
