@@ -63,7 +63,7 @@ export function ImportDialog({ onClose }: { readonly onClose: () => void }): Rea
         <label htmlFor="import-file">Import from file</label>
         <input id="import-file" type="file" accept=".json,application/json" onChange={readFile} />
       </div>
-      <div className="field">
+      <div className={`field ${styles.codeField}`}>
         <label htmlFor="import-json">Profiles JSON</label>
         <textarea id="import-json" className={styles.codeText} rows={10} wrap="off" value={json} onChange={(event) => setJson(event.target.value)} />
       </div>
