@@ -18,7 +18,7 @@ import { goToTable } from '../state/go-to-table'
 import { api, ApiError, unwrap } from '../lib/api'
 import { queryKeys } from '../lib/query-keys'
 import { loadedTables } from './loaded-tables'
-import { matchCommands, matchTables, parseTablePath, tablePath } from './palette-search'
+import { matchCommands, matchTables, parseTablePath, rankForQuery, tablePath } from './palette-search'
 import { useUiStore } from '../state/ui-store'
 import { useAppCommands, type CommandDialog } from './use-app-commands'
 import { dispatchAppCommand, useShellCommand } from '../lib/use-shell-events'
@@ -82,12 +82,18 @@ export function CommandHost(): ReactNode {
         matches.push({ ...tableItem(typed, `Open ${tablePath(typed, delimiter)}`), hint: 'not loaded', typed })
       return matches
     }
-    const found = matchCommands(commands, query).map((command) => ({ id: command.id, label: command.label, hint: command.shortcut, run: command.run }))
+    const found = matchCommands(commands, query).map((command) => ({
+      id: command.id,
+      label: command.label,
+      hint: command.shortcut,
+      destructive: command.destructive,
+      run: command.run
+    }))
     if (query.trim() === '') return found
-    return [
-      ...found,
-      ...matchTables(tables, query, TABLES_AMONG_COMMANDS, delimiter).map((table) => tableItem(table, `Go to table ${tablePath(table, delimiter)}`))
-    ]
+    const tableItems = matchTables(tables, query, TABLES_AMONG_COMMANDS, delimiter).map((table) =>
+      tableItem(table, `Go to table ${tablePath(table, delimiter)}`)
+    )
+    return rankForQuery(found, tableItems, query)
   }, [mode, tables, indexed, query, commands, delimiter])
 
   const run = (item: PaletteItem): void => {

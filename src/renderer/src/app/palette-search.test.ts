@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchCommands, matchTables, parseTablePath, tablePath } from './palette-search'
+import { matchCommands, matchTables, parseTablePath, rankForQuery, tablePath } from './palette-search'
 
 const commands = [
   { label: 'New connection' },
@@ -19,6 +19,27 @@ describe('matchCommands', () => {
   it('lists everything for an empty query, and puts names starting with the query first', () => {
     expect(matchCommands(commands, '  ')).toHaveLength(commands.length)
     expect(matchCommands(commands, 'd').map((c) => c.label)[0]).toBe('Drop namespace…')
+  })
+})
+
+describe('rankForQuery', () => {
+  const named = [
+    { label: 'Rename table analytics$articles…' },
+    { label: 'Drop table analytics$articles…', destructive: true },
+    { label: 'Copy identifier analytics$articles' }
+  ]
+  const go = { label: 'Go to table analytics$articles' }
+
+  it('puts going to a typed table before the commands naming it, and a drop last', () => {
+    const ranked = rankForQuery(named, [go], 'analytics$articles').map((item) => item.label)
+    expect(ranked[0]).toBe(go.label)
+    expect(ranked.at(-1)).toBe('Drop table analytics$articles…')
+    expect(ranked).toHaveLength(4)
+  })
+
+  it('lets a command typed by its own name, a drop too, come first', () => {
+    expect(rankForQuery(named, [go], 'drop').map((item) => item.label)[0]).toBe('Drop table analytics$articles…')
+    expect(rankForQuery(named, [go], 'Rename').map((item) => item.label)[0]).toBe('Rename table analytics$articles…')
   })
 })
 

@@ -12,6 +12,11 @@ export interface Named {
   readonly label: string
 }
 
+/** A command that destroys data (drop); never the default for a typed name. */
+export interface Ranked extends Named {
+  readonly destructive?: boolean
+}
+
 /** Commands holding every word of `query` (any case, any order); those starting with it first. */
 export function matchCommands<T extends Named>(commands: readonly T[], query: string): T[] {
   const text = query.trim().toLowerCase()
@@ -20,6 +25,19 @@ export function matchCommands<T extends Named>(commands: readonly T[], query: st
   const starts = (command: T): number => (command.label.toLowerCase().startsWith(text) ? 0 : 1)
   // Array sort is stable: equal ranks keep the commands' own order.
   return hits.sort((a, b) => starts(a) - starts(b))
+}
+
+/**
+ * The palette's list for a non-empty query: commands named by what was typed first (so
+ * "drop" still finds "Drop table"), then the matching tables (navigation), then the other
+ * commands holding the words, with destructive ones last. Typing a table's name thus makes
+ * going to it the default, never dropping it; the drop stays a few arrow keys away.
+ */
+export function rankForQuery<C extends Ranked, T>(commands: readonly C[], tables: readonly T[], query: string): (C | T)[] {
+  const text = query.trim().toLowerCase()
+  const named = commands.filter((command) => command.label.toLowerCase().startsWith(text))
+  const rest = commands.filter((command) => !named.includes(command))
+  return [...named, ...tables, ...rest.filter((command) => !command.destructive), ...rest.filter((command) => command.destructive)]
 }
 
 /** A table's path as people type it: its identifier with the connection's delimiter (`analytics$web$page_views`). */

@@ -28,6 +28,8 @@ export interface AppCommandEntry {
   readonly id: string
   readonly label: string
   readonly shortcut?: string
+  /** Destroys data: the palette never makes it the default for a typed name. */
+  readonly destructive?: boolean
   readonly run: () => void
 }
 
@@ -79,13 +81,18 @@ export function useAppCommands({ openDialog, goToTable }: Callbacks): AppCommand
       commands.push({ id: 'create-top-namespace', label: 'Create namespace at top level…', run: () => openDialog({ kind: 'create-namespace', parent: [] }) })
     if (focusedNamespace && focusedNamespace.length > 0) {
       const path = focusedNamespace
-      commands.push({ id: 'drop-namespace', label: `Drop namespace ${identifier(path)}…`, run: () => openDialog({ kind: 'drop-namespace', path }) })
+      commands.push({
+        id: 'drop-namespace',
+        label: `Drop namespace ${identifier(path)}…`,
+        destructive: true,
+        run: () => openDialog({ kind: 'drop-namespace', path })
+      })
     }
     if (selectedTable && openVersion === null) {
       const table = selectedTable
       const name = identifier([...table.namespace, table.name])
       if (cannotRename === null) commands.push({ id: 'rename-table', label: `Rename table ${name}…`, run: () => openDialog({ kind: 'rename-table', table }) })
-      commands.push({ id: 'drop-table', label: `Drop table ${name}…`, run: () => openDialog({ kind: 'drop-table', table }) })
+      commands.push({ id: 'drop-table', label: `Drop table ${name}…`, destructive: true, run: () => openDialog({ kind: 'drop-table', table }) })
     }
     const copyTarget = selectedTable ? [...selectedTable.namespace, selectedTable.name] : focusedNamespace
     if (copyTarget && copyTarget.length > 0) {
