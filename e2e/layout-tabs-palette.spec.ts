@@ -235,3 +235,24 @@ test('? opens the shortcuts sheet outside text fields; typing ? into a field doe
   await app.page.keyboard.press('Escape')
   await expect(sheet).toHaveCount(0)
 })
+
+test('the sidebar leads to Find in catalog and the command palette, naming their keys', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { tables: { events: 2 } })
+  const app = await openApp(['--dir', root])
+  await expect(app.table('events')).toBeVisible()
+  const sidebar = app.page.getByRole('complementary', { name: 'Sidebar' })
+
+  await sidebar.getByRole('button', { name: 'Find in catalog (Ctrl+Shift+F)' }).click()
+  const find = app.page.getByRole('dialog', { name: 'Find in catalog' })
+  await expect(find).toBeVisible()
+  await app.page.keyboard.press('Escape')
+  await expect(find).toHaveCount(0)
+
+  await sidebar.getByRole('button', { name: 'Command palette (Ctrl+K)' }).click()
+  const palette = app.page.getByRole('dialog', { name: 'Command palette' })
+  await expect(palette).toBeVisible()
+  await palette.getByRole('combobox').fill('keyboard shortcuts')
+  await app.page.keyboard.press('Enter')
+  await expect(app.page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()
+})

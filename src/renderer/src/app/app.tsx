@@ -14,7 +14,11 @@ import { ShellSurface } from './shell-surface'
 import { StatusBar } from './status-bar'
 import { TableTabsView } from './table-tabs-view'
 import { PAGE_SIZES, useConnectionView, useUiStore } from '../state/ui-store'
-import { Database } from 'lucide-react'
+import { Command, Database, Search } from 'lucide-react'
+import { ACCELERATORS, SHORTCUT_LABELS } from '@shared/contract/shell-events'
+import { dispatchAppCommand } from '../lib/use-shell-events'
+import { IconButton } from '../ui/button'
+import { MOD, shortcutText } from './shortcut-text'
 import { EmptyState } from '../ui/empty-state'
 import { Select } from '../ui/select'
 
@@ -33,7 +37,22 @@ export function App(): ReactNode {
   const setTheme = useUiStore((state) => state.setTheme)
   const sidebar = (
     <aside className={styles.sidebar} aria-label="Sidebar">
-      <h1 className={styles.appTitle}>Lance Catalog Browser</h1>
+      <div className={styles.titleRow}>
+        <h1 className={styles.appTitle}>Lance Catalog Browser</h1>
+        {/* The two ways into everything, on screen so a newcomer finds them and their keys. */}
+        <span className={styles.titleTools}>
+          {(['find-in-catalog', 'command-palette'] as const).map((command) => (
+            <IconButton
+              key={command}
+              icon={command === 'find-in-catalog' ? Search : Command}
+              label={`${SHORTCUT_LABELS[command]} (${shortcutText(ACCELERATORS[command])})`}
+              aria-keyshortcuts={ACCELERATORS[command].replace('CmdOrCtrl', MOD === 'Cmd' ? 'Meta' : 'Control')}
+              tooltipAlignEnd={command === 'command-palette'}
+              onClick={() => dispatchAppCommand(command)}
+            />
+          ))}
+        </span>
+      </div>
       <ErrorBoundary what="The connection list">
         <ProfilesPanel />
       </ErrorBoundary>
