@@ -1,6 +1,10 @@
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { connectNamespace } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { mulberry32 } from '../../../e2e/explore/prng'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { startFailingProxy, type FailingProxy } from '../../../e2e/explore/failing-proxy'
 import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
@@ -8,7 +12,7 @@ import { buildOddTypesCatalog, NULL_TYPED_COLUMN, ODD_NAME_COLUMN, ODD_TYPES_TAB
 import { unreadableColumnsOf } from '../../shared/unreadable-columns'
 import type { NamespaceClient } from './namespace-client'
 import { openRestNamespace } from './rest/rest-namespace'
-import { readRowsSkippingUnreadable } from './read-rows-fallback'
+import { READ_FALLBACK_MAX_REQUESTS, readRowsSkippingUnreadable } from './read-rows-fallback'
 
 // LanceDB 0.39 with Arrow JS 21 scans every type it stores, so the failing column comes
 // from a REST server that fails any query including it, as servers do when they cannot
@@ -63,3 +67,123 @@ describe('readRowsSkippingUnreadable over REST, when the server fails every quer
     })
   })
 })
+
+/** How a hostile catalog answers a query on the wide table. */
+type HostileShape =
+  | { readonly kind: 'same' } // every query fails with one error
+  | { readonly kind: 'varying' } // every query fails, each with a new message
+  | { readonly kind: 'columns'; readonly bad: readonly string[] } // any query naming (or not naming, so all) a bad column fails
+
+const FIELDS = Array.from({ length: 50 }, (_, i) => `f${i}`)
+const WIDE = 'wide50'
+
+/** Shapes drawn from `seed`: a new seed (or a longer list) is a new case. */
+function hostileShapes(seed: number, count: number): HostileShape[] {
+  const rng = mulberry32(seed)
+  const shapes: HostileShape[] = [{ kind: 'same' }, { kind: 'varying' }]
+  while (shapes.length < count) {
+    const bad = new Set<string>()
+    const size = 1 + rng.int(4)
+    while (bad.size < size) bad.add(rng.pick(FIELDS))
+    shapes.push({ kind: 'columns', bad: [...bad] })
+  }
+  return shapes
+}
+
+describe(`readRowsSkippingUnreadable against a hostile query route on a table of ${FIELDS.length} fields`, () => {
+  let dir: string
+  let server: RunningCatalogServer
+  let hostile: Server
+  let shape: HostileShape = { kind: 'same' }
+  let counted = { query: 0, other: 0 }
+
+  beforeAll(async () => {
+    dir = await makeTempDir('lcb-read-fallback-hostile')
+    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+    try {
+      const rows = [1, 2, 3].map((value) => Object.fromEntries(FIELDS.map((name) => [name, value])))
+      const table = await db.createTable(WIDE, rows, [])
+      table.close()
+    } finally {
+      db.close()
+    }
+    server = await startCatalogServer({ root: join(dir, 'catalog') })
+    const upstream = new URL(server.url)
+    let serial = 0
+    hostile = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        const body = Buffer.concat(chunks)
+        const isQuery = /^\/v1\/table\/[^/]+\/query/.test(req.url ?? '')
+        if (isQuery) counted.query++
+        else counted.other++
+        const columns = isQuery ? queryColumns(body) : null
+        const failure = isQuery ? failureFor(shape, columns, ++serial) : null
+        if (failure !== null) return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: failure, code: 18 }))
+        const outgoing = request(
+          { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+          (reply) => {
+            res.writeHead(reply.statusCode ?? 502, reply.headers)
+            reply.pipe(res)
+          }
+        )
+        outgoing.end(body)
+      })
+    })
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve))
+  })
+
+  afterAll(async () => {
+    hostile?.closeAllConnections()
+    await new Promise((resolve) => hostile?.close(resolve))
+    await server.close()
+    await removeDir(dir)
+  })
+
+  it.each(hostileShapes(20_261_127, 12).map((s) => [JSON.stringify(s), s] as const))(
+    `makes at most ${READ_FALLBACK_MAX_REQUESTS} requests for one read (%s)`,
+    async (_, next) => {
+      shape = next
+      counted = { query: 0, other: 0 }
+      const { port } = hostile.address() as AddressInfo
+      const client = openRestNamespace({ uri: `http://127.0.0.1:${port}` })
+      try {
+        const outcome = await readRowsSkippingUnreadable(client, { namespace: [], name: WIDE }, { offset: 0, limit: 10 }).then(
+          (page) => unreadableColumnsOf(tableFromIPC(page.arrow).schema.metadata).map((u) => u.name),
+          (error: unknown) => (error as { code?: string }).code
+        )
+        expect(counted.query + counted.other, JSON.stringify(counted)).toBeLessThanOrEqual(READ_FALLBACK_MAX_REQUESTS)
+        // One or two bad columns are found within the budget; a route that fails everything gets its error.
+        if (next.kind === 'columns' && next.bad.length <= 2) expect(outcome).toEqual(FIELDS.filter((name) => next.bad.includes(name)))
+        if (next.kind !== 'columns') expect(outcome).toBe('server_error')
+      } finally {
+        await client.close()
+      }
+    }
+  )
+})
+
+/** The columns a query body names; null for all. */
+function queryColumns(body: Buffer): readonly string[] | null {
+  try {
+    const names = (JSON.parse(body.toString('utf8')) as { columns?: { column_names?: unknown } }).columns?.column_names
+    return Array.isArray(names) && names.length > 0 ? names.filter((n): n is string => typeof n === 'string') : null
+  } catch {
+    return null
+  }
+}
+
+/** The error text a hostile route answers a query with, or null to let it through. */
+function failureFor(shape: HostileShape, columns: readonly string[] | null, serial: number): string | null {
+  switch (shape.kind) {
+    case 'same':
+      return 'query failed'
+    case 'varying':
+      return `query ${serial} failed`
+    case 'columns': {
+      const bad = shape.bad.find((name) => columns === null || columns.includes(name))
+      return bad === undefined ? null : `Unsupported data type for column "${bad}"`
+    }
+  }
+}
