@@ -7,21 +7,26 @@
  * describing each table, as tables arrive, with a separate bound. Every request has a
  * deadline and the search's signal;
  * a listing that fails, times out or repeats a page token ends there with a note, and
- * the rest of the walk goes on.
+ * the rest of the walk goes on. The walk is held to a budget (find-budget.ts): requests,
+ * pages per listing, depth, namespaces and tables (counting those queued), name length,
+ * columns per table and time; a bound it meets ends the walk or skips data, with a note.
  */
 import type { FieldInfo, Page, PageRequest, TableRef } from '../../shared/catalog-types'
 import { CatalogError, toErrorValue } from '../../shared/errors'
 import { displayIdentifier, type NamespacePath } from '../../shared/namespace-path'
 import type { CallOptions, NamespaceClient } from '../namespace/namespace-client'
 import { isUnsupportedOperation } from '../namespace/rest/unsupported'
+import { pathKey } from './catalog-index'
+import { count, CrawlSpend } from './crawl-bounds'
 import { withDeadline } from './deadline'
+import { DEFAULT_CRAWL_BUDGET, type CrawlBudget } from './find-budget'
 import { TaskPool } from './task-pool'
 
 /** What the walk reports as it goes. */
 export interface CrawlSink {
   namespaceFound(path: NamespacePath): void
   namespaceVisited(): void
-  /** False when the index is full (the walk then stops listing). */
+  /** False when the index is full (the walk then stops). Names come within the budget's length bound. */
   tableFound(namespace: NamespacePath, name: string): boolean
   columnsFound(namespace: NamespacePath, name: string, fields: readonly FieldInfo[]): void
   note(message: string): void
@@ -46,6 +51,8 @@ export interface CrawlOptions {
   readonly columns?: boolean
   /** The delimiter in messages and ListAllTables identifiers. */
   readonly delimiter: string
+  /** Bounds other than the defaults (tests use small ones). */
+  readonly budget?: Partial<CrawlBudget>
 }
 
 /** A client that may offer the spec's ListAllTables. */
@@ -75,15 +82,29 @@ async function columnsOf(client: NamespaceClient, table: TableRef, options: Call
 /** The largest page the contract lets a listing ask for. */
 const MAX_PAGE_LIMIT = 10_000
 
-/** Most pages one listing follows (a catalog handing out new tokens forever stops here). */
-const MAX_PAGES_PER_LISTING = 10_000
-
-/** Walks the catalog into `sink`; resolves when every listing and describe has ended (or the walk was cancelled). */
+/**
+ * Walks the catalog into `sink`; resolves when every listing and describe has ended, the
+ * walk was cancelled, or a bound of its budget stopped it (said in a note).
+ */
 export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, options: CrawlOptions): Promise<void> {
-  const { signal, delimiter } = options
+  const budget: CrawlBudget = { ...DEFAULT_CRAWL_BUDGET, ...options.budget }
+  const spend = new CrawlSpend(budget, options.signal, sink.note)
+  try {
+    await walk(client, sink, options, budget, spend)
+  } finally {
+    spend.finish()
+  }
+}
+
+async function walk(client: NamespaceClient, sink: CrawlSink, options: CrawlOptions, budget: CrawlBudget, spend: CrawlSpend): Promise<void> {
+  const { delimiter } = options
+  // Every request listens to the walk's own signal: a bound stops the walk as Cancel
+  // would, but the walk finishes rather than being cancelled.
+  const signal = spend.signal
   const timeout = options.requestTimeoutMs ?? 20_000
   const limit = options.pageLimit ?? 1_000
   const name = (path: NamespacePath): string => (path.length === 0 ? 'the root namespace' : `namespace "${displayIdentifier(path, delimiter)}"`)
+  const drainOptions = { signal, timeout, budget, spend, onEnd: sink.note }
   let full = false
   let listedAll = false
   // Columns as tables arrive, but only while no listing waits for a slot: a describe costs
@@ -96,10 +117,11 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
   const describe = (table: TableRef): void => {
     if (options.columns === false) return
     describes.add(async () => {
+      if (!spend.request()) return
       const what = `table "${displayIdentifier([...table.namespace, table.name], delimiter)}"`
       try {
         const fields = await withDeadline((s) => columnsOf(client, table, { signal: s }), signal, timeout, `describing ${what}`)
-        sink.columnsFound(table.namespace, table.name, fields)
+        sink.columnsFound(table.namespace, table.name, spend.fields(fields))
       } catch (error) {
         if (!signal.aborted) sink.note(`No columns for ${what}: ${toErrorValue(error).message}`)
       }
@@ -109,11 +131,12 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
   const found = new Set<string>()
   const addTable = (namespace: NamespacePath, table: string): boolean => {
     if (full) return false
-    const key = [...namespace, table].join('\u0000')
+    if (!spend.fits(table)) return true
+    const key = pathKey([...namespace, table])
     if (found.has(key)) return true
-    if (!sink.tableFound(namespace, table)) {
+    if (found.size >= budget.tables || !sink.tableFound(namespace, table)) {
       full = true
-      sink.note('The index is full; the rest of the catalog is not searched.')
+      spend.stop(`Stopped after ${count(found.size)} tables: the catalog has more than Find indexes.`)
       return false
     }
     found.add(key)
@@ -124,8 +147,31 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
     drain(
       (page, s) => client.listTables(path, page, { signal: s }),
       (items) => items.every((table) => addTable(path, table)),
-      { signal, timeout, limit, what: `the tables in ${name(path)}`, onEnd: sink.note }
+      { ...drainOptions, limit, what: `the tables in ${name(path)}` }
     )
+
+  // Each namespace once, however many listings name it, counted when found (queued to be
+  // listed or not): a catalog of a million namespaces costs about the budget's worth.
+  const known = new Set<string>()
+  let namespacesFull = false
+  /** Takes a namespace a listing named: true when it is new and within the bounds. */
+  const addNamespace = (path: NamespacePath): boolean => {
+    if (namespacesFull || !path.every((part) => spend.fits(part))) return false
+    if (path.length > budget.namespaceDepth) {
+      spend.tooDeep++
+      return false
+    }
+    const key = pathKey(path)
+    if (known.has(key)) return false
+    if (known.size >= budget.namespaces) {
+      namespacesFull = true
+      sink.note(`Stopped after ${count(budget.namespaces)} namespaces: the catalog has more than Find indexes.`)
+      return false
+    }
+    known.add(key)
+    sink.namespaceFound(path)
+    return true
+  }
 
   // The walk of namespaces starts at once (empty namespaces show only there). Where
   // ListAllTables may give every table in one request, the walk holds back listing each
@@ -149,12 +195,12 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
         (items) => {
           for (const child of items) {
             const childPath = [...path, child]
-            sink.namespaceFound(childPath)
-            visit(childPath)
+            if (addNamespace(childPath)) visit(childPath)
           }
-          return !full
+          // Once the namespaces are all counted, more pages only name more of them.
+          return !full && !namespacesFull
         },
-        { signal, timeout, limit, what: `the namespaces in ${name(path)}`, onEnd: sink.note }
+        { ...drainOptions, limit, what: `the namespaces in ${name(path)}` }
       )
       if (walkLists && !listedAll && !full) await listTables(path)
       else if (!walkLists) deferred.push(path)
@@ -171,15 +217,30 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
       (page, s) => client.listAllTables(page, { signal: s }),
       (items) => {
         for (const identifier of items) {
+          // An identifier longer than a whole path may be is not split at all.
+          if (identifier.length > (budget.namespaceDepth + 1) * (budget.nameChars + delimiter.length)) {
+            spend.longNames++
+            continue
+          }
           const parts = identifier.split(delimiter)
           const table = parts.pop()
           if (table === undefined || table === '' || parts.some((part) => part === '')) continue
-          if (parts.length > 0) sink.namespaceFound(parts)
+          if (!parts.every((part) => spend.fits(part))) continue
+          if (parts.length > budget.namespaceDepth) {
+            spend.tooDeep++
+            continue
+          }
+          if (parts.length > 0 && !known.has(pathKey(parts))) {
+            // The table's namespace is indexed with it (the walk may still list it).
+            if (known.size >= budget.namespaces) continue
+            known.add(pathKey(parts))
+            sink.namespaceFound(parts)
+          }
           if (!addTable(parts, table)) return false
         }
         return true
       },
-      { signal, timeout, limit: MAX_PAGE_LIMIT, what: 'all tables of the catalog', onEnd: sink.note, noteErrors: false }
+      { ...drainOptions, limit: MAX_PAGE_LIMIT, what: 'all tables of the catalog', noteErrors: false }
     ).finally(() => clearTimeout(grace))
     if (signal.aborted) return
     listedAll = outcome === 'done' || outcome === 'stopped'
@@ -206,6 +267,9 @@ interface DrainOptions {
   readonly timeout: number
   readonly limit: number
   readonly what: string
+  readonly budget: CrawlBudget
+  /** Counts each page asked for; a spent budget ends the listing (and the walk). */
+  readonly spend: CrawlSpend
   /** Told why a listing ended early (not on cancel). */
   readonly onEnd?: (message: string) => void
   /** False: an error is only returned, for the caller to word. */
@@ -214,16 +278,19 @@ interface DrainOptions {
 
 /**
  * Follows one listing's pages; `take` returns false to stop. Ends on the last page, on
- * a repeated token (with a note), on an error (the error is returned, and noted), or on cancel.
+ * a repeated or overlong token or the budget's count of pages (with a note), on an error
+ * (the error is returned, and noted), or on cancel.
  */
 async function drain(
   list: (page: PageRequest, signal: AbortSignal) => Promise<Page<string>>,
   take: (items: readonly string[]) => boolean,
   options: DrainOptions
 ): Promise<'done' | 'stopped' | 'cancelled' | CatalogError> {
+  const { pagesPerListing, pageTokenChars } = options.budget
   const seen = new Set<string>()
   let pageToken: string | null = null
-  for (let pages = 0; pages < MAX_PAGES_PER_LISTING; pages++) {
+  for (let pages = 0; pages < pagesPerListing; pages++) {
+    if (!options.spend.request()) return 'cancelled'
     let page: Page<string>
     try {
       const request: PageRequest = pageToken === null ? { limit: options.limit } : { pageToken, limit: options.limit }
@@ -237,6 +304,10 @@ async function drain(
     if (!take(page.items)) return 'stopped'
     const next = page.nextPageToken
     if (next === null) return 'done'
+    if (next.length > pageTokenChars) {
+      options.onEnd?.(`Listing ${options.what} stopped: the catalog's page token is longer than ${count(pageTokenChars)} characters.`)
+      return 'done'
+    }
     if (seen.has(next) || next === pageToken) {
       options.onEnd?.(`Listing ${options.what} stopped: the catalog repeated page token "${next.slice(0, 60)}".`)
       return 'done'
@@ -244,6 +315,6 @@ async function drain(
     seen.add(next)
     pageToken = next
   }
-  options.onEnd?.(`Listing ${options.what} stopped after ${MAX_PAGES_PER_LISTING} pages.`)
+  options.onEnd?.(`Listing ${options.what} stopped after ${count(pagesPerListing)} pages.`)
   return 'done'
 }
