@@ -27,6 +27,13 @@ async function renameNotOffered(app: CatalogPage, table: string, reason: string)
   const button = tables.toolbar.getByRole('button', { name: 'Rename table' })
   await expect(button).toBeDisabled()
   await expect(button).toHaveAccessibleDescription(reason)
+  // The reason shows whole on hover: wrapped inside the content pane, not cut at its edge.
+  await button.hover()
+  const tip = page.getByRole('tooltip', { name: reason })
+  await expect(tip).toBeVisible()
+  const box = await tip.boundingBox()
+  const pane = await page.getByRole('main').boundingBox()
+  expect(box && pane && box.x >= pane.x && box.x + box.width <= pane.x + pane.width).toBe(true)
   await expect(tables.toolbar.getByRole('button', { name: 'Drop table' })).toBeEnabled()
 
   await app.table(table).click({ button: 'right' })
