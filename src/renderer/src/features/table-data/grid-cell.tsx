@@ -51,8 +51,9 @@ function CellContent({ view, expanded, onToggle }: { readonly view: CellView; re
         </span>
       )
     case 'number':
-    case 'text':
       return <span className={styles.cellText}>{view.text}</span>
+    case 'text':
+      return <TextValue text={view.text} />
     case 'unsupported':
       return (
         <span className={styles.cellUnsupported} title={view.text}>
@@ -92,6 +93,31 @@ function CellContent({ view, expanded, onToggle }: { readonly view: CellView; re
     }
   }
 }
+
+/**
+ * Text on one line, cut with an ellipsis at the column's edge. Line breaks, which one line
+ * would show as spaces, get a visible mark (drawn by CSS, so the cell's text stays the
+ * value); a value that may be cut shows whole in the cell's tooltip.
+ */
+function TextValue({ text }: { readonly text: string }): ReactNode {
+  const lines = text.split(/(?<=\n|\r(?!\n))/)
+  const title = lines.length > 1 || text.length > SHORT_TEXT ? text : undefined
+  return (
+    <span className={styles.cellText} title={title}>
+      {lines.length === 1
+        ? text
+        : lines.map((line, i) => (
+            <span key={i}>
+              {line}
+              {i < lines.length - 1 && <span className={styles.cellBreak} />}
+            </span>
+          ))}
+    </span>
+  )
+}
+
+// Text of at most this many characters fits any column the grid sizes by default.
+const SHORT_TEXT = 12
 
 /** The members of an expanded list, struct or map; nested ones are listed under them. */
 function Members({ entries, depth }: { readonly entries: readonly NestedEntry[]; readonly depth: number }): ReactNode {
