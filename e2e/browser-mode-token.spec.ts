@@ -1,6 +1,7 @@
 /**
  * Browser mode: the run's token leaves the address bar (and so the history) once the page
- * has loaded, a reload keeps working, and a tab without it says what to do.
+ * has loaded, a reload keeps working, and a tab without it (or with a wrong one) says what
+ * to do, once for the whole window.
  */
 import { join } from 'node:path'
 import { buildNestedCatalog } from './support/lancedb-catalog'
@@ -33,6 +34,14 @@ test('the token leaves the address bar after load, and a reload still works', as
   const context = await browser.newContext()
   const other = await context.newPage()
   await other.goto(new URL(app.page.url()).origin)
-  await expect(other.getByText(/Open the URL the app printed when it started/).first()).toBeVisible()
+  await expect(other.getByText('This tab is not connected to the running app')).toBeVisible()
+  // Said once for the whole window, not once per pane that asked, with the way out.
+  await expect(other.getByText(/Open the URL the app printed when it started/)).toHaveCount(1)
+  await expect(other.getByText('No catalog open')).toHaveCount(0)
+  await expect(other.getByRole('button', { name: 'Try again' })).toBeVisible()
+  // A wrong token says the same.
+  await other.goto(`${new URL(app.page.url()).origin}/?token=not-the-token`)
+  await expect(other.getByText('This tab is not connected to the running app')).toBeVisible()
+  await expect(other.getByText(/Open the URL the app printed when it started/)).toHaveCount(1)
   await context.close()
 })

@@ -14,10 +14,11 @@ import { ShellSurface } from './shell-surface'
 import { StatusBar } from './status-bar'
 import { TableTabsView } from './table-tabs-view'
 import { PAGE_SIZES, useConnectionView, useUiStore } from '../state/ui-store'
-import { Command, Database, Search } from 'lucide-react'
+import { Command, Database, KeyRound, Search } from 'lucide-react'
 import { ACCELERATORS, SHORTCUT_LABELS } from '@shared/contract/shell-events'
 import { dispatchAppCommand } from '../lib/use-shell-events'
-import { IconButton } from '../ui/button'
+import { useHostRefusedTab } from '../lib/host-access'
+import { Button, IconButton } from '../ui/button'
 import { MOD, shortcutText } from './shortcut-text'
 import { EmptyState } from '../ui/empty-state'
 import { Select } from '../ui/select'
@@ -27,6 +28,31 @@ import { Select } from '../ui/select'
  * tables in tabs beside it, the status bar below; the palette, dialogs and toasts above.
  */
 export function App(): ReactNode {
+  // Browser mode's host refused this tab: nothing in the window can work, so say it once.
+  if (useHostRefusedTab()) return <TabRefused />
+  return <Panes />
+}
+
+function TabRefused(): ReactNode {
+  return (
+    <main className={styles.refused}>
+      <EmptyState
+        icon={KeyRound}
+        title="This tab is not connected to the running app"
+        action={
+          <Button variant="primary" onClick={() => window.location.reload()}>
+            Try again
+          </Button>
+        }
+      >
+        It does not hold the token of the app now running: it was opened without the URL the app printed, or the app was started with another data folder. Open
+        the URL the app printed when it started (it holds the token), or start the app on this tab's data folder and try again.
+      </EmptyState>
+    </main>
+  )
+}
+
+function Panes(): ReactNode {
   const connectionId = useUiStore((state) => state.connectionId)
   const { selectedTable } = useConnectionView()
   const pageSize = useUiStore((state) => state.pageSize)

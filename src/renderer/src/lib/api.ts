@@ -9,6 +9,7 @@ import type { ErrorCode, ErrorDetails, ErrorValue } from '@shared/errors'
 import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '@shared/wire'
 import { RPC_SOCKET_PATH, SocketCalls } from '@shared/rpc-socket'
 import { browserShellEvents } from './browser-shortcuts'
+import { markTabRefused } from './host-access'
 import { timedApi } from './request-timing'
 
 declare global {
@@ -100,6 +101,7 @@ async function httpCall(channel: string, request: unknown, token: string): Promi
   }
   const text = await response.text()
   if (response.status === 401) {
+    markTabRefused()
     const message =
       'This tab does not hold the token of the running app (it was started with another data folder, or this tab was not opened from the URL it printed). Open the URL the app printed when it started.'
     return { ok: false, error: { code: 'unauthenticated', message, details: { status: 401, cause: text } } }
