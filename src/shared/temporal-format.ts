@@ -2,7 +2,8 @@
  * Text for Arrow's time-like values: timestamps (in their column's zone), dates, times of
  * day, durations and intervals. Each keeps every digit its unit stores and never throws:
  * a value outside what a JavaScript Date can hold is shown as the stored number instead.
- * Shared: the grid shows cells with it, and exports write times of day with it.
+ * Shared: the grid shows cells with it, and exports write timestamps, dates and times of
+ * day with it, so a file holds what the grid shows.
  */
 import { IntervalUnit, TimeUnit } from 'apache-arrow'
 
@@ -42,14 +43,25 @@ function split(raw: bigint, unit: TimeUnit): { seconds: bigint; fraction: string
  * (`+01:00`, or `Z` for UTC). A zone the runtime does not know is shown in UTC and named.
  */
 export function timestampIso(raw: bigint, unit: TimeUnit, timezone: string | null | undefined): string {
+  const text = timestampText(raw, unit, timezone)
+  if (text !== null) return text
+  const utc = timestampText(raw, unit, 'UTC')
+  if (utc === null) return `${raw.toString()} ${UNIT_SUFFIX[unit] ?? ''} since 1970 (out of range)`
+  return `${utc} (UTC; unknown zone ${timezone ?? ''})`
+}
+
+/**
+ * The one ISO 8601 form of a stored timestamp, which the grid shows and exports write, so a
+ * file read back gets the same type: no suffix without a zone, the zone's offset with one
+ * (`Z` for UTC). Null when a JavaScript Date cannot hold the value or the zone is unknown.
+ */
+export function timestampText(raw: bigint, unit: TimeUnit, timezone: string | null | undefined): string | null {
   const { seconds, fraction } = split(raw, unit)
   const ms = Number(seconds) * 1000
-  if (!(Math.abs(ms) <= MAX_DATE_MS)) return `${raw.toString()} ${UNIT_SUFFIX[unit] ?? ''} since 1970 (out of range)`
-  const utc = new Date(ms).toISOString().slice(0, 19)
-  if (!timezone) return `${utc}${fraction}`
+  if (!(Math.abs(ms) <= MAX_DATE_MS)) return null
+  if (!timezone) return `${new Date(ms).toISOString().slice(0, 19)}${fraction}`
   const zoned = inZone(ms, timezone)
-  if (zoned === null) return `${utc}${fraction}Z (UTC; unknown zone ${timezone})`
-  return `${zoned.local}${fraction}${zoned.offset}`
+  return zoned === null ? null : `${zoned.local}${fraction}${zoned.offset}`
 }
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat | null>()

@@ -1,13 +1,14 @@
 /**
  * Arrow values as text (CSV) and as JSON (JSON lines). Whole numbers keep every digit
  * (64-bit ones too), decimals are written at their scale (`0.28`), timestamps are ISO 8601
- * in UTC and times of day `HH:MM:SS.fraction`, both with every digit of their unit,
+ * as the grid shows them (no suffix without a zone, the offset with one) and times of day
+ * `HH:MM:SS.fraction`, both with every digit of their unit,
  * durations are whole numbers of their unit, bytes are base64, and lists and structs are
  * JSON, so a file read back gives the same values.
  */
-import { DataType, type Field } from 'apache-arrow'
+import { DataType, TimeUnit, type Field } from 'apache-arrow'
 import { decimalFromWords, decimalText } from '../../shared/decimal-text'
-import { timeOfDayText } from '../../shared/temporal-format'
+import { dateText, timeOfDayText, timestampText } from '../../shared/temporal-format'
 
 /** Turns one column's values into JSON-ready values. */
 export type JsonConverter = (value: unknown) => unknown
@@ -17,7 +18,11 @@ export function jsonConverter(type: DataType): JsonConverter {
   if (DataType.isDictionary(type)) return jsonConverter(type.dictionary)
   if (DataType.isInt(type) && type.bitWidth === 64) return (v) => (v == null ? null : new RawNumber(String(v)))
   if (DataType.isFloat(type)) return (v) => (v == null ? null : Number.isFinite(v) ? v : String(v))
-  if (DataType.isTimestamp(type) || DataType.isDate(type)) return (v) => (v == null ? null : isoTime(v, type))
+  if (DataType.isTimestamp(type)) {
+    const { unit, timezone } = type
+    return (v) => (v == null ? null : isoTimestamp(v, unit, timezone))
+  }
+  if (DataType.isDate(type)) return (v) => (v == null ? null : dateText(Number(v)))
   if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) {
     return (v) => (v == null ? null : Buffer.from(v as Uint8Array).toString('base64'))
   }
@@ -70,25 +75,14 @@ export function csvField(text: string | null): string {
   return text
 }
 
-const PER_SECOND = [1n, 1_000n, 1_000_000n, 1_000_000_000n]
-
 /**
- * ISO 8601 in UTC. A bigint is a timestamp's stored integer in its unit (timestamps are
- * read raw at any depth, see exact-values), so micro- and nanoseconds survive; a number is
- * epoch milliseconds, which is what Arrow JS answers for dates.
+ * A timestamp as the grid shows it (see timestampText), so a CSV read back gets the same
+ * type: a zone-less column stays zone-less, a zoned one says its offset. A bigint is the
+ * stored integer in its unit (timestamps are read raw at any depth, see exact-values), so
+ * micro- and nanoseconds survive; a number is epoch milliseconds. A zone the runtime does
+ * not know is written in UTC, and a value no Date can hold as its stored integer.
  */
-function isoTime(value: unknown, type: DataType): string {
-  if (!DataType.isTimestamp(type)) return new Date(Number(value)).toISOString().slice(0, 10)
-  const unit = type.unit
-  if (typeof value !== 'bigint') return new Date(Math.floor(Number(value))).toISOString()
-  const perSecond = PER_SECOND[unit] ?? 1n
-  let seconds = value / perSecond
-  let fraction = value % perSecond
-  if (fraction < 0n) {
-    seconds -= 1n
-    fraction += perSecond
-  }
-  const whole = new Date(Number(seconds) * 1000).toISOString().slice(0, 19)
-  const digits = String(perSecond).length - 1
-  return digits === 0 ? `${whole}Z` : `${whole}.${String(fraction).padStart(digits, '0')}Z`
+function isoTimestamp(value: unknown, unit: TimeUnit, timezone: string | null | undefined): string | RawNumber {
+  const [raw, rawUnit] = typeof value === 'bigint' ? [value, unit] : [BigInt(Math.floor(Number(value))), TimeUnit.MILLISECOND]
+  return timestampText(raw, rawUnit, timezone) ?? timestampText(raw, rawUnit, 'UTC') ?? new RawNumber(raw.toString())
 }

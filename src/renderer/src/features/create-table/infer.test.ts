@@ -29,6 +29,13 @@ describe('inferSchema', () => {
     ])
   })
 
+  it('types timestamps written with an offset as UTC, as an export writes a zoned column', () => {
+    const reader = textReader('csv', 'berlin\n2024-03-01T13:34:56.000001+01:00\n2024-07-03T11:46:40.000000+02:00\n')
+    expect(inferSchema(reader.read(100), reader.columns, true).map((field) => field.type)).toEqual([
+      { kind: 'scalar', type: 'timestamp', unit: 'us', zone: 'UTC' }
+    ])
+  })
+
   it('types JSON arrays of equal-length numbers as vectors, other arrays as lists, objects as structs', () => {
     const reader = textReader('json', '[{"v": [1, 2.5, 3], "tags": ["a"], "m": {"k": 1, "s": "x"}}, {"v": [4, 5, 6], "tags": [], "m": {"k": 2}}]')
     const rows = reader.read(100)
