@@ -122,6 +122,31 @@ test('drops a table after its name is typed', async ({ workDir, openApp }) => {
   db.close()
 })
 
+test('drops a table in a namespace when its whole identifier, as shown, is typed', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { namespaces: { sales: { tables: { q3: 2, q4: 1 } } } })
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+
+  await app.expand('sales')
+  await app.table('q3').click()
+  await tables.toolbar.getByRole('button', { name: 'Drop table' }).click()
+  const drop = app.page.getByRole('dialog', { name: 'Drop table' })
+  await expect(drop).toContainText('Drop the table sales$q3 and all its rows?')
+  const confirm = drop.getByRole('button', { name: 'Drop', exact: true })
+  const typed = drop.getByLabel('Type the table name to confirm')
+  await typed.fill('sales$q')
+  await expect(confirm).toBeDisabled()
+  await typed.fill('sales$q3')
+  await confirm.click()
+  await expect(drop).toHaveCount(0)
+  await expect(app.table('q3')).toHaveCount(0)
+
+  const db = await connectNamespace('dir', { root })
+  expect(await db.tableNames(['sales'])).toEqual(['q4'])
+  db.close()
+})
+
 test('imports an Arrow IPC file with vectors, lists and structs unchanged', async ({ workDir, openApp }) => {
   const root = join(workDir, 'catalog')
   await buildNestedCatalog(root, {})

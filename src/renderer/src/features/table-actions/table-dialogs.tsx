@@ -38,7 +38,9 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
       await client.invalidateQueries({ queryKey: queryKeys.tablesOf(connectionId, table.namespace) })
     }
   })
-  const matches = typed === table.name
+  const identifier = displayIdentifier([...table.namespace, table.name], delimiter)
+  // The name alone, or the whole identifier the dialog shows: both name this table.
+  const matches = typed === table.name || typed === identifier
   return (
     <Dialog
       title="Drop table"
@@ -56,12 +58,17 @@ export function DropTableDialog({ connectionId, table, onClose }: Props): ReactN
       }}
     >
       <p>
-        Drop the table <code>{displayIdentifier([...table.namespace, table.name], delimiter)}</code> and all its rows? This cannot be undone.
+        Drop the table <code>{identifier}</code> and all its rows? This cannot be undone.
       </p>
       <label className="field">
         Type the table name to confirm
         <input autoFocus value={typed} autoComplete="off" onChange={(event) => setTyped(event.target.value)} />
       </label>
+      {identifier !== table.name && (
+        <p className="muted">
+          Either <code>{table.name}</code> or <code>{identifier}</code>.
+        </p>
+      )}
       {drop.isPending && <TransactionStatus progress={watched.progress} />}
       {drop.isError && <OperationError error={drop.error} />}
     </Dialog>
