@@ -4,15 +4,23 @@
  * registered for their type, and LanceDB's Rust core writes them (0.39 sends LZ4_FRAME),
  * so every place Arrow enters the app registers these before decoding. Both codecs are
  * pure JavaScript, so the same module serves the main process and the renderer.
+ *
+ * The decoders are bounded (./lz4-frame.ts, ./zstd-frame.ts): each decoded buffer may be
+ * at most ARROW_BUFFER_DECODE_BUDGET bytes, checked before allocating and while decoding,
+ * and a frame that breaks its format throws. apache-arrow hands `decode` the buffer's
+ * bytes without the 8-byte uncompressed length before them, so the budget is per buffer;
+ * the preflight over a message's length prefixes (./arrow-preflight.ts) bounds the sum.
  */
 import { CompressionType, type Codec } from 'apache-arrow'
-import { decompress as fzstdDecompress } from 'fzstd'
-import { compress as lz4Compress, decompress as lz4Decompress } from 'lz4js'
+import { compress as lz4Compress } from 'lz4js'
+import { ARROW_BUFFER_DECODE_BUDGET } from './decompression-budgets'
+import { decodeLz4Frames } from './lz4-frame'
+import { decodeZstdFrames } from './zstd-frame'
 
 /** Decoders for each Arrow IPC compression type (and an LZ4 encoder, for servers that compress answers). */
 export const ARROW_CODECS: ReadonlyMap<CompressionType, Codec> = new Map<CompressionType, Codec>([
-  [CompressionType.LZ4_FRAME, { decode: (data) => aligned(lz4Decompress(data)), encode: (data) => lz4Compress(data) }],
-  [CompressionType.ZSTD, { decode: (data) => aligned(fzstdDecompress(data)) }]
+  [CompressionType.LZ4_FRAME, { decode: (data) => aligned(decodeLz4Frames(data, ARROW_BUFFER_DECODE_BUDGET)), encode: (data) => lz4Compress(data) }],
+  [CompressionType.ZSTD, { decode: (data) => aligned(decodeZstdFrames(data, ARROW_BUFFER_DECODE_BUDGET)) }]
 ])
 
 /**
