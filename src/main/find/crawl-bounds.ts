@@ -11,6 +11,11 @@ export function count(n: number): string {
   return n.toLocaleString('en-US')
 }
 
+/** `256 MiB`, `200 KiB`: a byte bound in words. */
+export function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${count(Math.round(bytes / (1024 * 1024)))} MiB` : `${count(Math.max(1, Math.round(bytes / 1024)))} KiB`
+}
+
 /** `15 minutes`, `2 seconds`: a wall-time bound in words. */
 export function duration(ms: number): string {
   if (ms >= 120_000) return `${count(Math.round(ms / 60_000))} minutes`

@@ -15,6 +15,7 @@ import type { FieldInfo, Page, PageRequest, TableRef } from '../../shared/catalo
 import { CatalogError, toErrorValue } from '../../shared/errors'
 import { displayIdentifier, type NamespacePath } from '../../shared/namespace-path'
 import type { CallOptions, NamespaceClient } from '../namespace/namespace-client'
+import type { SchemaLimits } from '../namespace/rest/describe-schema'
 import { isUnsupportedOperation } from '../namespace/rest/unsupported'
 import { pathKey } from './catalog-index'
 import { count, CrawlSpend } from './crawl-bounds'
@@ -64,16 +65,20 @@ function listsAllTables(client: NamespaceClient): client is NamespaceClient & Li
   return typeof (client as Partial<ListsAllTables>).listAllTables === 'function'
 }
 
-/** A client that may read a table's columns alone, cheaper than a full description. */
+/** A client that may read a table's columns alone (within limits), cheaper than a full description. */
 interface DescribesSchema {
-  describeSchema(table: TableRef, options?: CallOptions): Promise<readonly FieldInfo[] | null>
+  describeSchema(table: TableRef, options?: CallOptions, limits?: SchemaLimits): Promise<readonly FieldInfo[] | null>
 }
 
-/** The columns of a table: from `describeSchema` where the client has it, else from a full description. */
-async function columnsOf(client: NamespaceClient, table: TableRef, options: CallOptions): Promise<readonly FieldInfo[]> {
+/**
+ * The columns of a table: from `describeSchema` where the client has it, else from a full
+ * description. `budget.fieldsPerTable` is how many the caller keeps: one more is read, to
+ * learn the table has more.
+ */
+async function columnsOf(client: NamespaceClient, table: TableRef, options: CallOptions, budget: CrawlBudget): Promise<readonly FieldInfo[]> {
   const schema = client as Partial<DescribesSchema>
   if (typeof schema.describeSchema === 'function') {
-    const fields = await schema.describeSchema.call(client, table, options)
+    const fields = await schema.describeSchema.call(client, table, options, { fields: budget.fieldsPerTable + 1, bytes: budget.describeBytes })
     if (fields) return fields
   }
   return (await client.describeTable(table, options)).fields
@@ -120,7 +125,7 @@ async function walk(client: NamespaceClient, sink: CrawlSink, options: CrawlOpti
       if (!spend.request()) return
       const what = `table "${displayIdentifier([...table.namespace, table.name], delimiter)}"`
       try {
-        const fields = await withDeadline((s) => columnsOf(client, table, { signal: s }), signal, timeout, `describing ${what}`)
+        const fields = await withDeadline((s) => columnsOf(client, table, { signal: s }, budget), signal, timeout, `describing ${what}`)
         sink.columnsFound(table.namespace, table.name, spend.fields(fields))
       } catch (error) {
         if (!signal.aborted) sink.note(`No columns for ${what}: ${toErrorValue(error).message}`)

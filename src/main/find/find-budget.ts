@@ -30,6 +30,8 @@ export interface CrawlBudget {
   readonly nameChars: number
   /** Columns indexed per table (nested fields included); the first ones are kept. */
   readonly fieldsPerTable: number
+  /** Longest describe answer read for a table's columns. */
+  readonly describeBytes: number
   /** How long one walk may run. */
   readonly wallMs: number
   /** Bytes of names one index holds (UTF-16, the name and its lower-case copy). */
@@ -46,6 +48,7 @@ export const DEFAULT_CRAWL_BUDGET: CrawlBudget = {
   tables: 100_000,
   nameChars: 1_024,
   fieldsPerTable: 1_000,
+  describeBytes: 16 * 1024 * 1024,
   wallMs: 15 * 60_000,
   indexBytes: 256 * 1024 * 1024
 }

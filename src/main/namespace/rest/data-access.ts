@@ -22,6 +22,7 @@ import { FreshAnswers } from '../fresh-answers'
 import { LanceTableAccess } from '../lance/lance-table-access'
 import { LocationTables } from '../location/open-location'
 import type { CallOptions, CreateTableOptions, DropBehavior, ReadRowsRequest } from '../namespace-client'
+import type { SchemaLimits } from './describe-schema'
 import { parseRestProperties } from './rest-config'
 import { OAuth2TokenSource } from './oauth2'
 import { openRestNamespace, type RestNamespaceClient, type RestNamespaceOptions } from './rest-namespace'
@@ -106,9 +107,12 @@ export class DataAccessClient implements RestNamespaceClient {
     return this.rest.listAllTables(page, options)
   }
 
-  /** From the catalog's describe; a catalog that leaves the schema out gets the full description (read at the location). */
-  async describeSchema(table: TableRef, options?: CallOptions): Promise<readonly FieldInfo[] | null> {
-    return (await this.rest.describeSchema(table, options)) ?? (await this.describeTable(table, options)).fields
+  /**
+   * From the catalog's describe (within `limits`, if given); a catalog that leaves the
+   * schema out gets the full description (read at the location).
+   */
+  async describeSchema(table: TableRef, options?: CallOptions, limits?: SchemaLimits): Promise<readonly FieldInfo[] | null> {
+    return (await this.rest.describeSchema(table, options, limits)) ?? (await this.describeTable(table, options)).fields
   }
 
   createNamespace(path: NamespacePath, mode?: CreateMode, options?: CallOptions): Promise<void> {

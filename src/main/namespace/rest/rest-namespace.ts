@@ -15,7 +15,7 @@ import { componentProblem, type NamespacePath } from '../../../shared/namespace-
 import { DATA_STORAGE_VERSION_OPTION } from '../../../shared/data-storage-version'
 import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient } from '../namespace-client'
 import { withAtLeastOneBatch } from './arrow-ipc'
-import { describeRestSchema } from './describe-schema'
+import { describeRestSchema, type SchemaLimits } from './describe-schema'
 import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
 import { pathSegment } from './path-segment'
@@ -51,8 +51,8 @@ export interface RestNamespaceClient extends NamespaceClient {
   readonly versionRoutes: RestVersionRoutes
   /** The spec's ListAllTables (`GET /v1/table`): full table identifiers of the whole catalog, one page at a time. */
   listAllTables(page?: PageRequest, options?: CallOptions): Promise<Page<string>>
-  /** A table's columns from one describe (no stats, no data read); null when the answer has no schema. */
-  describeSchema(table: TableRef, options?: CallOptions): Promise<readonly FieldInfo[] | null>
+  /** A table's columns from one describe (no stats, no data read), within `limits` if given; null when the answer has no schema. */
+  describeSchema(table: TableRef, options?: CallOptions, limits?: SchemaLimits): Promise<readonly FieldInfo[] | null>
   /** What this connection has learned of the catalog's routes: where data is read, what it renames. */
   readonly routeChoice: RouteChoice
   /** What a person does with one table, on the catalog's routes only. */
@@ -141,8 +141,8 @@ class RestNamespace implements RestNamespaceClient {
     return this.#page(response, 'tables', '\u0000all', page, 'all tables of the catalog')
   }
 
-  describeSchema(table: TableRef, options: CallOptions = {}): Promise<FieldInfo[] | null> {
-    return describeRestSchema(this.http, this.names, table, options)
+  describeSchema(table: TableRef, options: CallOptions = {}, limits?: SchemaLimits): Promise<FieldInfo[] | null> {
+    return describeRestSchema(this.http, this.names, table, options, limits)
   }
 
   async createNamespace(path: NamespacePath, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
