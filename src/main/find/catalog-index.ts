@@ -6,6 +6,7 @@
  */
 import type { FieldInfo } from '../../shared/catalog-types'
 import type { NamespacePath } from '../../shared/namespace-path'
+import { DEFAULT_CRAWL_BUDGET } from './find-budget'
 
 /** A column as the index keeps it: a nested field is named `parent.child`. */
 export interface IndexedColumn {
@@ -33,11 +34,23 @@ export interface IndexedNamespace {
 }
 
 /** Most namespaces and tables one index holds. */
-export const MAX_INDEXED_NAMESPACES = 100_000
-export const MAX_INDEXED_TABLES = 100_000
+const MAX_INDEXED_NAMESPACES = DEFAULT_CRAWL_BUDGET.namespaces
+const MAX_INDEXED_TABLES = DEFAULT_CRAWL_BUDGET.tables
 /** Most columns kept per table (nested fields included) and deepest nesting followed. */
-export const MAX_COLUMNS_PER_TABLE = 1_000
+const MAX_COLUMNS_PER_TABLE = DEFAULT_CRAWL_BUDGET.fieldsPerTable
 const MAX_FIELD_DEPTH = 4
+/** Longest type string kept (a struct's spelled-out type is cut well before). */
+const MAX_TYPE_CHARS = 256
+
+/** Bytes a string costs the index: UTF-16, as V8 holds any name with a character past Latin-1. */
+function bytesOf(text: string): number {
+  return text.length * 2
+}
+
+/** Bytes a namespace, table or column entry holds in names: the name and its lower-case copy (and a column's type). */
+function entryBytes(name: string, type = ''): number {
+  return 2 * bytesOf(name) + bytesOf(type)
+}
 
 /** The key of a path or table in the index's maps. */
 export function pathKey(path: NamespacePath): string {
@@ -91,6 +104,8 @@ export class CatalogIndex {
   readonly tables = new Map<string, IndexedTable>()
   /** Entries refused because the index was full. */
   overflow = 0
+  /** Bytes of names held (see `entryBytes`), bounded by `maxBytes`. */
+  bytes = 0
   readonly #slots = new Map<string, Slot>()
   /** Every table's slot in key order, kept sorted as tables come and go. */
   #order: Slot[] = []
@@ -103,6 +118,9 @@ export class CatalogIndex {
   readonly #byName = new Map<string, Group>()
   readonly #byType = new Map<string, Group>()
   readonly #byDimension = new Map<number, Group>()
+
+  /** `maxBytes`: the most bytes of names held; what would pass it is refused and counted in `overflow`. */
+  constructor(readonly maxBytes: number = DEFAULT_CRAWL_BUDGET.indexBytes) {}
 
   /** A table's slot (its rank) by key. */
   slotOf(key: string): TableSlot | undefined {
@@ -140,11 +158,12 @@ export class CatalogIndex {
       const prefix = path.slice(0, depth)
       const key = pathKey(prefix)
       if (this.namespaces.has(key)) continue
-      if (this.namespaces.size >= MAX_INDEXED_NAMESPACES) {
+      const name = prefix[prefix.length - 1] ?? ''
+      if (this.namespaces.size >= MAX_INDEXED_NAMESPACES || !this.#spend(entryBytes(name))) {
         this.overflow++
         return
       }
-      this.namespaces.set(key, { path: prefix, lower: (prefix[prefix.length - 1] ?? '').toLowerCase() })
+      this.namespaces.set(key, { path: prefix, lower: name.toLowerCase() })
     }
   }
 
@@ -157,7 +176,7 @@ export class CatalogIndex {
       if (columns) this.#describe(existing, columns)
       return true
     }
-    if (this.tables.size >= MAX_INDEXED_TABLES) {
+    if (this.tables.size >= MAX_INDEXED_TABLES || !this.#spend(entryBytes(name))) {
       this.overflow++
       return false
     }
@@ -194,7 +213,11 @@ export class CatalogIndex {
   removeNamespace(path: NamespacePath): void {
     const key = pathKey(path)
     const under = (other: string): boolean => other === key || other.startsWith(`${key}\u0000`)
-    for (const other of [...this.namespaces.keys()]) if (under(other)) this.namespaces.delete(other)
+    for (const [other, namespace] of [...this.namespaces]) {
+      if (!under(other)) continue
+      this.namespaces.delete(other)
+      this.bytes -= entryBytes(namespace.lower)
+    }
     const gone = this.#order.filter((slot) => under(pathKey(slot.table.namespace)))
     if (gone.length === 0) return
     for (const slot of gone) this.#forget(slot)
@@ -247,9 +270,21 @@ export class CatalogIndex {
     else for (const [i, each] of this.#order.entries()) each.rank = i * RANK_STEP
   }
 
-  /** Replaces a table's columns in the groups. */
+  /** Counts `bytes` more held; false (and nothing counted) when they would pass the bound. */
+  #spend(bytes: number): boolean {
+    if (this.bytes + bytes > this.maxBytes) return false
+    this.bytes += bytes
+    return true
+  }
+
+  /** Replaces a table's columns in the groups; columns that would pass the bound on bytes are not kept (the table stays, undescribed). */
   #describe(slot: Slot, columns: readonly IndexedColumn[]): void {
     this.#unlink(slot)
+    if (!this.#spend(columnBytes(columns))) {
+      slot.table.columns = null
+      this.overflow++
+      return
+    }
     slot.table.columns = columns
     const described: Described = { slot }
     slot.described = described
@@ -264,6 +299,7 @@ export class CatalogIndex {
   #unlink(slot: Slot): void {
     if (!slot.described) return
     slot.described = null
+    this.bytes -= columnBytes(slot.table.columns ?? [])
     for (const column of slot.table.columns ?? []) {
       unlink(this.#byName, column.lower)
       unlink(this.#byType, column.typeLower)
@@ -274,9 +310,17 @@ export class CatalogIndex {
   /** Forgets a table everywhere but in the key order (the caller takes it out there). */
   #forget(slot: Slot): void {
     this.#unlink(slot)
+    this.bytes -= entryBytes(slot.table.name)
     this.#slots.delete(slot.key)
     this.tables.delete(slot.key)
   }
+}
+
+/** Bytes of names a table's columns hold. */
+function columnBytes(columns: readonly IndexedColumn[]): number {
+  let bytes = 0
+  for (const column of columns) bytes += entryBytes(column.name, column.type)
+  return bytes
 }
 
 /** Calls `visit` for each live entry of a group. */
@@ -354,6 +398,7 @@ function lowerType(type: string): string {
 
 /** A column entry. */
 export function column(name: string, type: string, dimension?: number): IndexedColumn {
-  const base = { name, type, lower: name.toLowerCase(), typeLower: lowerType(type) }
+  const kept = type.length <= MAX_TYPE_CHARS ? type : `${type.slice(0, MAX_TYPE_CHARS - 1)}…`
+  const base = { name, type: kept, lower: name.toLowerCase(), typeLower: lowerType(kept) }
   return dimension === undefined ? base : { ...base, dimension }
 }

@@ -7,13 +7,15 @@
  */
 import { setMaxListeners } from 'node:events'
 import type { TableRef } from '../../shared/catalog-types'
-import { MAX_FIND_HITS, type FindResults, type FindSource, type FindStatus } from '../../shared/contract/find'
+import type { FindResults, FindSource, FindStatus } from '../../shared/contract/find'
 import { toErrorValue } from '../../shared/errors'
 import type { NamespacePath } from '../../shared/namespace-path'
 import type { ConnectionRegistry } from '../connections/connection-registry'
 import { CatalogIndex } from './catalog-index'
 import { crawlCatalog } from './crawl'
+import { count, size } from './crawl-bounds'
 import { withDeadline } from './deadline'
+import { DEFAULT_CRAWL_BUDGET, MAX_NOTE_CHARS, MAX_NOTES, QUERY_MAX_HITS, type CrawlBudget } from './find-budget'
 import { indexFilePath, loadIndex, saveIndex } from './index-file'
 import { parseQuery, queryIndex } from './index-query'
 
@@ -23,9 +25,9 @@ export interface FindOptions {
   readonly describeConcurrency?: number
   readonly requestTimeoutMs?: number
   readonly pageLimit?: number
+  /** Bounds of a walk other than the defaults. */
+  readonly budget?: Partial<CrawlBudget>
 }
-
-const MAX_NOTES = 50
 
 interface Job {
   readonly controller: AbortController
@@ -80,7 +82,7 @@ export class FindService {
   }
 
   /** The hits of a query on what the index holds now. */
-  async query(connectionId: string, text: string, limit = MAX_FIND_HITS): Promise<FindResults> {
+  async query(connectionId: string, text: string, limit = QUERY_MAX_HITS): Promise<FindResults> {
     const state = await this.#state(connectionId)
     const parsed = parseQuery(text)
     const { hits, truncated } = queryIndex(state.index, parsed, limit)
@@ -173,14 +175,16 @@ export class FindService {
     const controller = new AbortController()
     // Every request in flight listens to this one signal; hundreds at once are expected.
     setMaxListeners(0, controller.signal)
-    const fresh = new CatalogIndex()
+    const budget: CrawlBudget = { ...DEFAULT_CRAWL_BUDGET, ...this.options.budget }
+    const fresh = new CatalogIndex(budget.indexBytes)
     state.building = fresh
     const live = state.index
     state.cancelled = false
     state.visited = 0
     state.notes = []
     const note = (message: string): void => {
-      state.notes.push(message)
+      // A note may quote the catalog (an error's message, a namespace's name): it is shown whole, so it is cut here.
+      state.notes.push(message.length <= MAX_NOTE_CHARS ? message : `${message.slice(0, MAX_NOTE_CHARS - 1)}…`)
       if (state.notes.length > MAX_NOTES) state.notes.splice(0, state.notes.length - MAX_NOTES)
     }
     const done = (async () => {
@@ -212,6 +216,9 @@ export class FindService {
         if (controller.signal.aborted) {
           state.cancelled = true
         } else {
+          if (fresh.overflow > 0) {
+            note(`${count(fresh.overflow)} names did not fit in Find's index, which holds at most ${size(budget.indexBytes)} of names.`)
+          }
           // Finished: the fresh index is the truth; what only the old one had is gone from the catalog.
           state.index = fresh
           state.complete = true

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../files/atomic-write'
 import { CatalogIndex, column, type IndexedColumn } from './catalog-index'
+import { DEFAULT_CRAWL_BUDGET } from './find-budget'
 
 const FORMAT = 1
 /** A saved index larger than this is not read (it could not have been written by this app). */
@@ -73,7 +74,7 @@ export async function loadIndex(path: string): Promise<{ index: CatalogIndex; st
   const paths: (string[] | null)[] = body['namespaces'].map((path) => (isNameList(path) && path.length > 0 ? path : null))
   for (const path of paths) if (path) index.addNamespace(path)
   for (const entry of body['tables'] as unknown[]) {
-    if (!Array.isArray(entry) || typeof entry[0] !== 'number' || typeof entry[1] !== 'string' || entry[1] === '') continue
+    if (!Array.isArray(entry) || typeof entry[0] !== 'number' || !isName(entry[1])) continue
     const namespace = entry[0] === -1 ? [] : paths[entry[0]]
     if (!namespace) continue
     index.addTable(namespace, entry[1], readColumns(entry[2]))
@@ -86,14 +87,19 @@ function readColumns(value: unknown): IndexedColumn[] | null {
   if (!Array.isArray(value)) return null
   const columns: IndexedColumn[] = []
   for (const entry of value) {
-    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'string') continue
+    if (!Array.isArray(entry) || !isName(entry[0]) || typeof entry[1] !== 'string') continue
     columns.push(column(entry[0], entry[1], typeof entry[2] === 'number' ? entry[2] : undefined))
   }
   return columns
 }
 
 function isNameList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '')
+  return Array.isArray(value) && value.length <= DEFAULT_CRAWL_BUDGET.namespaceDepth && value.every(isName)
+}
+
+/** A name the walk would have indexed: a file written by another version may hold longer ones. */
+function isName(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && value.length <= DEFAULT_CRAWL_BUDGET.nameChars
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,6 +6,7 @@
  */
 import type { FindHit, FindKind } from '../../shared/contract/find'
 import { BestOf } from './best-of'
+import { QUERY_MAX_ANSWER_BYTES } from './find-budget'
 import { eachColumn, type CatalogIndex, type IndexedColumn, type IndexedNamespace, type IndexedTable, type TableSlot } from './catalog-index'
 
 /** A query read into its text and filters. */
@@ -131,13 +132,32 @@ const ORDER_TABLE = 0
 const ORDER_NAMESPACE = 1
 const ORDER_COLUMN = 2
 
-/** The best `limit` hits of a query on an index, best first, and whether more matched. */
-export function queryIndex(index: CatalogIndex, query: ParsedQuery, limit: number): { hits: FindHit[]; truncated: boolean } {
+/**
+ * The best `limit` hits of a query on an index, best first, and whether more matched;
+ * cut where the hits pass `maxBytes` of JSON, so an answer's size is the budget's, never
+ * what the catalog's names add up to.
+ */
+export function queryIndex(index: CatalogIndex, query: ParsedQuery, limit: number, maxBytes = QUERY_MAX_ANSWER_BYTES): { hits: FindHit[]; truncated: boolean } {
   const best = new BestOf<Scored>(limit, compareScored)
   // Whole-text matches first; the costlier subsequence pass only when they leave room.
   collect(index, query, 'exact', best)
   if (best.offered < limit && query.text.length > 1) collect(index, query, 'fuzzy', best)
-  return { hits: best.sorted().map(hitOf), truncated: best.offered > limit }
+  const hits: FindHit[] = []
+  let bytes = 0
+  for (const entry of best.sorted()) {
+    const hit = hitOf(entry)
+    bytes += hitBytes(hit)
+    if (bytes > maxBytes) return { hits, truncated: true }
+    hits.push(hit)
+  }
+  return { hits, truncated: best.offered > limit }
+}
+
+/** About the bytes of a hit's JSON (UTF-8 may take up to three per character; names are counted so, to stay under). */
+function hitBytes(hit: FindHit): number {
+  let chars = 128 + hit.name.length + (hit.table?.length ?? 0) + (hit.column?.length ?? 0) + (hit.type?.length ?? 0) + hit.ranges.length * 24
+  for (const part of hit.namespace) chars += part.length + 3
+  return chars * 3
 }
 
 function compareScored(a: Scored, b: Scored): number {
