@@ -40,7 +40,7 @@ export function CreateIndexDialog({ connectionId, table, tableName, fields, rows
   const field = candidates.find((candidate) => candidate.name === form.column)
   const types = field ? indexTypesFor(field) : []
   const params = paramsOf(form.indexType)
-  const built = specOf(form)
+  const built = specOf(form, field?.dimension)
   const problems = tried ? (built.problems ?? {}) : {}
   const indexLabel = built.spec?.name ?? `${form.column}_idx`
 

@@ -38,4 +38,11 @@ describe('the create-index form', () => {
       numSubVectors: 'A whole number from 1 to 1,000,000.'
     })
   })
+
+  it('refuses sub-vectors that do not divide the dimension, naming one that does', () => {
+    const form = { ...formFor(vector, 100), numSubVectors: '3' }
+    expect(specOf(form, 16).problems).toEqual({ numSubVectors: "Must divide the vector's dimension, 16: try 1." })
+    expect(specOf({ ...form, numSubVectors: '4' }, 16).spec).toMatchObject({ numSubVectors: 4 })
+    expect(specOf(form).spec).toMatchObject({ numSubVectors: 3 })
+  })
 })

@@ -54,8 +54,12 @@ export function formFor(field: FieldInfo | undefined, rows: number | null, name 
 /** Problems by field name (`name`, `numPartitions`…), for showing under each field. */
 export type FormProblems = Partial<Record<keyof IndexForm, string>>
 
-/** The spec the form describes, or the problems that stop it. */
-export function specOf(form: IndexForm): { spec: IndexSpec; problems: null } | { spec: null; problems: FormProblems } {
+/**
+ * The spec the form describes, or the problems that stop it. `dimension` is the vector
+ * column's, when known: product quantization splits each vector into sub-vectors of equal
+ * length, so their number must divide it (LanceDB refuses the build otherwise).
+ */
+export function specOf(form: IndexForm, dimension?: number): { spec: IndexSpec; problems: null } | { spec: null; problems: FormProblems } {
   const problems: FormProblems = {}
   if (form.column === '') problems.column = 'Choose a column to index.'
   if (form.indexType === '') problems.indexType = 'This column cannot be indexed.'
@@ -72,12 +76,17 @@ export function specOf(form: IndexForm): { spec: IndexSpec; problems: null } | {
     }
     return value
   }
+  const subVectors = (value: number | undefined): number | undefined => {
+    if (value === undefined || dimension === undefined || dimension % value === 0) return value
+    problems.numSubVectors = `Must divide the vector's dimension, ${dimension}: try ${defaultSubVectors(dimension)}.`
+    return undefined
+  }
   const spec = {
     column: form.column,
     indexType: form.indexType as IndexType,
     ...(name !== '' ? { name } : {}),
     ...(params.vector ? { distanceType: form.distanceType, numPartitions: whole('numPartitions') } : {}),
-    ...(params.subVectors ? { numSubVectors: whole('numSubVectors') } : {}),
+    ...(params.subVectors ? { numSubVectors: subVectors(whole('numSubVectors')) } : {}),
     ...(params.hnsw ? { m: whole('m'), efConstruction: whole('efConstruction') } : {}),
     ...(params.fts ? { withPosition: form.withPosition } : {})
   }
