@@ -1,8 +1,9 @@
 /**
  * Chooses which columns the grid shows (and main reads). At least one stays chosen;
- * choosing every column asks main for all of them.
+ * choosing every column asks main for all of them. The panel is a popover: Escape, a click
+ * outside it or focus moving elsewhere (a dialog opening over it) closes it.
  */
-import { useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import styles from './table-data.module.css'
 
 interface Props {
@@ -17,6 +18,36 @@ interface Props {
 export function ColumnChooser({ all, chosen, onChange }: Props): ReactNode {
   const [open, setOpen] = useState(false)
   const panelId = useId()
+  const rootRef = useRef<HTMLDivElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const outside = (target: EventTarget | null): boolean => !(target instanceof Node && rootRef.current?.contains(target))
+    const onPointerDown = (event: PointerEvent): void => {
+      if (outside(event.target)) setOpen(false)
+    }
+    // A dialog opened over the panel (by a shortcut, say) takes the focus: the panel must
+    // not stay open underneath it.
+    const onFocusIn = (event: FocusEvent): void => {
+      if (outside(event.target)) setOpen(false)
+    }
+    // On the document, so Escape also works with the focus still on the button.
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || outside(event.target)) return
+      event.preventDefault()
+      event.stopPropagation()
+      setOpen(false)
+      buttonRef.current?.focus()
+    }
+    document.addEventListener('pointerdown', onPointerDown, true)
+    document.addEventListener('focusin', onFocusIn)
+    document.addEventListener('keydown', onKeyDown, true)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true)
+      document.removeEventListener('focusin', onFocusIn)
+      document.removeEventListener('keydown', onKeyDown, true)
+    }
+  }, [open])
   const shown = chosen ?? all
   const set = (name: string, on: boolean): void => {
     const next = all.filter((column) => (column === name ? on : shown.includes(column)))
@@ -24,12 +55,12 @@ export function ColumnChooser({ all, chosen, onChange }: Props): ReactNode {
     onChange(next.length === all.length ? null : next)
   }
   return (
-    <div className={styles.columnChooser}>
-      <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+    <div ref={rootRef} className={styles.columnChooser}>
+      <button ref={buttonRef} type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         Columns ({shown.length} of {all.length})
       </button>
       {open && (
-        <fieldset id={panelId} className={styles.columnPanel} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+        <fieldset id={panelId} className={styles.columnPanel}>
           <legend>Visible columns</legend>
           {all.map((name) => (
             <label key={name} className={styles.columnOption}>
@@ -42,9 +73,11 @@ export function ColumnChooser({ all, chosen, onChange }: Props): ReactNode {
               {name}
             </label>
           ))}
-          <button type="button" className="link-button" onClick={() => onChange(null)}>
-            Show all
-          </button>
+          {chosen !== null && (
+            <button type="button" className="link-button" onClick={() => onChange(null)}>
+              Show all
+            </button>
+          )}
         </fieldset>
       )}
     </div>
