@@ -38,9 +38,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliDecompress, gunzip, inflate } from 'node:zlib'
 import { Agent, request } from 'undici'
 import { rememberSecret } from '../../secrets/known-secrets'
+import { HTTP_BODY_DECODE_BUDGET } from '../../../shared/decompression-budgets'
 import { isSecretStorageOption } from '../../../shared/storage-options'
 import { isLocalLocation, locationOptions, rfc3986Path, vendsCredentials } from './location-rules'
 
@@ -82,12 +84,18 @@ const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'tr
 const REQUEST_ONLY = new Set(['accept-encoding', RELAY_SECRET_HEADER, RELAY_MODE_HEADER])
 const MAX_REDIRECTS = 5
 
-const DECODERS: Readonly<Record<string, (bytes: Buffer) => Buffer>> = {
-  identity: (bytes) => bytes,
-  gzip: (bytes) => gunzipSync(bytes),
-  'x-gzip': (bytes) => gunzipSync(bytes),
-  deflate: (bytes) => inflateSync(bytes),
-  br: (bytes) => brotliDecompressSync(bytes)
+// Each runs on libuv's pool, off the event loop, and fails with ERR_BUFFER_TOO_LARGE once
+// its output would pass maxOutputLength: 2.6 KB of Brotli can inflate to gigabytes.
+const bounded = { maxOutputLength: HTTP_BODY_DECODE_BUDGET }
+const gunzipAsync = promisify(gunzip)
+const inflateAsync = promisify(inflate)
+const brotliAsync = promisify(brotliDecompress)
+const DECODERS: Readonly<Record<string, (bytes: Buffer) => Promise<Buffer>>> = {
+  identity: async (bytes) => bytes,
+  gzip: (bytes) => gunzipAsync(bytes, bounded),
+  'x-gzip': (bytes) => gunzipAsync(bytes, bounded),
+  deflate: (bytes) => inflateAsync(bytes, bounded),
+  br: (bytes) => brotliAsync(bytes, bounded)
 }
 
 /** Answers the relay checks and fills in: a table's `describe`, `declare` (and the older `create-empty`), `register`. */
@@ -199,8 +207,13 @@ async function relay(req: IncomingMessage, res: ServerResponse, prefix: string, 
     return
   }
   delete out['content-encoding']
+  const decoded = await decodedAnswer(answer.body, decode, encoding)
+  if (!decoded.ok) {
+    refuse(res, 502, `The catalog's answer to ${method} ${path} ${decoded.reason}`)
+    return
+  }
   const mode: RelayMode = req.headers[RELAY_MODE_HEADER] === 'own' ? 'own' : 'vended'
-  const checked = checkedAnswer(decode(Buffer.from(await answer.body.arrayBuffer())).toString('utf8'), options, mode)
+  const checked = checkedAnswer(decoded.bytes.toString('utf8'), options, mode)
   if (!checked.ok) {
     refuse(res, 403, checked.reason)
     return
@@ -250,6 +263,35 @@ export function checkedAnswer(
   )
   const storage = shown.length > 0 ? { storage_options: Object.fromEntries(shown) } : {}
   return { ok: true, text: JSON.stringify({ ...others, ...storage }) }
+}
+
+/**
+ * The answer's body decoded, both the bytes read and the bytes decoded held to
+ * HTTP_BODY_DECODE_BUDGET; or why not, to finish "The catalog's answer to … ".
+ */
+async function decodedAnswer(
+  body: AsyncIterable<Uint8Array> & { destroy(): unknown },
+  decode: (bytes: Buffer) => Promise<Buffer>,
+  encoding: string
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; reason: string }> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.length
+    if (size > HTTP_BODY_DECODE_BUDGET) {
+      body.destroy()
+      return { ok: false, reason: `is larger than ${HTTP_BODY_DECODE_BUDGET} bytes, more than the app reads.` }
+    }
+    chunks.push(Buffer.from(chunk))
+  }
+  try {
+    return { ok: true, bytes: await decode(Buffer.concat(chunks)) }
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
+      return { ok: false, reason: `decodes (Content-Encoding: ${encoding}) to more than ${HTTP_BODY_DECODE_BUDGET} bytes, more than the app reads.` }
+    }
+    return { ok: false, reason: `is not valid ${encoding} (${error instanceof Error ? error.message : String(error)}).` }
+  }
 }
 
 /** An answer LanceDB reports as an error, in the spec's error shape. */
