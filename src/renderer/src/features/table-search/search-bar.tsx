@@ -196,7 +196,12 @@ function describeResult(found: number, search: DataSearch, view: RowsView, index
       // An index compares compressed vectors: say so, and where the exact re-ranking is.
       (indexType && options.refineFactor === null ? ` Distances are approximate (${indexType} index); set a refine factor above to re-rank them exactly.` : '')
     )
-  if (active?.kind === 'fts')
-    return `Search results: ${found.toLocaleString('en-US')} ${found === 1 ? 'row' : 'rows'} matching “${active.text}”${among}, best first.`
+  if (active?.kind === 'fts') {
+    const count = found.toLocaleString('en-US')
+    // The search answers at most k rows: a result of exactly k is cut there, not every match.
+    if (found === options.k)
+      return `Search results: the first ${count} ${found === 1 ? 'row' : 'rows'} matching “${active.text}”${among}, best first; more rows may match. Raise k to see more.`
+    return `Search results: ${count} ${found === 1 ? 'row' : 'rows'} matching “${active.text}”${among}, best first.`
+  }
   return ''
 }
