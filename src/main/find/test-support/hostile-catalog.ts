@@ -16,8 +16,9 @@ export interface HostileShape {
   readonly rootNamespaces?: number | 'endless'
   /** Every page of the root's namespaces names the same namespaces again (with a fresh token). */
   readonly repeatNames?: boolean
-  /** Names on each page of the root's namespaces and tables that are `longChars` long. */
+  /** Names on each page of the root's namespaces (and tables, unless `longTables` is given) that are `longChars` long. */
   readonly longNames?: number
+  readonly longTables?: number
   readonly longChars?: number
   /** Tables in the root namespace. */
   readonly rootTables?: number
@@ -102,7 +103,7 @@ export async function startHostileCatalog(shape: HostileShape): Promise<HostileC
     counts.tables++
     if (id !== '$') return page(res, 'tables', [], null)
     const names: string[] = []
-    for (let i = 0; i < (shape.longNames ?? 0); i++) names.push(long(i))
+    for (let i = 0; i < (shape.longTables ?? shape.longNames ?? 0); i++) names.push(long(i))
     for (let i = 0; i < (shape.rootTables ?? 0); i++) names.push(`t${i}`)
     page(res, 'tables', names, null)
   }
