@@ -79,7 +79,9 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
   )
   return (
     <section ref={splitRef} aria-labelledby="table-title" className={styles.details}>
-      <h2 id="table-title">{table.name}</h2>
+      <h2 id="table-title" title={table.name}>
+        {table.name}
+      </h2>
       <SplitPane
         orientation="vertical"
         size={size}
