@@ -31,6 +31,8 @@ export interface CrawlSink {
   tableFound(namespace: NamespacePath, name: string): boolean
   columnsFound(namespace: NamespacePath, name: string, fields: readonly FieldInfo[]): void
   note(message: string): void
+  /** Told when a bound of the budget stopped the walk or skipped data (a few such notes a walk); `note` where absent. */
+  bound?(message: string): void
   /** Told once the catalog's ListAllTables answered (or not). */
   source(source: 'list-all' | 'crawl'): void
 }
@@ -93,7 +95,7 @@ const MAX_PAGE_LIMIT = 10_000
  */
 export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, options: CrawlOptions): Promise<void> {
   const budget: CrawlBudget = { ...DEFAULT_CRAWL_BUDGET, ...options.budget }
-  const spend = new CrawlSpend(budget, options.signal, sink.note)
+  const spend = new CrawlSpend(budget, options.signal, (message) => (sink.bound ?? sink.note)(message))
   try {
     await walk(client, sink, options, budget, spend)
   } finally {
@@ -170,7 +172,7 @@ async function walk(client: NamespaceClient, sink: CrawlSink, options: CrawlOpti
     if (known.has(key)) return false
     if (known.size >= budget.namespaces) {
       namespacesFull = true
-      sink.note(`Stopped after ${count(budget.namespaces)} namespaces: the catalog has more than Find indexes.`)
+      ;(sink.bound ?? sink.note)(`Stopped after ${count(budget.namespaces)} namespaces: the catalog has more than Find indexes.`)
       return false
     }
     known.add(key)

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
 import { ConnectionRegistry } from '../connections/connection-registry'
 import { CatalogIndex } from './catalog-index'
-import { DEFAULT_CRAWL_BUDGET, QUERY_MAX_ANSWER_BYTES, type CrawlBudget } from './find-budget'
+import { DEFAULT_CRAWL_BUDGET, MAX_NOTES, QUERY_MAX_ANSWER_BYTES, type CrawlBudget } from './find-budget'
 import { FindService } from './find-service'
 import { parseQuery, queryIndex } from './index-query'
 import { startHostileCatalog, type HostileShape } from './test-support/hostile-catalog'
@@ -80,6 +80,16 @@ describe('Find against hostile catalogs', () => {
     const status = await find.status(id)
     expect(status.notes.join('\n')).toMatch(/did not fit in Find's index/)
     expect(status).toMatchObject({ state: 'idle', complete: true })
+  }, 20_000)
+
+  it('keeps the note of a bound however many listings fail after it', async () => {
+    const { find, id } = await serviceFor({ seed: 14, rootNamespaces: 300, childrenFail: true }, { namespaces: 120 })
+    await find.start(id)
+    await untilIdle(find, id, 'ns')
+    const { notes } = await find.status(id)
+    expect(notes.filter((note) => note.includes('is broken')).length).toBeGreaterThan(0)
+    expect(notes).toContain('Stopped after 120 namespaces: the catalog has more than Find indexes.')
+    expect(notes.length).toBeLessThanOrEqual(2 * MAX_NOTES)
   }, 20_000)
 })
 

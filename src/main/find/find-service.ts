@@ -43,6 +43,8 @@ interface ConnectionFind {
   cancelled: boolean
   visited: number
   notes: string[]
+  /** Notes of the budget's bounds (few): kept apart, so listings' notes never push them out. */
+  bounds: string[]
   job: Job | null
   /** The index the running walk builds, which replaces `index` when the walk finishes. */
   building: CatalogIndex | null
@@ -165,6 +167,7 @@ export class FindService {
       cancelled: false,
       visited: 0,
       notes: [],
+      bounds: [],
       job: null,
       building: null,
       saveTimer: null
@@ -182,10 +185,13 @@ export class FindService {
     state.cancelled = false
     state.visited = 0
     state.notes = []
+    state.bounds = []
     const note = (message: string): void => {
-      // A note may quote the catalog (an error's message, a namespace's name): it is shown whole, so it is cut here.
-      state.notes.push(message.length <= MAX_NOTE_CHARS ? message : `${message.slice(0, MAX_NOTE_CHARS - 1)}…`)
+      state.notes.push(clip(message))
       if (state.notes.length > MAX_NOTES) state.notes.splice(0, state.notes.length - MAX_NOTES)
+    }
+    const bound = (message: string): void => {
+      if (state.bounds.length < MAX_NOTES) state.bounds.push(clip(message))
     }
     const done = (async () => {
       try {
@@ -209,6 +215,7 @@ export class FindService {
               live.setColumns(namespace, name, fields)
             },
             note,
+            bound,
             source: (source) => void (state.source = source)
           },
           { signal: controller.signal, delimiter, columns: true, ...this.options }
@@ -217,7 +224,7 @@ export class FindService {
           state.cancelled = true
         } else {
           if (fresh.overflow > 0) {
-            note(`${count(fresh.overflow)} names did not fit in Find's index, which holds at most ${size(budget.indexBytes)} of names.`)
+            bound(`${count(fresh.overflow)} names did not fit in Find's index, which holds at most ${size(budget.indexBytes)} of names.`)
           }
           // Finished: the fresh index is the truth; what only the old one had is gone from the catalog.
           state.index = fresh
@@ -270,6 +277,11 @@ export class FindService {
   }
 }
 
+/** A note as shown: it may quote the catalog (an error's message, a namespace's name), so it is cut. */
+function clip(message: string): string {
+  return message.length <= MAX_NOTE_CHARS ? message : `${message.slice(0, MAX_NOTE_CHARS - 1)}…`
+}
+
 /** True once the connection has an index to keep current (a saved one, or a walk of this run). */
 function hasIndex(state: ConnectionFind): boolean {
   return state.source !== null || state.job !== null || state.index.tables.size > 0 || state.index.namespaces.size > 0
@@ -292,7 +304,7 @@ function statusOf(state: ConnectionFind): FindStatus {
     tablesDescribed: counts.described,
     columnsFound: counts.columns,
     completedAt: state.completedAt,
-    notes: [...state.notes],
+    notes: [...state.bounds, ...state.notes],
     cancelled: state.cancelled
   }
 }

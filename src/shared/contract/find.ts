@@ -30,7 +30,12 @@ export interface FindStatus {
   readonly columnsFound: number
   /** When the index was last complete (ms since the epoch), or null. */
   readonly completedAt: number | null
-  /** Listings that ended early and why (a repeated page token, a timeout, a 404), newest last, bounded. */
+  /**
+   * What the walk could not read fully and why: first the bounds of Find's budget that
+   * stopped it or skipped data (so many entries, names over the length bound, tables with
+   * too many columns), then listings that ended early (a repeated page token, a timeout, a
+   * 404), newest last; bounded in count and length.
+   */
   readonly notes: readonly string[]
   /** True when the last run was cancelled. */
   readonly cancelled: boolean

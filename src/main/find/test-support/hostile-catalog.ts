@@ -24,6 +24,8 @@ export interface HostileShape {
   readonly rootTables?: number
   /** Fields in each table's describe answer. */
   readonly fields?: number
+  /** Every listing of a namespace other than the root fails with HTTP 500. */
+  readonly childrenFail?: boolean
 }
 
 /** Requests the catalog answered, by route. */
@@ -126,6 +128,7 @@ export async function startHostileCatalog(shape: HostileShape): Promise<HostileC
       const list = /^\/v1\/namespace\/([^/]+)\/(list|table\/list)$/.exec(url.pathname)
       if (list) {
         const id = decodeURIComponent(list[1] ?? '')
+        if (shape.childrenFail && id !== '$') return send(res, JSON.stringify({ error: `namespace ${id} is broken`, code: 18 }), 500)
         return list[2] === 'list' ? listNamespaces(res, id, url) : listTables(res, id)
       }
       if (/^\/v1\/table\/[^/]+\/describe$/.test(url.pathname)) return describe(res)
