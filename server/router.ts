@@ -113,6 +113,25 @@ export function tableRefOf(id: string, delimiter: string): TableRef {
   return { namespace: path, name }
 }
 
+/**
+ * Reads a request body sent without a Content-Encoding. The server decodes none (a few KB
+ * of gzip or Brotli can claim gigabytes), so a coded body is refused with 415 before a
+ * byte of it is read (RFC 9110 section 15.5.16), rather than parsed as if it were plain.
+ */
+async function readIdentityBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const encoding = String(req.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase()
+  if (encoding !== 'identity' && encoding !== '') {
+    throw new HttpStatusError(
+      415,
+      'invalid_request',
+      `This server reads request bodies uncompressed; it does not decode "Content-Encoding: ${encoding.slice(0, 100)}". Send the body without a Content-Encoding.`
+    )
+  }
+  return readBody(req, maxBytes)
+}
+
 /** Builds the context for one request; body reads happen at most once. */
 export function createContext(
   req: IncomingMessage,
@@ -124,7 +143,7 @@ export function createContext(
   answerCompression: AnswerCompression = null
 ): RequestContext {
   let bodyPromise: Promise<Buffer> | null = null
-  const body = (maxBytes: number): Promise<Buffer> => (bodyPromise ??= readBody(req, maxBytes))
+  const body = (maxBytes: number): Promise<Buffer> => (bodyPromise ??= readIdentityBody(req, maxBytes))
   let database: Promise<Database> | null = null
   return {
     req,

@@ -7,9 +7,12 @@
  *
  * The decoders are bounded (./lz4-frame.ts, ./zstd-frame.ts): each decoded buffer may be
  * at most ARROW_BUFFER_DECODE_BUDGET bytes, checked before allocating and while decoding,
- * and a frame that breaks its format throws. apache-arrow hands `decode` the buffer's
- * bytes without the 8-byte uncompressed length before them, so the budget is per buffer;
- * the preflight over a message's length prefixes (./arrow-preflight.ts) bounds the sum.
+ * and a frame that breaks its format throws. The budget is a constant, not the
+ * uncompressed length each buffer is prefixed with: apache-arrow 21's JS writer puts the
+ * compressed length there (ipc/writer.mjs, `_compressBodyBuffers`), and the reference
+ * server writes its LZ4 answers with it, so that prefix cannot hold the output. Its reader
+ * takes whatever length `decode` returns, so a sum of the prefixes does not bound what a
+ * message decodes to either; this budget, per buffer, does.
  */
 import { CompressionType, type Codec } from 'apache-arrow'
 import { compress as lz4Compress } from 'lz4js'

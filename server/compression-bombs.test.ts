@@ -1,0 +1,142 @@
+/**
+ * The reference server, run as its own process with its heap capped at 512 MB, against
+ * create bodies whose compressed Arrow buffers are decompression bombs or broken frames
+ * (ZSTD declaring 2 GiB in four columns, RLE blocks over the format's maximum, valid RLE
+ * making 2 GiB, an LZ4 match before the output, LZ4 declaring 2 GiB, 8.4 MB of valid LZ4
+ * making 2 GiB) and a body sent with a Content-Encoding. Each gets a 400 naming what is
+ * wrong; a listing sent alongside is answered within 2 s; the process lives on and its
+ * resident memory stays under RSS_BOUND.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { request } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { CompressionType } from 'apache-arrow'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { httpBomb } from '../e2e/support/http-bombs'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { bombArrowStream } from '../src/shared/test-fixtures/bomb-arrow'
+import { hostileLz4, hostileZstd, lz4ZerosFrame, zstdRleFrame } from '../src/shared/test-fixtures/hostile-compression'
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
+const MiB = 1024 * 1024
+/**
+ * The server's peak resident memory may not pass this: LanceDB and Node take about
+ * 160 MiB, and a bounded decode adds at most a buffer's budget (256 MiB; 445 MiB peak
+ * was measured over this file). Any of the bombs decoded whole would need 2 GiB or more.
+ */
+const RSS_BOUND = 700 * MiB
+
+type Codec = CompressionType.LZ4_FRAME | CompressionType.ZSTD
+
+function stream(type: Codec, frame: Uint8Array, columns = 1): Uint8Array {
+  return bombArrowStream(type, frame, columns, Math.max(1024, Math.ceil(frame.length / 8) + 1))
+}
+
+const BOMBS: readonly (readonly [string, () => Uint8Array, RegExp])[] = [
+  [
+    'four ZSTD columns declaring 2 GiB each',
+    () => stream(CompressionType.ZSTD, hostileZstd(11)['declares 2 GiB of content'] as Uint8Array, 4),
+    /Zstandard: the frame declares/
+  ],
+  [
+    'ZSTD RLE blocks over the maximum',
+    () => stream(CompressionType.ZSTD, hostileZstd(11)['RLE blocks larger than the maximum'] as Uint8Array),
+    /Block_Maximum_Size/
+  ],
+  ['valid ZSTD RLE blocks making 2 GiB', () => stream(CompressionType.ZSTD, zstdRleFrame(16_384)), /Zstandard: the frames make more than/],
+  ['an LZ4 match before the output', () => stream(CompressionType.LZ4_FRAME, hostileLz4(11)['match before the output'] as Uint8Array), /LZ4: a match reaches/],
+  ['LZ4 declaring 2 GiB', () => stream(CompressionType.LZ4_FRAME, hostileLz4(11)['declares 2 GiB of content'] as Uint8Array, 2), /LZ4: /],
+  ['8.4 MB of valid LZ4 making 2 GiB', () => stream(CompressionType.LZ4_FRAME, lz4ZerosFrame(512)), /LZ4: the frame would decode to up to/]
+]
+
+let root: string
+let child: ChildProcess
+let port: number
+let stderr = ''
+
+interface Answer {
+  readonly status: number
+  readonly text: string
+  readonly ms: number
+}
+
+function call(method: string, path: string, headers: Record<string, string> = {}, body?: Uint8Array): Promise<Answer> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }))
+      res.on('error', reject)
+    })
+    // The server may answer and close before the whole body is sent.
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)))
+    req.end(body)
+  })
+}
+
+/** The process's peak resident memory so far (VmHWM), as an operator would read it. */
+async function peakResidentBytes(): Promise<number> {
+  const status = await readFile(`/proc/${child.pid}/status`, 'utf8')
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) * 1024
+}
+
+const alive = () => child.exitCode === null && child.signalCode === null
+
+beforeAll(async () => {
+  root = await makeTempDir('server-bombs')
+  await buildNestedCatalog(root, { tables: { items: 5 } })
+  child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--root', root, '--port', '0'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=512' },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  port = await new Promise<number>((resolve, reject) => {
+    let out = ''
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk
+      const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)
+      if (found) resolve(Number(found[1]))
+    })
+    child.once('exit', () => reject(new Error(`The server exited before it listened:\n${stderr}`)))
+  })
+})
+
+afterAll(async () => {
+  if (child && alive()) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.kill('SIGTERM')
+    await exited
+  }
+  await removeDir(root)
+})
+
+const ARROW = { 'content-type': 'application/vnd.apache.arrow.stream' }
+
+describe('the reference server process on compressed create bodies', () => {
+  it.each(BOMBS)('refuses %s with a 400, answers a listing meanwhile, and lives', async (_name, body, message) => {
+    const bytes = body()
+    const [created, listed] = await Promise.all([call('POST', `/v1/table/bomb/create`, ARROW, bytes), call('GET', '/v1/namespace/%24/table/list')])
+    expect(alive(), stderr).toBe(true)
+    expect(created.status).toBe(400)
+    const error = JSON.parse(created.text) as { error: string; code: number; detail?: string }
+    expect(error.code).toBe(13)
+    expect(`${error.error} ${error.detail ?? ''}`).toMatch(message)
+    expect(listed.status).toBe(200)
+    expect(listed.ms).toBeLessThan(2000)
+    expect(await peakResidentBytes()).toBeLessThan(RSS_BOUND)
+  })
+
+  it('refuses a body sent with a Content-Encoding before reading it, and still creates from a plain one', async () => {
+    const coded = await call('POST', '/v1/table/coded/create', { ...ARROW, 'content-encoding': 'gzip' }, httpBomb('gzip', 256))
+    expect(coded.status).toBe(400)
+    expect(JSON.parse(coded.text)).toMatchObject({ code: 13, error: expect.stringContaining('it does not decode "Content-Encoding: gzip"') })
+    const plain = await call('POST', '/v1/table/plain/create', ARROW, sampleTableIpc(3))
+    expect(plain.status).toBe(200)
+    expect(JSON.parse((await call('GET', '/v1/namespace/%24/table/list')).text)).toMatchObject({ tables: ['items', 'plain'] })
+    expect(alive(), stderr).toBe(true)
+    expect(await peakResidentBytes()).toBeLessThan(RSS_BOUND)
+  })
+})
