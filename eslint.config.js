@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules and two type-aware ones, React hooks rules, and the project's
-// boundaries: only the binding modules touch ipcMain/ipcRenderer, and the renderer and
-// shared code never import Node or Electron.
+// boundaries: only the binding modules touch ipcMain/ipcRenderer, the renderer and shared
+// code never import Node or Electron, and Arrow IPC is decoded only through the bounded
+// decoder.
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
@@ -20,6 +21,44 @@ const nodeBan = {
   ]
 }
 
+// apache-arrow's IPC readers trust the metadata they read: a few hundred crafted bytes run
+// the heap out. Only src/shared/arrow-ipc-decode.ts, behind the preflight, may call them.
+const ARROW_MESSAGE = 'Decode Arrow IPC with decodeArrowIpc (src/shared/arrow-ipc-decode.ts), which bounds the bytes before it decodes.'
+const arrowBan = {
+  paths: [
+    {
+      name: 'apache-arrow',
+      importNames: [
+        'tableFromIPC',
+        'RecordBatchReader',
+        'RecordBatchStreamReader',
+        'RecordBatchFileReader',
+        'AsyncRecordBatchStreamReader',
+        'AsyncRecordBatchFileReader',
+        'MessageReader',
+        'AsyncMessageReader',
+        'Message'
+      ],
+      message: ARROW_MESSAGE
+    }
+  ],
+  patterns: [{ group: ['apache-arrow/ipc/*', 'apache-arrow/ipc/**'], message: ARROW_MESSAGE }]
+}
+
+/** One `no-restricted-imports` option object from several. */
+function bans(...parts) {
+  return { paths: parts.flatMap((part) => part.paths ?? []), patterns: parts.flatMap((part) => part.patterns ?? []) }
+}
+
+// The same readers reached through another copy of apache-arrow (LanceDB's `lanceArrow`).
+const arrowSyntax = [
+  {
+    selector: 'MemberExpression[property.name=/^(tableFromIPC|RecordBatchReader|RecordBatchStreamReader|RecordBatchFileReader|MessageReader)$/]',
+    message: ARROW_MESSAGE
+  },
+  { selector: 'MemberExpression[object.name="Message"][property.name="decode"]', message: ARROW_MESSAGE }
+]
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   ...tseslint.configs.recommended,
@@ -27,8 +66,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', ipcBan]
+      'no-restricted-imports': ['error', bans(ipcBan, arrowBan)],
+      'no-restricted-syntax': ['error', ...arrowSyntax]
     }
+  },
+  {
+    // Tests and benchmarks decode the app's own output to look at it.
+    files: ['**/*.test.{ts,tsx}', 'bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', ipcBan], 'no-restricted-syntax': 'off' }
   },
   {
     // Rules that need types: a promise nobody awaits loses its rejection, and a switch over
@@ -42,11 +87,30 @@ export default tseslint.config(
   },
   {
     files: ['src/main/ipc/bind-electron.ts', 'src/preload/index.ts'],
-    rules: { 'no-restricted-imports': 'off' }
+    rules: { 'no-restricted-imports': ['error', arrowBan] }
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', bans(nodeBan, arrowBan)] }
+  },
+  {
+    files: ['src/renderer/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', nodeBan] }
+  },
+  {
+    // The bounded decoder itself; framing that checks each message's metadata before
+    // Message.decode; LanceDB's decoder, behind the same preflight.
+    files: ['src/shared/arrow-ipc-decode.ts'],
+    rules: { 'no-restricted-imports': ['error', nodeBan] }
+  },
+  {
+    files: ['src/main/namespace/arrow-messages.ts'],
+    rules: { 'no-restricted-imports': ['error', ipcBan], 'no-restricted-syntax': 'off' }
+  },
+  {
+    files: ['src/main/namespace/arrow-schema.ts'],
+    rules: { 'no-restricted-syntax': 'off' }
   },
   {
     files: ['src/shared/**/*.test.ts'],
@@ -65,6 +129,7 @@ export default tseslint.config(
       // an arrow body is allowed, since that is a real cleanup.
       'no-restricted-syntax': [
         'error',
+        ...arrowSyntax,
         {
           selector:
             'CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!="BlockStatement"][body.type!="ArrowFunctionExpression"]',

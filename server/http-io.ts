@@ -4,8 +4,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { CompressionType, RecordBatchFileWriter, tableFromIPC, tableToIPC } from 'apache-arrow'
+import { CompressionType, RecordBatchFileWriter, tableToIPC } from 'apache-arrow'
 import '../src/main/namespace/arrow-codecs'
+import { ANSWER_IPC_BUDGET } from '../src/shared/arrow-preflight'
+import { decodeArrowIpc } from '../src/shared/arrow-ipc-decode'
 import { CatalogError } from '../src/shared/errors'
 import { HttpStatusError, invalidRequest } from './errors'
 
@@ -38,7 +40,7 @@ export function empty(status = 200): Reply {
 
 /** An Arrow IPC reply in file framing, from the stream the dir client reads, its batches LZ4-compressed if asked. */
 export function arrowFile(stream: Uint8Array, compression: 'lz4' | null = null): Reply {
-  const table = tableFromIPC(stream)
+  const table = decodeArrowIpc(stream, ANSWER_IPC_BUDGET)
   const body =
     compression === 'lz4' ? RecordBatchFileWriter.writeAll(table, { compressionType: CompressionType.LZ4_FRAME }).toUint8Array(true) : tableToIPC(table, 'file')
   return { kind: 'bytes', status: 200, contentType: ARROW_FILE_TYPE, body }

@@ -5,8 +5,10 @@
  * a query for every row of a large table never holds more than a page. LanceDB's clients
  * ask for every row with `k` = 2^63 - 1.
  */
-import { CompressionType, RecordBatchFileWriter, tableFromIPC } from 'apache-arrow'
+import { CompressionType, RecordBatchFileWriter } from 'apache-arrow'
 import '../src/main/namespace/arrow-codecs'
+import { ANSWER_IPC_BUDGET } from '../src/shared/arrow-preflight'
+import { decodeArrowIpc } from '../src/shared/arrow-ipc-decode'
 import type { TableRef } from '../src/shared/catalog-types'
 import { READ_PAGE_MAX_BYTES } from '../src/shared/contract/tables'
 import type { NamespaceClient, ReadRowsRequest } from '../src/main/namespace/namespace-client'
@@ -74,7 +76,7 @@ export async function* arrowFileChunks(pages: AsyncIterable<Uint8Array>, compres
   }
   let schemaWritten = false
   for await (const page of pages) {
-    const table = tableFromIPC(page)
+    const table = decodeArrowIpc(page, ANSWER_IPC_BUDGET)
     if (!schemaWritten) {
       writer.reset(undefined, table.schema)
       schemaWritten = true

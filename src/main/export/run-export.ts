@@ -4,8 +4,9 @@
  * each page's batches to the format's writer, reporting rows written as it goes. A
  * cancel or a failure removes the partial file.
  */
-import { tableFromIPC } from 'apache-arrow'
 import '../namespace/arrow-codecs'
+import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
+import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import type { TableRef } from '../../shared/catalog-types'
 import type { ExportFormat } from '../../shared/contract/export'
 import type { SearchQuery } from '../../shared/contract/search'
@@ -51,7 +52,7 @@ export async function runExport(
     if (request.search && request.search.kind !== 'scan') {
       const page = await client.searchRows(request.table, { query: request.search, ...(columns ? { columns } : {}), ...(filter ? { filter } : {}) }, { signal })
       progress.onTotal(page.rowCount)
-      const table = tableFromIPC(page.arrow)
+      const table = decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET)
       const writer = createBatchWriter(request.format, table.schema, sink)
       for (const batch of table.batches) await writer.write(batch)
       if (signal.aborted) throw cancelled()
@@ -71,7 +72,7 @@ export async function runExport(
         { offset: written, limit: EXPORT_PAGE_ROWS, columns, filter, ...(version === undefined ? {} : { version }) },
         { signal }
       )
-      const table = tableFromIPC(page.arrow)
+      const table = decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET)
       writer ??= createBatchWriter(request.format, table.schema, sink)
       for (const batch of table.batches) {
         if (signal.aborted) throw cancelled()

@@ -10,6 +10,7 @@
 import { DataType, DateUnit, IntervalUnit, Precision, TimeUnit, Type, UnionMode } from 'apache-arrow'
 import type { Field, Schema, Table } from 'apache-arrow'
 import type { FieldInfo } from '../../shared/catalog-types'
+import { ArrowIpcRefused, CREATE_IPC_BUDGET, preflightArrowIpc } from '../../shared/arrow-preflight'
 import { CatalogError } from '../../shared/errors'
 
 import './arrow-codecs'
@@ -19,6 +20,13 @@ import { checkArrowBudget, checkColumnNames } from './arrow-budget'
 /** Decodes an Arrow IPC stream into a table made of LanceDB's own Arrow classes. */
 export function tableForLance(stream: Uint8Array): Table {
   let table: Table
+  try {
+    // LanceDB's copy of apache-arrow decodes as ours does, so the same preflight bounds it.
+    preflightArrowIpc(stream, CREATE_IPC_BUDGET)
+  } catch (error) {
+    if (error instanceof ArrowIpcRefused) throw new CatalogError('invalid_request', error.message)
+    throw error
+  }
   try {
     table = lanceArrow.tableFromIPC(stream)
   } catch (error) {

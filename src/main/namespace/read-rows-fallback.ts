@@ -5,7 +5,9 @@
  * others, and name the failing ones in the page's schema metadata so the grid can say which
  * column could not be read and why. One read makes at most READ_FALLBACK_MAX_REQUESTS requests.
  */
-import { RecordBatch, Schema, Table, tableFromIPC, tableToIPC } from 'apache-arrow'
+import { RecordBatch, Schema, Table, tableToIPC } from 'apache-arrow'
+import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
+import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import './arrow-codecs'
 import type { TableRef } from '../../shared/catalog-types'
 import type { RowsPage } from '../../shared/contract/tables'
@@ -123,7 +125,7 @@ function mayBeAboutColumns(error: unknown): boolean {
 
 /** The same page with the unreadable columns named in the schema metadata. */
 function withUnreadable(page: RowsPage, unreadable: readonly UnreadableColumn[]): RowsPage {
-  const rows = tableFromIPC(page.arrow)
+  const rows = decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET)
   const metadata = new Map(rows.schema.metadata)
   metadata.set(UNREADABLE_COLUMNS_KEY, JSON.stringify(unreadable))
   const schema = new Schema(rows.schema.fields, metadata)

@@ -3,18 +3,9 @@
  * stream framing; the app always hands the renderer stream bytes. Some servers reject a
  * create stream with no record batch, so an empty table is sent with one zero-row batch.
  */
-import {
-  MessageHeader,
-  MessageReader,
-  RecordBatch,
-  RecordBatchStreamWriter,
-  Struct,
-  makeData,
-  tableFromIPC,
-  tableToIPC,
-  vectorFromArray,
-  type Schema
-} from 'apache-arrow'
+import { RecordBatch, RecordBatchStreamWriter, Struct, makeData, tableToIPC, vectorFromArray, type Schema } from 'apache-arrow'
+import { ANSWER_IPC_BUDGET, CREATE_IPC_BUDGET, preflightArrowIpc } from '../../../shared/arrow-preflight'
+import { decodeArrowIpc } from '../../../shared/arrow-ipc-decode'
 import { CatalogError } from '../../../shared/errors'
 import '../arrow-codecs'
 
@@ -29,16 +20,18 @@ export function isArrowFile(bytes: Uint8Array): boolean {
 export function toArrowStream(bytes: Uint8Array, what: string): Uint8Array {
   if (bytes.length === 0) throw new CatalogError('bad_response', `The server answered ${what} with an empty body instead of Arrow data.`)
   if (!isArrowFile(bytes)) {
-    // Only the leading schema message is read: enough to reject JSON or HTML sent with a 200.
+    // Only message headers are read: enough to reject JSON or HTML sent with a 200.
+    let columns: number | null
     try {
-      if (new MessageReader(bytes).readSchema()) return bytes
+      columns = preflightArrowIpc(bytes, ANSWER_IPC_BUDGET).columns
     } catch (error) {
       throw notArrow(what, error)
     }
+    if (columns !== null) return bytes
     throw notArrow(what, 'no schema message')
   }
   try {
-    return tableToIPC(tableFromIPC(bytes), 'stream')
+    return tableToIPC(decodeArrowIpc(bytes, ANSWER_IPC_BUDGET), 'stream')
   } catch (error) {
     throw notArrow(what, error)
   }
@@ -49,7 +42,7 @@ export function schemaOfIpc(bytes: Uint8Array, what: string): Schema {
   try {
     // Reading the whole table is cheap here (buffers are views), and it is the one entry
     // point that accepts both framings.
-    return tableFromIPC(bytes).schema
+    return decodeArrowIpc(bytes, ANSWER_IPC_BUDGET).schema
   } catch (error) {
     throw notArrow(what, error)
   }
@@ -58,7 +51,7 @@ export function schemaOfIpc(bytes: Uint8Array, what: string): Schema {
 /** The number of rows in Arrow IPC bytes of either framing. */
 export function rowsOfIpc(bytes: Uint8Array, what: string): number {
   try {
-    return tableFromIPC(bytes).numRows
+    return decodeArrowIpc(bytes, ANSWER_IPC_BUDGET).numRows
   } catch (error) {
     throw notArrow(what, error)
   }
@@ -71,8 +64,8 @@ export function rowsOfIpc(bytes: Uint8Array, what: string): number {
 export function withAtLeastOneBatch(stream: Uint8Array): Uint8Array {
   let schema: Schema
   try {
-    if (hasRecordBatch(stream)) return stream
-    schema = tableFromIPC(stream).schema
+    if (preflightArrowIpc(stream, CREATE_IPC_BUDGET).recordBatches > 0) return stream
+    schema = decodeArrowIpc(stream, CREATE_IPC_BUDGET).schema
   } catch {
     return stream
   }
@@ -84,17 +77,6 @@ export function withAtLeastOneBatch(stream: Uint8Array): Uint8Array {
   writer.write(new RecordBatch(schema, data))
   writer.close()
   return writer.toUint8Array(true)
-}
-
-function hasRecordBatch(stream: Uint8Array): boolean {
-  const reader = new MessageReader(stream)
-  for (;;) {
-    const message = reader.readMessage()
-    if (!message) return false
-    if (message.headerType === MessageHeader.RecordBatch) return true
-    // Skip dictionary bodies so the next read lands on a message header.
-    if (message.bodyLength > 0) reader.readMessageBody(message.bodyLength)
-  }
 }
 
 function notArrow(what: string, error: unknown): CatalogError {

@@ -11,12 +11,13 @@ import { TimeCount } from './exact-time'
 import { arrowSchema, scalar, type FieldSpec, type FieldType, type ScalarSpec, type TimeUnitName } from './schema-spec'
 import { indexedRowReader, SourceError, type RowReader } from './source-types'
 import { arrowTableProblem, FILE_IMPORT_BUDGET } from '../../../../shared/arrow-bounds'
+import { FILE_IMPORT_IPC_BUDGET } from '../../../../shared/arrow-preflight'
 
 /** Decodes Arrow IPC bytes in either framing (file or stream). */
 export function readArrowTable(bytes: Uint8Array): Table {
   let table: Table
   try {
-    table = decodeArrow(bytes)
+    table = decodeArrow(bytes, FILE_IMPORT_IPC_BUDGET)
   } catch (error) {
     throw new SourceError(`The file is not readable Arrow IPC data (${error instanceof Error ? error.message : String(error)}).`)
   }
