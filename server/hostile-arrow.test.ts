@@ -12,7 +12,7 @@ import { startHeapCapped, type CappedProcess } from '../e2e/support/heap-capped-
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
 
 /** Resident memory the server may reach: LanceDB's native side plus a heap that decoded nothing large. */
-const RSS_BOUND = 700 * 1024 * 1024
+const RSS_BOUND = 450 * 1024 * 1024
 
 let root: string
 let server: CappedProcess

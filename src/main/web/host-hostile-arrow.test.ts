@@ -15,7 +15,7 @@ import { buildNestedCatalog, sampleTableIpc } from '../../../e2e/support/lancedb
 import { TOKEN_HEADER } from './host'
 
 /** Resident memory the host may reach: LanceDB's native side plus a heap that decoded nothing large. */
-const RSS_BOUND = 700 * 1024 * 1024
+const RSS_BOUND = 450 * 1024 * 1024
 
 interface RpcAnswer {
   readonly ok: boolean
