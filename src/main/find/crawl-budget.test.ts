@@ -75,6 +75,23 @@ describe('crawlCatalog against hostile catalogs', () => {
     expect(seen.notes.join('\n')).toMatch(/Stopped after 120 requests to the catalog/)
   }, 20_000)
 
+  it('stops at its wall time with a note', async () => {
+    const seen = await walk({ seed: 7, rootNamespaces: 'endless' }, { wallMs: 300, requests: 1e9, namespaces: 1e9, pagesPerListing: 1e9 })
+    expect(seen.notes.join('\n')).toMatch(/Stopped after 1 second: Find lists a catalog for at most that long/)
+  }, 20_000)
+
+  it('walks namespaces no deeper than the depth bound and counts what it left', async () => {
+    const seen = await walk({ seed: 8, nested: 12 }, { namespaceDepth: 5 })
+    expect(Math.max(...[...seen.namespaces].map((path) => path.split('$').length))).toBe(5)
+    expect(seen.notes).toContain('1 namespace deeper than 5 levels was not searched.')
+  }, 20_000)
+
+  it('ends a listing whose page token is over the bound, with a note', async () => {
+    const seen = await walk({ seed: 9, rootNamespaces: 50_000, tokenChars: 600 }, { pageTokenChars: 512 })
+    expect(seen.counts.namespaces).toBeLessThanOrEqual(1 + seen.namespaces.size)
+    expect(seen.notes.join('\n')).toMatch(/Listing the namespaces in the root namespace stopped: the catalog's page token is longer than 512 characters/)
+  }, 20_000)
+
   it('skips names over the length bound, keeps the rest, and says how many', async () => {
     const seen = await walk({ seed: 5, rootNamespaces: 20, longNames: 3, longChars: 5_000, rootTables: 4 }, { nameChars: 1_024 })
     expect([...seen.namespaces].every((name) => name.length <= 1_024)).toBe(true)

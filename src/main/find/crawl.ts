@@ -104,6 +104,7 @@ export async function crawlCatalog(client: NamespaceClient, sink: CrawlSink, opt
 }
 
 async function walk(client: NamespaceClient, sink: CrawlSink, options: CrawlOptions, budget: CrawlBudget, spend: CrawlSpend): Promise<void> {
+  const bound = (message: string): void => (sink.bound ?? sink.note)(message)
   const { delimiter } = options
   // Every request listens to the walk's own signal: a bound stops the walk as Cancel
   // would, but the walk finishes rather than being cancelled.
@@ -172,7 +173,7 @@ async function walk(client: NamespaceClient, sink: CrawlSink, options: CrawlOpti
     if (known.has(key)) return false
     if (known.size >= budget.namespaces) {
       namespacesFull = true
-      ;(sink.bound ?? sink.note)(`Stopped after ${count(budget.namespaces)} namespaces: the catalog has more than Find indexes.`)
+      bound(`Stopped after ${count(budget.namespaces)} namespaces: the catalog has more than Find indexes.`)
       return false
     }
     known.add(key)

@@ -24,6 +24,10 @@ export interface HostileShape {
   readonly rootTables?: number
   /** Fields in each table's describe answer. */
   readonly fields?: number
+  /** Namespaces nested this deep, one in each: `n1`, `n1$n2`, ... */
+  readonly nested?: number
+  /** Page tokens padded to this many characters. */
+  readonly tokenChars?: number
   /** Every listing of a namespace other than the root fails with HTTP 500. */
   readonly childrenFail?: boolean
 }
@@ -70,7 +74,7 @@ export async function startHostileCatalog(shape: HostileShape): Promise<HostileC
   const next = random(shape.seed)
   // Offsets are recovered from a token by remembering which token stands for which offset.
   const scheme = TOKEN_SCHEMES[Math.floor(next() * TOKEN_SCHEMES.length)] ?? TOKEN_SCHEMES[0]
-  const tokenOf = (offset: number): string => (scheme as TokenScheme)(offset)
+  const tokenOf = (offset: number): string => (scheme as TokenScheme)(offset).padEnd(shape.tokenChars ?? 0, '~')
   const offsets = new Map<string, number>()
   const pageSize = (limit: number): number => Math.max(1, Math.ceil(limit * (0.5 + next() / 2)))
   const long = (i: number): string => `long_${i}_`.padEnd(shape.longChars ?? 1024 * 1024, 'x')
@@ -89,6 +93,9 @@ export async function startHostileCatalog(shape: HostileShape): Promise<HostileC
 
   const listNamespaces = (res: ServerResponse, id: string, url: URL): void => {
     counts.namespaces++
+    const level = id === '$' ? 0 : id.split('$').length
+    if (shape.nested !== undefined && level < shape.nested && (level === 0 || /^n\d+(\$n\d+)*$/.test(id)))
+      return page(res, 'namespaces', [`n${level + 1}`], null)
     const total = shape.rootNamespaces ?? 0
     if (id !== '$' || total === 0) return page(res, 'namespaces', [], null)
     const from = offsets.get(url.searchParams.get('page_token') ?? '') ?? 0
