@@ -56,6 +56,11 @@ export interface TableDescription {
   readonly fragmentCount?: number | null
   /** Bytes of the current version's data, when the backend reports them. */
   readonly totalBytes?: ExactInt | null
+  /**
+   * Names of the indexes this version has, when the backend reports them (an older
+   * version's describe does, so a restore can say which current indexes it lacks).
+   */
+  readonly indexNames?: readonly string[] | null
 }
 
 /** The connect types a connection can have. */

@@ -6,7 +6,7 @@
 import { connect } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeLanceNativeTable, NATIVE_VERSION_ROWS } from '../../../../e2e/support/lance-native-table'
+import { makeLanceNativeTable, NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX, NATIVE_VERSION_ROWS } from '../../../../e2e/support/lance-native-table'
 import { makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
 import { CatalogError } from '../../../shared/errors'
 import { openDirNamespace } from './dir-namespace'
@@ -35,6 +35,10 @@ describe('directory catalog versions', () => {
     expect(await client.listTags(ref('articles'))).toEqual([])
     const described = await client.describeVersion(ref('articles'), '1')
     expect(described).toMatchObject({ version: '1', rowCount: '300', location: expect.stringContaining('articles') })
+    // Each version names its own indexes: none at 1, the vector index from 2, both from 3.
+    expect(described.indexNames).toEqual([])
+    expect((await client.describeVersion(ref('articles'), '2')).indexNames).toEqual([NATIVE_VECTOR_INDEX])
+    expect([...((await client.describeVersion(ref('articles'), '3')).indexNames ?? [])].sort()).toEqual([NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX].sort())
     expect(await client.countRowsAt(ref('articles'), '1', 'id >= 290')).toBe('10')
     const page = await client.readRows(ref('articles'), { offset: 0, limit: 1000, filter: 'id >= 290', version: '4' })
     expect(Array.from(tableFromIPC(page.arrow).getChild('id')?.toArray() ?? [], Number)).toHaveLength(210)

@@ -94,7 +94,12 @@ export class LanceTableAccess implements TableAccess {
   }
 
   describeVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<TableDescription> {
-    return this.#at(table, version, options, 'describe', async (t) => ({ ...(await versions.describeLanceTable(t, table)), location: locationOf(t) }))
+    return this.#at(table, version, options, 'describe', async (t) => ({
+      ...(await versions.describeLanceTable(t, table)),
+      location: locationOf(t),
+      // Lance lists the indexes of the checked-out version's manifest.
+      indexNames: (await t.listIndices()).map((index) => index.name)
+    }))
   }
 
   countRowsAt(table: TableRef, version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt> {

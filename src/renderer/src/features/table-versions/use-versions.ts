@@ -28,6 +28,28 @@ export function useVersionDescription(connectionId: string, table: TableRef, ver
   })
 }
 
+/** What a restore of a version would do to the table's indexes. */
+export interface RestoreIndexes {
+  /** Still reading the current indexes or the version's. */
+  readonly checking: boolean
+  /** Indexes the table has now that the version lacks; null when the catalog does not say. */
+  readonly lost: readonly string[] | null
+}
+
+/**
+ * The current indexes a restore of `version` would not bring back: the restored version
+ * has only the indexes it had, so any built after it are gone from the new latest version.
+ */
+export function useRestoreIndexes(connectionId: string, table: TableRef, version: ExactInt): RestoreIndexes {
+  // The Indexes view's query (same key and answer), so both share one cache entry.
+  const current = useQuery({ queryKey: queryKeys.indexes(connectionId, table), queryFn: () => unwrap(api.indexes.list({ connectionId, table })) })
+  const older = useVersionDescription(connectionId, table, version)
+  if (current.isPending || older.isPending) return { checking: true, lost: null }
+  const had = older.data?.indexNames
+  if (!current.data || had == null) return { checking: false, lost: null }
+  return { checking: false, lost: current.data.map((index) => index.name).filter((name) => !had.includes(name)) }
+}
+
 /** After a write: the description, history and rows of the table load again. */
 async function refresh(client: ReturnType<typeof useQueryClient>, connectionId: string, table: TableRef): Promise<void> {
   await Promise.all([
