@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { IpcResult } from './ipc-channels'
-import { RPC_SOCKET_PROTOCOL, SocketCalls } from './rpc-socket'
+import { RPC_SOCKET_PROTOCOL, SocketCalls, SOCKET_CLOSE } from './rpc-socket'
 
 const UNREACHABLE: IpcResult<never> = { ok: false, error: { code: 'unreachable', message: 'gone' } }
 
@@ -86,5 +86,37 @@ describe('SocketCalls', () => {
       expect(await calls.call('app:info', {})).toBeNull()
     }
     expect(handshakes()).toBe(0)
+  })
+
+  it("fails a call in flight with the host's reason when the host closes the socket over a message", async () => {
+    const { url } = await startServer((socket) => socket.close(SOCKET_CLOSE.policy, 'A message came in more than 1024 fragments.'))
+    const calls = new SocketCalls(url, 'token', UNREACHABLE)
+    expect(await calls.call('app:info', {})).toEqual({
+      ok: false,
+      error: { code: 'unreachable', message: "The app host closed this tab's connection: A message came in more than 1024 fragments." }
+    })
+  })
+
+  it('sends a call in flight over HTTP when the host closed an idle socket as it arrived', async () => {
+    const { url } = await startServer((socket) => socket.close(SOCKET_CLOSE.idle, 'Closed after 10 min without calls.'))
+    const calls = new SocketCalls(url, 'token', UNREACHABLE)
+    expect(await calls.call('app:info', {})).toBeNull()
+  })
+
+  it('sends calls over HTTP for a while when the host has every socket taken', async () => {
+    let handshakes = 0
+    const { url } = await startServer(() => undefined)
+    server?.on('connection', (socket) => {
+      handshakes++
+      socket.close(SOCKET_CLOSE.full, 'The app host has 1000 tabs connected; this one uses HTTP.')
+    })
+    let now = 0
+    const calls = new SocketCalls(url, 'token', UNREACHABLE, () => now)
+    expect(await calls.call('app:info', {})).toBeNull()
+    expect(await calls.call('app:info', {})).toBeNull()
+    expect(handshakes).toBe(1)
+    now += 2_001
+    expect(await calls.call('app:info', {})).toBeNull()
+    expect(handshakes).toBe(2)
   })
 })

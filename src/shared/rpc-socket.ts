@@ -29,6 +29,22 @@ export const TOKEN_PROTOCOL_PREFIX = 'catalog-token.'
 /** The largest call the socket takes (the host closes a socket that sends more); bigger calls go over HTTP. */
 export const MAX_SOCKET_CALL_BYTES = 1 << 20
 
+/**
+ * The codes the host closes a socket with; its reason (short ASCII text) says why. After
+ * `full` and `idle` nothing on the socket ran, so the page sends those calls over HTTP; after
+ * the others, calls still on the socket fail with the reason.
+ */
+export const SOCKET_CLOSE = {
+  /** The host has its most sockets open; none of this socket's calls ran. */
+  full: 4001,
+  /** No calls for a while; none was in flight, and one that crossed the close did not run. */
+  idle: 4002,
+  /** A message that is no call, came in too many fragments or too slowly, or is more than the host takes in at once. */
+  policy: 1008,
+  /** A message over MAX_SOCKET_CALL_BYTES (`ws` closes with it). */
+  tooBig: 1009
+} as const
+
 /** A call as the host receives it. */
 export interface SocketCall {
   readonly id: number
@@ -95,7 +111,7 @@ export class SocketCalls {
   #retryAt = 0
   #nextId = 1
   /** Calls in flight by id, each with the socket that carries it. */
-  readonly #pending = new Map<number, { readonly socket: WebSocket; readonly settle: (result: IpcResult<unknown>) => void }>()
+  readonly #pending = new Map<number, { readonly socket: WebSocket; readonly settle: (result: IpcResult<unknown> | null) => void }>()
 
   /**
    * `url` is the socket's address (`ws://host/rpc-socket`); `unreachable` is what a call
@@ -149,10 +165,11 @@ export class SocketCalls {
         resolve(socket)
       })
       socket.addEventListener('message', (event) => this.#answer(socket, event.data as unknown))
-      socket.addEventListener('close', () => {
+      socket.addEventListener('close', (event) => {
         if (this.#socket === socket) this.#socket = null
-        this.#fail(socket, this.#unreachable)
-        if (opened) return
+        this.#fail(socket, this.#closedWith(event.code, event.reason))
+        // A host with every socket taken: calls go over HTTP for a while.
+        if (opened && event.code !== SOCKET_CLOSE.full) return
         this.#retryAt = this.#now() + RETRY_AFTER_MS
         resolve(null)
       })
@@ -188,8 +205,18 @@ export class SocketCalls {
     call.settle(answer.result)
   }
 
+  /**
+   * What calls in flight on a socket closed with `code` resolve to: null (sent again over
+   * HTTP) when the host ran none of them, the host's reason when it gave one, else unreachable.
+   */
+  #closedWith(code: number, reason: string): IpcResult<never> | null {
+    if (code === SOCKET_CLOSE.full || code === SOCKET_CLOSE.idle) return null
+    if (reason === '' || code < 1008) return this.#unreachable
+    return { ok: false, error: { code: 'unreachable', message: `The app host closed this tab's connection: ${reason}` } }
+  }
+
   /** Settles every call in flight on `socket` with `result`. */
-  #fail(socket: WebSocket, result: IpcResult<never>): void {
+  #fail(socket: WebSocket, result: IpcResult<never> | null): void {
     for (const [id, call] of this.#pending) {
       if (call.socket !== socket) continue
       this.#pending.delete(id)

@@ -3,6 +3,9 @@
  * call socket (a WebSocket, `socket-calls.ts`) and over HTTP, with the built renderer as
  * static files. Every call needs this run's random token, and every request a Host header
  * naming this server, so other pages and DNS-rebinding tricks cannot drive the app.
+ * Calls that move data in bulk and downloads pass the gates of `ipc/call-gates.ts` (each
+ * HTTP connection or socket a caller of its own); what call sockets may hold is bounded
+ * in `socket-calls.ts` (SOCKET_LIMITS).
  */
 import { timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
@@ -14,8 +17,8 @@ import type { Duplex } from 'node:stream'
 import { decodeWire, encodeWire } from '../../shared/wire'
 import { RPC_SOCKET_PATH, RPC_SOCKET_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../shared/rpc-socket'
 import { dispatch, type HandlerTable } from '../ipc/dispatch'
-import { Limiter } from './limiter'
-import { socketCallServer } from './socket-calls'
+import { CallGates } from '../ipc/call-gates'
+import { socketCallServer, SOCKET_LIMITS, type SocketLimits } from './socket-calls'
 import { newHostToken } from './host-session'
 import { APP_CSP, CONTENT_TYPES } from '../shell/app-protocol'
 import type { Download } from '../export/export-jobs'
@@ -24,13 +27,6 @@ import type { Download } from '../export/export-jobs'
 export const TOKEN_HEADER = 'x-catalog-token'
 /** Large enough for a sizeable table import (sent as raw Arrow bytes); refuse anything bigger. */
 const MAX_REQUEST_BYTES = 512 << 20
-/**
- * Calls that move table data, each kind behind its own gate: at most that many of them
- * run at once (the rest wait before their body is read), so memory stays near that many
- * pages or imports however many arrive together. Reads and imports do not share a gate:
- * an import holds its slot while its body arrives, and slow uploads must not stall reads.
- */
-const HEAVY_GATES: Readonly<Record<string, number>> = { 'tables:readRows': 3, 'tables:create': 2 }
 
 const FOREIGN_HOST = 'Forbidden: this server only answers requests addressed to itself.'
 const FOREIGN_ORIGIN = 'Forbidden: calls from other origins are refused.'
@@ -55,7 +51,14 @@ export interface WebHostOptions {
   /** The token calls must carry (kept from the last run, or fixed by a test); a random one otherwise. */
   readonly token?: string
   /** Finished exports by one-time ticket, served at `/download/<ticket>`. */
-  readonly downloads?: { takeDownload(ticket: string): Promise<Download | null>; peekDownload(ticket: string): Promise<Download | null> }
+  readonly downloads?: {
+    takeDownload(ticket: string): Promise<Download | null>
+    peekDownload(ticket: string): Promise<Download | null>
+    /** Resolves once the export `id` has ended: its gate slot is held until then. */
+    settled?(id: string): Promise<unknown>
+  }
+  /** What call sockets may hold, and how long a gated answer may wait to be taken (tests shorten them). */
+  readonly limits?: Partial<SocketLimits>
 }
 
 /** A running host. */
@@ -73,7 +76,13 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? newHostToken()
   let allowedHosts: readonly string[] = []
-  const gates = new Map(Object.entries(HEAVY_GATES).map(([channel, slots]) => [channel, new Limiter(slots)]))
+  const limits: SocketLimits = { ...SOCKET_LIMITS, ...options.limits }
+  const settled = options.downloads?.settled?.bind(options.downloads)
+  // Bulk calls pass the gates whichever way they came (see ipc/call-gates.ts); an export
+  // holds its slot until its job has ended.
+  const gates = new CallGates({
+    holds: settled ? { 'export:start': (value) => (isExportStatus(value) ? settled(value.id) : null) } : {}
+  })
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -81,7 +90,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(res, 500, { ok: false, error: { code: 'internal', message: String(error) } })
     })
   })
-  const sockets = socketCallServer(options.handlers, gates)
+  const sockets = socketCallServer(options.handlers, gates, limits)
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A peer that resets the connection mid-handshake must not take the host down.
     socket.on('error', () => socket.destroy())
@@ -130,13 +139,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return sendText(res, 401, 'Unauthorized: this call lacks the token of this run. Open the URL the app printed.')
     }
     if (fromOtherOrigin(req)) return sendText(res, 403, FOREIGN_ORIGIN)
-    // Held until the answer is written out, so a waiting call holds neither its body nor its result.
-    const release = await gates.get(channel)?.acquire()
-    if (release) {
-      // A caller that left while queued would never fire 'close' again; free its slot now.
-      if (req.socket.destroyed) return release()
-      res.once('close', release)
-    }
+    // Held until the answer is written out, so a waiting call holds neither its body nor its
+    // result. Each connection is a caller of its own; one that leaves while queued drops out.
+    const gone = new AbortController()
+    res.once('close', () => gone.abort())
+    const ticket = await gates.enter(channel, req.socket, gone.signal)
+    if (!ticket.ok) return sendJson(res, ticket.error.code === 'throttled' ? 429 : 200, { ok: false, error: ticket.error })
+    let release = ticket.release
+    res.once('close', () => release())
+    if (req.socket.destroyed) return release()
     let body: unknown
     try {
       const bytes = await readBody(req, MAX_REQUEST_BYTES)
@@ -145,7 +156,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const message = error instanceof Error ? error.message : String(error)
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: `Unreadable request: ${message}` } })
     }
-    sendJson(res, 200, await dispatch(options.handlers, channel, body))
+    const result = await dispatch(options.handlers, channel, body)
+    release = gates.releaseAfter(channel, result, ticket.release)
+    sendJson(res, 200, result)
+    // An answer its caller does not read frees the slot in time: the connection is cut.
+    if (gates.gated(channel) && !res.writableFinished) {
+      const handover = setTimeout(() => res.destroy(), limits.answerHandoverMs)
+      res.once('close', () => clearTimeout(handover))
+    }
   }
 
   /**
@@ -159,6 +177,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const valid = /^[A-Za-z0-9_-]{16,}$/.test(ticket)
     // HEAD asks about the file without taking it; only a GET spends the one-time ticket.
     const head = req.method === 'HEAD'
+    // A few files stream at once; another is refused before its ticket is spent.
+    const gate = head ? null : await gates.enterGate('downloads', req.socket)
+    if (gate && !gate.ok) return sendText(res, 503, gate.error.message, { 'retry-after': '5' })
+    if (gate) res.once('close', gate.release)
     const download = valid ? await (head ? options.downloads?.peekDownload(ticket) : options.downloads?.takeDownload(ticket)) : null
     if (!download) return sendText(res, 404, 'This download is no longer available: each export can be downloaded once. Export again.')
     res.writeHead(200, {
@@ -256,7 +278,12 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   res.end()
 }
 
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' })
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, ...headers, 'content-type': 'text/plain; charset=utf-8' })
   res.end(text)
+}
+
+/** True for an export's status (what `export:start` answers when it started one). */
+function isExportStatus(value: unknown): value is { readonly id: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string'
 }
