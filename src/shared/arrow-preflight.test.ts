@@ -13,6 +13,7 @@ import {
   Float32,
   Int32,
   List,
+  Null,
   RecordBatchFileWriter,
   RecordBatchStreamWriter,
   Struct,
@@ -41,6 +42,7 @@ function realTables(): [string, Table][] {
     ['lists', new Table({ items: vectorFromArray([[1, 2], [], null, [3]], new List(item(new Int32()))) })],
     ['vectors', new Table({ vector: vectorFromArray([[1, 2], [3, 4], null], new FixedSizeList(2, item(new Float32()))) })],
     ['structs', new Table({ s: vectorFromArray([{ a: 1, b: 'x' }, null], new Struct([new Field('a', new Int32(), true), new Field('b', new Utf8(), true)])) })],
+    ['a null column', new Table({ nothing: vectorFromArray([null, null, null], new Null()) })],
     ['no rows', new Table({ id: vectorFromArray([], new Int32()) })]
   ]
 }

@@ -49,6 +49,8 @@ export interface ArrowIpcBudget extends RowBudget, SchemaBudget {
   readonly maxDeltasPerDictionary: number
   /** Values over all dictionary batches. */
   readonly maxDictionaryValues: number
+  /** Rows of a batch no column's bytes back (no columns, or only null ones), whatever `maxRows` allows. */
+  readonly maxUnbackedRows: number
 }
 
 /** What the walk found in bytes it accepted. */
@@ -332,6 +334,10 @@ class Walk {
         const declared = rows > maxRows ? rows : this.#rows
         throw new Refusal('', `The data declares ${count(declared)} rows; at most ${count(maxRows)} can be imported at once. Split it into smaller files.`)
       }
+      const { maxUnbackedRows } = this.budget
+      if (rows > maxUnbackedRows && schema.fields.every((field) => field.kind === 'null')) {
+        throw new Refusal(`a batch declares ${count(rows)} rows that no column's bytes hold; at most ${count(maxUnbackedRows)} can be read that way.`)
+      }
       this.#checkBatch(header.batch, body, schema.fields, rows)
       return
     }
@@ -573,7 +579,8 @@ const STRUCTURE: Omit<ArrowIpcBudget, 'maxRows'> = {
   maxDictionaryBatches: 4_096,
   // apache-arrow 21 takes 60 ms for 256 one-value deltas to one dictionary, 0.9 s for 1,000.
   maxDeltasPerDictionary: 256,
-  maxDictionaryValues: 50_000_000
+  maxDictionaryValues: 50_000_000,
+  maxUnbackedRows: 1_000_000
 }
 
 /** A file the create-table dialog reads in the page. */

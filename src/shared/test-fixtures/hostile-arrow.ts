@@ -15,6 +15,7 @@ import { Int } from 'apache-arrow/fb/int'
 import { Message } from 'apache-arrow/fb/message'
 import { MessageHeader } from 'apache-arrow/fb/message-header'
 import { MetadataVersion } from 'apache-arrow/fb/metadata-version'
+import { Null } from 'apache-arrow/fb/null'
 import { RecordBatch } from 'apache-arrow/fb/record-batch'
 import { Schema } from 'apache-arrow/fb/schema'
 import { Struct_ } from 'apache-arrow/fb/struct-'
@@ -297,6 +298,23 @@ export function nodeMismatch(seed: number): Uint8Array {
   return stream(int32Schema(), recordBatch({ length: 2, nodes: [[2, 0]], buffers }, body))
 }
 
+/** A batch of millions of rows whose only column is of the null type, which no bytes back. */
+export function nullRows(seed: number): Uint8Array {
+  const rows = between(seededRandom(seed), 2_000_000, 90_000_000)
+  const schema = schemaMessage((b) => {
+    const name = b.createString('nothing')
+    Null.startNull(b)
+    const type = Null.endNull(b)
+    Field.startField(b)
+    Field.addName(b, name)
+    Field.addNullable(b, true)
+    Field.addTypeType(b, Type.Null)
+    Field.addType(b, type)
+    return [Field.endField(b)]
+  })
+  return stream(schema, recordBatch({ length: rows, nodes: [[rows, rows]], buffers: [] }, new Uint8Array()))
+}
+
 /** A batch whose header declares a body far longer than the bytes that follow. */
 export function shortBody(seed: number): Uint8Array {
   const declared = BigInt(between(seededRandom(seed), 2 ** 20, 2 ** 40))
@@ -385,6 +403,11 @@ export const HOSTILE_ARROW: readonly HostileArrowClass[] = [
     name: 'field nodes and buffers that do not match the schema',
     make: nodeMismatch,
     refusal: /a batch has \d+ (field nodes for 1 fields|buffers where its fields take 2)/
+  },
+  {
+    name: 'millions of rows that only null columns declare',
+    make: nullRows,
+    refusal: /declares [\d,]+ rows( that no column's bytes hold; at most 1,000,000|; at most [\d,]+ can be imported)/
   },
   { name: 'a body shorter than declared', make: shortBody, refusal: /declares a body of [\d,]+ bytes; 16 bytes remain/ },
   {
