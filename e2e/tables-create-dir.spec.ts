@@ -122,6 +122,30 @@ test('drops a table after its name is typed', async ({ workDir, openApp }) => {
   db.close()
 })
 
+test("after a drop, focus goes to the row that took the dropped one's place", async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { tables: { alpha: 1, bravo: 1, charlie: 1 } })
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+
+  for (const [name, next] of [
+    ['bravo', 'charlie'],
+    ['charlie', 'alpha']
+  ] as const) {
+    await app.table(name).click()
+    // The last drop's dialog is gone for good: selecting another table opens none.
+    await expect(app.page.getByRole('dialog')).toHaveCount(0)
+    await tables.toolbar.getByRole('button', { name: 'Drop table' }).click()
+    const drop = app.page.getByRole('dialog', { name: 'Drop table' })
+    await drop.getByLabel('Type the table name to confirm').fill(name)
+    await drop.getByRole('button', { name: 'Drop', exact: true }).click()
+    await expect(drop).toHaveCount(0)
+    await expect(app.table(name)).toHaveCount(0)
+    // The next row down, or the one above when the last was dropped, not the top of the tree.
+    await expect(app.table(next)).toBeFocused()
+  }
+})
+
 test('drops a table in a namespace when its whole identifier, as shown, is typed', async ({ workDir, openApp }) => {
   const root = join(workDir, 'catalog')
   await buildNestedCatalog(root, { namespaces: { sales: { tables: { q3: 2, q4: 1 } } } })

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
 import { useConnectionView } from '../../state/ui-store'
-import { decodeKey, type NodeKey } from '../../lib/node-key'
+import { decodeKey, sameTable, type NodeKey } from '../../lib/node-key'
 import { Button } from '../../ui/button'
 import { Toolbar, ToolbarSeparator } from '../../ui/toolbar'
 import { CreateTableDialog } from '../create-table/create-table-dialog'
@@ -17,13 +17,22 @@ import { readOnlyReason, useOpenVersion } from '../../state/open-version-store'
 import { useRenameUnsupported } from '../connections/use-connections'
 import styles from './table-actions.module.css'
 
-type Open = 'create' | 'rename' | 'drop' | null
+/** The dialog open, and for rename and drop the table it was opened for. */
+type Open = { readonly kind: 'create' } | { readonly kind: 'rename' | 'drop'; readonly table: TableRef } | null
 
 const NO_TABLE = 'Select a table in the tree first'
 
 /** The toolbar and the dialogs it opens. */
 export function TableToolbar({ connectionId, selectedTable }: { readonly connectionId: string; readonly selectedTable: TableRef | null }): ReactNode {
   const [open, setOpen] = useState<Open>(null)
+  // A rename or drop dialog belongs to the table it was opened for: once that table is no
+  // longer the selected one (dropped, renamed, or another chosen), it is gone for good,
+  // never shown again for the next table selected.
+  const forSelected = (kind: 'rename' | 'drop'): TableRef | null =>
+    open?.kind === kind && selectedTable && sameTable(open.table, selectedTable) ? selectedTable : null
+  const renaming = forSelected('rename')
+  const dropping = forSelected('drop')
+  if (open !== null && open.kind !== 'create' && !renaming && !dropping) setOpen(null)
   const { focusedKey } = useConnectionView()
   // While an older version is open read-only, nothing that writes the table is offered.
   const openVersion = useOpenVersion(connectionId, selectedTable)
@@ -33,7 +42,7 @@ export function TableToolbar({ connectionId, selectedTable }: { readonly connect
   const cannotRename = useRenameUnsupported(connectionId)
   return (
     <Toolbar label="Table actions" className={styles.contentToolbar}>
-      <Button variant="primary" icon={FilePlus2} onClick={() => setOpen('create')}>
+      <Button variant="primary" icon={FilePlus2} onClick={() => setOpen({ kind: 'create' })}>
         Create table
       </Button>
       <ToolbarSeparator />
@@ -42,18 +51,24 @@ export function TableToolbar({ connectionId, selectedTable }: { readonly connect
         icon={Pencil}
         disabled={writeOff || cannotRename !== null}
         disabledReason={writeOff ? writeReason : (cannotRename ?? undefined)}
-        onClick={() => setOpen('rename')}
+        onClick={() => selectedTable && setOpen({ kind: 'rename', table: selectedTable })}
       >
         Rename table
       </Button>
-      <Button variant="ghost" icon={Trash2} disabled={writeOff} disabledReason={writeReason} onClick={() => setOpen('drop')}>
+      <Button
+        variant="ghost"
+        icon={Trash2}
+        disabled={writeOff}
+        disabledReason={writeReason}
+        onClick={() => selectedTable && setOpen({ kind: 'drop', table: selectedTable })}
+      >
         Drop table
       </Button>
-      {open === 'create' && (
+      {open?.kind === 'create' && (
         <CreateTableDialog connectionId={connectionId} namespace={selectionNamespace(focusedKey, selectedTable)} onClose={() => setOpen(null)} />
       )}
-      {open === 'rename' && selectedTable && <RenameTableDialog connectionId={connectionId} table={selectedTable} onClose={() => setOpen(null)} />}
-      {open === 'drop' && selectedTable && <DropTableDialog connectionId={connectionId} table={selectedTable} onClose={() => setOpen(null)} />}
+      {renaming && <RenameTableDialog connectionId={connectionId} table={renaming} onClose={() => setOpen(null)} />}
+      {dropping && <DropTableDialog connectionId={connectionId} table={dropping} onClose={() => setOpen(null)} />}
     </Toolbar>
   )
 }

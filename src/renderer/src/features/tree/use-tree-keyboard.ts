@@ -39,11 +39,11 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
   // The row that was the Tab stop last time. Until a click or a key names a row, the stop
   // is the first row by default; a row added above it (a create answered late, a refresh)
   // must not take the stop from under someone who tabbed onto it, so it stays put.
-  const [lastStop, setLastStop] = useState<NodeKey | null>(null)
+  const [lastStop, setLastStop] = useState<Stop | null>(null)
   // The model finds a key's row through its parent's counts, without a scan of the rows.
   const focused = useMemo(() => tabStop(tree, view.focusedKey, lastStop), [tree, view.focusedKey, lastStop])
   const focusKey = focused.key
-  if (focusKey !== null && focusKey !== lastStop) setLastStop(focusKey)
+  if (focusKey !== null && (focusKey !== lastStop?.key || focused.index !== lastStop.index)) setLastStop({ key: focusKey, index: focused.index })
 
   // The effect below must run when the focused key changes, not when a page arrives
   // (that would yank the view back while someone scrolls), so it reads these via refs.
@@ -143,15 +143,27 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
   return { focusKey, onKeyDown }
 }
 
-/** The Tab stop: the first of these keys whose row is in the tree, else the first row. */
-function tabStop(tree: TreeView, focusedKey: NodeKey | null, lastStop: NodeKey | null): { readonly index: number; readonly key: NodeKey | null } {
-  for (const key of [focusedKey, lastStop]) {
+/** A Tab stop: its row's key and where that row was. */
+interface Stop {
+  readonly key: NodeKey
+  readonly index: number
+}
+
+/**
+ * The Tab stop: the first of these keys whose row is in the tree; else, when the last
+ * stop's row left the tree (a dropped table), the row that took its place or the one above;
+ * else the first row.
+ */
+function tabStop(tree: TreeView, focusedKey: NodeKey | null, lastStop: Stop | null): { readonly index: number; readonly key: NodeKey | null } {
+  for (const key of [focusedKey, lastStop?.key ?? null]) {
     const index = key === null ? -1 : tree.indexOfKey(key)
     if (index >= 0) return { index, key }
   }
-  const first = nextItem(tree, -1, 1)
-  const row = tree.rowAt(first)
-  return { index: first, key: isItem(row) ? row.key : null }
+  const near = lastStop === null ? -1 : Math.min(lastStop.index, tree.count - 1)
+  const at = near >= 0 && isItem(tree.rowAt(near)) ? near : nextItem(tree, near + 1, -1)
+  const index = at >= 0 && isItem(tree.rowAt(at)) ? at : nextItem(tree, -1, 1)
+  const row = tree.rowAt(index)
+  return { index, key: isItem(row) ? row.key : null }
 }
 
 /** The next namespace or table row from `from` in direction `step`, or `from` if there is none. */
