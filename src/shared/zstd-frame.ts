@@ -24,6 +24,8 @@ const BLOCK_TYPES = ['raw', 'RLE', 'compressed', 'reserved'] as const
 interface FrameScan {
   /** Frame_Content_Size, or null when the header leaves it out. */
   readonly contentSize: number | null
+  /** The bytes its raw and RLE blocks make: the least the frame can decode to. */
+  readonly least: number
   /** Where the next frame (or the end) starts. */
   readonly end: number
 }
@@ -36,11 +38,14 @@ interface FrameScan {
 export function decodeZstdFrames(input: Uint8Array, budget: number): Uint8Array {
   if (input.length === 0) throw new Error('Zstandard: the input holds no frame.')
   let declared: number | null = 0
+  let least = 0
   for (let at = 0; at < input.length;) {
     const frame = scanFrame(input, at, budget)
     if (frame.contentSize === null) declared = null
     else if (declared !== null) declared += frame.contentSize
     if (declared !== null && declared > budget) throw new Error(`Zstandard: the frames declare ${declared} bytes of content, more than the ${budget} allowed.`)
+    least += frame.least
+    if (least > budget) throw new Error(`Zstandard: the frames' raw and RLE blocks alone make ${least} bytes, more than the ${budget} allowed.`)
     at = frame.end
   }
   return declared === null ? decodeCounted(input, budget) : decodeExactly(input, declared)
@@ -96,7 +101,7 @@ function scanFrame(input: Uint8Array, at: number, budget: number): FrameScan {
   if ((magic & SKIPPABLE_MASK) >>> 0 === SKIPPABLE_MAGIC) {
     const end = at + 8 + readLE(input, at + 4, 4, 'skippable frame size')
     if (end > input.length) throw new Error('Zstandard: a skippable frame is cut short.')
-    return { contentSize: 0, end }
+    return { contentSize: 0, least: 0, end }
   }
   if (magic !== FRAME_MAGIC) throw new Error(`Zstandard: not a Zstandard frame (magic number 0x${magic.toString(16)} at byte ${at}).`)
   const descriptor = readLE(input, at + 4, 1, 'frame header')
@@ -156,7 +161,7 @@ function scanFrame(input: Uint8Array, at: number, budget: number): FrameScan {
       `Zstandard: the frame declares ${contentSize} bytes of content, but its blocks make ${exact === most ? exact : `between ${exact} and ${most}`}.`
     )
   }
-  return { contentSize, end: pos }
+  return { contentSize, least: exact, end: pos }
 }
 
 function readLE(input: Uint8Array, at: number, bytes: number, what: string): number {
