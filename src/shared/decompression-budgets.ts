@@ -18,6 +18,14 @@ const MiB = 1024 * 1024
 export const ARROW_BUFFER_DECODE_BUDGET = 256 * MiB
 
 /**
+ * Per synchronous run of Arrow decoding (one `tableFromIPC`, one batch of a streaming
+ * reader), all its decoded buffers together: the 512 MiB the largest plain body (a create
+ * body, an imported file) may be, so compressing Arrow never lets it decode to more than
+ * the same data sent plain could hold.
+ */
+export const ARROW_DECODE_RUN_BUDGET = 512 * MiB
+
+/**
  * Per HTTP body read decoded from a Content-Encoding (gzip, deflate, br): the 64 MiB the
  * app's REST client reads of any catalog answer, decoded or not.
  */

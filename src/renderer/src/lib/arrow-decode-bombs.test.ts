@@ -34,6 +34,13 @@ describe('decodeArrow on compressed bombs', () => {
     expect(performance.now() - started).toBeLessThan(2000)
   })
 
+  it('refuses three valid ZSTD columns of 200 MiB each (20 KB in all) past the 512 MiB a decode may make', () => {
+    const frame = zstdRleFrame(1600)
+    const stream = bombArrowStream(CompressionType.ZSTD, frame, 3)
+    expect(stream.length).toBeLessThan(30_000)
+    expect(() => decodeArrow(stream)).toThrow(/Arrow data may decode to 536870912 bytes in all, and the buffers before this one took 419430400/)
+  })
+
   it.each(['lz4', 'zstd'] as const)('still decodes a real %s stream', (codec) => {
     expect(decodeArrow(compressedArrow(codec)).numRows).toBe(5)
   })
