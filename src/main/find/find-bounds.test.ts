@@ -93,6 +93,23 @@ describe('Find against hostile catalogs', () => {
   }, 20_000)
 })
 
+describe('CatalogIndex bytes', () => {
+  it('refuses what passes its bound and counts bytes back as entries go', () => {
+    const index = new CatalogIndex(10_000)
+    index.addNamespace(['sales'])
+    const added: number[] = []
+    for (let i = 0; i < 100; i++) if (index.addTable(['sales'], `orders_${i}`)) added.push(i)
+    expect(added.length).toBeGreaterThan(0)
+    expect(added.length).toBeLessThan(100)
+    expect(index.overflow).toBe(100 - added.length)
+    expect(index.bytes).toBeLessThanOrEqual(10_000)
+    index.setColumns(['sales'], 'orders_0', [{ name: 'id', type: 'int64', nullable: false }])
+    index.renameTable(['sales'], 'orders_0', 'orders_zero')
+    index.removeNamespace(['sales'])
+    expect(index.bytes).toBe(0)
+  })
+})
+
 describe('queryIndex', () => {
   it('answers at most its byte bound of names, however long the names that match', () => {
     const index = new CatalogIndex()

@@ -34,7 +34,7 @@ export interface CrawlBudget {
   readonly describeBytes: number
   /** How long one walk may run. */
   readonly wallMs: number
-  /** Bytes of names one index holds (UTF-16, the name and its lower-case copy). */
+  /** Bytes one index holds, about: its names (UTF-16, with lower-case copies) and a fixed cost per entry. */
   readonly indexBytes: number
 }
 

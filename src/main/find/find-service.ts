@@ -224,7 +224,7 @@ export class FindService {
           state.cancelled = true
         } else {
           if (fresh.overflow > 0) {
-            bound(`${count(fresh.overflow)} names did not fit in Find's index, which holds at most ${size(budget.indexBytes)} of names.`)
+            bound(`${count(fresh.overflow)} names did not fit in Find's index, which holds at most ${size(budget.indexBytes)}.`)
           }
           // Finished: the fresh index is the truth; what only the old one had is gone from the catalog.
           state.index = fresh
