@@ -26,16 +26,20 @@ test('cut and multi-line text is marked, and shown whole on hover', async ({ wor
   const multi = tables.gridRow(1).getByRole('gridcell').nth(1)
   // The cell's text is the value itself; the marks are drawn, one per line break.
   await expect(multi).toHaveText(MULTI_LINE)
-  const marks = await multi.evaluate((cell) =>
-    [...cell.querySelectorAll('span')].map((span) => getComputedStyle(span, '::before').content).filter((content) => content === '"↵"')
-  )
+  const marks = await multi.evaluate((cell) => {
+    const view = cell.ownerDocument.defaultView
+    return [...cell.querySelectorAll('span')].map((span) => view?.getComputedStyle(span, '::before').content).filter((content) => content === '"↵"')
+  })
   expect(marks).toHaveLength(2)
   await expect(multi.locator('[title]')).toHaveAttribute('title', MULTI_LINE)
 
   const long = tables.gridRow(2).getByRole('gridcell').nth(1)
   await expect(long.locator('[title]')).toHaveAttribute('title', LONG)
   // Cut at the column's edge with an ellipsis: the text is wider than the cell shows.
-  const cut = await long.evaluate((cell) => ({ overflow: getComputedStyle(cell).textOverflow, wider: cell.scrollWidth > cell.clientWidth }))
+  const cut = await long.evaluate((cell) => ({
+    overflow: cell.ownerDocument.defaultView?.getComputedStyle(cell).textOverflow,
+    wider: cell.scrollWidth > cell.clientWidth
+  }))
   expect(cut).toEqual({ overflow: 'ellipsis', wider: true })
 
   await expect(tables.gridRow(3).getByRole('gridcell').nth(1).locator('[title]')).toHaveCount(0)
