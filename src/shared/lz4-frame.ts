@@ -171,14 +171,16 @@ function decodeBlock(input: Uint8Array, start: number, size: number, out: Uint8A
     }
     length += MIN_MATCH
     if (o + length > cap) throw new Error('LZ4: a block decodes past its maximum size or the allowed output.')
-    let from = o - offset
-    if (offset >= length) {
-      out.copyWithin(o, from, from + length)
-      o += length
-    } else {
-      // Overlapping match: each byte copied may be the source of a later one.
-      for (const stop = o + length; o < stop;) out[o++] = out[from++] as number
+    // A match no longer than its offset copies at once. A longer one repeats the `offset`
+    // bytes before it: copy them, then the doubled run, and so on; each source ends where
+    // its target starts, so no copy reads bytes it writes.
+    const from = o - offset
+    for (let done = 0; done < length;) {
+      const span = Math.min(offset + done, length - done)
+      out.copyWithin(o + done, from, from + span)
+      done += span
     }
+    o += length
   }
   return o
 }
