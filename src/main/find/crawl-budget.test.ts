@@ -4,6 +4,8 @@
  * namespaces, namespaces nested past the depth bound. Each walk finishes with a note and
  * asks the catalog no more often than its request budget allows.
  */
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FieldInfo } from '../../shared/catalog-types'
 import type { NamespacePath } from '../../shared/namespace-path'
@@ -18,7 +20,7 @@ afterEach(async () => {
 })
 
 /** Walks a hostile catalog of `shape` within `budget`; what the sink heard and the server counted. */
-async function walk(shape: HostileShape, budget: Partial<CrawlBudget>) {
+async function walk(shape: HostileShape, budget: Partial<CrawlBudget>, pageLimit?: number) {
   const catalog: HostileCatalog = await startHostileCatalog(shape)
   const controller = new AbortController()
   const client = openRestCatalog({ uri: catalog.url })
@@ -27,19 +29,24 @@ async function walk(shape: HostileShape, budget: Partial<CrawlBudget>) {
   // A walk that never ends (the failure these tests catch) is stopped when the test gives up.
   cleanups.push(() => controller.abort())
   const namespaces = new Set<string>()
+  // The paths as an index keeps them: their strings as the walk handed them over.
+  const paths: NamespacePath[] = []
   const tables: string[] = []
   const notes: string[] = []
   let fields = 0
   const sink: CrawlSink = {
-    namespaceFound: (path: NamespacePath) => void namespaces.add(path.join('$')),
+    namespaceFound: (path: NamespacePath) => {
+      namespaces.add(path.join('$'))
+      paths.push(path)
+    },
     namespaceVisited: () => undefined,
     tableFound: (namespace: NamespacePath, name: string) => tables.push([...namespace, name].join('$')) > 0,
     columnsFound: (_namespace: NamespacePath, _name: string, found: readonly FieldInfo[]) => void (fields = Math.max(fields, found.length)),
     note: (message) => notes.push(message),
     source: () => undefined
   }
-  await crawlCatalog(client, sink, { signal: controller.signal, delimiter: '$', budget })
-  return { namespaces, tables, notes, fields, counts: catalog.counts }
+  await crawlCatalog(client, sink, { signal: controller.signal, delimiter: '$', budget, ...(pageLimit ? { pageLimit } : {}) })
+  return { namespaces, paths, tables, notes, fields, counts: catalog.counts }
 }
 
 describe('crawlCatalog against hostile catalogs', () => {
@@ -90,6 +97,24 @@ describe('crawlCatalog against hostile catalogs', () => {
     const seen = await walk({ seed: 9, rootNamespaces: 50_000, tokenChars: 600 }, { pageTokenChars: 512 })
     expect(seen.counts.namespaces).toBeLessThanOrEqual(1 + seen.namespaces.size)
     expect(seen.notes.join('\n')).toMatch(/Listing the namespaces in the root namespace stopped: the catalog's page token is longer than 512 characters/)
+  }, 20_000)
+
+  it('keeps no listing page alive through the names it keeps', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    // Large strings read from a buffer live outside the heap, as external strings.
+    const used = (): number => process.memoryUsage().heapUsed + process.memoryUsage().external
+    gc()
+    const before = used()
+    // 20 pages of one name each, every page padded to 2 MiB: 40 MiB if each name kept its page.
+    const seen = await walk({ seed: 10, rootNamespaces: 20, longNames: 1, longChars: 40, padChars: 2 * 1024 * 1024 }, {}, 1)
+    // Twice, a turn apart: buffers' memory outside the heap is let go after their objects are collected.
+    gc()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    gc()
+    const held = used() - before
+    expect(seen.paths.length).toBe(20)
+    expect(held).toBeLessThan(16 * 1024 * 1024)
   }, 20_000)
 
   it('skips names over the length bound, keeps the rest, and says how many', async () => {

@@ -16,6 +16,7 @@ import { CatalogError, toErrorValue } from '../../shared/errors'
 import { displayIdentifier, type NamespacePath } from '../../shared/namespace-path'
 import type { CallOptions, NamespaceClient } from '../namespace/namespace-client'
 import type { SchemaLimits } from '../namespace/rest/describe-schema'
+import { ownString } from '../namespace/rest/pagination'
 import { isUnsupportedOperation } from '../namespace/rest/unsupported'
 import { pathKey } from './catalog-index'
 import { count, CrawlSpend } from './crawl-bounds'
@@ -142,13 +143,15 @@ async function walk(client: NamespaceClient, sink: CrawlSink, options: CrawlOpti
     if (!spend.fits(table)) return true
     const key = pathKey([...namespace, table])
     if (found.has(key)) return true
-    if (found.size >= budget.tables || !sink.tableFound(namespace, table)) {
+    // A copy, so the name kept does not keep its listing's page alive.
+    const name = ownString(table)
+    if (found.size >= budget.tables || !sink.tableFound(namespace, name)) {
       full = true
       spend.stop(`Stopped after ${count(found.size)} tables: the catalog has more than Find indexes.`)
       return false
     }
     found.add(key)
-    describe({ namespace, name: table })
+    describe({ namespace, name })
     return true
   }
   const listTables = (path: NamespacePath): Promise<unknown> =>
@@ -162,23 +165,25 @@ async function walk(client: NamespaceClient, sink: CrawlSink, options: CrawlOpti
   // listed or not): a catalog of a million namespaces costs about the budget's worth.
   const known = new Set<string>()
   let namespacesFull = false
-  /** Takes a namespace a listing named: true when it is new and within the bounds. */
-  const addNamespace = (path: NamespacePath): boolean => {
-    if (namespacesFull || !path.every((part) => spend.fits(part))) return false
-    if (path.length > budget.namespaceDepth) {
+  /** Takes a namespace a listing named: its path (the name a copy of the listing's) when it is new and within the bounds, else null. */
+  const addNamespace = (named: NamespacePath): NamespacePath | null => {
+    if (namespacesFull || !named.every((part) => spend.fits(part))) return null
+    if (named.length > budget.namespaceDepth) {
       spend.tooDeep++
-      return false
+      return null
     }
-    const key = pathKey(path)
-    if (known.has(key)) return false
+    const key = pathKey(named)
+    if (known.has(key)) return null
     if (known.size >= budget.namespaces) {
       namespacesFull = true
       bound(`Stopped after ${count(budget.namespaces)} namespaces: the catalog has more than Find indexes.`)
-      return false
+      return null
     }
     known.add(key)
+    // A copy of the new name, so the path kept does not keep its listing's page alive.
+    const path = [...named.slice(0, -1), ownString(named[named.length - 1] ?? '')]
     sink.namespaceFound(path)
-    return true
+    return path
   }
 
   // The walk of namespaces starts at once (empty namespaces show only there). Where
@@ -202,8 +207,8 @@ async function walk(client: NamespaceClient, sink: CrawlSink, options: CrawlOpti
         (page, s) => client.listNamespaces(path, page, { signal: s }),
         (items) => {
           for (const child of items) {
-            const childPath = [...path, child]
-            if (addNamespace(childPath)) visit(childPath)
+            const childPath = addNamespace([...path, child])
+            if (childPath) visit(childPath)
           }
           // Once the namespaces are all counted, more pages only name more of them.
           return !full && !namespacesFull
@@ -230,7 +235,7 @@ async function walk(client: NamespaceClient, sink: CrawlSink, options: CrawlOpti
             spend.longNames++
             continue
           }
-          const parts = identifier.split(delimiter)
+          const parts = identifier.split(delimiter).map(ownString)
           const table = parts.pop()
           if (table === undefined || table === '' || parts.some((part) => part === '')) continue
           if (!parts.every((part) => spend.fits(part))) continue
@@ -320,8 +325,10 @@ async function drain(
       options.onEnd?.(`Listing ${options.what} stopped: the catalog repeated page token "${next.slice(0, 60)}".`)
       return 'done'
     }
-    seen.add(next)
-    pageToken = next
+    // Copies, so the tokens kept do not keep their pages.
+    const token = ownString(next)
+    seen.add(token)
+    pageToken = token
   }
   options.onEnd?.(`Listing ${options.what} stopped after ${count(pagesPerListing)} pages.`)
   return 'done'

@@ -28,6 +28,8 @@ export interface HostileShape {
   readonly nested?: number
   /** Page tokens padded to this many characters. */
   readonly tokenChars?: number
+  /** Spaces in every page of the root's namespaces, between its names and its token. */
+  readonly padChars?: number
   /** Every listing of a namespace other than the root fails with HTTP 500. */
   readonly childrenFail?: boolean
 }
@@ -88,7 +90,8 @@ export async function startHostileCatalog(shape: HostileShape): Promise<HostileC
       token = tokenOf(offset)
       if (offsets.size < 1_000_000) offsets.set(token, offset)
     }
-    send(res, JSON.stringify({ [field]: names, page_token: token }))
+    const padding = field === 'namespaces' ? ' '.repeat(shape.padChars ?? 0) : ''
+    send(res, `{"${field}": ${JSON.stringify(names)},${padding}"page_token": ${JSON.stringify(token)}}`)
   }
 
   const listNamespaces = (res: ServerResponse, id: string, url: URL): void => {

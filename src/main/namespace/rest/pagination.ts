@@ -29,7 +29,7 @@ export class PageTokenGuard {
       })
     }
     if (edges.size >= MAX_TOKENS_PER_LISTING) edges.clear()
-    edges.set(from, nextToken)
+    edges.set(ownString(from), ownString(nextToken))
   }
 
   #leadsBack(edges: ReadonlyMap<string, string>, start: string, target: string): boolean {
@@ -57,6 +57,18 @@ export class PageTokenGuard {
     this.#listings.set(listing, edges)
     return edges
   }
+}
+
+/**
+ * A copy of `text` that holds nothing else. A name or token read out of a listing page is
+ * a slice of the page's text, and V8 keeps the whole page alive as long as the slice: a
+ * page padded to 60 MiB around one short name would be held by that name for as long as
+ * it is kept. Whoever keeps such a string past the page (a guard's tokens, Find's index)
+ * keeps a copy.
+ */
+export function ownString(text: string): string {
+  // Short strings are copied by V8 already; longer ones are copied through their UTF-16 code units, which keeps any lone surrogate.
+  return text.length < 13 ? text : Buffer.from(text, 'utf16le').toString('utf16le')
 }
 
 function clip(token: string): string {
