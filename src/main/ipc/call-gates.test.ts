@@ -44,6 +44,19 @@ describe('CallGates', () => {
     expect(await settledSoon(a3)).toMatchObject({ ok: true })
   })
 
+  it('gives a freed slot to the waiting caller running fewest, before one that came earlier', async () => {
+    const gates = new CallGates({ budgets })
+    const b1 = await gates.enter('tables:readRows', 'b')
+    await gates.enter('tables:readRows', 'b')
+    await gates.enter('tables:readRows', 'a')
+    const a2 = gates.enter('tables:readRows', 'a')
+    const c1 = gates.enter('tables:readRows', 'c')
+    if (!b1.ok) throw new Error('expected a slot')
+    b1.release()
+    expect(await settledSoon(c1)).toMatchObject({ ok: true })
+    expect(await settledSoon(a2)).toBe('waiting')
+  })
+
   it('refuses past the waiting budgets with a throttled error that names them', async () => {
     const gates = new CallGates({ budgets })
     for (let i = 0; i < 2; i++) await gates.enter('tables:readRows', 'a')

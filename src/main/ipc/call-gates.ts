@@ -220,10 +220,19 @@ class Gate {
     }
   }
 
-  /** Starts the first waiting call whose caller is under its own budget, so a caller at its limit does not hold up the others. */
+  /**
+   * Starts a waiting call whose caller is under its own budget, so a caller at its limit
+   * does not hold up the others: of the callers running fewest, the one waiting longest.
+   */
   #next(): void {
-    const index = this.#waiting.findIndex((waiter) => this.#mayRun(waiter.caller))
-    if (index < 0 || this.#running >= this.#budget.running) return
+    if (this.#running >= this.#budget.running) return
+    let index = -1
+    let fewest = Infinity
+    this.#waiting.forEach((waiter, at) => {
+      const running = this.#runningBy.get(waiter.caller) ?? 0
+      if (running < fewest && this.#mayRun(waiter.caller)) [index, fewest] = [at, running]
+    })
+    if (index < 0) return
     const [waiter] = this.#waiting.splice(index, 1)
     if (!waiter) return
     count(this.#waitingBy, waiter.caller, -1)

@@ -210,8 +210,10 @@ export function socketCallServer(handlers: HandlerTable, gates: CallGates, limit
     // A tab that does not take its answer must not hold the slot: past the time, the slot is
     // freed and the socket cut (its queued bytes with it); the page reopens one.
     const handover = setTimeout(() => {
-      done()
+      // This tab's waiting calls leave the queue before the slot goes to the next in line.
+      state.gone.abort()
       socket.terminate()
+      done()
     }, limits.answerHandoverMs)
     send(socket, id, result, () => {
       clearTimeout(handover)
