@@ -6,6 +6,8 @@
 
 /** The first line of an engine error about a filter, in plain words. */
 export function filterProblem(message: string): string {
+  const literal = temporalLiteralProblem(message)
+  if (literal) return literal
   let text = message.split('\n')[0] ?? ''
   text = text.replace(/^Could not [^"]*? table "[^"]*": /, '')
   text = text.replace(/^Invalid input, /, '')
@@ -15,4 +17,19 @@ export function filterProblem(message: string): string {
   if (text === '') return 'The engine gave no reason.'
   const sentence = `${text.charAt(0).toUpperCase()}${text.slice(1)}`
   return /[.?!]$/.test(sentence) ? sentence : `${sentence}.`
+}
+
+/**
+ * The engine compares a time column only with a typed literal: `ts > '2024-03-01'` fails
+ * with "Received literal Utf8(…) and could not convert to literal of type 'Timestamp(…)'".
+ * Says how to write the same comparison (`timestamp '…'`, `date '…'`), with the text the
+ * person typed, the form the grid shows times in.
+ */
+function temporalLiteralProblem(message: string): string | null {
+  const match = /Received literal Utf8\("((?:[^"\\]|\\.)*)"\) and could not convert to literal of type '(Timestamp|Date32|Date64|Time32|Time64)/.exec(message)
+  if (!match) return null
+  const [, text = '', type = ''] = match
+  const keyword = type.startsWith('Timestamp') ? 'timestamp' : type.startsWith('Date') ? 'date' : 'time'
+  const column = keyword === 'timestamp' ? 'a timestamp' : `a ${keyword}`
+  return `'${text}' is text, and ${column} column compares only with ${column}: write ${keyword} '${text.replace('T', ' ')}'.`
 }
