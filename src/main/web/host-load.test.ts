@@ -28,7 +28,7 @@ const ROW_BYTES = 4_096
 /** The host's resident memory must stay under this while 200 such reads are asked for at once. */
 const READS_RSS_BOUND = 600 * MB
 /** ... and to grow by less than this while 100 sockets each hold an unfinished message. */
-const UNFINISHED_RSS_GROWTH = 150 * MB
+const UNFINISHED_RSS_GROWTH = 200 * MB
 /** Past this the host is killed: the test has failed, and the machine is shared. */
 const KILL_BYTES = 1_500 * MB
 
@@ -234,14 +234,14 @@ describe('the browser-mode host under load', () => {
     const rng = mulberry32(20_261_127)
     const before = host.peak()
     host.resetPeak()
-    // 100 sockets, each sending most of a message of 0.5 to 1 MiB in 1 to 64 fragments and never its last.
+    // 100 sockets, each sending most of a message of 0.5 to 1 MiB in 1 to 2,048 fragments (past 1,024 refused) and never its last.
     const sockets = await Promise.all(Array.from({ length: 100 }, () => openSocket()))
     const closes = sockets.map(
       (socket) => new Promise<{ code: number; reason: string }>((done) => socket.once('close', (code, reason) => done({ code, reason: reason.toString() })))
     )
     for (const socket of sockets) {
       const size = MB / 2 + rng.int(MB / 2)
-      const fragments = 1 + rng.int(64)
+      const fragments = 1 + rng.int(2_048)
       const piece = Math.ceil(size / fragments)
       for (let sent = 0; sent < size; sent += piece) socket.send(Buffer.alloc(Math.min(piece, size - sent), 0x61), { binary: true, fin: false })
     }
@@ -257,7 +257,10 @@ describe('the browser-mode host under load', () => {
     expect(host.alive()).toBe(true)
     expect(meanwhileMs).toBeLessThan(2_000)
     expect(refused.length).toBeGreaterThan(0)
-    for (const close of refused) expect(close).toEqual({ code: SOCKET_CLOSE.policy, reason: 'The app host is receiving too much at once; try again.' })
+    for (const close of refused) {
+      expect(close?.code).toBe(SOCKET_CLOSE.policy)
+      expect(close?.reason).toMatch(/^(The app host is receiving too much at once; try again\.|A message came in more than 1024 fragments\.)$/)
+    }
     expect(peak - before).toBeLessThan(UNFINISHED_RSS_GROWTH)
   }, 30_000)
 
