@@ -82,6 +82,10 @@ describe('find over the reference REST server', () => {
         expect((await find.query(id, 'meta kind:column')).hits[0]?.type).toBe('struct<source: utf8, rank: int32>')
         expect((await find.query(id, 'empty kind:namespace')).hits).toMatchObject([{ kind: 'namespace', name: 'empty_ns', namespace: [] }])
         expect((await find.query(id, 'dim:x')).problem).toContain('dim:768')
+        // A kind alone lists that kind.
+        expect((await find.query(id, 'kind:table')).hits.map((hit) => hit.name).sort()).toEqual(['deep_orders', 'top_events'])
+        expect((await find.query(id, 'kind:namespace')).hits.map((hit) => hit.name)).toContain('empty_ns')
+        expect((await find.query(id, 'kind:column')).hits.map((hit) => hit.column)).toContain('score')
       })
 
       // The next start: the saved index answers at once, with no request to the catalog.

@@ -182,7 +182,9 @@ function hitOf(entry: Scored): FindHit {
 
 function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy', best: BestOf<Scored>): void {
   const wants = (kind: FindKind): boolean => query.kinds === null || query.kinds.has(kind)
-  if (wants('namespace') && query.text !== '') {
+  // A kind alone (`kind:table`) lists that kind; with no kind, no text and no type, nothing.
+  const listed = query.text !== '' || query.kinds !== null
+  if (wants('namespace') && listed) {
     for (const [key, namespace] of index.namespaces) {
       const match = matchName(namespace.lower, query.text, pass)
       if (!match) continue
@@ -190,7 +192,7 @@ function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy
       best.offer({ score: match.score, order: ORDER_NAMESPACE, length: name.length, rank: 0, namespaceKey: key, column: '', ranges: match.ranges, namespace })
     }
   }
-  if (wants('table') && query.text !== '') {
+  if (wants('table') && listed) {
     for (const [key, table] of index.tables) {
       const match = matchName(table.lower, query.text, pass)
       if (!match) continue
@@ -198,7 +200,7 @@ function collect(index: CatalogIndex, query: ParsedQuery, pass: 'exact' | 'fuzzy
       best.offer({ score: match.score, order: ORDER_TABLE, length: table.name.length, rank, namespaceKey: '', column: '', ranges: match.ranges, table })
     }
   }
-  if (wants('column') && (query.text !== '' || query.type !== null || query.dimension !== null)) {
+  if (wants('column') && (listed || query.type !== null || query.dimension !== null)) {
     const add = (slot: TableSlot, column: IndexedColumn, match: { score: number; ranges: [number, number][] }): void => {
       // Most candidates of a broad query lose to the worst kept on score, length or rank: they are not even made.
       const worst = best.worst()
