@@ -1,11 +1,12 @@
 /**
  * What a call socket may hold, against the real host over a real LanceDB table whose pages
- * are 15 MiB, with the limits shortened: a tab that never reads its answers does not hold
- * up another tab's reads, an idle socket is closed and the page opens a new one, sockets
+ * are 15 MiB, with the limits shortened: a tab (or HTTP connection) that never reads its
+ * answers does not hold up another tab's reads, an idle socket is closed and the page opens a new one, sockets
  * past the cap are refused (the page goes over HTTP), and messages that come in too many
  * fragments or too slowly are refused with a reason. Message shapes come from a seed.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +17,7 @@ import { setUpApp, type AppCore } from '../app-setup'
 import { dirSpec } from '../connections/connection-spec'
 import { createWideTable } from '../../../e2e/support/wide-table'
 import { mulberry32 } from '../../../e2e/explore/prng'
-import { startWebHost, type WebHost } from './host'
+import { startWebHost, TOKEN_HEADER, type WebHost } from './host'
 import type { SocketLimits } from './socket-calls'
 
 const UNREACHABLE: IpcResult<never> = { ok: false, error: { code: 'unreachable', message: 'gone' } }
@@ -114,6 +115,38 @@ describe('call socket bounds', () => {
     } finally {
       tab.close()
       for (const socket of stuck) socket.terminate()
+    }
+  }, 20_000)
+
+  it('lets a read over HTTP answer within 2 s while three connections never read their 15 MiB answers', async () => {
+    const host = await hostWith({ answerHandoverMs: 800 })
+    const { port } = new URL(host.origin)
+    const body = JSON.stringify(read())
+    // Three connections that each ask for a page and never read: together they hold every row-read slot.
+    const stuck = Array.from({ length: 3 }, () => {
+      const socket = connect(Number(port), '127.0.0.1')
+      socket.write(
+        `POST /rpc/tables:readRows HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${TOKEN_HEADER}: ${host.token}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+      )
+      socket.pause()
+      return socket
+    })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const started = Date.now()
+      const answer = await Promise.race([
+        fetch(`${host.origin}/rpc/tables:readRows`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [TOKEN_HEADER]: host.token },
+          body: JSON.stringify({ ...read(), limit: 10 })
+        }).then((reply) => reply.status),
+        new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 2_000))
+      ])
+      expect(answer).toBe(200)
+      expect(Date.now() - started).toBeLessThan(2_000)
+    } finally {
+      for (const socket of stuck) socket.destroy()
     }
   }, 20_000)
 
