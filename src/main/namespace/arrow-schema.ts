@@ -31,7 +31,9 @@ export function tableForLance(stream: Uint8Array): Table {
     table = lanceArrow.tableFromIPC(stream)
   } catch (error) {
     const cause = error instanceof Error ? error.message : String(error)
-    throw new CatalogError('invalid_request', 'The table data is not a readable Arrow IPC stream.', { cause })
+    // The decoder's reason (a bounded codec's refusal, say) is what the sender can act on.
+    const reason = cause.length > 300 ? `${cause.slice(0, 300)}…` : cause
+    throw new CatalogError('invalid_request', `The table data is not a readable Arrow IPC stream: ${reason.replace(/\.?$/, '.')}`, { cause })
   }
   // Bytes that are not Arrow at all decode to a table without columns rather than failing.
   if (table.schema.fields.length === 0) {
