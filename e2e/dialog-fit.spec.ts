@@ -15,6 +15,7 @@ import { DIALOGS, saveProfiles, type DialogDriver, type DialogName, type DialogS
 import { MATRIX, NEEDS_PROFILES, openDialogWorld, type Way } from './pages/dialog-matrix'
 import { TABLE_DIALOGS, openArticles } from './pages/table-dialog-fit'
 import { makeLanceNativeTable } from './support/lance-native-table'
+import { discardIfAsked } from './pages/discard-question'
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -51,6 +52,7 @@ for (const [name, states] of Object.entries(MATRIX) as [DialogName, Partial<Reco
             if (release) releases.push(release)
             expect(await overflow(dialog), `${name} (${state}) at ${size.width}x${size.height} scrolls`).toEqual({ down: 0, across: 0 })
             await app.page.keyboard.press('Escape')
+            await discardIfAsked(app.page)
             await expect(dialog).toHaveCount(0)
           })
         }
@@ -80,6 +82,7 @@ for (const [name, cases] of Object.entries(TABLE_DIALOGS)) {
           const { down, across } = await overflow(dialog)
           expect({ down: fit.tall ? 0 : down, across }, `${name} (${fit.name}) at ${size.width}x${size.height} scrolls`).toEqual({ down: 0, across: 0 })
           await app.page.keyboard.press('Escape')
+          await discardIfAsked(app.page)
           await expect(app.page.getByRole('dialog', { name: fit.title })).toHaveCount(0)
         })
       }

@@ -16,6 +16,7 @@ import { MATRIX, NEEDS_PROFILES, openDialogWorld, type Way } from './pages/dialo
 import { startCatalogServer } from '../server/server'
 import { startGateProxy } from './fixtures/gate-proxy'
 import { TablesPage } from './pages/tables-page'
+import { discardIfAsked } from './pages/discard-question'
 import { buildNestedCatalog } from './support/lancedb-catalog'
 import { join } from 'node:path'
 
@@ -43,6 +44,8 @@ for (const [name, states] of Object.entries(MATRIX) as [DialogName, Partial<Reco
 
             if (way === 'Escape') await app.page.keyboard.press('Escape')
             else if (way === 'button') await dialog.getByRole('button', { name: driver.closeButton, exact: true }).click()
+            // A state holding what was entered asks first; closing means discarding it.
+            if (way !== 'itself') await discardIfAsked(app.page)
             await expect(dialog).toHaveCount(0)
             if (way === 'itself') await expect(app.page.locator('body')).not.toBeFocused()
             else await expect(driver.focusAfter?.(world) ?? opener).toBeFocused()

@@ -25,6 +25,8 @@ for (const way of ['Escape', 'Cancel'] as const) {
 
     if (way === 'Escape') await app.page.keyboard.press('Escape')
     else await editor.getByRole('button', { name: 'Cancel' }).click()
+    // The draft holds what was typed, so the editor asks before throwing it away.
+    await app.page.getByRole('dialog', { name: 'Discard the connection you started?' }).getByRole('button', { name: 'Discard' }).click()
 
     await expect(editor).toHaveCount(0)
     // Focus goes back to the button that opened the editor.

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test'
 import type { PageElement } from './page-dom'
 import type { Rng } from './prng'
 import { locate, type Control, type Snapshot } from './snapshot'
+import { discardIfAsked } from '../pages/discard-question'
 
 /** What an action gets to work with. */
 export interface ActionContext {
@@ -215,6 +216,7 @@ export const ACTIONS: readonly Action[] = [
       const end = rng.pick(['Save', 'Save', 'Cancel', 'Escape'] as const)
       if (end === 'Escape') await page.keyboard.press('Escape')
       else await editor.getByRole('button', { name: end, exact: true }).click({ timeout: ACTION_TIMEOUT_MS })
+      if (end !== 'Save') await discardIfAsked(page, ACTION_TIMEOUT_MS)
       return `create profile ${JSON.stringify(name.slice(0, 30))} (${type}, ${JSON.stringify(address.slice(-30))}) and ${end}`
     }
   },
@@ -231,6 +233,7 @@ export const ACTIONS: readonly Action[] = [
       const end = rng.pick(['Save', 'Cancel', 'Escape'] as const)
       if (end === 'Escape') await page.keyboard.press('Escape')
       else await editor.getByRole('button', { name: end, exact: true }).click({ timeout: ACTION_TIMEOUT_MS })
+      if (end !== 'Save') await discardIfAsked(page, ACTION_TIMEOUT_MS)
       return `edit a profile: name ${JSON.stringify(name.slice(0, 30))} and ${end}`
     }
   },

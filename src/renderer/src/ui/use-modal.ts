@@ -14,9 +14,14 @@ export function useModal(ref: RefObject<HTMLDialogElement | null>): void {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     if (dialog && !dialog.open) dialog.showModal()
     return () => {
+      // A question still open over this dialog (its cleanup may run after this one) would
+      // keep the page inert, and the opener could not take focus.
+      for (const nested of dialog?.querySelectorAll<HTMLDialogElement>('dialog[open]') ?? []) nested.close()
       dialog?.close()
-      // An opener that went away (a menu item) leaves focus to the region that owns it.
-      if (opener?.isConnected) opener.focus()
+      // An opener that went away (a menu item) leaves focus to the region that owns it; one
+      // inside a dialog closing at the same time (a question asked over it) leaves focus to
+      // that dialog's own opener.
+      if (opener?.isConnected && !opener.closest('dialog:not([open])')) opener.focus()
     }
   }, [ref])
 }

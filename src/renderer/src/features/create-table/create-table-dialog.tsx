@@ -35,7 +35,8 @@ interface Props {
 /** The dialog; closes itself once the table is created and opened. */
 export function CreateTableDialog({ connectionId, namespace, onClose }: Props): ReactNode {
   const delimiter = useDelimiter(connectionId)
-  const [namespaceText, setNamespaceText] = useState(namespace.length === 0 ? '' : displayIdentifier(namespace, delimiter))
+  const [initialNamespace] = useState(() => (namespace.length === 0 ? '' : displayIdentifier(namespace, delimiter)))
+  const [namespaceText, setNamespaceText] = useState(initialNamespace)
   const [name, setName] = useState('')
   const [mode, setMode] = useState<CreateMode>('create')
   const [confirmed, setConfirmed] = useState(false)
@@ -66,6 +67,16 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
     problems.length === 0 &&
     (mode !== 'overwrite' || confirmed) &&
     (input.kind === 'schema' || preview !== null)
+  // Anything entered beyond what the dialog opened with is asked about before it is thrown away.
+  const started =
+    name !== '' ||
+    namespaceText !== initialNamespace ||
+    mode !== 'create' ||
+    storageVersion !== undefined ||
+    input.text !== '' ||
+    input.file !== null ||
+    edited !== null ||
+    JSON.stringify(schemaFields) !== JSON.stringify([blankField()])
   const submit = (): void => {
     if (!ready) return
     start({ table: { namespace: target.path, name }, mode, dataStorageVersion: storageVersion, fields, source: input.kind === 'schema' ? null : preview })
@@ -76,6 +87,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
       title="Create table"
       wide
       onClose={onClose}
+      discardQuestion={started && !busy ? 'Discard the table you started?' : null}
       onSubmit={submit}
       footer={{
         submitLabel: waiting ? 'Waiting for the catalog…' : phase.step === 'sending' ? 'Writing…' : phase.step === 'reading' ? 'Reading…' : 'Create',

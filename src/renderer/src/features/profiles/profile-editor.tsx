@@ -54,7 +54,10 @@ const LOCAL_LOCATIONS = 'allow_local_locations'
 
 /** Creates or edits a profile. */
 export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onSaved }: Props): ReactNode {
-  const [formState, setForm] = useState<EditorForm>(() => (profile ? formFromView(profile) : emptyForm()))
+  const [initialForm] = useState<EditorForm>(() => (profile ? formFromView(profile) : emptyForm()))
+  const [formState, setForm] = useState<EditorForm>(initialForm)
+  // A changed form is asked about before Escape or Cancel throws it away.
+  const started = JSON.stringify(formState) !== JSON.stringify(initialForm)
   // Stored secrets stay with the server they were saved for: pointed elsewhere, the form
   // shows and checks every secret field as empty (the stored masks stay in `formState`, so
   // pointing back restores them).
@@ -109,6 +112,7 @@ export function ProfileEditor({ profile, otherNames, secretStorage, onClose, onS
     <Dialog
       title={profile ? `Edit ${profile.name}` : 'New connection'}
       onClose={onClose}
+      discardQuestion={started ? (profile ? `Discard your changes to ${profile.name}?` : 'Discard the connection you started?') : null}
       onSubmit={submit}
       footer={{
         submitLabel: 'Save',
