@@ -14,6 +14,7 @@ import { LayoutPage } from './layout-page'
 import { ProfilesPage } from './profiles-page'
 import { TablesPage } from './tables-page'
 import { buildNestedCatalog } from '../support/lancedb-catalog'
+import { discardIfAsked } from './discard-question'
 
 /** The screens, in the order of the walk. */
 export const SCREENS = [
@@ -161,6 +162,8 @@ export async function walkScreens(app: CatalogPage, root: string, visit: (screen
   await profiles.testResult().evaluate((report) => report.scrollIntoView({ block: 'end' }))
   await visit('connection-test')
   await page.keyboard.press('Escape')
+  // The editor holds a started connection, so it asks before throwing it away.
+  await discardIfAsked(page)
   await expect(editor).toHaveCount(0)
 
   // A new REST connection as it first shows: address, authentication and the test on top.
