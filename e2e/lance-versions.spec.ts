@@ -128,8 +128,24 @@ async function versionsScenario(app: CatalogPage, root: string): Promise<void> {
   await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('10 matching rows')
   const grid = page.getByRole('grid', { name: `Rows of ${NATIVE_TABLE}` })
   await expect(grid.getByRole('row').nth(1).getByRole('gridcell').first()).toHaveText('490')
-  await page.getByRole('button', { name: 'Back to latest' }).click()
-  await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('300 rows')
+
+  // The version being viewed restores from its banner; Cancel leaves it open read-only.
+  const viewing = page.getByRole('status', { name: 'Version 4 of 5 (read-only)' })
+  await viewing.getByRole('button', { name: 'Restore this version…' }).click()
+  await expect(dialog).toContainText(`Restore ${NATIVE_TABLE} to version 4? This makes version 6 with the rows of version 4.`)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(viewing).toBeVisible()
+  await viewing.getByRole('button', { name: 'Restore this version…' }).click()
+  await dialog.getByRole('button', { name: 'Restore', exact: true }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByText(`Restored ${NATIVE_TABLE} to version 4 as version 6`)).toBeVisible()
+  // The restored rows are the latest, shown as the latest (its grid's own filter); nothing is read-only now.
+  await expect(viewing).toHaveCount(0)
+  await expect(versions.locator('tbody tr td:nth-child(1)').first()).toHaveText('6 (latest)')
+  await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('500 rows')
+  await expect(toolbar.getByRole('button', { name: 'Drop table' })).toBeEnabled()
+  expect((await lanceView(root)).ids).toEqual((await lanceView(root, 4)).ids)
 
   // Tags: create one on version 1 (LanceDB sees it), then delete it.
   const tags = page.getByRole('region', { name: 'Tags' })

@@ -18,15 +18,18 @@ interface Props {
   /** The latest version's number; the restore writes the one after it. */
   readonly latest: ExactInt
   readonly onClose: () => void
+  /** Called once the restore is made, before the dialog closes. */
+  readonly onRestored?: () => void
 }
 
 /** Asks, then restores `version` as the new latest. */
-export function RestoreDialog({ connectionId, table, version, latest, onClose }: Props): ReactNode {
+export function RestoreDialog({ connectionId, table, version, latest, onClose, onRestored }: Props): ReactNode {
   const restore = useRestoreVersion(connectionId, table)
   const confirm = (): void => {
     restore.mutate(version, {
       onSuccess: (made) => {
         showToast(`Restored ${table.name} to version ${version} as version ${made}`)
+        onRestored?.()
         onClose()
       }
     })
