@@ -11,7 +11,7 @@ import { TimeCount } from './exact-time'
 import { arrowSchema, scalar, type FieldSpec, type FieldType, type ScalarSpec, type TimeUnitName } from './schema-spec'
 import { indexedRowReader, SourceError, type RowReader } from './source-types'
 import { arrowTableProblem, FILE_IMPORT_BUDGET } from '../../../../shared/arrow-bounds'
-import { FILE_IMPORT_IPC_BUDGET } from '../../../../shared/arrow-preflight'
+import { ArrowIpcRefused, FILE_IMPORT_IPC_BUDGET } from '../../../../shared/arrow-preflight'
 
 /** Decodes Arrow IPC bytes in either framing (file or stream). */
 export function readArrowTable(bytes: Uint8Array): Table {
@@ -19,6 +19,9 @@ export function readArrowTable(bytes: Uint8Array): Table {
   try {
     table = decodeArrow(bytes, FILE_IMPORT_IPC_BUDGET)
   } catch (error) {
+    // Arrow that a budget refuses is said as it is (what is wrong, what to do); bytes that
+    // do not even start like Arrow are another file altogether.
+    if (error instanceof ArrowIpcRefused && startsLikeArrow(bytes)) throw new SourceError(error.message)
     throw new SourceError(`The file is not readable Arrow IPC data (${error instanceof Error ? error.message : String(error)}).`)
   }
   // Bytes that are not Arrow decode to a table without columns rather than failing.
@@ -27,6 +30,12 @@ export function readArrowTable(bytes: Uint8Array): Table {
   const problem = arrowTableProblem(table, FILE_IMPORT_BUDGET)
   if (problem) throw new SourceError(problem)
   return table
+}
+
+/** True when `bytes` open with the Arrow file magic or an IPC stream's continuation marker. */
+function startsLikeArrow(bytes: Uint8Array): boolean {
+  const file = [0x41, 0x52, 0x52, 0x4f, 0x57, 0x31] // "ARROW1"
+  return file.every((byte, i) => bytes[i] === byte) || [0, 1, 2, 3].every((i) => bytes[i] === 0xff)
 }
 
 /** The dialog's schema for an Arrow table's schema. */
