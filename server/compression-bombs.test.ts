@@ -11,12 +11,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { CompressionType } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpBomb } from '../e2e/support/http-bombs'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
-import { bombArrowStream } from '../src/shared/test-fixtures/bomb-arrow'
-import { hostileLz4, hostileZstd, lz4ZerosFrame, zstdRleFrame } from '../src/shared/test-fixtures/hostile-compression'
+import { compressedArrowBombs } from '../src/shared/test-fixtures/bomb-arrow'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 const MiB = 1024 * 1024
@@ -27,28 +25,7 @@ const MiB = 1024 * 1024
  */
 const RSS_BOUND = 700 * MiB
 
-type Codec = CompressionType.LZ4_FRAME | CompressionType.ZSTD
-
-function stream(type: Codec, frame: Uint8Array, columns = 1): Uint8Array {
-  return bombArrowStream(type, frame, columns, Math.max(1024, Math.ceil(frame.length / 8) + 1))
-}
-
-const BOMBS: readonly (readonly [string, () => Uint8Array, RegExp])[] = [
-  [
-    'four ZSTD columns declaring 2 GiB each',
-    () => stream(CompressionType.ZSTD, hostileZstd(11)['declares 2 GiB of content'] as Uint8Array, 4),
-    /Zstandard: the frame declares/
-  ],
-  [
-    'ZSTD RLE blocks over the maximum',
-    () => stream(CompressionType.ZSTD, hostileZstd(11)['RLE blocks larger than the maximum'] as Uint8Array),
-    /Block_Maximum_Size/
-  ],
-  ['valid ZSTD RLE blocks making 2 GiB', () => stream(CompressionType.ZSTD, zstdRleFrame(16_384)), /Zstandard: the frames' raw and RLE blocks alone make/],
-  ['an LZ4 match before the output', () => stream(CompressionType.LZ4_FRAME, hostileLz4(11)['match before the output'] as Uint8Array), /LZ4: a match reaches/],
-  ['LZ4 declaring 2 GiB', () => stream(CompressionType.LZ4_FRAME, hostileLz4(11)['declares 2 GiB of content'] as Uint8Array, 2), /LZ4: /],
-  ['8.4 MB of valid LZ4 making 2 GiB', () => stream(CompressionType.LZ4_FRAME, lz4ZerosFrame(512)), /LZ4: the frame would decode to up to/]
-]
+const BOMBS = compressedArrowBombs(11)
 
 let root: string
 let child: ChildProcess

@@ -5,7 +5,8 @@
 import { compress as lz4jsCompress } from 'lz4js'
 import { describe, expect, it } from 'vitest'
 import { decodeLz4Frames } from './lz4-frame'
-import { hostileLz4, lz4Frame, lz4Sequence, lz4ZerosBlock, lz4ZerosFrame, mutated, randomBytes, seededRandom } from './test-fixtures/hostile-compression'
+import { hostileLz4, lz4Frame, lz4Sequence, lz4ZerosBlock, lz4ZerosFrame, mutated, randomBytes } from './test-fixtures/hostile-compression'
+import { seededRandom } from './test-fixtures/seeded-random'
 
 const MiB = 1024 * 1024
 const BUDGET = 64 * MiB

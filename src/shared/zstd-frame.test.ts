@@ -5,7 +5,8 @@
 import { constants, zstdCompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { decodeZstdFrames } from './zstd-frame'
-import { hostileZstd, mutated, randomBytes, rleBlock, seededRandom, zstdFrame, zstdRleFrame } from './test-fixtures/hostile-compression'
+import { hostileZstd, mutated, randomBytes, rleBlock, zstdFrame, zstdRleFrame } from './test-fixtures/hostile-compression'
+import { seededRandom } from './test-fixtures/seeded-random'
 
 const MiB = 1024 * 1024
 const BUDGET = 64 * MiB

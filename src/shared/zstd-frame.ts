@@ -12,6 +12,7 @@
  * Block_Maximum_Size); a window above the budget; dictionaries; truncation.
  */
 import { Decompress } from 'fzstd'
+import { concatBytes } from './bytes'
 
 const FRAME_MAGIC = 0xfd2fb528
 // Skippable frames: magic numbers 0x184D2A50 to 0x184D2A5F, then a 4-byte size.
@@ -76,13 +77,7 @@ function decodeCounted(input: Uint8Array, budget: number): Uint8Array {
   })
   push(decoder, input)
   if (chunks.length === 1) return chunks[0] as Uint8Array
-  const out = new Uint8Array(written)
-  let at = 0
-  for (const chunk of chunks) {
-    out.set(chunk, at)
-    at += chunk.length
-  }
-  return out
+  return concatBytes(chunks, written)
 }
 
 /** Runs fzstd, giving its errors (codes, not sentences) a message that says what failed. */

@@ -6,34 +6,11 @@
  * invalid_request naming the fault, quickly; a listing sent alongside is answered within
  * 2 s; and no table is made.
  */
-import { CompressionType } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bombArrowStream } from '../../shared/test-fixtures/bomb-arrow'
-import { hostileLz4, hostileZstd, lz4ZerosFrame, zstdRleFrame } from '../../shared/test-fixtures/hostile-compression'
+import { compressedArrowBombs } from '../../shared/test-fixtures/bomb-arrow'
 import { startTestHost, type RpcResult, type TestHost } from './test-host'
 
-type Codec = CompressionType.LZ4_FRAME | CompressionType.ZSTD
-
-function stream(type: Codec, frame: Uint8Array, columns = 1): Uint8Array {
-  return bombArrowStream(type, frame, columns, Math.max(1024, Math.ceil(frame.length / 8) + 1))
-}
-
-const BOMBS: readonly (readonly [string, () => Uint8Array, RegExp])[] = [
-  [
-    'four ZSTD columns declaring 2 GiB each',
-    () => stream(CompressionType.ZSTD, hostileZstd(13)['declares 2 GiB of content'] as Uint8Array, 4),
-    /Zstandard: the frame declares/
-  ],
-  [
-    'ZSTD RLE blocks over the maximum',
-    () => stream(CompressionType.ZSTD, hostileZstd(13)['RLE blocks larger than the maximum'] as Uint8Array),
-    /Block_Maximum_Size/
-  ],
-  ['valid ZSTD RLE blocks making 2 GiB', () => stream(CompressionType.ZSTD, zstdRleFrame(16_384)), /Zstandard: the frames' raw and RLE blocks alone make/],
-  ['an LZ4 match before the output', () => stream(CompressionType.LZ4_FRAME, hostileLz4(13)['match before the output'] as Uint8Array), /LZ4: a match reaches/],
-  ['LZ4 declaring 2 GiB', () => stream(CompressionType.LZ4_FRAME, hostileLz4(13)['declares 2 GiB of content'] as Uint8Array, 2), /LZ4: /],
-  ['8.4 MB of valid LZ4 making 2 GiB', () => stream(CompressionType.LZ4_FRAME, lz4ZerosFrame(512)), /LZ4: the frame would decode to up to/]
-]
+const BOMBS = compressedArrowBombs(13)
 
 let t: TestHost
 beforeAll(async () => {

@@ -21,18 +21,7 @@ import { Schema } from 'apache-arrow/fb/schema'
 import { Struct_ } from 'apache-arrow/fb/struct-'
 import { Type } from 'apache-arrow/fb/type'
 import { Utf8 } from 'apache-arrow/fb/utf8'
-
-/** A PRNG from a seed (mulberry32): numbers in [0, 1), the same for the same seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
+import { seededRandom } from './seeded-random'
 
 /** An integer in [low, high] drawn from `random`. */
 function between(random: () => number, low: number, high: number): number {

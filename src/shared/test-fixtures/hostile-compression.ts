@@ -11,18 +11,8 @@
  * Pure TypeScript (no Node), so the renderer's tests build them too; bodies made with
  * node:zlib's encoders are made in the tests that use them.
  */
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same bytes. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { concatBytes } from '../bytes'
+import { seededRandom } from './seeded-random'
 
 /** `count` bytes from `random`. */
 export function randomBytes(random: () => number, count: number): Uint8Array {
@@ -40,14 +30,11 @@ function u64(value: number): number[] {
 }
 
 function join(parts: readonly (Uint8Array | readonly number[])[]): Uint8Array {
-  const total = parts.reduce((sum, part) => sum + part.length, 0)
-  const out = new Uint8Array(total)
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
+  const bytes = parts.map((part) => (part instanceof Uint8Array ? part : Uint8Array.from(part)))
+  return concatBytes(
+    bytes,
+    bytes.reduce((sum, part) => sum + part.length, 0)
+  )
 }
 
 // --- LZ4 (frame format: magic, FLG, BD, [content size], HC, blocks, end mark) ---

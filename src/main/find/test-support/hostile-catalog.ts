@@ -7,6 +7,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { seededRandom } from '../../../shared/test-fixtures/seeded-random'
 
 /** What the catalog does wrong. */
 export interface HostileShape {
@@ -51,18 +52,6 @@ export interface HostileCatalog {
   close(): Promise<void>
 }
 
-/** A small seeded generator (mulberry32): the same seed, the same catalog. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 type TokenScheme = (offset: number) => string
 
 const TOKEN_SCHEMES: readonly TokenScheme[] = [
@@ -73,7 +62,7 @@ const TOKEN_SCHEMES: readonly TokenScheme[] = [
 
 /** Starts the catalog; `/v1/table` (ListAllTables) answers 406, so the crawl walks. */
 export async function startHostileCatalog(shape: HostileShape): Promise<HostileCatalog> {
-  const next = random(shape.seed)
+  const next = seededRandom(shape.seed)
   // Offsets are recovered from a token by remembering which token stands for which offset.
   const scheme = TOKEN_SCHEMES[Math.floor(next() * TOKEN_SCHEMES.length)] ?? TOKEN_SCHEMES[0]
   const tokenOf = (offset: number): string => (scheme as TokenScheme)(offset).padEnd(shape.tokenChars ?? 0, '~')

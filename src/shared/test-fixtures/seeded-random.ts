@@ -1,0 +1,16 @@
+/**
+ * The seeded generator every hostile-input generator draws from, so a failing shape is
+ * made again from its seed alone.
+ */
+
+/** A small seeded PRNG (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
+  }
+}
