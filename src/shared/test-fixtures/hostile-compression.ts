@@ -195,3 +195,30 @@ export function mutated(bytes: Uint8Array, random: () => number): Uint8Array {
   if (cut < 0.25) return join([out, randomBytes(random, 1 + Math.floor(random() * 16))])
   return out
 }
+
+/**
+ * What a bounded decoder does with `rounds` mutations of `seeds` (drawn from `random`):
+ * the refusals' messages, after checking that every input either decoded within `budget`
+ * or was refused. A hang shows as the test's own timeout.
+ */
+export function refusalsOfMutations(
+  decode: (input: Uint8Array, budget: number) => Uint8Array,
+  seeds: readonly Uint8Array[],
+  random: () => number,
+  budget: number,
+  rounds: number
+): string[] {
+  const refusals: string[] = []
+  for (let round = 0; round < rounds; round++) {
+    const input = mutated(seeds[round % seeds.length] as Uint8Array, random)
+    let length: number
+    try {
+      length = decode(input, budget).length
+    } catch (error) {
+      refusals.push(String(error))
+      continue
+    }
+    if (length > budget) throw new Error(`round ${round} decoded ${length} bytes, over the ${budget}-byte budget`)
+  }
+  return refusals
+}
