@@ -146,6 +146,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const ticket = await gates.enter(channel, req.socket, gone.signal)
     if (!ticket.ok) return sendJson(res, ticket.error.code === 'throttled' ? 429 : 200, { ok: false, error: ticket.error })
     let release = ticket.release
+    // Written out ('finish') or cut ('close'), whichever comes first: a keep-alive
+    // connection's next call may arrive before this response's 'close'.
+    res.once('finish', () => release())
     res.once('close', () => release())
     if (req.socket.destroyed) return release()
     let body: unknown
@@ -180,7 +183,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // A few files stream at once; another is refused before its ticket is spent.
     const gate = head ? null : await gates.enterGate('downloads', req.socket)
     if (gate && !gate.ok) return sendText(res, 503, gate.error.message, { 'retry-after': '5' })
-    if (gate) res.once('close', gate.release)
+    // Freed once the response is written ('finish'), not only when its connection closes: a
+    // keep-alive connection's next request may arrive before this response's 'close'.
+    if (gate) {
+      res.once('finish', gate.release)
+      res.once('close', gate.release)
+    }
     const download = valid ? await (head ? options.downloads?.peekDownload(ticket) : options.downloads?.takeDownload(ticket)) : null
     if (!download) return sendText(res, 404, 'This download is no longer available: each export can be downloaded once. Export again.')
     res.writeHead(200, {
