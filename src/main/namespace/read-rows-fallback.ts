@@ -1,9 +1,10 @@
 /**
  * Reading a page of rows when one column breaks the whole scan. An engine fails a scan that
- * includes a type it cannot decode, and a REST server answers such a query with an error. Rather than an empty grid, find which
- * columns break the read (by halving the column set, not one query per column), read the
- * others, and name the failing ones in the page's schema metadata so the grid can say which
- * column could not be read and why. One read makes at most READ_FALLBACK_MAX_REQUESTS requests.
+ * includes a type it cannot decode, and a REST server answers such a query with an error.
+ * Rather than an empty grid, find which columns break the read (by halving the column set,
+ * not one query per column), read the others, and name the failing ones in the page's
+ * schema metadata so the grid can say which column could not be read and why. One read
+ * makes at most READ_FALLBACK_MAX_REQUESTS requests.
  */
 import { RecordBatch, Schema, Table, tableToIPC } from 'apache-arrow'
 import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
@@ -33,8 +34,8 @@ const MAY_BE_ABOUT_COLUMNS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
  * The most requests one read makes through this fallback: the failed read, the describe
  * that lists the columns (when the request names none; two requests over REST), the probes
  * and the final read. Halving finds one unreadable column among 50 in 6 probes, so one such
- * column costs 10 requests and two cost 17; past the budget past the budget the read fails with its first error rather
- * than keep a catalog busy (and the person waiting) on one column at a time.
+ * column costs 10 requests and two cost 17; past the budget the read fails with its first
+ * error rather than keep a catalog busy (and the person waiting) on one column at a time.
  */
 export const READ_FALLBACK_MAX_REQUESTS = 20
 /** What a describe costs: over REST the table's describe and its row count. */
