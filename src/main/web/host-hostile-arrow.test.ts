@@ -1,7 +1,8 @@
 /**
  * The browser-mode host, as its own process with a 512 MB heap (`npm run web`'s entry),
  * against crafted Arrow sent to `tables:create` over a dir catalog: every class the
- * generator makes is refused with `invalid_request` and a message that says why, tables
+ * generator makes, and every compressed bomb (buffers whose LZ4 or Zstandard frames claim
+ * or make gigabytes), is refused with `invalid_request` and a message that says why, tables
  * are listed within 2 s meanwhile, and the host lives on with its memory small.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -10,6 +11,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeWire, encodeWire } from '../../shared/wire'
 import { HOSTILE_ARROW } from '../../shared/test-fixtures/hostile-arrow'
+import { compressedArrowBombs } from '../../shared/test-fixtures/bomb-arrow'
 import { startHeapCapped, type CappedProcess } from '../../../e2e/support/heap-capped-process'
 import { buildNestedCatalog, sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
 import { TOKEN_HEADER } from './host'
@@ -67,6 +69,17 @@ describe('crafted Arrow at the browser-mode host process', () => {
     const created = await pending
     expect(created).toMatchObject({ ok: false, error: { code: 'invalid_request', message: expect.stringMatching(hostile.refusal) } })
     expect(created.ms).toBeLessThan(2_000)
+    expect(host.alive(), host.stderr()).toBe(true)
+    expect((await host.memory()).peak).toBeLessThan(RSS_BOUND)
+  })
+
+  it.each(compressedArrowBombs(13))('refuses %s in tables:create and lives on', async (_name, body, refusal) => {
+    const pending = rpc('tables:create', { connectionId, table: { namespace: [], name: 'bomb' }, mode: 'create', data: body() })
+    const listed = await rpc('tables:list', { connectionId, namespace: [] })
+    expect(listed.value, host.stderr()).toMatchObject({ items: ['items'] })
+    expect(listed.ms).toBeLessThan(2_000)
+    const created = await pending
+    expect(created).toMatchObject({ ok: false, error: { code: 'invalid_request', message: expect.stringMatching(refusal) } })
     expect(host.alive(), host.stderr()).toBe(true)
     expect((await host.memory()).peak).toBeLessThan(RSS_BOUND)
   })
