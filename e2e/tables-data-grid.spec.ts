@@ -115,6 +115,13 @@ test('filters rows with SQL, shows a bad filter inline, and chooses columns', as
   await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('6 rows for the last filter that worked')
   await expect(tables.grid).toHaveAttribute('aria-rowcount', '7')
   await expect(tables.gridRow(1).getByRole('gridcell').nth(0)).toHaveText('291')
+  // A filter that parses but that LanceDB's SQL cannot plan says so at once, with the engine's reason.
+  await filter.fill('id IN (SELECT id FROM events)')
+  await filter.press('Enter')
+  await expect(problem).toContainText("The filter cannot be used. Expression 'id IN (SELECT id FROM events)' is not supported SQL in lance.", {
+    timeout: 2_000
+  })
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('6 rows for the last filter that worked')
   await app.page.getByRole('button', { name: 'Clear' }).click()
   await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('300 rows')
 

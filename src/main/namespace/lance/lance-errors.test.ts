@@ -64,4 +64,11 @@ describe('dir client error messages', () => {
     expect(error.message).toMatch(/too long/)
     expect(error.message).not.toMatch(/\/tmp|\.rs:/)
   })
+
+  it("answers invalid_request with the engine's reason for a filter its SQL cannot plan", async () => {
+    const { client } = await catalog()
+    const error = await failure(client.countRows({ namespace: [], name: 'good' }, 'id IN (SELECT id FROM good)'))
+    expect(error.code).toBe('invalid_request')
+    expect(error.message).toContain("Expression 'id IN (SELECT id FROM good)' is not supported SQL in lance")
+  })
 })

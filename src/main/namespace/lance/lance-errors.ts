@@ -33,6 +33,9 @@ const LANCE_ERRORS: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
   [/Table '[^']*' already exists|Table already exists/i, 'table_exists'],
   [/Table '[^']*' was not found|Table not found/i, 'table_not_found'],
   [/Namespace not found/i, 'namespace_not_found'],
+  // A filter the SQL layer cannot plan ("Expression 'x IN (SELECT …)' is not supported SQL
+  // in lance") is the request's fault, with a reason to show, not an operation LanceDB lacks.
+  [/is not supported SQL/i, 'invalid_request'],
   [/Not supported|not implemented/i, 'unsupported'],
   [/Permission denied|EACCES/i, 'permission_denied'],
   [/Invalid input|Invalid (mode|behavior)|declared as non-nullable but contains null/i, 'invalid_request'],

@@ -12,7 +12,8 @@ const FINAL_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'unauthenticated',
   'permission_denied',
   'invalid_catalog',
-  'connection_not_found'
+  'connection_not_found',
+  'unsupported'
 ])
 
 /** App-wide providers: the react-query client that holds all server data. */
