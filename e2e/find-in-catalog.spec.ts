@@ -60,6 +60,8 @@ test('finds a deep table never expanded by its name and by a column, and opens i
     await expect(app.table('deep_orders')).toBeVisible()
     await expect(app.table('deep_orders')).toHaveAttribute('aria-selected', 'true')
     for (const name of DEEP) await expect(app.namespace(name)).toHaveAttribute('aria-expanded', 'true')
+    // The keyboard is on the table shown, not on the row it was on before Find.
+    await expect(app.table('deep_orders')).toBeFocused()
 
     // By a column only it has: the table opens with that column selected in its schema.
     await layout.tabList.getByRole('tab', { name: 'top_events', exact: true }).click()

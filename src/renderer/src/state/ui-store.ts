@@ -9,7 +9,7 @@ import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { TableRef } from '@shared/catalog-types'
 import type { NamespacePath } from '@shared/namespace-path'
-import { namespaceKey, type NodeKey } from '../lib/node-key'
+import { namespaceKey, tableKey, type NodeKey } from '../lib/node-key'
 import { migrateUiState, UI_STATE_VERSION, type SavedUiState } from './ui-state-migration'
 import * as tabs from './table-tabs'
 import { createUiStateStorage } from './ui-state-storage'
@@ -62,11 +62,14 @@ function updateView(state: UiState, change: (view: ConnectionView) => Partial<Co
   return { views: { ...state.views, [id]: { ...view, ...change(view) } } }
 }
 
-/** Applies a tab operation to the shown connection's view. */
-function updateTabs(state: UiState, change: (current: tabs.TableTabs) => tabs.TableTabs): Partial<UiState> {
+/**
+ * Applies a tab operation to the shown connection's view; a table it shows (`shown`) takes
+ * the tree's Tab stop too, so the row the keyboard acts on is the table on screen.
+ */
+function updateTabs(state: UiState, change: (current: tabs.TableTabs) => tabs.TableTabs, shown: TableRef | null = null): Partial<UiState> {
   return updateView(state, (view) => {
     const next = change({ tabs: view.tabs, active: view.selectedTable })
-    return { tabs: next.tabs, selectedTable: next.active }
+    return { tabs: next.tabs, selectedTable: next.active, ...(shown ? { focusedKey: tableKey(shown) } : {}) }
   })
 }
 
@@ -98,11 +101,16 @@ export const useUiStore = create<UiState>()(
           })
         ),
       focusRow: (key) => set((state) => updateView(state, () => ({ focusedKey: key }))),
+      // A table shown (from the tree, the palette, Find or a create) becomes the tree's Tab stop.
       selectTable: (table) =>
         set((state) =>
-          updateTabs(state, (current) => (table ? tabs.showInActiveTab(current, table) : current.active ? tabs.closeTab(current, current.active) : current))
+          updateTabs(
+            state,
+            (current) => (table ? tabs.showInActiveTab(current, table) : current.active ? tabs.closeTab(current, current.active) : current),
+            table
+          )
         ),
-      openTable: (table) => set((state) => updateTabs(state, (current) => tabs.openInNewTab(current, table))),
+      openTable: (table) => set((state) => updateTabs(state, (current) => tabs.openInNewTab(current, table), table)),
       closeTable: (table) => set((state) => updateTabs(state, (current) => tabs.closeTab(current, table))),
       moveTab: (from, to) => set((state) => updateTabs(state, (current) => tabs.moveTab(current, from, to))),
       renameTable: (from, to) => set((state) => updateTabs(state, (current) => tabs.renameTab(current, from, to))),

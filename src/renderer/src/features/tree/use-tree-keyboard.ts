@@ -52,12 +52,14 @@ export function useTreeKeyboard({ tree, scrollToIndex, scrollRef, openMenu }: Op
     latest.current = { tree, scrollToIndex }
   })
 
-  // After a key (or a dialog that closed and left focus nowhere) moved focus, bring the
-  // row into view and give it DOM focus once drawn.
+  // After a key (or a dialog that closed and left focus nowhere, or a table opened elsewhere
+  // while focus sat on another row) moved the stop, bring the row into view and give it DOM
+  // focus once drawn.
   useEffect(() => {
     const active = document.activeElement
     const focusIsLost = active === null || active === document.body
-    if (!focusKey || !(moved.current || focusIsLost)) return
+    const onAnotherRow = active instanceof HTMLElement && scrollRef.current?.contains(active) === true && active.dataset['key'] !== focusKey
+    if (!focusKey || !(moved.current || focusIsLost || onAnotherRow)) return
     const index = latest.current.tree.indexOfKey(focusKey)
     if (index < 0) return
     latest.current.scrollToIndex(index)
