@@ -51,7 +51,15 @@ export function ProfileItem({ profile, selected, first, last, onAction }: Props)
   return (
     <li className={styles.profileItem} data-profile-id={profile.id}>
       <div className={styles.profileRow}>
-        <ConnectionButton kind={KIND_LABELS[profile.kind]} kindHidden name={profile.name} current={selected} title={target} onClick={() => onAction('open')} />
+        {/* The whole name in the tooltip too: a long one is cut, and its copy's " (copy)" with it. */}
+        <ConnectionButton
+          kind={KIND_LABELS[profile.kind]}
+          kindHidden
+          name={profile.name}
+          current={selected}
+          title={`${profile.name}\n${target}`}
+          onClick={() => onAction('open')}
+        />
         {/* A native title, not the kit's tooltip: a tooltip laid out below the last row
             would make the list's scroll box grow and shift under the pointer. */}
         <button
