@@ -34,7 +34,7 @@ describe('namespace components', () => {
     const problem = componentProblem(name)
     expect(problem).toContain(`"${name}"`)
     expect(problem).toContain(what)
-    expect(problem).toContain('letters, digits')
+    expect(problem).toContain('the letters a-z and A-Z (no accents), digits')
   })
 
   it('accepts a name of MAX_NAME_LENGTH characters and refuses a longer one, saying the limit', () => {

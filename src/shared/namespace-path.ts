@@ -25,7 +25,7 @@ export const DEFAULT_DELIMITER = '$'
 export const MAX_NAME_LENGTH = 249
 
 /** The component rule in words, for error messages and form hints. */
-export const COMPONENT_RULE = `use only letters, digits, "_", "-" and "." (1 to ${MAX_NAME_LENGTH} characters)`
+export const COMPONENT_RULE = `use only the letters a-z and A-Z (no accents), digits, "_", "-" and "." (1 to ${MAX_NAME_LENGTH} characters)`
 
 const COMPONENT_PATTERN = /^[A-Za-z0-9_.-]+$/
 
