@@ -180,9 +180,13 @@ test('imports an Arrow IPC file with vectors, lists and structs unchanged', asyn
   const tables = new TablesPage(app.page)
 
   const dialog = await tables.openCreateDialog()
-  await dialog.getByLabel('Table name').fill('imported')
+  // Until a name is given, Create says what it waits for; a chosen file then names the table.
   await dialog.getByLabel('Import a file').check()
+  await expect(tables.createButton()).toBeDisabled()
+  await expect(tables.createButton()).toHaveAccessibleDescription('Enter a table name first')
   await dialog.getByLabel('File to import').setInputFiles(file)
+  await expect(dialog.getByLabel('Table name')).toHaveValue('sample')
+  await dialog.getByLabel('Table name').fill('imported')
   await expect(tables.fieldTypes()).toHaveCount(8) // six fields plus the struct's two members
   await expect(tables.fieldTypes().nth(3)).toHaveValue('vector')
   await expect(dialog.getByLabel('Dimension')).toHaveValue('8')

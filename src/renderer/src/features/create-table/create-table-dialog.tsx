@@ -17,6 +17,7 @@ import { RowsPreview } from './rows-preview'
 import { SchemaEditor, blankField } from './schema-editor'
 import { schemaProblems, type FieldSpec } from './schema-spec'
 import { EMPTY_SOURCE, SourceSection, type SourceInput } from './source-section'
+import { tableNameFromFile } from './file-table-name'
 import { previewFile, previewText, type SourcePreview } from './source-preview'
 import { TargetFields, parseNamespace } from './target-fields'
 import { StorageVersionField } from './storage-version-field'
@@ -77,6 +78,25 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
     input.file !== null ||
     edited !== null ||
     JSON.stringify(schemaFields) !== JSON.stringify([blankField()])
+  const notReady =
+    name === ''
+      ? 'Enter a table name first'
+      : nameProblem !== null || target.problem !== null
+        ? 'Fix the name above first'
+        : input.kind !== 'schema' && preview === null
+          ? input.kind === 'file'
+            ? 'Choose a file to import first'
+            : 'Paste the rows first'
+          : problems.length > 0
+            ? 'Fix the schema first'
+            : mode === 'overwrite' && !confirmed
+              ? 'Confirm that the table may be replaced first'
+              : undefined
+  // A file chosen while the name is empty names the table after itself, as a person would.
+  const changeSource = (next: SourceInput): void => {
+    if (next.file && next.file !== input.file && name === '') setName(tableNameFromFile(next.file.name))
+    setInput(next)
+  }
   const submit = (): void => {
     if (!ready) return
     start({ table: { namespace: target.path, name }, mode, dataStorageVersion: storageVersion, fields, source: input.kind === 'schema' ? null : preview })
@@ -93,6 +113,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
         submitLabel: waiting ? 'Waiting for the catalog…' : phase.step === 'sending' ? 'Writing…' : phase.step === 'reading' ? 'Reading…' : 'Create',
         busy: phase.step === 'sending' || phase.step === 'reading',
         submitDisabled: !ready,
+        disabledReason: busy ? undefined : notReady,
         // While the catalog runs the create as a transaction, Cancel asks it to cancel.
         cancel:
           phase.step === 'reading'
@@ -120,7 +141,7 @@ export function CreateTableDialog({ connectionId, namespace, onClose }: Props): 
         disabled={busy}
       />
       <StorageVersionField version={storageVersion} onVersion={setStorageVersion} disabled={busy} />
-      <SourceSection input={input} onChange={setInput} disabled={busy} />
+      <SourceSection input={input} onChange={changeSource} disabled={busy} />
       {previewError && (
         <p role="alert" className="error-alert">
           {previewError}
