@@ -133,6 +133,12 @@ test('exports without secrets, imports the export, and copies a snippet with the
   const json = await exported.inputValue()
   expect(json).not.toContain(key)
   expect(json).toContain('"headers.x-api-key": ""')
+  // The same JSON saves as a file.
+  const saving = app.page.waitForEvent('download')
+  await app.page.getByRole('dialog', { name: 'Export profiles' }).getByRole('button', { name: 'Save as file…' }).click()
+  const download = await saving
+  expect(download.suggestedFilename()).toBe('lance-catalog-profiles.json')
+  expect(await readFile((await download.path()) ?? '', 'utf8')).toBe(json)
   await app.page.getByRole('dialog', { name: 'Export profiles' }).getByRole('button', { name: 'Close' }).click()
 
   await profiles.panel.getByRole('button', { name: 'Import profiles' }).click()

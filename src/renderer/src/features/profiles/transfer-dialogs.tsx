@@ -1,12 +1,14 @@
 /**
- * Export and import of profiles as JSON, without secrets. The renderer makes no
- * downloads or network requests, so an export is shown for copying and an import is
- * pasted or read from a chosen file.
+ * Export and import of profiles as JSON, without secrets. An export is shown for copying
+ * and can be saved as a file made in the page; an import is pasted or read from a chosen
+ * file. Neither makes a network request.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ChangeEvent, type ReactNode } from 'react'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
+import { Download } from 'lucide-react'
+import { Button } from '../../ui/button'
 import { CopyButton } from '../../ui/copy-button'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
@@ -23,10 +25,33 @@ export function ExportDialog({ onClose }: { readonly onClose: () => void }): Rea
       {/* JSON is read line by line: no wrapping, the dialog's full width, like the code dialog. */}
       <div className={styles.codeBox}>
         <textarea className={styles.codeText} aria-label="Exported profiles" readOnly rows={16} wrap="off" value={exported.data ?? ''} />
-        {exported.data !== undefined && <CopyButton label="Copy JSON" text={exported.data} />}
+        {exported.data !== undefined && (
+          <span className={styles.codeActions}>
+            <CopyButton label="Copy JSON" text={exported.data} />
+            <Button size="sm" icon={Download} onClick={() => saveAsFile(exported.data ?? '', 'lance-catalog-profiles.json')}>
+              Save as file…
+            </Button>
+          </span>
+        )}
       </div>
     </Dialog>
   )
+}
+
+/**
+ * Hands `text` to the browser (or Electron's download) as a file: made in the page from
+ * the export it already shows, so nothing is fetched; where it goes is the person's choice.
+ */
+function saveAsFile(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The download has the bytes once it has started; the URL is not needed after.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 /** Imports profiles from pasted JSON or a chosen file, then lists what was skipped and why. */
