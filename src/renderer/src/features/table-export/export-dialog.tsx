@@ -101,7 +101,9 @@ function ExportDialog({ connectionId, table, view, matching, onClose }: Props & 
     ? `the ${view.search!.kind === 'fts' ? 'full-text' : 'vector'} search's rows (at most ${view.search!.k})`
     : matching === null
       ? 'every row'
-      : `all ${matching.toLocaleString('en-US')} rows`
+      : matching === 1
+        ? 'the one row'
+        : `all ${matching.toLocaleString('en-US')} rows`
   return (
     <Dialog
       title="Export rows"
