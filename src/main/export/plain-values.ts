@@ -10,6 +10,8 @@ import { DataType, TimeUnit, type Field } from 'apache-arrow'
 import { decimalFromWords, decimalText } from '../../shared/decimal-text'
 import { dateText, timeOfDayText, timestampText } from '../../shared/temporal-format'
 
+const DAY_MS = 86_400_000
+
 /** Turns one column's values into JSON-ready values. */
 export type JsonConverter = (value: unknown) => unknown
 
@@ -22,7 +24,9 @@ export function jsonConverter(type: DataType): JsonConverter {
     const { unit, timezone } = type
     return (v) => (v == null ? null : isoTimestamp(v, unit, timezone))
   }
-  if (DataType.isDate(type)) return (v) => (v == null ? null : dateText(Number(v)))
+  // A date is a whole day by Arrow's rules (a date64 off midnight is not one): the file
+  // says the day, which reads back as a date.
+  if (DataType.isDate(type)) return (v) => (v == null ? null : dateText(Math.floor(Number(v) / DAY_MS) * DAY_MS))
   if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) {
     return (v) => (v == null ? null : Buffer.from(v as Uint8Array).toString('base64'))
   }
