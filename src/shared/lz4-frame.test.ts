@@ -5,33 +5,24 @@
 import { compress as lz4jsCompress } from 'lz4js'
 import { describe, expect, it } from 'vitest'
 import { decodeLz4Frames } from './lz4-frame'
-import { hostileLz4, lz4Frame, lz4Sequence, lz4ZerosBlock, lz4ZerosFrame, randomBytes, refusalsOfMutations } from './test-fixtures/hostile-compression'
+import {
+  hostileLz4,
+  lz4Frame,
+  lz4Sequence,
+  lz4ZerosBlock,
+  lz4ZerosFrame,
+  refusalsOfMutations,
+  compressibleBytes,
+  sameBytes
+} from './test-fixtures/hostile-compression'
 import { seededRandom } from './test-fixtures/seeded-random'
 
 const MiB = 1024 * 1024
 const BUDGET = 64 * MiB
 
-/** Bytes that compress somewhat: runs of random lengths of a few values, then noise. */
-function sample(size: number, seed: number): Uint8Array {
-  const random = seededRandom(seed)
-  const out = new Uint8Array(size)
-  for (let at = 0; at < size;) {
-    const run = 1 + Math.floor(random() * 40)
-    out.fill(Math.floor(random() * 4), at, at + run)
-    at += run
-    if (random() < 0.3) out.set(randomBytes(random, Math.min(8, size - at)), Math.min(at, size))
-  }
-  return out
-}
-
-/** Compares natively: vitest's deep equality takes seconds over megabytes. */
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length))
-}
-
 describe('decodeLz4Frames', () => {
   it.each([0, 1, 17, 1000, 70_000, 2 * MiB])('round-trips %i bytes encoded by lz4js', (size) => {
-    const original = sample(size, size)
+    const original = compressibleBytes(size, size)
     expect(sameBytes(decodeLz4Frames(lz4jsCompress(original), BUDGET), original)).toBe(true)
   })
 
@@ -78,7 +69,7 @@ describe('decodeLz4Frames', () => {
   it('either decodes within the budget or throws, on 2,000 mutated frames', () => {
     const random = seededRandom(42)
     const seeds = [
-      lz4jsCompress(sample(3000, 1)),
+      lz4jsCompress(compressibleBytes(3000, 1)),
       lz4Frame([{ bytes: lz4Sequence(Uint8Array.of(1, 2), 2, 5000) }, { bytes: Uint8Array.of(3, 4), stored: true }], { contentSize: 5004, independent: false }),
       lz4Frame([{ bytes: lz4ZerosBlock(60_000) }]),
       ...Object.values(hostileLz4(2))

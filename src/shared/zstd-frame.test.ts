@@ -5,35 +5,18 @@
 import { constants, zstdCompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { decodeZstdFrames } from './zstd-frame'
-import { hostileZstd, randomBytes, refusalsOfMutations, rleBlock, zstdFrame, zstdRleFrame } from './test-fixtures/hostile-compression'
+import { hostileZstd, refusalsOfMutations, rleBlock, zstdFrame, zstdRleFrame, compressibleBytes, sameBytes } from './test-fixtures/hostile-compression'
 import { seededRandom } from './test-fixtures/seeded-random'
 
 const MiB = 1024 * 1024
 const BUDGET = 64 * MiB
-
-/** Bytes that compress somewhat: runs of random lengths of a few values, with noise. */
-function sample(size: number, seed: number): Uint8Array {
-  const random = seededRandom(seed)
-  const out = new Uint8Array(size)
-  for (let at = 0; at < size;) {
-    const run = 1 + Math.floor(random() * 40)
-    out.fill(Math.floor(random() * 4), at, at + run)
-    at += run
-    if (random() < 0.3 && at < size) out.set(randomBytes(random, Math.min(8, size - at)), at)
-  }
-  return out
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length))
-}
 
 const WITHOUT_SIZE = { params: { [constants.ZSTD_c_contentSizeFlag]: 0 } }
 const WITH_CHECKSUM = { params: { [constants.ZSTD_c_checksumFlag]: 1 } }
 
 describe('decodeZstdFrames', () => {
   it.each([0, 1, 17, 1000, 70_000, 300_000, 1 * MiB])('round-trips %i bytes from zstdCompressSync, with and without a content size', (size) => {
-    const original = sample(size, size)
+    const original = compressibleBytes(size, size)
     for (const options of [{}, WITHOUT_SIZE, WITH_CHECKSUM]) {
       expect(sameBytes(decodeZstdFrames(zstdCompressSync(original, options), BUDGET), original)).toBe(true)
     }
@@ -75,13 +58,13 @@ describe('decodeZstdFrames', () => {
   it('stops compressed blocks without a content size once their output passes the budget', () => {
     // A 128 KiB window, so the frame passes the window check under a 200,000-byte budget.
     const small = { params: { [constants.ZSTD_c_contentSizeFlag]: 0, [constants.ZSTD_c_windowLog]: 17 } }
-    expect(() => decodeZstdFrames(zstdCompressSync(sample(300_000, 9), small), 200_000)).toThrow(
+    expect(() => decodeZstdFrames(zstdCompressSync(compressibleBytes(300_000, 9), small), 200_000)).toThrow(
       'Zstandard: the frames make more than the 200000 bytes allowed.'
     )
   })
 
   it('refuses a frame whose compressed blocks make less than it declares', () => {
-    const real = zstdCompressSync(sample(5000, 3))
+    const real = zstdCompressSync(compressibleBytes(5000, 3))
     // The real frame's single-segment header declares its 5000 bytes in 2 bytes (value + 256); claim 9000.
     const lying = Uint8Array.from(real)
     expect(lying[4]).toBe(0x60)
@@ -93,9 +76,9 @@ describe('decodeZstdFrames', () => {
   it('either decodes within the budget or throws, on 2,000 mutated frames', () => {
     const random = seededRandom(42)
     const seeds = [
-      zstdCompressSync(sample(3000, 1)),
-      zstdCompressSync(sample(50_000, 2), WITHOUT_SIZE),
-      zstdCompressSync(sample(2000, 3), WITH_CHECKSUM),
+      zstdCompressSync(compressibleBytes(3000, 1)),
+      zstdCompressSync(compressibleBytes(50_000, 2), WITHOUT_SIZE),
+      zstdCompressSync(compressibleBytes(2000, 3), WITH_CHECKSUM),
       zstdFrame([rleBlock(100_000, 1), { type: 'raw', size: 3, content: Uint8Array.of(1, 2, 3) }], { contentSize: 100_003 }),
       ...Object.values(hostileZstd(2))
     ]

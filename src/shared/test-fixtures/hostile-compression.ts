@@ -222,3 +222,23 @@ export function refusalsOfMutations(
   }
   return refusals
 }
+
+/** Bytes that compress somewhat, from `seed`: runs of random lengths of a few values, with noise. */
+export function compressibleBytes(size: number, seed: number): Uint8Array {
+  const random = seededRandom(seed)
+  const out = new Uint8Array(size)
+  for (let at = 0; at < size;) {
+    const run = 1 + Math.floor(random() * 40)
+    out.fill(Math.floor(random() * 4), at, at + run)
+    at += run
+    if (random() < 0.3 && at < size) out.set(randomBytes(random, Math.min(8, size - at)), at)
+  }
+  return out
+}
+
+/** True when `a` and `b` hold the same bytes (a plain loop: deep equality takes seconds over megabytes). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
