@@ -5,11 +5,10 @@
  * LanceDB a clear 502 without decoding past the budget, and serves the next describe at
  * once; through the app, counting a table at such a catalog fails with that message.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpBomb, type BombEncoding } from '../../../../e2e/support/http-bombs'
+import { startServer, type TestServer } from '../../../../e2e/support/test-http-server'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
 import { HTTP_BODY_DECODE_BUDGET } from '../../../shared/decompression-budgets'
@@ -29,19 +28,8 @@ let dir: string
 let reference: RunningCatalogServer
 let next: Answer = 'good'
 let catalogOrigin: string
-const servers: Server[] = []
+let catalog: TestServer | undefined
 let bombs: Record<BombEncoding, Buffer>
-
-async function listen(handler: (req: IncomingMessage, res: ServerResponse, body: Buffer) => void): Promise<string> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => handler(req, res, Buffer.concat(chunks)))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  servers.push(server)
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
 
 beforeAll(async () => {
   const made = performance.now()
@@ -52,22 +40,23 @@ beforeAll(async () => {
   await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 5 } } } })
   reference = await startCatalogServer({ root, dataRoutes: false })
   // The reference server's answers, except a describe while `next` holds a bomb.
-  catalogOrigin = await listen((req, res, body) => {
-    const url = req.url ?? ''
+  catalog = await startServer((req, res) => {
+    const { rawUrl: url, body } = req
     if (/\/v1\/table\/[^/]+\/describe/.test(url) && next !== 'good') {
       res.writeHead(200, { 'content-type': 'application/json', ...(next.encoding === 'identity' ? {} : { 'content-encoding': next.encoding }) })
       res.end(next.body)
       return
     }
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length')) as Record<string, string>
-    void fetch(`${reference.url}${url}`, { method: req.method ?? 'GET', headers, ...(body.length > 0 ? { body } : {}) }).then(async (answer) => {
+    void fetch(`${reference.url}${url}`, { method: req.method, headers, ...(body.length > 0 ? { body } : {}) }).then(async (answer) => {
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(await answer.text())
     })
   })
+  catalogOrigin = catalog.url
 })
 
 afterAll(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))))
+  await catalog?.close()
   await reference?.close()
   await removeDir(dir)
 })
