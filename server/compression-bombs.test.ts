@@ -7,16 +7,13 @@
  * wrong; a listing sent alongside is answered within 2 s; the process lives on and its
  * resident memory stays under RSS_BOUND.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
 import { request } from 'node:http'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startHeapCapped, type CappedProcess } from '../e2e/support/heap-capped-process'
 import { httpBomb } from '../e2e/support/http-bombs'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
 import { compressedArrowBombs } from '../src/shared/test-fixtures/bomb-arrow'
 
-const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 const MiB = 1024 * 1024
 /**
  * The server's peak resident memory may not pass this: LanceDB and Node take about
@@ -28,9 +25,8 @@ const RSS_BOUND = 700 * MiB
 const BOMBS = compressedArrowBombs(11)
 
 let root: string
-let child: ChildProcess
+let child: CappedProcess
 let port: number
-let stderr = ''
 
 interface Answer {
   readonly status: number
@@ -53,42 +49,20 @@ function call(method: string, path: string, headers: Record<string, string> = {}
   })
 }
 
-/** The process's peak resident memory so far (VmHWM), as an operator would read it. */
-async function peakResidentBytes(): Promise<number> {
-  const status = await readFile(`/proc/${child.pid}/status`, 'utf8')
-  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) * 1024
-}
-
-const alive = () => child.exitCode === null && child.signalCode === null
-
 beforeAll(async () => {
   root = await makeTempDir('server-bombs')
   await buildNestedCatalog(root, { tables: { items: 5 } })
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--root', root, '--port', '0'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=512' },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-  port = await new Promise<number>((resolve, reject) => {
-    let out = ''
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk
-      const found = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)
-      if (found) resolve(Number(found[1]))
-    })
-    child.once('exit', () => reject(new Error(`The server exited before it listened:\n${stderr}`)))
-  })
+  child = await startHeapCapped('server/cli.ts', ['--root', root, '--port', '0'], 512, /listening on http:\/\/127\.0\.0\.1:(\d+)/)
+  port = Number(child.ready[1])
 })
 
 afterAll(async () => {
-  if (child && alive()) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-    child.kill('SIGTERM')
-    await exited
-  }
+  await child?.stop()
   await removeDir(root)
 })
+
+/** The process's peak resident memory so far (VmHWM), as an operator would read it. */
+const peakResidentBytes = async (): Promise<number> => (await child.memory()).peak
 
 const ARROW = { 'content-type': 'application/vnd.apache.arrow.stream' }
 
@@ -96,7 +70,7 @@ describe('the reference server process on compressed create bodies', () => {
   it.each(BOMBS)('refuses %s with a 400, answers a listing meanwhile, and lives', async (_name, body, message) => {
     const bytes = body()
     const [created, listed] = await Promise.all([call('POST', `/v1/table/bomb/create`, ARROW, bytes), call('GET', '/v1/namespace/%24/table/list')])
-    expect(alive(), stderr).toBe(true)
+    expect(child.alive(), child.stderr()).toBe(true)
     expect(created.status).toBe(400)
     const error = JSON.parse(created.text) as { error: string; code: number; detail?: string }
     expect(error.code).toBe(13)
@@ -114,7 +88,7 @@ describe('the reference server process on compressed create bodies', () => {
     const plain = await call('POST', '/v1/table/plain/create', ARROW, sampleTableIpc(3))
     expect(plain.status).toBe(200)
     expect(JSON.parse((await call('GET', '/v1/namespace/%24/table/list')).text)).toMatchObject({ tables: ['items', 'plain'] })
-    expect(alive(), stderr).toBe(true)
+    expect(child.alive(), child.stderr()).toBe(true)
     expect(await peakResidentBytes()).toBeLessThan(RSS_BOUND)
   })
 })
