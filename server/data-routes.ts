@@ -31,7 +31,7 @@ async function countRows(ctx: RequestContext) {
   const predicate = optionalFilter(body, 'predicate') ?? optionalFilter(body, 'filter')
   const { client } = await ctx.database()
   const version = optionalVersion(body)
-  return json(jsonNumber(version === undefined ? await client.countRows(ref, predicate) : await client.countRowsAt(ref, version, predicate)))
+  return json(jsonNumber(version === undefined ? await client.table(ref).countRows(predicate) : await client.table(ref).countRowsAt(version, predicate)))
 }
 
 async function queryTable(ctx: RequestContext) {
@@ -62,7 +62,7 @@ async function tableStats(ctx: RequestContext) {
   await ctx.jsonBody()
   const database = await ctx.database()
   // Through the client first, so a missing table is a clean 404.
-  await database.client.describeTable(ref)
+  await database.client.table(ref).describe()
   const stats = await withLanceTable(database, ref, (table) => table.stats())
   const { numFragments, numSmallFragments, lengths } = stats.fragmentStats
   return json({

@@ -41,7 +41,7 @@ describe('a REST connection with delimiter "."', () => {
   it('reaches nested namespaces and their tables with "." between the parts', async () => {
     expect((await client.listNamespaces(['sales'])).items).toEqual(['eu'])
     expect((await client.listTables(['sales', 'eu'])).items).toEqual(['orders'])
-    expect((await client.describeTable({ namespace: ['sales', 'eu'], name: 'orders' })).rowCount).toBe('3')
+    expect((await client.table({ namespace: ['sales', 'eu'], name: 'orders' }).describe()).rowCount).toBe('3')
     expect(await client.namespaceExists(['sales', 'eu'])).toBe(true)
   })
 

@@ -41,7 +41,7 @@ async function createRootTable(ctx: RequestContext) {
   }
   const ref = { namespace: [], name }
   await database.client.createTable(ref, stream, mode)
-  const description = await database.client.describeTable(ref)
+  const description = await database.client.table(ref).describe()
   return json({
     name,
     location: absoluteLocation(description.location, database.root),

@@ -64,7 +64,7 @@ describe('Enterprise routes on the reference server', () => {
     expect(names).toEqual(['orders', 'refunds'])
     // The spec routes on the same connection see the same database (one page per item here).
     expect((await client.listNamespaces([])).items).toEqual(['archive'])
-    expect(await client.countRows({ namespace: [], name: 'orders' })).toBe('4')
+    expect(await client.table({ namespace: [], name: 'orders' }).countRows()).toBe('4')
   })
 
   it('puts the prefix folder in front of the database name', async () => {
@@ -89,10 +89,10 @@ describe('Enterprise routes on the reference server', () => {
   it('creates tables with a write key and refuses them with a read key', async () => {
     const writer = enterprise({ 'headers.x-api-key': WRITE_KEY, 'headers.x-service-database': 'sales' })
     await writer.routes.createTable('returns', sampleTableIpc(6))
-    expect(await writer.client.countRows({ namespace: [], name: 'returns' })).toBe('6')
+    expect(await writer.client.table({ namespace: [], name: 'returns' }).countRows()).toBe('6')
     await expect(writer.routes.createTable('returns', sampleTableIpc(1))).rejects.toMatchObject({ code: 'table_exists' })
     await writer.routes.createTable('nothing_yet', sampleTableIpc(0))
-    expect((await writer.client.describeTable({ namespace: [], name: 'nothing_yet' })).rowCount).toBe('0')
+    expect((await writer.client.table({ namespace: [], name: 'nothing_yet' }).describe()).rowCount).toBe('0')
 
     const reader = enterprise({ 'headers.x-api-key': READ_KEY, 'headers.x-service-database': 'sales' })
     await expect(reader.routes.createTable('sneaky', sampleTableIpc(1))).rejects.toMatchObject({ code: 'permission_denied' })

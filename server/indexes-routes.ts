@@ -84,7 +84,7 @@ async function createIndex(ctx: RequestContext) {
   if (ctx.req.socket.destroyed) abandoned.abort()
   try {
     // Checked before the build, so a column that cannot take the index is the caller's 400, not a failed build.
-    checkIndexFits(ref, (await database.client.describeTable(ref)).fields, spec)
+    checkIndexFits(ref, (await database.client.table(ref).describe()).fields, spec)
     await onTable(database, ref, `create an index on column "${spec.column}" of`, async (table) => {
       await requireColumn(table, ref, spec.column)
       await createTableIndex(table, spec, abandoned.signal)

@@ -79,7 +79,7 @@ describe('openRestNamespace against the reference server', () => {
   })
 
   it('describes a table: location on disk, version, row count and schema', async () => {
-    const description = await client.describeTable({ namespace: ['analytics'], name: 'events' })
+    const description = await client.table({ namespace: ['analytics'], name: 'events' }).describe()
     expect(description.rowCount).toBe('25')
     expect(Number(description.version)).toBeGreaterThanOrEqual(1)
     expect(description.location).toMatch(/^(\/|file:\/\/)/)
@@ -89,41 +89,41 @@ describe('openRestNamespace against the reference server', () => {
     expect(byName['id']).toMatchObject({ type: 'int64', nullable: false })
     expect(byName['vector']).toMatchObject({ dimension: VECTOR_DIMENSION })
     expect(byName['meta']?.children?.map((c) => c.name)).toEqual(['source', 'rank'])
-    expect(await codeOf(client.describeTable({ namespace: ['analytics'], name: 'nope' }))).toBe('table_not_found')
+    expect(await codeOf(client.table({ namespace: ['analytics'], name: 'nope' }).describe())).toBe('table_not_found')
   })
 
   it('creates tables in each mode', async () => {
     const ref = { namespace: ['analytics', 'web'], name: 'visits' }
     await client.createTable(ref, sampleTableIpc(3))
-    expect(await client.countRows(ref)).toBe('3')
+    expect(await client.table(ref).countRows()).toBe('3')
     expect(await codeOf(client.createTable(ref, sampleTableIpc(5)))).toBe('table_exists')
     await client.createTable(ref, sampleTableIpc(5), 'exist_ok')
-    expect(await client.countRows(ref)).toBe('3')
+    expect(await client.table(ref).countRows()).toBe('3')
     await client.createTable(ref, sampleTableIpc(7, 100), 'overwrite')
-    expect(await client.countRows(ref)).toBe('7')
-    const rows = tableFromIPC((await client.readRows(ref, { offset: 0, limit: 1, columns: ['id'] })).arrow)
+    expect(await client.table(ref).countRows()).toBe('7')
+    const rows = tableFromIPC((await client.table(ref).readRows({ offset: 0, limit: 1, columns: ['id'] })).arrow)
     expect(Number(rows.getChild('id')?.get(0))).toBe(100)
 
     const empty = { namespace: ['analytics', 'web'], name: 'empty' }
     await client.createTable(empty, sampleTableIpc(0))
-    expect((await client.describeTable(empty)).rowCount).toBe('0')
+    expect((await client.table(empty).describe()).rowCount).toBe('0')
     expect(await codeOf(client.createTable({ namespace: ['ghost'], name: 't' }, sampleTableIpc(1)))).toBe('namespace_not_found')
   })
 
   it('counts rows with a filter and reads windows of rows', async () => {
     const events = { namespace: ['analytics'], name: 'events' }
-    expect(await client.countRows(events)).toBe('25')
-    expect(await client.countRows(events, 'id >= 20')).toBe('5')
+    expect(await client.table(events).countRows()).toBe('25')
+    expect(await client.table(events).countRows('id >= 20')).toBe('5')
 
-    const window = tableFromIPC((await client.readRows(events, { offset: 5, limit: 4 })).arrow)
+    const window = tableFromIPC((await client.table(events).readRows({ offset: 5, limit: 4 })).arrow)
     expect(window.numRows).toBe(4)
     expect(window.schema.fields.map((f) => f.name)).toEqual(['id', 'name', 'score', 'vector', 'tags', 'meta'])
     expect(idsOf(window)).toEqual([5, 6, 7, 8])
 
-    const filtered = tableFromIPC((await client.readRows(events, { offset: 1, limit: 10, columns: ['id', 'score'], filter: 'id < 4' })).arrow)
+    const filtered = tableFromIPC((await client.table(events).readRows({ offset: 1, limit: 10, columns: ['id', 'score'], filter: 'id < 4' })).arrow)
     expect(filtered.schema.fields.map((f) => f.name)).toEqual(['id', 'score'])
     expect(idsOf(filtered)).toEqual([1, 2, 3])
-    expect(await codeOf(client.countRows({ namespace: [], name: 'missing' }))).toBe('table_not_found')
+    expect(await codeOf(client.table({ namespace: [], name: 'missing' }).countRows())).toBe('table_not_found')
   })
 
   it('drops tables and explains that renaming is unsupported', async () => {
@@ -148,9 +148,9 @@ describe('openRestNamespace against the reference server', () => {
     expect(await codeOf(bearerOnly.namespaceExists(['analytics']))).toBe('unauthenticated')
 
     expect((await reader.listNamespaces([])).items).toEqual(['analytics'])
-    expect((await reader.describeTable({ namespace: [], name: 'people' })).rowCount).toBe('10')
-    expect(await reader.countRows({ namespace: [], name: 'people' }, 'id < 3')).toBe('3')
-    expect(tableFromIPC((await reader.readRows({ namespace: [], name: 'people' }, { offset: 0, limit: 2 })).arrow).numRows).toBe(2)
+    expect((await reader.table({ namespace: [], name: 'people' }).describe()).rowCount).toBe('10')
+    expect(await reader.table({ namespace: [], name: 'people' }).countRows('id < 3')).toBe('3')
+    expect(tableFromIPC((await reader.table({ namespace: [], name: 'people' }).readRows({ offset: 0, limit: 2 })).arrow).numRows).toBe(2)
 
     const people = { namespace: [], name: 'people' }
     expect(await codeOf(reader.createNamespace(['sneaky']))).toBe('permission_denied')

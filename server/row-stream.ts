@@ -28,13 +28,13 @@ export async function* rowPages(
   pageBytes = READ_PAGE_MAX_BYTES
 ): AsyncGenerator<Uint8Array> {
   // Every page reads one version, so a write between pages cannot shift the rows.
-  const version = request.version ?? (await client.describeTable(ref)).version ?? undefined
+  const version = request.version ?? (await client.table(ref).describe()).version ?? undefined
   let offset = request.offset
   let remaining = request.limit
   let first = true
   while (first || remaining > 0) {
     const limit = Math.min(remaining, ROWS_PER_PAGE)
-    const page = await client.readRows(ref, {
+    const page = await client.table(ref).readRows({
       ...request,
       offset,
       limit: Math.max(limit, 1),

@@ -60,7 +60,7 @@ async function dropColumns(ctx: RequestContext) {
     throw invalidRequest('"columns" must list at least one column name.')
   }
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
-  const { fields } = await (await ctx.database()).client.describeTable(ref)
+  const { fields } = await (await ctx.database()).client.table(ref).describe()
   const missing = (columns as string[]).filter((column) => !hasPath(fields, column.split('.')))
   if (missing.length > 0) {
     throw specError(
@@ -84,7 +84,7 @@ async function change(ctx: RequestContext, action: string, apply: (table: Table)
   if (typeof (await ctx.jsonBody()).branch === 'string') throw new CatalogError('unsupported', 'Branches are not supported by this reference catalog server.')
   const database = await ctx.database()
   // Through the client first, so a missing table is a clean 404.
-  await database.client.describeTable(ref)
+  await database.client.table(ref).describe()
   try {
     const { version } = await withLanceTable(database, ref, apply)
     return json({ version: jsonNumber(version) })

@@ -28,8 +28,8 @@ export function isSearch(body: Record<string, unknown>): boolean {
 /** Answers a search `QueryTableRequest` with its rows as an Arrow IPC file. */
 export async function answerSearch(ctx: RequestContext, ref: TableRef, body: Record<string, unknown>): Promise<Reply> {
   const { client } = await ctx.database()
-  const spec = await specOf(body, async () => (await client.describeTable(ref)).fields)
-  return arrowFile((await client.searchRows(ref, spec)).arrow, ctx.answerCompression)
+  const spec = await specOf(body, async () => (await client.table(ref).describe()).fields)
+  return arrowFile((await client.table(ref).searchRows(spec)).arrow, ctx.answerCompression)
 }
 
 async function explainPlan(ctx: RequestContext): Promise<Reply> {
@@ -44,9 +44,9 @@ async function explainPlan(ctx: RequestContext): Promise<Reply> {
   // A plain query without a limit (LanceDB's k = 2^63 - 1) has no k the app's search takes.
   if (!isSearch(request) && rowLimitOf(request, 'k') === Number.POSITIVE_INFINITY)
     return json(await explainWholeScan(database, ref, request, body['verbose'] === true))
-  const spec = await specOf(request, async () => (await client.describeTable(ref)).fields)
+  const spec = await specOf(request, async () => (await client.table(ref).describe()).fields)
   // The REST binding answers the plan as a bare JSON string.
-  return json(await client.explainSearch(ref, spec))
+  return json(await client.table(ref).explainSearch(spec))
 }
 
 type Fields = () => Promise<readonly { readonly name: string; readonly dimension?: number; readonly type: string }[]>
@@ -97,7 +97,7 @@ async function explainWholeScan(database: Database, ref: TableRef, body: Record<
   const filter = optionalFilter(body, 'filter')
   const columns = columnNames(body['columns'])
   // Through the client first, so a missing table is a clean 404.
-  await database.client.describeTable(ref)
+  await database.client.table(ref).describe()
   return withLanceTable(database, ref, async (table) => {
     let query = table.query()
     if (columns && columns.length > 0) query = query.select(columns)

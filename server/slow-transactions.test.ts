@@ -52,7 +52,7 @@ describe('slow transactions', () => {
     expect(seen.at(-1)?.status).toBe('Succeeded')
     expect(new Set(seen.map((p) => p.transactionId)).size).toBe(1)
     expect(await tablesIn(['sales'])).toEqual(['orders', 'slow'])
-    expect((await client.describeTable({ namespace: ['sales'], name: 'slow' })).rowCount).toBe('2')
+    expect((await client.table({ namespace: ['sales'], name: 'slow' }).describe()).rowCount).toBe('2')
   })
 
   it('cancels through the operation registry: the catalog is asked, says Canceled, and the table is never written', async () => {

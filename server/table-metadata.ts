@@ -114,7 +114,7 @@ export async function declareTable(database: Database, ref: TableRef): Promise<s
   }
   const placeholder = tableToIPC(tableFromArrays({ declared_placeholder: new Int32Array(0) }), 'stream')
   await database.client.createTable(ref, placeholder, 'create')
-  const location = absoluteLocation((await database.client.describeTable(ref)).location, database.root)
+  const location = absoluteLocation((await database.client.table(ref).describe()).location, database.root)
   const folder = localFolder(location, database.root)
   for (const entry of await readdir(folder)) {
     if (entry !== RESERVED_MARKER) await rm(path.join(folder, entry), { recursive: true, force: true })

@@ -40,7 +40,7 @@ async function describeTable(ctx: RequestContext) {
   const identity = detailed ? { table: ref.name, namespace: [...ref.namespace] } : {}
   let location: string
   try {
-    location = absoluteLocation((await database.client.describeTable(ref)).location, database.root)
+    location = absoluteLocation((await database.client.table(ref).describe()).location, database.root)
   } catch (error) {
     const declared = await declaredLocation(database, ref, error)
     if (version !== undefined) throw tableNotFound(ref)
@@ -83,7 +83,7 @@ async function createTable(ctx: RequestContext) {
     database.tableWrites.run(id, async () => {
       await database.client.createTable(ref, stream, mode, { dataStorageVersion })
       database.declaredLocations.delete(id)
-      return database.client.describeTable(ref)
+      return database.client.table(ref).describe()
     })
   if (database.transactions) {
     // A long-running create: the namespace is checked now, the write happens later.

@@ -11,7 +11,7 @@ import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeLanceNativeTable, NATIVE_VERSION_ROWS } from '../e2e/support/lance-native-table'
 import { makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
-import { openRestCatalog } from '../src/main/namespace/rest/data-access'
+import { openRestCatalog } from '../src/main/namespace/rest/rest-namespace'
 import type { NamespaceClient } from '../src/main/namespace/namespace-client'
 import { CatalogError } from '../src/shared/errors'
 import { startCatalogServer, type RunningCatalogServer } from './server'
@@ -79,74 +79,87 @@ async function idsAt(name: string, version?: number): Promise<number[]> {
 describe('versions over REST (reference server)', () => {
   it('lists the 4 versions with their row counts, and no tags yet', async () => {
     const client = await open()
-    const versions = await client.listVersions(ref('articles'))
+    const versions = await client.table(ref('articles')).listVersions()
     expect(versions.map((v) => [v.version, v.rows])).toEqual(NATIVE_VERSION_ROWS.map((rows, i) => [String(i + 1), String(rows)]))
-    expect(await client.listTags(ref('articles'))).toEqual([])
+    expect(await client.table(ref('articles')).listTags()).toEqual([])
   })
 
   it('describes, counts and reads version 1 with its own 300 rows while the latest keeps 500', async () => {
     const client = await open()
-    expect(await client.describeVersion(ref('articles'), '1')).toMatchObject({ version: '1', rowCount: '300' })
-    expect(await client.countRowsAt(ref('articles'), '1', 'id >= 250')).toBe('50')
-    const page = await client.readRows(ref('articles'), { offset: 0, limit: 1000, version: '1' })
+    expect(await client.table(ref('articles')).describeVersion('1')).toMatchObject({ version: '1', rowCount: '300' })
+    expect(await client.table(ref('articles')).countRowsAt('1', 'id >= 250')).toBe('50')
+    const page = await client.table(ref('articles')).readRows({ offset: 0, limit: 1000, version: '1' })
     expect(page.rowCount).toBe(300)
     expect(Math.max(...Array.from(tableFromIPC(page.arrow).getChild('id')?.toArray() ?? [], Number))).toBe(299)
-    expect((await client.describeTable(ref('articles'))).rowCount).toBe('500')
+    expect((await client.table(ref('articles')).describe()).rowCount).toBe('500')
   })
 
   it("restores version 2 as version 5 with version 2's rows (checked through LanceDB)", async () => {
     const client = await open()
-    expect(await client.restoreVersion(ref('restored'), '2')).toBe('5')
+    expect(await client.table(ref('restored')).restoreVersion('2')).toBe('5')
     const table = await db.openTable('restored')
     expect(await table.version()).toBe(5)
     table.close()
     expect(await idsAt('restored')).toEqual(await idsAt('restored', 2))
-    expect((await client.listVersions(ref('restored'))).map((v) => v.rows)).toEqual([...NATIVE_VERSION_ROWS, 300].map(String))
+    expect((await client.table(ref('restored')).listVersions()).map((v) => v.rows)).toEqual([...NATIVE_VERSION_ROWS, 300].map(String))
   })
 
   it('creates, lists and deletes tags, and says what is wrong with a bad one', async () => {
     const client = await open()
-    await client.createTag(ref('tagged'), 'baseline', '1')
-    expect(await client.listTags(ref('tagged'))).toEqual([{ name: 'baseline', version: '1' }])
+    await client.table(ref('tagged')).createTag('baseline', '1')
+    expect(await client.table(ref('tagged')).listTags()).toEqual([{ name: 'baseline', version: '1' }])
     const lance = await db.openTable('tagged')
     expect(await (await lance.tags()).getVersion('baseline')).toBe(1)
     lance.close()
-    const duplicate = await client.createTag(ref('tagged'), 'baseline', '2').catch((e: unknown) => e)
+    const duplicate = await client
+      .table(ref('tagged'))
+      .createTag('baseline', '2')
+      .catch((e: unknown) => e)
     expect(duplicate).toBeInstanceOf(CatalogError)
     expect((duplicate as CatalogError).message).toContain('already has a tag "baseline"')
-    await client.deleteTag(ref('tagged'), 'baseline')
-    expect(await client.listTags(ref('tagged'))).toEqual([])
+    await client.table(ref('tagged')).deleteTag('baseline')
+    expect(await client.table(ref('tagged')).listTags()).toEqual([])
   })
 
   it('refuses a version the table never had, naming the versions it has', async () => {
     const client = await open()
-    const error = await client.describeVersion(ref('articles'), '9').catch((e: unknown) => e)
+    const error = await client
+      .table(ref('articles'))
+      .describeVersion('9')
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CatalogError)
     expect((error as CatalogError).code).toBe('table_not_found')
-    const restore = await client.restoreVersion(ref('articles'), '9').catch((e: unknown) => e)
+    const restore = await client
+      .table(ref('articles'))
+      .restoreVersion('9')
+      .catch((e: unknown) => e)
     expect((restore as CatalogError).message).toContain('has no version 9')
   })
 
   it("on a metadata-only catalog reads the older version at the table's location", async () => {
     const client = await open({ dataRoutes: false })
-    expect(await client.describeVersion(ref('metadata_only'), '1')).toMatchObject({ version: '1', rowCount: '300' })
-    const page = await client.readRows(ref('metadata_only'), { offset: 0, limit: 1000, version: '1' })
+    expect(await client.table(ref('metadata_only')).describeVersion('1')).toMatchObject({ version: '1', rowCount: '300' })
+    const page = await client.table(ref('metadata_only')).readRows({ offset: 0, limit: 1000, version: '1' })
     expect(page.rowCount).toBe(300)
-    expect(await client.countRowsAt(ref('metadata_only'), '4')).toBe('500')
+    expect(await client.table(ref('metadata_only')).countRowsAt('4')).toBe('500')
   })
 
   it('follows the pages of the version listing', async () => {
     const client = await open({ pageSize: 1 })
-    expect((await client.listVersions(ref('paged'))).map((v) => v.version)).toEqual(['1', '2', '3', '4'])
+    expect((await client.table(ref('paged')).listVersions()).map((v) => v.version)).toEqual(['1', '2', '3', '4'])
   })
 
   it("without the version and tag routes, lists, restores and tags at the table's location", async () => {
     const client = await open({ versionRoutes: false })
-    expect((await client.listVersions(ref('unrouted'))).map((v) => v.rows)).toEqual(NATIVE_VERSION_ROWS.map(String))
-    expect(await client.describeVersion(ref('unrouted'), '2')).toMatchObject({ version: '2', rowCount: '300', location: expect.stringContaining('unrouted') })
-    await client.createTag(ref('unrouted'), 'before', '3')
-    expect(await client.listTags(ref('unrouted'))).toEqual([{ name: 'before', version: '3' }])
-    expect(await client.restoreVersion(ref('unrouted'), '1')).toBe('5')
+    expect((await client.table(ref('unrouted')).listVersions()).map((v) => v.rows)).toEqual(NATIVE_VERSION_ROWS.map(String))
+    expect(await client.table(ref('unrouted')).describeVersion('2')).toMatchObject({
+      version: '2',
+      rowCount: '300',
+      location: expect.stringContaining('unrouted')
+    })
+    await client.table(ref('unrouted')).createTag('before', '3')
+    expect(await client.table(ref('unrouted')).listTags()).toEqual([{ name: 'before', version: '3' }])
+    expect(await client.table(ref('unrouted')).restoreVersion('1')).toBe('5')
     expect(await idsAt('unrouted')).toEqual(await idsAt('unrouted', 1))
   })
 })

@@ -58,10 +58,10 @@ async function restoreTable(ctx: RequestContext) {
   if (version === undefined) throw invalidRequest('"version" is required: the version to restore.')
   if (optionalString(body, 'branch') !== undefined) throw unsupportedBranch()
   const { client } = await ctx.database()
-  if (!(await client.listVersions(ref)).some((listed) => listed.version === version)) {
+  if (!(await client.table(ref).listVersions()).some((listed) => listed.version === version)) {
     throw specError('versionNotFound', `Table "${identifierOf(ref)}" has no version ${version}.`)
   }
-  await client.restoreVersion(ref, version)
+  await client.table(ref).restoreVersion(version)
   return json({})
 }
 
@@ -80,7 +80,7 @@ async function tagVersion(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   const tag = requiredTag(await ctx.jsonBody())
   const { client } = await ctx.database()
-  const found = (await client.listTags(ref))?.find((candidate) => candidate.name === tag)
+  const found = (await client.table(ref).listTags())?.find((candidate) => candidate.name === tag)
   if (!found) throw specError('tagNotFound', `Table "${identifierOf(ref)}" has no tag "${tag}".`)
   return json({ version: jsonNumber(found.version) })
 }
@@ -93,10 +93,10 @@ async function createTag(ctx: RequestContext) {
   if (version === undefined) throw invalidRequest('"version" is required: the version the tag names.')
   if (optionalString(body, 'branch') !== undefined) throw unsupportedBranch()
   const { client } = await ctx.database()
-  if ((await client.listTags(ref))?.some((listed) => listed.name === tag)) {
+  if ((await client.table(ref).listTags())?.some((listed) => listed.name === tag)) {
     throw specError('tagExists', `Table "${identifierOf(ref)}" already has a tag "${tag}": choose another name, or delete that tag first.`)
   }
-  await client.createTag(ref, tag, version)
+  await client.table(ref).createTag(tag, version)
   return json({})
 }
 
@@ -104,7 +104,7 @@ async function deleteTag(ctx: RequestContext) {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   const tag = requiredTag(await ctx.jsonBody())
   const { client } = await ctx.database()
-  await client.deleteTag(ref, tag)
+  await client.table(ref).deleteTag(tag)
   return json({})
 }
 
@@ -112,7 +112,7 @@ async function deleteTag(ctx: RequestContext) {
 async function tableOf(ctx: RequestContext): Promise<{ ref: TableRef; database: Database; location: string }> {
   const ref = tableRefOf(param(ctx, 'id'), ctx.delimiter)
   const database = await ctx.database()
-  const location = absoluteLocation((await database.client.describeTable(ref)).location, database.root)
+  const location = absoluteLocation((await database.client.table(ref).describe()).location, database.root)
   return { ref, database, location }
 }
 

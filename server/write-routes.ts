@@ -39,10 +39,10 @@ async function insertRows(ctx: RequestContext): Promise<Reply> {
     if (database.declaredLocations.has(id) && !(await exists(database, ref))) {
       await database.client.createTable(ref, await arrowBody(ctx, 'Inserting rows'), 'create')
       database.declaredLocations.delete(id)
-      const { version } = await database.client.describeTable(ref)
+      const { version } = await database.client.table(ref).describe()
       return json({ num_inserted_rows: data.numRows, ...(version === null ? {} : { version }) })
     }
-    await database.client.describeTable(ref)
+    await database.client.table(ref).describe()
     const { version } = await write(database, ref, 'insert rows into', (table) => table.add(data, { mode }))
     return json({ num_inserted_rows: data.numRows, version })
   })
@@ -67,7 +67,7 @@ async function mergeInsert(ctx: RequestContext): Promise<Reply> {
   const data = tableForLance(await arrowBody(ctx, 'A merge insert'))
   const database = await ctx.database()
   return locked(database, ref, async () => {
-    await database.client.describeTable(ref)
+    await database.client.table(ref).describe()
     const result = await write(database, ref, 'merge rows into', (table) => {
       let merge = table.mergeInsert(on)
       if (updateAll || updateWhere !== undefined) merge = merge.whenMatchedUpdateAll(updateWhere === undefined ? undefined : { where: updateWhere })
@@ -103,7 +103,7 @@ async function updateRows(ctx: RequestContext): Promise<Reply> {
   const valuesSql = Object.fromEntries(updates as [string, string][])
   const database = await ctx.database()
   return locked(database, ref, async () => {
-    await database.client.describeTable(ref)
+    await database.client.table(ref).describe()
     const result = await write(database, ref, 'update rows of', (table) =>
       table.update({ valuesSql, ...(predicate !== undefined && predicate.trim() !== '' ? { where: predicate } : {}) })
     )
@@ -120,7 +120,7 @@ async function deleteRows(ctx: RequestContext): Promise<Reply> {
   if (predicate === undefined || predicate.trim() === '') throw invalidRequest('Deleting rows needs a SQL "predicate" naming them (use "true" for every row).')
   const database = await ctx.database()
   return locked(database, ref, async () => {
-    await database.client.describeTable(ref)
+    await database.client.table(ref).describe()
     const result = await write(database, ref, 'delete rows of', (table) => table.delete(predicate))
     // The spec answers the version; LanceDB's remote client also reads how many rows went.
     return json({ version: result.version, num_deleted_rows: result.numDeletedRows })
@@ -143,7 +143,7 @@ async function write<T>(database: Database, ref: TableRef, action: string, apply
 
 async function exists(database: Database, ref: TableRef): Promise<boolean> {
   try {
-    await database.client.describeTable(ref)
+    await database.client.table(ref).describe()
     return true
   } catch (error) {
     if (error instanceof CatalogError && error.code === 'table_not_found') return false

@@ -11,7 +11,7 @@ import { DEFAULT_DELIMITER } from '../../shared/namespace-path'
 import type { NamespaceClient } from '../namespace/namespace-client'
 import { storageOptionsOf } from '../../shared/storage-options'
 import { openDirNamespace } from '../namespace/dir/dir-namespace'
-import { openRestCatalog } from '../namespace/rest/data-access'
+import { openRestCatalog } from '../namespace/rest/rest-namespace'
 import type { ConnectionSpec } from './connection-spec'
 import { rememberConnectionSecrets } from '../secrets/known-secrets'
 

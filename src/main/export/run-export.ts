@@ -50,7 +50,9 @@ export async function runExport(
   let written = 0
   try {
     if (request.search && request.search.kind !== 'scan') {
-      const page = await client.searchRows(request.table, { query: request.search, ...(columns ? { columns } : {}), ...(filter ? { filter } : {}) }, { signal })
+      const page = await client
+        .table(request.table)
+        .searchRows({ query: request.search, ...(columns ? { columns } : {}), ...(filter ? { filter } : {}) }, { signal })
       progress.onTotal(page.rowCount)
       const table = decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET)
       const writer = createBatchWriter(request.format, table.schema, sink)
@@ -62,16 +64,16 @@ export async function runExport(
     }
     const { version } = request
     const total =
-      version === undefined ? await client.countRows(request.table, filter, { signal }) : await client.countRowsAt(request.table, version, filter, { signal })
+      version === undefined
+        ? await client.table(request.table).countRows(filter, { signal })
+        : await client.table(request.table).countRowsAt(version, filter, { signal })
     progress.onTotal(approximate(total))
     let writer: BatchWriter | null = null
     for (;;) {
       if (signal.aborted) throw cancelled()
-      const page = await client.readRows(
-        request.table,
-        { offset: written, limit: EXPORT_PAGE_ROWS, columns, filter, ...(version === undefined ? {} : { version }) },
-        { signal }
-      )
+      const page = await client
+        .table(request.table)
+        .readRows({ offset: written, limit: EXPORT_PAGE_ROWS, columns, filter, ...(version === undefined ? {} : { version }) }, { signal })
       const table = decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET)
       writer ??= createBatchWriter(request.format, table.schema, sink)
       for (const batch of table.batches) {

@@ -84,7 +84,7 @@ async function columnsOf(client: NamespaceClient, table: TableRef, options: Call
     const fields = await schema.describeSchema.call(client, table, options, { fields: budget.fieldsPerTable + 1, bytes: budget.describeBytes })
     if (fields) return fields
   }
-  return (await client.describeTable(table, options)).fields
+  return (await client.table(table).describe(options)).fields
 }
 
 /** The largest page the contract lets a listing ask for. */

@@ -247,7 +247,7 @@ export class FindService {
     try {
       const client = await this.registry.client(connectionId)
       const description = await withDeadline(
-        (signal) => client.describeTable(table, { signal }),
+        (signal) => client.table(table).describe({ signal }),
         new AbortController().signal,
         this.options.requestTimeoutMs ?? 20_000,
         'a describe'

@@ -33,7 +33,7 @@ export function catalogHandlers({
       if (!connection) throw new CatalogError('connection_not_found', 'That connection is no longer open. Pick one from the list.')
       if (connection.type !== 'dir') throw new CatalogError('unsupported', 'Only directory catalogs have folders to show.')
       // Namespaces of a V2 catalog are entries in its manifest, not folders: they show the root.
-      const location = table ? (await (await registry.client(connectionId)).describeTable(table)).location : connection.target
+      const location = table ? (await (await registry.client(connectionId)).table(table).describe()).location : connection.target
       if (!location) throw new CatalogError('unsupported', `The catalog did not say where ${table?.name ?? 'it'} is stored.`)
       revealPath(location.startsWith('file:') ? fileURLToPath(location) : location)
       return null
@@ -58,6 +58,6 @@ export function catalogHandlers({
       const client = await registry.client(connectionId)
       return listWithFollowing((token) => client.listTables(namespace, { pageToken: token, limit }), pageToken, ahead)
     },
-    'tables:describe': async ({ connectionId, table }) => (await registry.client(connectionId)).describeTable(table)
+    'tables:describe': async ({ connectionId, table }) => (await registry.client(connectionId)).table(table).describe()
   }
 }

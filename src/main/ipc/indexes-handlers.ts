@@ -14,13 +14,13 @@ export function indexesHandlers({ registry }: HandlerContext): Pick<HandlerTable
   // Cancels that arrived before their create (two requests racing): the create then stops at once.
   const early = new Set<string>()
   return {
-    'indexes:list': async ({ connectionId, table }) => (await registry.client(connectionId)).listIndexes(table),
+    'indexes:list': async ({ connectionId, table }) => (await registry.client(connectionId)).table(table).listIndexes(),
     'indexes:create': async ({ connectionId, table, spec, operationId }) => {
       const controller = new AbortController()
       if (early.delete(operationId)) controller.abort()
       running.set(operationId, controller)
       try {
-        await (await registry.client(connectionId)).createIndex(table, spec, { signal: controller.signal })
+        await (await registry.client(connectionId)).table(table).createIndex(spec, { signal: controller.signal })
         return null
       } finally {
         if (running.get(operationId) === controller) running.delete(operationId)
@@ -37,10 +37,10 @@ export function indexesHandlers({ registry }: HandlerContext): Pick<HandlerTable
       return controller !== undefined
     },
     'indexes:drop': async ({ connectionId, table, name }) => {
-      await (await registry.client(connectionId)).dropIndex(table, name)
+      await (await registry.client(connectionId)).table(table).dropIndex(name)
       return null
     },
-    'indexes:optimize': async ({ connectionId, table }) => (await registry.client(connectionId)).optimizeTable(table),
+    'indexes:optimize': async ({ connectionId, table }) => (await registry.client(connectionId)).table(table).optimizeTable(),
     'stats:nullCounts': async ({ connectionId, table, columns }) => countColumnNulls(await registry.client(connectionId), table, columns)
   }
 }

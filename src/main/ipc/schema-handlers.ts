@@ -9,8 +9,8 @@ import type { HandlerContext } from './handler-context'
 /** Handlers of the schema channels. */
 export function schemaHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof schemaContract> {
   return {
-    'schema:addColumns': async ({ connectionId, table, columns }) => (await registry.client(connectionId)).addColumns(table, columns),
-    'schema:alterColumns': async ({ connectionId, table, alterations }) => (await registry.client(connectionId)).alterColumns(table, alterations),
-    'schema:dropColumns': async ({ connectionId, table, columns }) => (await registry.client(connectionId)).dropColumns(table, columns)
+    'schema:addColumns': async ({ connectionId, table, columns }) => (await registry.client(connectionId)).table(table).addColumns(columns),
+    'schema:alterColumns': async ({ connectionId, table, alterations }) => (await registry.client(connectionId)).table(table).alterColumns(alterations),
+    'schema:dropColumns': async ({ connectionId, table, columns }) => (await registry.client(connectionId)).table(table).dropColumns(columns)
   }
 }

@@ -9,8 +9,8 @@ import type { HandlerContext } from './handler-context'
 /** Handlers of the search channels. */
 export function searchHandlers({ registry }: HandlerContext): Pick<HandlerTable, keyof typeof searchContract> {
   return {
-    'search:rows': async ({ connectionId, table, ...spec }) => (await registry.client(connectionId)).searchRows(table, spec),
-    'search:explain': async ({ connectionId, table, ...spec }) => (await registry.client(connectionId)).explainSearch(table, spec),
-    'search:info': async ({ connectionId, table }) => (await registry.client(connectionId)).searchInfo(table)
+    'search:rows': async ({ connectionId, table, ...spec }) => (await registry.client(connectionId)).table(table).searchRows(spec),
+    'search:explain': async ({ connectionId, table, ...spec }) => (await registry.client(connectionId)).table(table).explainSearch(spec),
+    'search:info': async ({ connectionId, table }) => (await registry.client(connectionId)).table(table).searchInfo()
   }
 }

@@ -14,7 +14,7 @@ export function tableHandlers({ registry, operations = new OperationRegistry(), 
   return {
     'tables:readRows': async ({ connectionId, table, offset, limit, columns, filter }) =>
       readRowsSkippingUnreadable(await registry.client(connectionId), table, { offset, limit, columns, filter }),
-    'tables:count': async ({ connectionId, table, filter }) => (await registry.client(connectionId)).countRows(table, filter),
+    'tables:count': async ({ connectionId, table, filter }) => (await registry.client(connectionId)).table(table).countRows(filter),
     'tables:create': async ({ connectionId, table, mode, data, dataStorageVersion, operationId }) => {
       const client = await registry.client(connectionId)
       await operations.run(operationId, (options) =>

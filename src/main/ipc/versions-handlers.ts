@@ -11,20 +11,20 @@ export function versionsHandlers({ registry }: HandlerContext): Pick<HandlerTabl
   return {
     'versions:list': async ({ connectionId, table }) => {
       const client = await registry.client(connectionId)
-      const [versions, tags] = await Promise.all([client.listVersions(table), client.listTags(table)])
+      const [versions, tags] = await Promise.all([client.table(table).listVersions(), client.table(table).listTags()])
       return { versions, tags }
     },
-    'versions:describe': async ({ connectionId, table, version }) => (await registry.client(connectionId)).describeVersion(table, version),
-    'versions:count': async ({ connectionId, table, version, filter }) => (await registry.client(connectionId)).countRowsAt(table, version, filter),
+    'versions:describe': async ({ connectionId, table, version }) => (await registry.client(connectionId)).table(table).describeVersion(version),
+    'versions:count': async ({ connectionId, table, version, filter }) => (await registry.client(connectionId)).table(table).countRowsAt(version, filter),
     'versions:readRows': async ({ connectionId, table, version, offset, limit, columns, filter }) =>
-      (await registry.client(connectionId)).readRows(table, { offset, limit, columns, filter, version }),
-    'versions:restore': async ({ connectionId, table, version }) => (await registry.client(connectionId)).restoreVersion(table, version),
+      (await registry.client(connectionId)).table(table).readRows({ offset, limit, columns, filter, version }),
+    'versions:restore': async ({ connectionId, table, version }) => (await registry.client(connectionId)).table(table).restoreVersion(version),
     'versions:createTag': async ({ connectionId, table, tag, version }) => {
-      await (await registry.client(connectionId)).createTag(table, tag, version)
+      await (await registry.client(connectionId)).table(table).createTag(tag, version)
       return null
     },
     'versions:deleteTag': async ({ connectionId, table, tag }) => {
-      await (await registry.client(connectionId)).deleteTag(table, tag)
+      await (await registry.client(connectionId)).table(table).deleteTag(tag)
       return null
     }
   }

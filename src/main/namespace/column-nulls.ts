@@ -13,7 +13,7 @@ export async function countColumnNulls(client: NamespaceClient, table: TableRef,
   const counts: ColumnNulls[] = []
   for (const column of columns) {
     try {
-      counts.push({ column, nulls: await client.countRows(table, `${quoteColumn(column)} IS NULL`, options) })
+      counts.push({ column, nulls: await client.table(table).countRows(`${quoteColumn(column)} IS NULL`, options) })
     } catch (error) {
       // A table that is gone or a cancelled call ends the whole count; one column's refusal does not.
       if (error instanceof CatalogError && ['table_not_found', 'cancelled', 'unreachable', 'timeout'].includes(error.code)) throw error

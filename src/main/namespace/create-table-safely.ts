@@ -39,7 +39,7 @@ export async function createTableSafely(client: NamespaceClient, table: TableRef
 /** True if the table can be described; a missing table or namespace is false. */
 export async function tableExists(client: NamespaceClient, table: TableRef): Promise<boolean> {
   try {
-    await client.describeTable(table)
+    await client.table(table).describe()
     return true
   } catch (error) {
     if (error instanceof CatalogError && (error.code === 'table_not_found' || error.code === 'namespace_not_found')) return false

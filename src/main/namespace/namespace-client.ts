@@ -8,9 +8,9 @@ import type { Page, PageRequest, TableRef } from '../../shared/catalog-types'
 import type { CreateMode } from '../../shared/contract/tables'
 import type { CatalogCapabilities } from '../../shared/capabilities'
 import type { DataStorageVersion } from '../../shared/data-storage-version'
-import type { CallOptions, TableAccess } from './table-access'
+import type { CallOptions, TableHandle } from './table-handle'
 
-export type { CallOptions, ReadRowsRequest } from './table-access'
+export type { CallOptions, ReadRowsRequest, TableHandle } from './table-handle'
 
 /** Options of a table create: the call's options and the Lance version to write it in (LanceDB's default when absent). */
 export interface CreateTableOptions extends CallOptions {
@@ -21,7 +21,9 @@ export interface CreateTableOptions extends CallOptions {
 export type DropBehavior = 'restrict' | 'cascade'
 
 /** The interface behind which every namespace implementation sits. */
-export interface NamespaceClient extends TableAccess {
+export interface NamespaceClient {
+  /** A handle on one table: every operation on the table goes through it (table-handle.ts). Opens nothing by itself. */
+  table(ref: TableRef): TableHandle
   /** Child namespace names (not full paths) of `parent`, one page at a time. */
   listNamespaces(parent: NamespacePath, page?: PageRequest, options?: CallOptions): Promise<Page<string>>
   /** Table names directly inside `namespace`, one page at a time. */

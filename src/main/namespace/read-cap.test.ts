@@ -29,7 +29,7 @@ async function readAll(client: NamespaceClient, request: Omit<ReadRowsRequest, '
   const ids: number[] = []
   const pages: RowsPage[] = []
   for (;;) {
-    const page = await client.readRows(wide, { ...request, offset: ids.length })
+    const page = await client.table(wide).readRows({ ...request, offset: ids.length })
     pages.push(page)
     ids.push(...idsOf(page))
     if (!page.truncated) return { ids, pages }
@@ -67,7 +67,7 @@ describe.each([
   })
 
   it('answers a read of every row with one page under the byte cap, and says it stopped short', async () => {
-    const page = await client.readRows(wide, { offset: 0, limit: 100_000 })
+    const page = await client.table(wide).readRows({ offset: 0, limit: 100_000 })
     expect(page.arrow.length).toBeLessThanOrEqual(READ_PAGE_MAX_BYTES)
     // 46 MB of rows do not fit: the page stops near the cap, marked as cut short.
     expect(page.truncated).toBe(true)
@@ -84,9 +84,9 @@ describe.each([
   })
 
   it('keeps a page that fits whole, and stops at the limit without calling it cut short', async () => {
-    const page = await client.readRows(wide, { offset: 9_990, limit: 100_000 })
+    const page = await client.table(wide).readRows({ offset: 9_990, limit: 100_000 })
     expect([page.rowCount, page.truncated]).toEqual([10, false])
-    const limited = await client.readRows(wide, { offset: 20, limit: 5 })
+    const limited = await client.table(wide).readRows({ offset: 20, limit: 5 })
     expect([idsOf(limited), limited.truncated]).toEqual([range(20, 5), false])
   })
 })
@@ -95,9 +95,9 @@ describe('the dir client', () => {
   it('holds at least one row per page, even when one row is over the cap', async () => {
     const client = await openDirNamespace(root)
     clients.push(client)
-    const page = await client.readRows(wide, { offset: 7, limit: 3, maxBytes: 1_000 })
+    const page = await client.table(wide).readRows({ offset: 7, limit: 3, maxBytes: 1_000 })
     expect([idsOf(page), page.truncated]).toEqual([[7], true])
-    const small = await client.readRows(wide, { offset: 0, limit: 50, maxBytes: 3 * ROW_BYTES + 2_000 })
+    const small = await client.table(wide).readRows({ offset: 0, limit: 50, maxBytes: 3 * ROW_BYTES + 2_000 })
     expect(small.arrow.length).toBeLessThanOrEqual(3 * ROW_BYTES + 2_000)
     expect(small.truncated).toBe(true)
     expect(idsOf(small)).toEqual(range(0, small.rowCount))
@@ -137,7 +137,7 @@ describe('the REST client against servers that answer in large batches', () => {
   it('stops reading a long answer at the cap and keeps only whole batches', async () => {
     const { url, requests } = await rowServer(40_000, 500)
     const client = track(openRestNamespace({ uri: url }))
-    const page = await client.readRows(wide, { offset: 0, limit: 40_000 })
+    const page = await client.table(wide).readRows({ offset: 0, limit: 40_000 })
     expect(page.arrow.length).toBeLessThanOrEqual(READ_PAGE_MAX_BYTES)
     expect(page.truncated).toBe(true)
     expect(page.rowCount % 500).toBe(0)
@@ -149,7 +149,7 @@ describe('the REST client against servers that answer in large batches', () => {
     // One batch of 2,000 rows (about 2 MB) against a 256 KB cap.
     const { url, requests } = await rowServer(5_000, 2_000, framing)
     const client = track(openRestNamespace({ uri: url }))
-    const page = await client.readRows(wide, { offset: 100, limit: 2_000, maxBytes: 256 * 1024 })
+    const page = await client.table(wide).readRows({ offset: 100, limit: 2_000, maxBytes: 256 * 1024 })
     expect(page.arrow.length).toBeLessThanOrEqual(256 * 1024)
     expect(page.truncated).toBe(true)
     expect(page.rowCount).toBeGreaterThan(100)
@@ -162,7 +162,7 @@ describe('the REST client against servers that answer in large batches', () => {
   it('answers the last rows of a table whole, not cut short', async () => {
     const { url } = await rowServer(5_000, 2_000)
     const client = track(openRestNamespace({ uri: url }))
-    const page = await client.readRows(wide, { offset: 4_950, limit: 2_000, maxBytes: 256 * 1024 })
+    const page = await client.table(wide).readRows({ offset: 4_950, limit: 2_000, maxBytes: 256 * 1024 })
     expect([page.rowCount, page.truncated]).toEqual([50, false])
   })
 })

@@ -42,7 +42,7 @@ describe('readRowsSkippingUnreadable over REST, when the server fails every quer
   })
 
   it('the plain read fails (the reason for the fallback)', async () => {
-    await expect(client.readRows(table, { offset: 0, limit: 10 })).rejects.toMatchObject({ code: 'server_error' })
+    await expect(client.table(table).readRows({ offset: 0, limit: 10 })).rejects.toMatchObject({ code: 'server_error' })
   })
 
   it('reads every other column and names the unreadable one', async () => {

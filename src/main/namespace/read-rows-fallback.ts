@@ -44,7 +44,7 @@ const DESCRIBE_REQUESTS = 2
 /** Reads rows; if the read fails because of some columns, reads the rest and names those. */
 export async function readRowsSkippingUnreadable(client: NamespaceClient, table: TableRef, request: ReadRowsRequest): Promise<RowsPage> {
   try {
-    return await client.readRows(table, request)
+    return await client.table(table).readRows(request)
   } catch (error) {
     if (!mayBeAboutColumns(error)) throw error
     const budget = { spent: 1 }
@@ -62,7 +62,7 @@ export async function readRowsSkippingUnreadable(client: NamespaceClient, table:
       if (remaining.length === 0 || budget.spent >= READ_FALLBACK_MAX_REQUESTS) throw error
       budget.spent++
       try {
-        return withUnreadable(await client.readRows(table, { ...request, columns: remaining }), unreadable)
+        return withUnreadable(await client.table(table).readRows({ ...request, columns: remaining }), unreadable)
       } catch (next) {
         if (!mayBeAboutColumns(next)) throw next
         // The same failure without that column as with it: it is not about columns (a bad
@@ -78,7 +78,7 @@ export async function readRowsSkippingUnreadable(client: NamespaceClient, table:
 /** The table's column names, counting the describe against the budget. */
 async function describedColumns(client: NamespaceClient, table: TableRef, budget: { spent: number }): Promise<readonly string[]> {
   budget.spent += DESCRIBE_REQUESTS
-  return (await client.describeTable(table)).fields.map((field) => field.name)
+  return (await client.table(table).describe()).fields.map((field) => field.name)
 }
 
 /**
@@ -103,7 +103,7 @@ async function oneFailingColumn(
     const half = group.slice(0, Math.ceil(group.length / 2))
     budget.spent++
     try {
-      await client.readRows(table, { ...request, columns: half })
+      await client.table(table).readRows({ ...request, columns: half })
       group = group.slice(half.length)
     } catch (halfError) {
       if (!mayBeAboutColumns(halfError)) throw halfError

@@ -65,10 +65,10 @@ describe('directory catalogs made by LanceDB', () => {
 
     expect(await client.listTables([])).toEqual({ items: ['alpha', 'beta'], nextPageToken: null })
     expect(await client.listNamespaces([])).toEqual({ items: [], nextPageToken: null })
-    const alpha = await client.describeTable({ namespace: [], name: 'alpha' })
+    const alpha = await client.table({ namespace: [], name: 'alpha' }).describe()
     expect(alpha).toMatchObject({ rowCount: '5', version: '1', location: join(root, 'alpha.lance') })
     expect(alpha.fields.map((f) => f.name)).toEqual(['id', 'name', 'score', 'vector', 'tags', 'meta'])
-    expect((await client.describeTable({ namespace: [], name: 'beta' })).rowCount).toBe('0')
+    expect((await client.table({ namespace: [], name: 'beta' }).describe()).rowCount).toBe('0')
     expect(await readdir(root)).toEqual(before)
 
     await client.dropTable({ namespace: [], name: 'beta' })
@@ -91,7 +91,7 @@ describe('directory catalogs made by LanceDB', () => {
     expect(await client.namespaceExists(['analytics', 'web'])).toBe(true)
     expect(await client.namespaceExists(['analytics', 'nope'])).toBe(false)
 
-    const table = await client.describeTable({ namespace: ['analytics', 'web'], name: 'page_views' })
+    const table = await client.table({ namespace: ['analytics', 'web'], name: 'page_views' }).describe()
     expect(table).toMatchObject({ table: { namespace: ['analytics', 'web'], name: 'page_views' }, rowCount: '12' })
     expect(Number(table.version)).toBeGreaterThanOrEqual(1)
     expect(table.location && statSync(table.location).isDirectory()).toBe(true)
@@ -121,7 +121,7 @@ describe('directory catalogs made by LanceDB', () => {
     for (const listing of [() => client.listTables(['analytics', 'nope']), () => client.listNamespaces(['analytics', 'nope'])]) {
       await expect(listing()).rejects.toMatchObject({ code: 'namespace_not_found', message: expect.stringContaining('analytics$nope') })
     }
-    await expect(client.describeTable({ namespace: ['analytics'], name: 'ghost' })).rejects.toMatchObject({ code: 'table_not_found' })
+    await expect(client.table({ namespace: ['analytics'], name: 'ghost' }).describe()).rejects.toMatchObject({ code: 'table_not_found' })
   })
 })
 
@@ -210,7 +210,7 @@ describe('tables', () => {
     await client.createTable(ref, sampleTableIpc(5))
     await expect(client.createTable(ref, sampleTableIpc(2))).rejects.toMatchObject({ code: 'table_exists' })
     await client.createTable(ref, sampleTableIpc(3, 100), 'exist_ok')
-    expect(await client.countRows(ref)).toBe('5')
+    expect(await client.table(ref).countRows()).toBe('5')
     await client.createTable(ref, sampleTableIpc(3, 100), 'overwrite')
 
     const lance = await connectNamespace('dir', { root })
@@ -228,7 +228,7 @@ describe('tables', () => {
     const root = await tempRoot()
     const client = await open(root)
     await client.createTable({ namespace: [], name: 'empty' }, tableToIPC(new Table(sampleSchema()), 'stream'))
-    const described = await client.describeTable({ namespace: [], name: 'empty' })
+    const described = await client.table({ namespace: [], name: 'empty' }).describe()
     expect(described.rowCount).toBe('0')
     expect(described.fields.map((f) => f.name)).toEqual(sampleSchema().fields.map((f) => f.name))
   })
@@ -247,17 +247,17 @@ describe('tables', () => {
     await buildNestedCatalog(root, { tables: { t: 10 } })
     const client = await open(root)
     const ref = { namespace: [], name: 't' }
-    expect(idsOf((await client.readRows(ref, { offset: 3, limit: 4 })).arrow)).toEqual([3, 4, 5, 6])
-    const narrow = tableFromIPC((await client.readRows(ref, { offset: 0, limit: 3, columns: ['id', 'name'] })).arrow)
+    expect(idsOf((await client.table(ref).readRows({ offset: 3, limit: 4 })).arrow)).toEqual([3, 4, 5, 6])
+    const narrow = tableFromIPC((await client.table(ref).readRows({ offset: 0, limit: 3, columns: ['id', 'name'] })).arrow)
     expect(narrow.schema.fields.map((f) => f.name)).toEqual(['id', 'name'])
     expect(narrow.toArray().map((row) => row.name)).toEqual(['row 0', 'row 1', null])
-    expect(idsOf((await client.readRows(ref, { offset: 1, limit: 10, filter: 'id >= 7' })).arrow)).toEqual([8, 9])
-    const past = tableFromIPC((await client.readRows(ref, { offset: 50, limit: 5, columns: ['id'] })).arrow)
+    expect(idsOf((await client.table(ref).readRows({ offset: 1, limit: 10, filter: 'id >= 7' })).arrow)).toEqual([8, 9])
+    const past = tableFromIPC((await client.table(ref).readRows({ offset: 50, limit: 5, columns: ['id'] })).arrow)
     expect([past.numRows, past.schema.fields.map((f) => f.name)]).toEqual([0, ['id']])
 
-    expect(await client.countRows(ref)).toBe('10')
-    expect(await client.countRows(ref, 'id < 4')).toBe('4')
-    await expect(client.countRows(ref, 'no_such_column > 1')).rejects.toMatchObject({ code: 'invalid_request' })
+    expect(await client.table(ref).countRows()).toBe('10')
+    expect(await client.table(ref).countRows('id < 4')).toBe('4')
+    await expect(client.table(ref).countRows('no_such_column > 1')).rejects.toMatchObject({ code: 'invalid_request' })
   })
 
   it('drops tables, including V1 tables the manifest does not know', async () => {
@@ -318,7 +318,7 @@ describe('opening and guarding', () => {
       client.createNamespace(['bad name']),
       client.createTable({ namespace: [], name: '../escape' }, sampleTableIpc(1)),
       client.createTable({ namespace: [], name: 'my table' }, sampleTableIpc(1)),
-      client.describeTable({ namespace: ['ok'], name: '' }),
+      client.table({ namespace: ['ok'], name: '' }).describe(),
       client.renameTable({ namespace: [], name: 't' }, 'new name')
     ]
     for (const attempt of attempts) await expect(attempt).rejects.toMatchObject({ code: 'invalid_name' })

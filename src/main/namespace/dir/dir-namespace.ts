@@ -6,15 +6,14 @@
  * tables in missing namespaces, lists a missing namespace as empty and cannot drop V1
  * tables its manifest does not list; the gaps are filled here with LanceDB calls.
  * Listings, namespaces and tables are here; what a person does with one table (rows,
- * versions, schema changes, search, indexes) is LanceDB's, in lance/lance-table-access.ts,
+ * versions, schema changes, search, indexes) is a LanceDB table handle (lance/lance-table.ts),
  * on the tables this connection keeps open. The root folder's checks are in dir-root.ts.
  */
 import { resolve } from 'node:path'
 import { connect, connectNamespace, type Connection } from '@lancedb/lancedb'
-import type { Page, PageRequest, TableDescription, TableRef } from '../../../shared/catalog-types'
-import type { CreateMode, RowsPage } from '../../../shared/contract/tables'
+import type { Page, PageRequest, TableRef } from '../../../shared/catalog-types'
+import type { CreateMode } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
-import type { ExactInt } from '../../../shared/exact-int'
 import type { CatalogCapabilities } from '../../../shared/capabilities'
 import { componentProblem, listedNameProblem, type NamespacePath } from '../../../shared/namespace-path'
 import { tableForLance } from '../arrow-schema'
@@ -23,11 +22,10 @@ import { collectAll } from '../collect-all'
 import { createDirTable, storageOf, withCreateLock, type DirCreateHost } from './dir-create'
 import { objectStoreError } from '../object-store-errors'
 import { fromLance, quoteNs, quoteTable, type Subject } from '../lance/lance-errors'
-import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient, ReadRowsRequest } from '../namespace-client'
+import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient, TableHandle } from '../namespace-client'
 import { prepareRoot, rootError } from './dir-root'
-import { LanceTableAccess } from '../lance/lance-table-access'
+import { LanceTables } from '../lance/lance-table'
 import type { TableHandleLimits } from '../lance/table-handles'
-import type { TableAccess } from '../table-access'
 
 /**
  * Opens (creating it if missing) the folder `root` as a directory catalog, or the
@@ -70,7 +68,7 @@ class DirNamespace implements NamespaceClient {
   private closed = false
   private readonly createHost: DirCreateHost
   /** What a person does with one table, on the tables this connection keeps open. */
-  private readonly tables: LanceTableAccess
+  private readonly tables: LanceTables
 
   constructor(
     private readonly root: string,
@@ -79,7 +77,7 @@ class DirNamespace implements NamespaceClient {
     private readonly storageOptions?: Record<string, string>,
     limits: TableHandleLimits = {}
   ) {
-    this.tables = new LanceTableAccess(
+    this.tables = new LanceTables(
       (table) => db.openTable(table.name, [...table.namespace], storageOf(this.createHost)),
       {
         begin: (table, options) => this.begin(options, table.namespace, table.name),
@@ -176,10 +174,6 @@ class DirNamespace implements NamespaceClient {
     }
   }
 
-  describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription> {
-    return this.tables.describeTable(table, options)
-  }
-
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options?: CreateTableOptions): Promise<void> {
     this.begin(options, table.namespace, table.name)
     checkName(table.name)
@@ -231,33 +225,9 @@ class DirNamespace implements NamespaceClient {
     }
   }
 
-  countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<ExactInt> {
-    return this.tables.countRows(table, filter, options)
+  table(ref: TableRef): TableHandle {
+    return this.tables.table(ref)
   }
-
-  readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
-    checkWindow(request)
-    return this.tables.readRows(table, request, options)
-  }
-
-  // The rest of what a person does with one table, all LanceDB's (lance/lance-table-access.ts).
-  readonly addColumns: TableAccess['addColumns'] = (...args) => this.tables.addColumns(...args)
-  readonly alterColumns: TableAccess['alterColumns'] = (...args) => this.tables.alterColumns(...args)
-  readonly dropColumns: TableAccess['dropColumns'] = (...args) => this.tables.dropColumns(...args)
-  readonly listVersions: TableAccess['listVersions'] = (...args) => this.tables.listVersions(...args)
-  readonly listTags: TableAccess['listTags'] = (...args) => this.tables.listTags(...args)
-  readonly describeVersion: TableAccess['describeVersion'] = (...args) => this.tables.describeVersion(...args)
-  readonly countRowsAt: TableAccess['countRowsAt'] = (...args) => this.tables.countRowsAt(...args)
-  readonly restoreVersion: TableAccess['restoreVersion'] = (...args) => this.tables.restoreVersion(...args)
-  readonly createTag: TableAccess['createTag'] = (...args) => this.tables.createTag(...args)
-  readonly deleteTag: TableAccess['deleteTag'] = (...args) => this.tables.deleteTag(...args)
-  readonly searchRows: TableAccess['searchRows'] = (...args) => this.tables.searchRows(...args)
-  readonly explainSearch: TableAccess['explainSearch'] = (...args) => this.tables.explainSearch(...args)
-  readonly searchInfo: TableAccess['searchInfo'] = (...args) => this.tables.searchInfo(...args)
-  readonly listIndexes: TableAccess['listIndexes'] = (...args) => this.tables.listIndexes(...args)
-  readonly createIndex: TableAccess['createIndex'] = (...args) => this.tables.createIndex(...args)
-  readonly dropIndex: TableAccess['dropIndex'] = (...args) => this.tables.dropIndex(...args)
-  readonly optimizeTable: TableAccess['optimizeTable'] = (...args) => this.tables.optimizeTable(...args)
 
   refresh(): void {
     this.tables.handles.refresh()
@@ -310,13 +280,6 @@ class DirNamespace implements NamespaceClient {
     const store = objectStoreError(this.root, error, this.storageOptions)
     return store.details?.['failure'] === 'other' ? known : store
   }
-}
-
-function checkWindow({ offset, limit, maxBytes }: ReadRowsRequest): void {
-  if (![offset, limit].every((n) => Number.isInteger(n) && n >= 0)) {
-    throw new CatalogError('invalid_request', `Offset and limit must be whole numbers of at least 0 (got ${offset} and ${limit}).`)
-  }
-  if (maxBytes !== undefined && !(maxBytes >= 1)) throw new CatalogError('invalid_request', `A page's byte cap must be at least 1 (got ${maxBytes}).`)
 }
 
 function checkName(name: string): void {

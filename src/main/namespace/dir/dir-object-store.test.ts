@@ -36,11 +36,11 @@ describe('a directory catalog on an S3-compatible store', () => {
       expect((await client.listNamespaces(['analytics'])).items).toEqual(['web'])
       expect((await client.listTables([])).items).toEqual(['top'])
       const table = { namespace: ['analytics', 'web'], name: 'page_views' }
-      const described = await client.describeTable(table)
+      const described = await client.table(table).describe()
       expect(described).toMatchObject({ rowCount: '12', version: '1' })
       expect(described.location).toMatch(new RegExp(`^s3://${s3.bucket}/catalogs/sales/`))
       expect(described.fields.map((f) => f.name)).toContain('vector')
-      const page = await client.readRows(table, { offset: 10, limit: 5 })
+      const page = await client.table(table).readRows({ offset: 10, limit: 5 })
       expect(
         tableFromIPC(page.arrow)
           .toArray()
@@ -57,7 +57,7 @@ describe('a directory catalog on an S3-compatible store', () => {
       const table = { namespace: ['analytics'], name: 'made_here' }
       await client.createTable(table, sampleTableIpc(4))
       expect(await lanceTables(['analytics'])).toEqual(['made_here'])
-      expect(await client.countRows(table)).toBe('4')
+      expect(await client.table(table).countRows()).toBe('4')
       await client.dropTable(table)
       expect(await lanceTables(['analytics'])).toEqual([])
     } finally {

@@ -31,31 +31,34 @@ afterAll(async () => {
 
 describe('directory catalog versions', () => {
   it('lists versions with rows and reads version 1 as it was', async () => {
-    expect((await client.listVersions(ref('articles'))).map((v) => v.rows)).toEqual(NATIVE_VERSION_ROWS.map(String))
-    expect(await client.listTags(ref('articles'))).toEqual([])
-    const described = await client.describeVersion(ref('articles'), '1')
+    expect((await client.table(ref('articles')).listVersions()).map((v) => v.rows)).toEqual(NATIVE_VERSION_ROWS.map(String))
+    expect(await client.table(ref('articles')).listTags()).toEqual([])
+    const described = await client.table(ref('articles')).describeVersion('1')
     expect(described).toMatchObject({ version: '1', rowCount: '300', location: expect.stringContaining('articles') })
     // Each version names its own indexes: none at 1, the vector index from 2, both from 3.
     expect(described.indexNames).toEqual([])
-    expect((await client.describeVersion(ref('articles'), '2')).indexNames).toEqual([NATIVE_VECTOR_INDEX])
-    expect([...((await client.describeVersion(ref('articles'), '3')).indexNames ?? [])].sort()).toEqual([NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX].sort())
-    expect(await client.countRowsAt(ref('articles'), '1', 'id >= 290')).toBe('10')
-    const page = await client.readRows(ref('articles'), { offset: 0, limit: 1000, filter: 'id >= 290', version: '4' })
+    expect((await client.table(ref('articles')).describeVersion('2')).indexNames).toEqual([NATIVE_VECTOR_INDEX])
+    expect([...((await client.table(ref('articles')).describeVersion('3')).indexNames ?? [])].sort()).toEqual([NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX].sort())
+    expect(await client.table(ref('articles')).countRowsAt('1', 'id >= 290')).toBe('10')
+    const page = await client.table(ref('articles')).readRows({ offset: 0, limit: 1000, filter: 'id >= 290', version: '4' })
     expect(Array.from(tableFromIPC(page.arrow).getChild('id')?.toArray() ?? [], Number)).toHaveLength(210)
-    expect((await client.describeTable(ref('articles'))).version).toBe('4')
+    expect((await client.table(ref('articles')).describe()).version).toBe('4')
   })
 
   it('restores and tags through the client', async () => {
-    expect(await client.restoreVersion(ref('restored'), '3')).toBe('5')
-    expect((await client.describeTable(ref('restored'))).rowCount).toBe('300')
-    await client.createTag(ref('restored'), 'three', '3')
-    expect(await client.listTags(ref('restored'))).toEqual([{ name: 'three', version: '3' }])
-    await client.deleteTag(ref('restored'), 'three')
-    expect(await client.listTags(ref('restored'))).toEqual([])
+    expect(await client.table(ref('restored')).restoreVersion('3')).toBe('5')
+    expect((await client.table(ref('restored')).describe()).rowCount).toBe('300')
+    await client.table(ref('restored')).createTag('three', '3')
+    expect(await client.table(ref('restored')).listTags()).toEqual([{ name: 'three', version: '3' }])
+    await client.table(ref('restored')).deleteTag('three')
+    expect(await client.table(ref('restored')).listTags()).toEqual([])
   })
 
   it('says which versions exist when asked for one that does not', async () => {
-    const error = await client.readRows(ref('articles'), { offset: 0, limit: 1, version: '12' }).catch((e: unknown) => e)
+    const error = await client
+      .table(ref('articles'))
+      .readRows({ offset: 0, limit: 1, version: '12' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CatalogError)
     expect((error as CatalogError).message).toBe('Table "articles" has no version 12: its versions are 1 to 4. Refresh the versions and choose one listed.')
   })

@@ -13,7 +13,7 @@ import type { TableRef } from '../../../shared/catalog-types'
 import { CatalogError } from '../../../shared/errors'
 import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
-import { openRestCatalog } from '../rest/data-access'
+import { openRestCatalog } from '../rest/rest-namespace'
 
 const big: TableRef = { namespace: [], name: 'big' }
 const DIMENSION = 64
@@ -49,7 +49,7 @@ async function sdkIndexes(): Promise<string[]> {
 
 async function buildThenCancel(client: NamespaceClient): Promise<unknown> {
   const controller = new AbortController()
-  const build = client.createIndex(big, { column: 'vector', indexType: 'IVF_PQ', numPartitions: 64, numSubVectors: 16 }, { signal: controller.signal })
+  const build = client.table(big).createIndex({ column: 'vector', indexType: 'IVF_PQ', numPartitions: 64, numSubVectors: 16 }, { signal: controller.signal })
   setTimeout(() => controller.abort(), 300)
   return build.then(
     () => 'built',

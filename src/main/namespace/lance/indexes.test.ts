@@ -15,7 +15,7 @@ import { CatalogError, type ErrorCode } from '../../../shared/errors'
 import { countColumnNulls } from '../column-nulls'
 import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
-import { openRestCatalog } from '../rest/data-access'
+import { openRestCatalog } from '../rest/rest-namespace'
 
 const articles: TableRef = { namespace: [], name: NATIVE_TABLE }
 const holes: TableRef = { namespace: [], name: 'holes' }
@@ -89,7 +89,7 @@ describe.each(Object.keys(setups))('indexes over %s', (kind) => {
   })
 
   it('lists the vector and full-text indexes with their types, columns and coverage', async () => {
-    const indexes = [...(await setup.client.listIndexes(articles))].sort((a, b) => a.name.localeCompare(b.name))
+    const indexes = [...(await setup.client.table(articles).listIndexes())].sort((a, b) => a.name.localeCompare(b.name))
     expect(indexes).toEqual([
       { name: NATIVE_TEXT_INDEX, indexType: 'FTS', columns: ['text'], indexedRows: 300, unindexedRows: 200, distanceType: null },
       { name: NATIVE_VECTOR_INDEX, indexType: 'IVF_PQ', columns: ['vector'], indexedRows: 300, unindexedRows: 200, distanceType: 'l2' }
@@ -97,35 +97,38 @@ describe.each(Object.keys(setups))('indexes over %s', (kind) => {
   })
 
   it('creates a BTREE index LanceDB then sees, refuses a second of the same name, and drops it', async () => {
-    await setup.client.createIndex(articles, { column: 'id', indexType: 'BTREE' })
+    await setup.client.table(articles).createIndex({ column: 'id', indexType: 'BTREE' })
     expect(await sdkIndexes(setup.root)).toEqual(['id_idx', NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX])
-    const listed = (await setup.client.listIndexes(articles)).find((index) => index.name === 'id_idx')
+    const listed = (await setup.client.table(articles).listIndexes()).find((index) => index.name === 'id_idx')
     expect(listed).toMatchObject({ indexType: 'BTREE', columns: ['id'], indexedRows: 500, unindexedRows: 0 })
-    expect(await codeOf(setup.client.createIndex(articles, { column: 'id', indexType: 'BITMAP', name: 'id_idx' }))).toBe('index_exists')
+    expect(await codeOf(setup.client.table(articles).createIndex({ column: 'id', indexType: 'BITMAP', name: 'id_idx' }))).toBe('index_exists')
 
-    await setup.client.dropIndex(articles, 'id_idx')
+    await setup.client.table(articles).dropIndex('id_idx')
     expect(await sdkIndexes(setup.root)).toEqual([NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX])
-    expect(await codeOf(setup.client.dropIndex(articles, 'id_idx'))).toBe('index_not_found')
+    expect(await codeOf(setup.client.table(articles).dropIndex('id_idx'))).toBe('index_not_found')
   })
 
   it('leaves the table unchanged when a create is cancelled', async () => {
     const controller = new AbortController()
     controller.abort()
-    const outcome = setup.client.createIndex(articles, { column: 'category', indexType: 'BITMAP' }, { signal: controller.signal })
+    const outcome = setup.client.table(articles).createIndex({ column: 'category', indexType: 'BITMAP' }, { signal: controller.signal })
     expect(await codeOf(outcome)).toBe('cancelled')
     expect(await sdkIndexes(setup.root)).toEqual([NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX])
   })
 
   it('refuses an index on a column the table does not have, saying which', async () => {
-    const error = await setup.client.createIndex(articles, { column: 'nope', indexType: 'BTREE' }).catch((e: unknown) => e)
+    const error = await setup.client
+      .table(articles)
+      .createIndex({ column: 'nope', indexType: 'BTREE' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CatalogError)
     expect((error as CatalogError).message).toMatch(/nope/)
   })
 
   it('optimize indexes the 200 new rows and keeps every version', async () => {
-    const before = Number((await setup.client.describeTable(articles)).version ?? 0)
-    await setup.client.optimizeTable(articles)
-    const indexes = await setup.client.listIndexes(articles)
+    const before = Number((await setup.client.table(articles).describe()).version ?? 0)
+    await setup.client.table(articles).optimizeTable()
+    const indexes = await setup.client.table(articles).listIndexes()
     expect(indexes.map((index) => [index.name, index.indexedRows, index.unindexedRows]).sort()).toEqual([
       [NATIVE_TEXT_INDEX, 500, 0],
       [NATIVE_VECTOR_INDEX, 500, 0]

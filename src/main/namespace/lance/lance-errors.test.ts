@@ -41,7 +41,7 @@ describe('dir client error messages', () => {
     // A table folder LanceDB lists but cannot load: its error names files and Rust sources.
     await mkdir(join(root, 'broken.lance'))
     await writeFile(join(root, 'broken.lance', '_versions'), 'not a folder')
-    const error = await failure(client.countRows({ namespace: [], name: 'broken' }))
+    const error = await failure(client.table({ namespace: [], name: 'broken' }).countRows())
     expect(error.message).not.toMatch(/\.rs:\d+|cargo\/registry/)
     expect(error.message).not.toContain(root.slice(1))
     expect(error.message).toMatch(/broken/)
@@ -67,7 +67,7 @@ describe('dir client error messages', () => {
 
   it("answers invalid_request with the engine's reason for a filter its SQL cannot plan", async () => {
     const { client } = await catalog()
-    const error = await failure(client.countRows({ namespace: [], name: 'good' }, 'id IN (SELECT id FROM good)'))
+    const error = await failure(client.table({ namespace: [], name: 'good' }).countRows('id IN (SELECT id FROM good)'))
     expect(error.code).toBe('invalid_request')
     expect(error.message).toContain("Expression 'id IN (SELECT id FROM good)' is not supported SQL in lance")
   })

@@ -11,7 +11,7 @@ import { makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
 import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
-import { openRestCatalog } from '../rest/data-access'
+import { openRestCatalog } from '../rest/rest-namespace'
 import { lanceArrow } from '../lance-arrow'
 
 const dirs: string[] = []
@@ -88,17 +88,17 @@ describe.each(ways)('schema evolution over %s', (_, open) => {
 
   it('adds a column from an SQL expression, renames it and drops one, each a new version', async () => {
     const start = (await lanceSchema(root)).version
-    expect(await client.addColumns(table, [{ name: 'twice', expression: 'id * 2' }])).toEqual({ version: String(start + 1) })
+    expect(await client.table(table).addColumns([{ name: 'twice', expression: 'id * 2' }])).toEqual({ version: String(start + 1) })
     expect((await lanceSchema(root)).doubled).toEqual([
       [0, 0],
       [1, 2],
       [2, 4]
     ])
 
-    expect(await client.alterColumns(table, [{ path: 'twice', rename: 'doubled' }])).toEqual({ version: String(start + 2) })
+    expect(await client.table(table).alterColumns([{ path: 'twice', rename: 'doubled' }])).toEqual({ version: String(start + 2) })
     expect((await lanceSchema(root)).fields).toContain('doubled')
 
-    expect(await client.dropColumns(table, ['category'])).toEqual({ version: String(start + 3) })
+    expect(await client.table(table).dropColumns(['category'])).toEqual({ version: String(start + 3) })
     const after = await lanceSchema(root)
     expect(after.fields).toEqual(['id', 'text', 'vector', 'doubled'])
     expect(after.version).toBe(start + 3)
@@ -109,7 +109,7 @@ describe.each(ways)('schema evolution over %s', (_, open) => {
     const strict = await db.createTable('strict', makeStrictTable(), [])
     strict.close()
     db.close()
-    await client.alterColumns({ namespace: [], name: 'strict' }, [{ path: 'n', nullable: true }])
+    await client.table({ namespace: [], name: 'strict' }).alterColumns([{ path: 'n', nullable: true }])
     const check = await connectNamespace('dir', { root })
     try {
       expect((await (await check.openTable('strict', [])).schema()).fields[0]?.nullable).toBe(true)
@@ -119,13 +119,13 @@ describe.each(ways)('schema evolution over %s', (_, open) => {
   })
 
   it('refuses a name already taken, an unknown column and making a nullable column non-nullable, saying which', async () => {
-    await expect(client.alterColumns(table, [{ path: 'text', nullable: false }])).rejects.toThrow(/"text" cannot be made non-nullable/)
-    await expect(client.addColumns(table, [{ name: 'id', expression: '1' }])).rejects.toThrow(/already has a column named "id"/)
-    await expect(client.dropColumns(table, ['nope'])).rejects.toThrow(/no column "nope"/)
+    await expect(client.table(table).alterColumns([{ path: 'text', nullable: false }])).rejects.toThrow(/"text" cannot be made non-nullable/)
+    await expect(client.table(table).addColumns([{ name: 'id', expression: '1' }])).rejects.toThrow(/already has a column named "id"/)
+    await expect(client.table(table).dropColumns(['nope'])).rejects.toThrow(/no column "nope"/)
   })
 
   it('says why an expression LanceDB cannot evaluate fails', async () => {
-    await expect(client.addColumns(table, [{ name: 'bad', expression: 'no_such_column + 1' }])).rejects.toThrow(/add columns|no_such_column/i)
+    await expect(client.table(table).addColumns([{ name: 'bad', expression: 'no_such_column + 1' }])).rejects.toThrow(/add columns|no_such_column/i)
   })
 })
 

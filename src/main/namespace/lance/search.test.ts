@@ -21,7 +21,7 @@ import { startCatalogServer, type RunningCatalogServer } from '../../../../serve
 import type { SearchSpec } from '../../../shared/contract/search'
 import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
-import { openRestCatalog } from '../rest/data-access'
+import { openRestCatalog } from '../rest/rest-namespace'
 
 let root: string
 let routes: RunningCatalogServer
@@ -63,7 +63,7 @@ describe.each(Object.keys(clients))('search over %s', (kind) => {
 
   it('finds a row as its own nearest neighbour at distance 0, with the chosen columns and filter', async () => {
     for (const id of [7, 420]) {
-      const page = await client.searchRows(table, { ...similar(id, { refineFactor: 2 }), columns: ['id', 'text'], filter: 'id >= 0' })
+      const page = await client.table(table).searchRows({ ...similar(id, { refineFactor: 2 }), columns: ['id', 'text'], filter: 'id >= 0' })
       const rows = tableFromIPC(page.arrow)
       expect(rows.schema.fields.map((f) => f.name)).toEqual(['id', 'text', '_distance'])
       expect(Number(rows.getChild('id')?.get(0))).toBe(id)
@@ -73,37 +73,37 @@ describe.each(Object.keys(clients))('search over %s', (kind) => {
   })
 
   it('applies the filter to the neighbours', async () => {
-    const rows = tableFromIPC((await client.searchRows(table, { ...similar(7, { distanceType: 'cosine', k: 20 }), filter: 'id >= 100' })).arrow)
+    const rows = tableFromIPC((await client.table(table).searchRows({ ...similar(7, { distanceType: 'cosine', k: 20 }), filter: 'id >= 100' })).arrow)
     const ids = Array.from(rows.getChild('id')?.toArray() ?? [], Number)
     expect(ids.length).toBeGreaterThan(0)
     expect(ids.every((id) => id >= 100)).toBe(true)
   })
 
   it('finds the known phrase by full-text search', async () => {
-    const page = await client.searchRows(table, { query: { kind: 'fts', text: NATIVE_PHRASE, k: 10 } })
+    const page = await client.table(table).searchRows({ query: { kind: 'fts', text: NATIVE_PHRASE, k: 10 } })
     const rows = tableFromIPC(page.arrow)
     expect(Array.from(rows.getChild('id')?.toArray() ?? [], Number)).toEqual([NATIVE_PHRASE_ROW])
     expect(rows.schema.fields.some((f) => f.name === '_score')).toBe(true)
   })
 
   it('refuses a vector of the wrong length, naming both lengths', async () => {
-    await expect(client.searchRows(table, { query: { ...similar(1).query, vector: [1, 2, 3] } as SearchSpec['query'] })).rejects.toThrow(
+    await expect(client.table(table).searchRows({ query: { ...similar(1).query, vector: [1, 2, 3] } as SearchSpec['query'] })).rejects.toThrow(
       `The query vector has 3 values, but column "vector" holds vectors of ${NATIVE_VECTOR_DIMENSION}`
     )
   })
 
   it("explains a search with LanceDB's plan", async () => {
-    expect(await client.explainSearch(table, similar(3, { nprobes: 2 }))).toMatch(/KNNVectorDistance|ANNSubIndex/)
-    expect(await client.explainSearch(table, { query: { kind: 'fts', text: NATIVE_PHRASE, k: 3 }, filter: 'id < 100' })).toMatch(/MatchQuery/)
+    expect(await client.table(table).explainSearch(similar(3, { nprobes: 2 }))).toMatch(/KNNVectorDistance|ANNSubIndex/)
+    expect(await client.table(table).explainSearch({ query: { kind: 'fts', text: NATIVE_PHRASE, k: 3 }, filter: 'id < 100' })).toMatch(/MatchQuery/)
     // The plain rows' query (no search) has a plan too, with its filter in it.
-    const plain = await client.explainSearch(table, { query: { kind: 'scan', k: 100 }, columns: ['id'], filter: 'id >= 250' })
+    const plain = await client.table(table).explainSearch({ query: { kind: 'scan', k: 100 }, columns: ['id'], filter: 'id >= 250' })
     expect(plain).toMatch(/LanceRead|LanceScan/)
     expect(plain).toMatch(/id >= /)
     expect(plain).not.toMatch(/KNN|MatchQuery/)
   })
 
   it('tells the vector columns with their index and the full-text indexed columns', async () => {
-    expect(await client.searchInfo(table)).toEqual({
+    expect(await client.table(table).searchInfo()).toEqual({
       vectorColumns: [{ name: 'vector', dimension: NATIVE_VECTOR_DIMENSION, indexType: 'IVF_PQ' }],
       ftsColumns: ['text']
     })

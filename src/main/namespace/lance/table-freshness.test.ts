@@ -63,53 +63,56 @@ async function open(freshnessMs: number): Promise<NamespaceClient> {
 describe('a kept table', () => {
   it('shows a write made in another process after Refresh', async () => {
     const catalog = await open(NEVER)
-    expect(await catalog.countRows(top)).toBe('3')
+    expect(await catalog.table(top).countRows()).toBe('3')
     await elsewhere('add')
     // Kept and not yet due for a check: still the version it had.
-    expect(await catalog.countRows(top)).toBe('3')
+    expect(await catalog.table(top).countRows()).toBe('3')
     catalog.refresh()
-    expect(await catalog.countRows(top)).toBe('4')
+    expect(await catalog.table(top).countRows()).toBe('4')
   })
 
   it(`shows a write made in another process within ${TABLE_FRESHNESS_MS} ms without Refresh`, async () => {
     const catalog = await open(TABLE_FRESHNESS_MS)
-    expect(await catalog.countRows(top)).toBe('3')
+    expect(await catalog.table(top).countRows()).toBe('3')
     await elsewhere('add')
     const deadline = Date.now() + TABLE_FRESHNESS_MS * 6
-    let rows = await catalog.countRows(top)
+    let rows = await catalog.table(top).countRows()
     while (rows !== '4' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250))
-      rows = await catalog.countRows(top)
+      rows = await catalog.table(top).countRows()
     }
     expect(rows).toBe('4')
   })
 
   it("shows the app's own writes at once", async () => {
     const catalog = await open(NEVER)
-    expect(await catalog.countRows(top)).toBe('3')
-    await catalog.addColumns(top, [{ name: 'twice', expression: 'id * 2' }])
-    expect((await catalog.describeTable(top)).fields.map((f) => f.name)).toContain('twice')
-    const [first] = await catalog.listVersions(top)
-    await catalog.restoreVersion(top, first?.version ?? '1')
-    expect((await catalog.describeTable(top)).fields.map((f) => f.name)).not.toContain('twice')
+    expect(await catalog.table(top).countRows()).toBe('3')
+    await catalog.table(top).addColumns([{ name: 'twice', expression: 'id * 2' }])
+    expect((await catalog.table(top).describe()).fields.map((f) => f.name)).toContain('twice')
+    const [first] = await catalog.table(top).listVersions()
+    await catalog.table(top).restoreVersion(first?.version ?? '1')
+    expect((await catalog.table(top).describe()).fields.map((f) => f.name)).not.toContain('twice')
     await catalog.createTable(top, sampleTableIpc(2), 'overwrite')
-    expect(await catalog.countRows(top)).toBe('2')
+    expect(await catalog.table(top).countRows()).toBe('2')
   })
 
   it('starts a change from the latest version, so it sees a change made elsewhere', async () => {
     const catalog = await open(NEVER)
-    await catalog.createIndex(top, { column: 'id', indexType: 'BTREE' })
-    expect((await catalog.listIndexes(top)).map((index) => index.name)).toEqual(['id_idx'])
+    await catalog.table(top).createIndex({ column: 'id', indexType: 'BTREE' })
+    expect((await catalog.table(top).listIndexes()).map((index) => index.name)).toEqual(['id_idx'])
     await elsewhere('drop-index')
-    await expect(catalog.dropIndex(top, 'id_idx')).rejects.toThrow('no index named "id_idx"')
+    await expect(catalog.table(top).dropIndex('id_idx')).rejects.toThrow('no index named "id_idx"')
   })
 
   it('says plainly that a table dropped elsewhere no longer exists', async () => {
     const catalog = await open(NEVER)
-    expect(await catalog.countRows(top)).toBe('3')
+    expect(await catalog.table(top).countRows()).toBe('3')
     await elsewhere('drop')
     catalog.refresh()
-    const error: unknown = await catalog.countRows(top).catch((e: unknown) => e)
+    const error: unknown = await catalog
+      .table(top)
+      .countRows()
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CatalogError)
     expect(error).toMatchObject({ code: 'table_not_found', message: 'Table "top" does not exist.' })
   })
@@ -117,33 +120,33 @@ describe('a kept table', () => {
   it("checks a search against the columns the app's own change left", async () => {
     const catalog = await open(NEVER)
     const search = (column: string) => ({ query: { kind: 'vector', column, vector: sampleRow(1).vector, distanceType: 'l2', k: 2 } }) as const
-    expect((await catalog.searchRows(top, search('vector'))).rowCount).toBe(2)
-    await catalog.alterColumns(top, [{ path: 'vector', rename: 'embedding' }])
-    expect((await catalog.searchRows(top, search('embedding'))).rowCount).toBe(2)
+    expect((await catalog.table(top).searchRows(search('vector'))).rowCount).toBe(2)
+    await catalog.table(top).alterColumns([{ path: 'vector', rename: 'embedding' }])
+    expect((await catalog.table(top).searchRows(search('embedding'))).rowCount).toBe(2)
   })
 
   it('checks a search against a table replaced elsewhere, after Refresh', async () => {
     const catalog = await open(NEVER)
     const search = (vector: number[]) => ({ query: { kind: 'vector', column: 'vector', vector, distanceType: 'l2', k: 2 } }) as const
-    expect((await catalog.searchRows(top, search(sampleRow(1).vector))).rowCount).toBe(2)
+    expect((await catalog.table(top).searchRows(search(sampleRow(1).vector))).rowCount).toBe(2)
     await elsewhere('replace')
     catalog.refresh()
-    expect((await catalog.searchRows(top, search([0.5, 0.5]))).rowCount).toBe(1)
+    expect((await catalog.table(top).searchRows(search([0.5, 0.5]))).rowCount).toBe(1)
   })
 
   it('keeps reading an older version while the latest moves', async () => {
     const catalog = await open(NEVER)
-    const [first] = await catalog.listVersions(top)
+    const [first] = await catalog.table(top).listVersions()
     const version = first?.version ?? '1'
-    const before = await catalog.readRows(top, { offset: 0, limit: 10, version })
+    const before = await catalog.table(top).readRows({ offset: 0, limit: 10, version })
     await elsewhere('add')
     catalog.refresh()
-    expect(await catalog.countRows(top)).toBe('4')
-    const after = await catalog.readRows(top, { offset: 0, limit: 10, version })
+    expect(await catalog.table(top).countRows()).toBe('4')
+    const after = await catalog.table(top).readRows({ offset: 0, limit: 10, version })
     expect(tableFromIPC(after.arrow).numRows).toBe(tableFromIPC(before.arrow).numRows)
-    expect(await catalog.countRowsAt(top, version)).toBe('3')
+    expect(await catalog.table(top).countRowsAt(version)).toBe('3')
     // And the latest stays the latest after those reads of the older version.
-    expect(await catalog.countRows(top)).toBe('4')
+    expect(await catalog.table(top).countRows()).toBe('4')
   })
 })
 

@@ -9,14 +9,14 @@ import { connectNamespace } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../../e2e/support/lancedb-catalog'
 import { startStrictMetadataCatalog, type StrictMetadataCatalog } from '../../../../e2e/support/strict-metadata-catalog'
-import { openRestCatalog, type DataAccessClient } from '../rest/data-access'
+import { openRestCatalog, type RestNamespaceClient } from '../rest/rest-namespace'
 
 const NAMES = ['Q3 sales', 'a+b', '100%', 'café crème', `it's "q"`, 'a%2Bb', 'x y+z']
 
 let dir: string
 let root: string
 let catalog: StrictMetadataCatalog
-let client: DataAccessClient
+let client: RestNamespaceClient
 
 beforeAll(async () => {
   dir = await makeTempDir('lcb-listed-names')
@@ -40,12 +40,12 @@ describe('a strict metadata-only catalog with names outside the naming rule', ()
       expect((await client.listTables([namespace])).items.slice().sort()).toEqual(NAMES.slice().sort())
       for (const [i, name] of NAMES.entries()) {
         const table = { namespace: [namespace], name }
-        const described = await client.describeTable(table)
+        const described = await client.table(table).describe()
         expect(described.rowCount).toBe(String(i + 1))
         expect(described.version).toBe('1')
         expect(described.fields.map((field) => field.name)).toContain('id')
-        expect(await client.countRows(table)).toBe(String(i + 1))
-        expect((await client.readRows(table, { offset: 0, limit: 10 })).arrow.byteLength).toBeGreaterThan(0)
+        expect(await client.table(table).countRows()).toBe(String(i + 1))
+        expect((await client.table(table).readRows({ offset: 0, limit: 10 })).arrow.byteLength).toBeGreaterThan(0)
       }
     }
     expect(catalog.log.filter((line) => line.includes(' -> 406')).length).toBeGreaterThan(0)

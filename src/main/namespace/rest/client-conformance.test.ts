@@ -43,10 +43,10 @@ itWithSpec('sends only spec-valid requests for every operation the app uses', as
     expect(await client.namespaceExists(['gone'])).toBe(false)
     await client.dropNamespace(['fresh'])
 
-    const described = await client.describeTable({ namespace: ['Sales Team'], name: 'Q3 sales' })
+    const described = await client.table({ namespace: ['Sales Team'], name: 'Q3 sales' }).describe()
     expect([described.rowCount, described.fields.map((f) => f.name)]).toEqual(['2', ['id', 'name', 'score', 'vector', 'tags', 'meta']])
-    expect(await client.countRows({ namespace: ['analytics'], name: 'events' }, 'id >= 2')).toBe('2')
-    const page = await client.readRows({ namespace: [], name: 'people' }, { offset: 1, limit: 3, columns: ['id'], filter: 'id > 0' })
+    expect(await client.table({ namespace: ['analytics'], name: 'events' }).countRows('id >= 2')).toBe('2')
+    const page = await client.table({ namespace: [], name: 'people' }).readRows({ offset: 1, limit: 3, columns: ['id'], filter: 'id > 0' })
     expect(page.rowCount).toBe(3)
 
     await client.createTable({ namespace: ['analytics'], name: 'made' }, sampleTableIpc(2))
@@ -58,24 +58,27 @@ itWithSpec('sends only spec-valid requests for every operation the app uses', as
 
     // Indexes: both create routes, the listing (with each index's stats) and drop.
     const events = { namespace: ['analytics'], name: 'events' }
-    await client.createIndex(events, { column: 'id', indexType: 'BTREE' })
-    await client.createIndex(events, { column: 'vector', indexType: 'IVF_FLAT', numPartitions: 1, distanceType: 'cosine' })
-    expect((await client.listIndexes(events)).map((index) => `${index.name} ${index.indexType}`).sort()).toEqual(['id_idx BTREE', 'vector_idx IVF_FLAT'])
-    await client.dropIndex(events, 'id_idx')
+    await client.table(events).createIndex({ column: 'id', indexType: 'BTREE' })
+    await client.table(events).createIndex({ column: 'vector', indexType: 'IVF_FLAT', numPartitions: 1, distanceType: 'cosine' })
+    expect((await client.table(events).listIndexes()).map((index) => `${index.name} ${index.indexType}`).sort()).toEqual([
+      'id_idx BTREE',
+      'vector_idx IVF_FLAT'
+    ])
+    await client.table(events).dropIndex('id_idx')
 
     // Schema evolution, versions and tags: each change a version, a tag set and
     // removed, an older version described and counted, then restored as the latest.
     const people = { namespace: [], name: 'people' }
-    await client.addColumns(people, [{ name: 'twice', expression: 'id * 2' }])
-    await client.alterColumns(people, [{ path: 'twice', rename: 'doubled' }])
-    await client.dropColumns(people, ['doubled'])
-    expect((await client.listVersions(people)).map((version) => version.version)).toEqual(expect.arrayContaining(['1', '2', '3', '4']))
-    await client.createTag(people, 'first', '1')
-    expect((await client.listTags(people))?.map((tag) => `${tag.name} ${tag.version}`)).toEqual(['first 1'])
-    await client.deleteTag(people, 'first')
-    expect((await client.describeVersion(people, '1')).fields.map((f) => f.name)).not.toContain('twice')
-    expect(await client.countRowsAt(people, '1')).toBe('6')
-    expect(Number(await client.restoreVersion(people, '1'))).toBeGreaterThan(4)
+    await client.table(people).addColumns([{ name: 'twice', expression: 'id * 2' }])
+    await client.table(people).alterColumns([{ path: 'twice', rename: 'doubled' }])
+    await client.table(people).dropColumns(['doubled'])
+    expect((await client.table(people).listVersions()).map((version) => version.version)).toEqual(expect.arrayContaining(['1', '2', '3', '4']))
+    await client.table(people).createTag('first', '1')
+    expect((await client.table(people).listTags())?.map((tag) => `${tag.name} ${tag.version}`)).toEqual(['first 1'])
+    await client.table(people).deleteTag('first')
+    expect((await client.table(people).describeVersion('1')).fields.map((f) => f.name)).not.toContain('twice')
+    expect(await client.table(people).countRowsAt('1')).toBe('6')
+    expect(Number(await client.table(people).restoreVersion('1'))).toBeGreaterThan(4)
   } finally {
     await client.close()
   }

@@ -34,7 +34,7 @@ describe('compressed query answers', () => {
     const server = await catalogAnswering(compressedArrow(codec), 'application/vnd.apache.arrow.stream')
     const client = openRestNamespace({ uri: server.url })
     try {
-      const page = await client.readRows(table, { offset: 0, limit: 10 })
+      const page = await client.table(table).readRows({ offset: 0, limit: 10 })
       expect(page.rowCount).toBe(5)
       expect(rowsOf(page.arrow)).toEqual(COMPRESSED_ROWS)
     } finally {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
 import { bytesAndIds, LanceReference, VERSIONED_IDS, VERSIONED_ROWS } from '../../../../e2e/support/storage-version-fixtures'
-import { openRestCatalog } from './data-access'
+import { openRestCatalog } from './rest-namespace'
 
 let lanceRoot: string
 let reference: LanceReference

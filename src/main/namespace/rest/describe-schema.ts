@@ -10,8 +10,7 @@ import { CatalogError } from '../../../shared/errors'
 import type { HttpRequest, HttpTransport } from './http'
 import { fieldsFromJsonSchema } from './json-schema'
 import { isRecord } from './json-values'
-import { pathSegment } from './path-segment'
-import type { RestNames } from './rest-names'
+import type { RestNames, RestTableTarget } from './rest-names'
 
 /** How much of a describe answer a caller reads. */
 export interface SchemaLimits {
@@ -19,6 +18,20 @@ export interface SchemaLimits {
   readonly fields: number
   /** Longest answer parsed. */
   readonly bytes: number
+}
+
+/** The spec's describe of a table with detailed metadata (the REST binding takes the flag as a query parameter; older servers read the body). */
+export function describeRequest(target: RestTableTarget, options: CallOptions): HttpRequest {
+  return {
+    method: 'POST',
+    path: `/v1/table/${target.encodedId}/describe`,
+    query: { ...target.query, load_detailed_metadata: true },
+    json: { id: target.id, load_detailed_metadata: true },
+    idempotent: true,
+    signal: options.signal,
+    subject: target.subject,
+    notFound: 'table_not_found'
+  }
 }
 
 /**
@@ -35,16 +48,7 @@ export async function describeRestSchema(
   options: CallOptions = {},
   limits?: SchemaLimits
 ): Promise<FieldInfo[] | null> {
-  const request: HttpRequest = {
-    method: 'POST',
-    path: `/v1/table/${pathSegment(names.tableId(table))}/describe`,
-    query: { delimiter: names.tableDelimiter(table), load_detailed_metadata: true },
-    json: { id: [...table.namespace, table.name], load_detailed_metadata: true },
-    idempotent: true,
-    signal: options.signal,
-    subject: names.tableName(table),
-    notFound: 'table_not_found'
-  }
+  const request = describeRequest(names.target(table), options)
   if (!limits) {
     const body = await http.json(request)
     return isRecord(body) ? fieldsFromJsonSchema(body['schema']) : null

@@ -7,54 +7,38 @@ import type { FieldInfo, TableDescription, TableRef } from '../../../shared/cata
 import { CatalogError } from '../../../shared/errors'
 import { approximate } from '../../../shared/exact-int'
 import { describeFields } from '../arrow-schema'
-import type { CallOptions, NamespaceClient } from '../namespace-client'
+import type { CallOptions, TableHandle } from '../table-handle'
+import { describeRequest } from './describe-schema'
 import { schemaOfIpc } from './arrow-ipc'
 import type { HttpTransport } from './http'
 import { fieldsFromJsonSchema } from './json-schema'
 import { count, isRecord } from './json-values'
-import { pathSegment } from './path-segment'
 import type { RestNames } from './rest-names'
 import type { TableStatsReader } from './table-stats'
 import { isUnsupportedOperation } from './unsupported'
 
-/** What a description is read through: the connection's transport, names and stats reader, and the client's own data routes. */
+/** What a description is read through: the connection's transport, names and stats reader, and the table's own data routes. */
 export interface DescribeHost {
   readonly http: HttpTransport
   readonly names: RestNames
   readonly stats: TableStatsReader
-  readonly client: Pick<NamespaceClient, 'countRows' | 'readRows'>
+  readonly data: Pick<TableHandle, 'countRows' | 'readRows'>
 }
 
 export async function describeRestTable(host: DescribeHost, table: TableRef, options: CallOptions = {}): Promise<TableDescription> {
   const { http, names } = host
-  const id = names.tableId(table)
-  const body = await http.json({
-    method: 'POST',
-    path: `/v1/table/${pathSegment(id)}/describe`,
-    // The REST binding takes the flag as a query parameter; older servers read the body.
-    query: { delimiter: names.tableDelimiter(table), load_detailed_metadata: true },
-    json: { id: [...table.namespace, table.name], load_detailed_metadata: true },
-    idempotent: true,
-    signal: options.signal,
-    subject: names.tableName(table),
-    notFound: 'table_not_found'
-  })
+  const target = names.target(table)
+  const body = await http.json(describeRequest(target, options))
   if (!isRecord(body)) throw new CatalogError('bad_response', `The server's description of ${names.tableName(table)} is not a JSON object.`)
   const described = isRecord(body['stats']) ? body['stats'] : {}
   const reportedFields = fieldsFromJsonSchema(body['schema'])
   // Rows, fragments and bytes from the spec's stats operation; without it, a row count
   // some servers put on describe, else count_rows. A server that ignores
   // load_detailed_metadata answers only the location; the data routes fill in the schema.
-  const target = {
-    encodedId: pathSegment(id),
-    query: { delimiter: names.tableDelimiter(table) },
-    id: [...table.namespace, table.name],
-    subject: names.tableName(table)
-  }
   const stats = await host.stats.read(target, options)
   const reportedRows = stats?.rows ?? count(described['num_rows']) ?? count(body['num_rows'])
   const [rowCount, fields] = await Promise.all([
-    reportedRows ?? optional(() => host.client.countRows(table, undefined, options)),
+    reportedRows ?? optional(() => host.data.countRows(undefined, options)),
     reportedFields ?? optional(() => fieldsFromData(host, table, options)).then((found) => found ?? [])
   ])
   const location = typeof body['location'] === 'string' ? body['location'] : typeof body['table_uri'] === 'string' ? body['table_uri'] : null
@@ -64,7 +48,7 @@ export async function describeRestTable(host: DescribeHost, table: TableRef, opt
 }
 
 async function fieldsFromData(host: DescribeHost, table: TableRef, options: CallOptions): Promise<FieldInfo[]> {
-  const { arrow } = await host.client.readRows(table, { offset: 0, limit: 1 }, options)
+  const { arrow } = await host.data.readRows({ offset: 0, limit: 1 }, options)
   return describeFields(schemaOfIpc(arrow, `the query on ${host.names.tableName(table)}`))
 }
 

@@ -41,11 +41,11 @@ describe('numbers past 2^53 over REST', () => {
     const server = await hugeCatalog()
     const client = openRestNamespace({ uri: server.url })
     try {
-      const described = await client.describeTable(table)
+      const described = await client.table(table).describe()
       expect([described.version, described.rowCount, described.totalBytes]).toEqual([BIG, BIG, BIGGER])
-      expect(await client.countRows(table)).toBe(BIG)
-      expect(await client.listVersions(table)).toEqual([expect.objectContaining({ version: BIG, rows: BIGGER })])
-      expect(await client.listTags(table)).toEqual([{ name: 'top', version: BIG }])
+      expect(await client.table(table).countRows()).toBe(BIG)
+      expect(await client.table(table).listVersions()).toEqual([expect.objectContaining({ version: BIG, rows: BIGGER })])
+      expect(await client.table(table).listTags()).toEqual([{ name: 'top', version: BIG }])
     } finally {
       await client.close()
       await server.close()
@@ -56,7 +56,7 @@ describe('numbers past 2^53 over REST', () => {
     const server = await hugeCatalog(`{"count":${BIGGER}}`)
     const client = openRestNamespace({ uri: server.url })
     try {
-      expect(await client.countRows(table)).toBe(BIGGER)
+      expect(await client.table(table).countRows()).toBe(BIGGER)
     } finally {
       await client.close()
       await server.close()
@@ -67,11 +67,11 @@ describe('numbers past 2^53 over REST', () => {
     const server = await hugeCatalog()
     const client = openRestNamespace({ uri: server.url })
     try {
-      const described = await client.describeVersion(table, BIG)
+      const described = await client.table(table).describeVersion(BIG)
       expect(described.version).toBe(BIG)
-      expect(await client.countRowsAt(table, BIG)).toBe(BIG)
-      expect(await client.restoreVersion(table, BIG)).toBe(BIG)
-      await client.createTag(table, 'again', BIG)
+      expect(await client.table(table).countRowsAt(BIG)).toBe(BIG)
+      expect(await client.table(table).restoreVersion(BIG)).toBe(BIG)
+      await client.table(table).createTag('again', BIG)
       const sent = (action: string): string[] => server.requests.filter((r) => r.path.endsWith(`/${action}`)).map((r) => r.body.toString('utf8'))
       for (const action of ['describe', 'count_rows', 'restore', 'tags/create']) expect(sent(action).join('\n')).toContain(`"version":${BIG}`)
     } finally {

@@ -133,7 +133,7 @@ describe('retries', () => {
 
   it('gives up after the bounded number of retries with a throttled error', async () => {
     const { url, requests } = await serve((_req, res) => sendJson(res, 429, { error: 'rate limited', code: 21 }, { 'retry-after': '0' }))
-    const error = await failure(open(url, { maxRetries: 2 }).countRows({ namespace: [], name: 't' }))
+    const error = await failure(open(url, { maxRetries: 2 }).table({ namespace: [], name: 't' }).countRows())
     expect(error.code).toBe('throttled')
     expect(requests).toHaveLength(3)
   })
@@ -162,7 +162,7 @@ describe('response size cap', () => {
       res.write(big.subarray(0, 150_000))
       res.end(big.subarray(150_000))
     })
-    const error = await failure(open(url, { maxBodyBytes: 100_000 }).readRows({ namespace: [], name: 't' }, { offset: 0, limit: 10 }))
+    const error = await failure(open(url, { maxBodyBytes: 100_000 }).table({ namespace: [], name: 't' }).readRows({ offset: 0, limit: 10 }))
     expect(error.code).toBe('bad_response')
     expect(error.message).toMatch(/larger than the 0\.1 MiB limit/)
   })

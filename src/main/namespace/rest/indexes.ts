@@ -11,7 +11,7 @@ import { isVectorIndexType } from '../../../shared/contract/indexes'
 import { CatalogError } from '../../../shared/errors'
 import type { CallOptions } from '../namespace-client'
 import type { HttpTransport } from './http'
-import type { StatsTarget } from './table-stats'
+import type { RestTableTarget } from './rest-names'
 import { isUnsupportedOperation } from './unsupported'
 import { awaitTransactions } from './transactions'
 import { pathSegment } from './path-segment'
@@ -20,7 +20,7 @@ import { pathSegment } from './path-segment'
 const MAX_PAGES = 1000
 
 /** Every index of the table, with indexed/unindexed rows (from the stats route where the listing lacks them). */
-export async function listIndexesRoute(http: HttpTransport, target: StatsTarget, options: CallOptions = {}): Promise<IndexInfo[]> {
+export async function listIndexesRoute(http: HttpTransport, target: RestTableTarget, options: CallOptions = {}): Promise<IndexInfo[]> {
   const found: IndexInfo[] = []
   for (const entry of await listedIndexEntries(http, target, options)) found.push(await indexOf(http, target, entry, options))
   return found
@@ -30,7 +30,7 @@ export async function listIndexesRoute(http: HttpTransport, target: StatsTarget,
  * The entries of ListTableIndices as the catalog sends them, every page (a repeated page
  * token or a listing that never ends is the server's fault, and said so).
  */
-export async function listedIndexEntries(http: HttpTransport, target: StatsTarget, options: CallOptions = {}): Promise<unknown[]> {
+export async function listedIndexEntries(http: HttpTransport, target: RestTableTarget, options: CallOptions = {}): Promise<unknown[]> {
   const entries: unknown[] = []
   const seen = new Set<string>()
   let pageToken: string | null = null
@@ -59,7 +59,7 @@ export async function listedIndexEntries(http: HttpTransport, target: StatsTarge
 }
 
 /** Builds an index through CreateTableIndex (vector types) or CreateTableScalarIndex (the others). */
-export async function createIndexRoute(http: HttpTransport, target: StatsTarget, spec: IndexSpec, options: CallOptions = {}): Promise<void> {
+export async function createIndexRoute(http: HttpTransport, target: RestTableTarget, spec: IndexSpec, options: CallOptions = {}): Promise<void> {
   const action = isVectorIndexType(spec.indexType) ? 'create_index' : 'create_scalar_index'
   const send = (route: string) =>
     http.request({
@@ -85,7 +85,7 @@ export async function createIndexRoute(http: HttpTransport, target: StatsTarget,
 }
 
 /** Drops the index `name` (DropTableIndex takes no body). */
-export async function dropIndexRoute(http: HttpTransport, target: StatsTarget, name: string, options: CallOptions = {}): Promise<void> {
+export async function dropIndexRoute(http: HttpTransport, target: RestTableTarget, name: string, options: CallOptions = {}): Promise<void> {
   const response = await http.request({
     method: 'POST',
     path: `/v1/table/${target.encodedId}/index/${pathSegment(name)}/drop`,
@@ -99,11 +99,11 @@ export async function dropIndexRoute(http: HttpTransport, target: StatsTarget, n
 }
 
 /** The spec has no operation that indexes new rows; the caller goes to the table's location. */
-export function optimizeRoute(target: StatsTarget): never {
+export function optimizeRoute(target: RestTableTarget): never {
   throw new CatalogError('unsupported', `The Lance REST spec has no operation to optimize ${target.subject}.`)
 }
 
-async function indexOf(http: HttpTransport, target: StatsTarget, entry: unknown, options: CallOptions): Promise<IndexInfo> {
+async function indexOf(http: HttpTransport, target: RestTableTarget, entry: unknown, options: CallOptions): Promise<IndexInfo> {
   if (!isRecord(entry) || typeof entry['index_name'] !== 'string') {
     throw new CatalogError('bad_response', `The server listed an index of ${target.subject} without a name.`)
   }
@@ -135,7 +135,13 @@ interface IndexStats {
 }
 
 /** DescribeTableIndexStats, or null when the catalog has no such route (or `optional` and it fails). */
-async function describeIndexStats(http: HttpTransport, target: StatsTarget, name: string, options: CallOptions, optional: boolean): Promise<IndexStats | null> {
+async function describeIndexStats(
+  http: HttpTransport,
+  target: RestTableTarget,
+  name: string,
+  options: CallOptions,
+  optional: boolean
+): Promise<IndexStats | null> {
   let body: unknown
   try {
     body = await http.json({

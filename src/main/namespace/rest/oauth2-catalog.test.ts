@@ -8,7 +8,7 @@ import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
-import { openRestCatalog } from './data-access'
+import { openRestCatalog } from './rest-namespace'
 import { parseRestProperties } from './rest-config'
 import { failure } from '../../../../e2e/support/test-http-server'
 
@@ -38,8 +38,8 @@ describe('a catalog behind OAuth2 client credentials', () => {
     const client = openRestCatalog(properties())
     try {
       expect((await client.listNamespaces([])).items).toEqual(['sales'])
-      expect((await client.describeTable({ namespace: ['sales'], name: 'orders' })).rowCount).toBe('5')
-      const page = await client.readRows({ namespace: ['sales'], name: 'orders' }, { offset: 0, limit: 2, columns: ['id'] })
+      expect((await client.table({ namespace: ['sales'], name: 'orders' }).describe()).rowCount).toBe('5')
+      const page = await client.table({ namespace: ['sales'], name: 'orders' }).readRows({ offset: 0, limit: 2, columns: ['id'] })
       expect(tableFromIPC(page.arrow).numRows).toBe(2)
       expect(issued().length - before).toBe(1)
     } finally {
@@ -70,9 +70,9 @@ describe('a catalog behind OAuth2 client credentials', () => {
     const client = openRestCatalog({ ...properties(), uri: metadataOnly.url })
     try {
       const orders = { namespace: ['sales'], name: 'orders' }
-      expect((await client.describeTable(orders)).rowCount).toBe('5')
+      expect((await client.table(orders).describe()).rowCount).toBe('5')
       expect(client.mode).toBe('location')
-      const page = await client.readRows(orders, { offset: 1, limit: 2, columns: ['id'] })
+      const page = await client.table(orders).readRows({ offset: 1, limit: 2, columns: ['id'] })
       expect(Array.from(tableFromIPC(page.arrow).getChild('id')?.toArray() ?? [], Number)).toEqual([1, 2])
     } finally {
       await client.close()

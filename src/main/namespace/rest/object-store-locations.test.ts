@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildNestedCatalog } from '../../../../e2e/support/lancedb-catalog'
 import { startTestS3, type TestS3 } from '../../../../e2e/support/s3-server'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
-import { openRestCatalog } from './data-access'
+import { openRestCatalog } from './rest-namespace'
 
 let s3: TestS3
 let root: string
@@ -89,10 +89,10 @@ describe('a REST catalog on an S3-compatible store', () => {
     const server = await serve(true)
     const client = openRestCatalog({ uri: server.url })
     try {
-      const described = await client.describeTable(orders)
+      const described = await client.table(orders).describe()
       expect(described.rowCount).toBe('12')
       expect(described.location).toMatch(/^s3:\/\//)
-      expect(ids((await client.readRows(orders, { offset: 9, limit: 5 })).arrow)).toEqual([9, 10, 11])
+      expect(ids((await client.table(orders).readRows({ offset: 9, limit: 5 })).arrow)).toEqual([9, 10, 11])
       expect(client.mode).toBe('routes')
     } finally {
       await client.close()
@@ -104,11 +104,11 @@ describe('a REST catalog on an S3-compatible store', () => {
     const server = await serve(false, log)
     const client = openRestCatalog({ uri: server.url })
     try {
-      expect((await client.describeTable(orders)).rowCount).toBe('12')
+      expect((await client.table(orders).describe()).rowCount).toBe('12')
       expect(client.mode).toBe('location')
-      const page = await client.readRows(orders, { offset: 2, limit: 3, columns: ['id'], filter: 'id >= 0' })
+      const page = await client.table(orders).readRows({ offset: 2, limit: 3, columns: ['id'], filter: 'id >= 0' })
       expect(ids(page.arrow)).toEqual([2, 3, 4])
-      expect(await client.countRows({ namespace: [], name: 'top' }, 'id > 0')).toBe('2')
+      expect(await client.table({ namespace: [], name: 'top' }).countRows('id > 0')).toBe('2')
       // Every data route the client tried answered 404: the rows came from the store.
       const dataCalls = log.filter((line) => /\/(count_rows|query|stats)\b/.test(line))
       expect(dataCalls.length).toBeGreaterThan(0)
@@ -125,7 +125,7 @@ describe('a REST catalog on an S3-compatible store', () => {
     const client = openRestCatalog({ uri: server.url })
     try {
       const pages: number[][] = []
-      for (let i = 0; i < 3; i++) pages.push(ids((await client.readRows(orders, { offset: 0, limit: 4 })).arrow))
+      for (let i = 0; i < 3; i++) pages.push(ids((await client.table(orders).readRows({ offset: 0, limit: 4 })).arrow))
       return { ids: pages, describes: log.filter((line) => line.startsWith('POST /v1/table/sales%24orders/describe')).length }
     } finally {
       await client.close()
@@ -164,7 +164,7 @@ describe('a REST catalog on an S3-compatible store', () => {
     async function firstIds(server: RunningCatalogServer, properties: Record<string, string>): Promise<number[]> {
       const client = openRestCatalog({ uri: server.url, ...properties })
       try {
-        return ids((await client.readRows(orders, { offset: 0, limit: 4 })).arrow)
+        return ids((await client.table(orders).readRows({ offset: 0, limit: 4 })).arrow)
       } finally {
         await client.close()
       }
@@ -190,7 +190,7 @@ describe('a REST catalog on an S3-compatible store', () => {
       const renewing = await serve(false, log, 20_000, credentials)
       const client = openRestCatalog({ uri: renewing.url, ...wrongSecret })
       try {
-        for (let i = 0; i < 3; i++) expect(ids((await client.readRows(orders, { offset: 0, limit: 4 })).arrow)).toEqual([0, 1, 2, 3])
+        for (let i = 0; i < 3; i++) expect(ids((await client.table(orders).readRows({ offset: 0, limit: 4 })).arrow)).toEqual([0, 1, 2, 3])
       } finally {
         await client.close()
       }

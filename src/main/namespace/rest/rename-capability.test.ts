@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
-import { openRestCatalog } from './data-access'
+import { openRestCatalog } from './rest-namespace'
 import { failure, sendJson, useTestServers } from '../../../../e2e/support/test-http-server'
 
 const { serve, track } = useTestServers()

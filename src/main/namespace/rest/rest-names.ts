@@ -6,7 +6,19 @@
 import type { TableRef } from '../../../shared/catalog-types'
 import { CatalogError } from '../../../shared/errors'
 import { delimiterFor, displayIdentifier, toIdentifier, type NamespacePath } from '../../../shared/namespace-path'
+import type { QueryValues } from '../../../shared/connection-policy'
 import { pathSegment } from './path-segment'
+
+/** Where one table's routes live, as the client addresses the table. */
+export interface RestTableTarget {
+  /** Percent-encoded identifier for the path. */
+  readonly encodedId: string
+  /** The `delimiter` query parameter. */
+  readonly query: QueryValues
+  readonly id: readonly string[]
+  /** `table "a$b"`, for messages. */
+  readonly subject: string
+}
 
 /** Ids, delimiters and display names for one connection's delimiter. */
 export class RestNames {
@@ -45,6 +57,11 @@ export class RestNames {
   /** `the root namespace` or `namespace "a$b"`, for messages. */
   namespaceName(path: NamespacePath): string {
     return path.length === 0 ? 'the root namespace' : `namespace "${displayIdentifier(path, this.delimiter)}"`
+  }
+
+  /** Where the routes of `table` live: its encoded id, delimiter, id and quoted name. */
+  target(table: TableRef): RestTableTarget {
+    return { encodedId: this.tableSegment(table), query: { delimiter: this.tableDelimiter(table) }, id: pathOf(table), subject: this.tableName(table) }
   }
 
   /** `table "a$t"`, for messages. */

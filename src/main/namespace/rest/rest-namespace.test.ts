@@ -197,7 +197,7 @@ describe('tables', () => {
       if (req.path.endsWith('/count_rows')) return sendText(res, 200, '42', 'application/json')
       sendJson(res, 404, { error: 'unexpected', code: 0 })
     })
-    const description = await open({ uri: url }).describeTable(table)
+    const description = await open({ uri: url }).table(table).describe()
     expect(requests[0]?.rawUrl).toBe('/v1/table/db%24items/describe?delimiter=%24&load_detailed_metadata=true')
     expect(JSON.parse(requests[0]?.body.toString() ?? '')).toMatchObject({ id: ['db', 'items'], load_detailed_metadata: true })
     expect(description).toMatchObject({ location: 'file:///data/items.lance', version: '7', rowCount: '42' })
@@ -220,11 +220,11 @@ describe('tables', () => {
       res.end('Not Found')
     })
     const client = open({ uri: url })
-    const description = await client.describeTable(table)
+    const description = await client.table(table).describe()
     expect(description).toMatchObject({ location: 's3://bucket/items.lance', version: null, rowCount: '3' })
     expect(description.fields.map((f) => `${f.name}:${f.type}`)).toEqual(['id:int64', 'label:utf8'])
     // The missing stats route is remembered: the next describe does not ask again.
-    await client.describeTable(table)
+    await client.table(table).describe()
     expect(requests.filter((r) => r.path.endsWith('/stats'))).toHaveLength(1)
   })
 
@@ -233,7 +233,7 @@ describe('tables', () => {
       res.writeHead(200, { 'content-type': 'application/vnd.apache.arrow.stream' })
       res.end(Buffer.from(arrowBomb()))
     })
-    const read = open({ uri: url }).readRows(table, { offset: 0, limit: 100 })
+    const read = open({ uri: url }).table(table).readRows({ offset: 0, limit: 100 })
     await expect(read).rejects.toMatchObject({
       code: 'bad_response',
       message: expect.stringMatching(/cannot be used: The Arrow data is damaged or crafted: a column declares 2,147,483,647 values that its bytes do not hold/)
@@ -248,7 +248,7 @@ describe('tables', () => {
         return sendJson(res, 200, { num_rows: 1234, total_bytes: 5_000_000, num_indices: 0, fragment_stats: { num_fragments: 3, num_small_fragments: 0 } })
       return sendJson(res, 500, { error: 'not expected', code: 18 })
     })
-    const description = await open({ uri: url }).describeTable(table)
+    const description = await open({ uri: url }).table(table).describe()
     expect(description).toMatchObject({ version: '4', rowCount: '1234', fragmentCount: 3, totalBytes: '5000000' })
     expect(requests.map((r) => r.path.split('/').pop())).toEqual(['describe', 'stats'])
     expect(JSON.parse(requests[1]?.body.toString() ?? '')).toEqual({ id: ['db', 'items'] })
@@ -282,13 +282,13 @@ describe('tables', () => {
 
   it('counts rows from a bare integer and sends the predicate', async () => {
     const { url, requests } = await serve((_req, res) => sendText(res, 200, '1234567\n'))
-    expect(await open({ uri: url }).countRows(table, 'id > 3')).toBe('1234567')
+    expect(await open({ uri: url }).table(table).countRows('id > 3')).toBe('1234567')
     expect(JSON.parse(requests[0]?.body.toString() ?? '')).toEqual({ id: ['db', 'items'], predicate: 'id > 3' })
   })
 
   it('rejects a row count that is not a number', async () => {
     const { url } = await serve((_req, res) => sendText(res, 200, 'lots'))
-    expect((await failure(open({ uri: url }).countRows(table))).code).toBe('bad_response')
+    expect((await failure(open({ uri: url }).table(table).countRows())).code).toBe('bad_response')
   })
 
   it.each(['file', 'stream'] as const)('reads rows answered in Arrow %s framing as stream bytes', async (framing) => {
@@ -296,7 +296,9 @@ describe('tables', () => {
       res.writeHead(200, { 'content-type': `application/vnd.apache.arrow.${framing}` })
       res.end(Buffer.from(tableToIPC(data, framing)))
     })
-    const page = await open({ uri: url }).readRows(table, { offset: 10, limit: 3, columns: ['id', 'label'], filter: "label != 'z'" })
+    const page = await open({ uri: url })
+      .table(table)
+      .readRows({ offset: 10, limit: 3, columns: ['id', 'label'], filter: "label != 'z'" })
     expect(page.arrow[0]).toBe(0xff) // stream framing starts with a continuation marker, not ARROW1
     expect([page.rowCount, page.truncated]).toEqual([3, false])
     const rows = tableFromIPC(page.arrow)
@@ -313,7 +315,7 @@ describe('tables', () => {
 
   it('rejects a query answer that is not Arrow', async () => {
     const { url } = await serve((_req, res) => sendJson(res, 200, { rows: [] }))
-    const error = await failure(open({ uri: url }).readRows(table, { offset: 0, limit: 1 }))
+    const error = await failure(open({ uri: url }).table(table).readRows({ offset: 0, limit: 1 }))
     expect(error.code).toBe('bad_response')
     expect(error.message).toContain('not Arrow IPC')
   })

@@ -4,8 +4,9 @@
  * `limit` and `delimiter` query parameters; everything else is `POST /v1/<object>/{id}/<action>`.
  * Ids and names are written by ./rest-names, row pages read by ./query-rows, JSON numbers
  * by ./json-values. Listings, namespaces and tables are here; what a person does with one
- * table (describe, rows, schema evolution, versions, indexes, search) is on the table
- * routes of ./rest-table-features.
+ * table (describe, rows, schema evolution, versions, indexes, search) is on its handle,
+ * ./rest-table.ts. `openRestCatalog`, the client the app opens, also reads each table at
+ * its location where the catalog lacks a data route (./rest-locations.ts).
  */
 import { randomBytes } from 'node:crypto'
 import type { FieldInfo, Page, PageRequest, TableRef } from '../../../shared/catalog-types'
@@ -13,7 +14,7 @@ import type { CreateMode } from '../../../shared/contract/tables'
 import { CatalogError } from '../../../shared/errors'
 import { componentProblem, type NamespacePath } from '../../../shared/namespace-path'
 import { DATA_STORAGE_VERSION_OPTION } from '../../../shared/data-storage-version'
-import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient } from '../namespace-client'
+import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient, TableHandle } from '../namespace-client'
 import { withAtLeastOneBatch } from './arrow-ipc'
 import { describeRestSchema, type SchemaLimits } from './describe-schema'
 import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
@@ -24,14 +25,15 @@ import { PageTokenGuard } from './pagination'
 import { parseRestProperties } from './rest-config'
 import { OAuth2TokenSource } from './oauth2'
 import { RestNames } from './rest-names'
-import { RestTableRoutes } from './rest-table-features'
-import type { TableAccess } from '../table-access'
-import type { TableTagInfo } from '../../../shared/contract/versions'
+import { RestTable, type RestTableContext } from './rest-table'
+import { RestLocations } from './rest-locations'
+import { LocationTables } from '../location/open-location'
+import { TableStatsReader } from './table-stats'
 import { awaitTransactions } from './transactions'
 import { isCatalogAnswer, isUnsupportedOperation } from './unsupported'
 import type { CatalogCapabilities } from '../../../shared/capabilities'
-import { RouteChoice } from './route-choice'
-import type { RestVersionRoutes } from './versions'
+import { RouteChoice, type DataAccessMode } from './route-choice'
+import { RestVersionRoutes } from './versions'
 
 /** Options of a REST connection: which headers are secret, timeouts, size cap, retries, create routes. */
 export interface RestNamespaceOptions extends HttpOptions {
@@ -47,24 +49,42 @@ export interface RestNamespaceClient extends NamespaceClient {
   readonly delimiter: string
   /** The Enterprise routes on this connection's transport (one pool, one page-token guard). */
   readonly enterprise: EnterpriseClient
-  /** The version routes on this connection's transport. */
-  readonly versionRoutes: RestVersionRoutes
   /** The spec's ListAllTables (`GET /v1/table`): full table identifiers of the whole catalog, one page at a time. */
   listAllTables(page?: PageRequest, options?: CallOptions): Promise<Page<string>>
   /** A table's columns from one describe (no stats, no data read), within `limits` if given; null when the answer has no schema. */
   describeSchema(table: TableRef, options?: CallOptions, limits?: SchemaLimits): Promise<readonly FieldInfo[] | null>
   /** What this connection has learned of the catalog's routes: where data is read, what it renames. */
   readonly routeChoice: RouteChoice
-  /** What a person does with one table, on the catalog's routes only. */
-  readonly tables: RestTableRoutes
+  /** How data is reached so far on this connection. */
+  readonly mode: DataAccessMode
 }
 
-/** Opens a REST namespace client; properties are `uri`, `delimiter` and `headers.*`. */
+/** Opens a REST namespace client on the catalog's routes only; properties are `uri`, `delimiter` and `headers.*`. */
 export function openRestNamespace(properties: Readonly<Record<string, string>>, options: RestNamespaceOptions = {}): RestNamespaceClient {
   const config = parseRestProperties(properties)
   const tokens =
     config.oauth2 && !options.tokens ? { tokens: new OAuth2TokenSource(config.oauth2, options.timeouts ? { timeouts: options.timeouts } : {}) } : {}
-  return new RestNamespace(new HttpTransport(config.baseUrl, config.headers, { ...options, ...tokens }), config.delimiter, options.routes)
+  return new RestNamespace(new HttpTransport(config.baseUrl, config.headers, { ...options, ...tokens }), config.delimiter, options.routes, null)
+}
+
+/**
+ * Opens the REST client the app uses: the catalog's routes, and each table's location
+ * (read through LanceDB) where the catalog serves metadata only or lacks a route.
+ */
+export function openRestCatalog(properties: Readonly<Record<string, string>>, options: RestNamespaceOptions = {}): RestNamespaceClient {
+  const config = parseRestProperties(properties)
+  // One token source for the catalog's routes and LanceDB's reads at table locations.
+  const tokens = options.tokens ?? (config.oauth2 ? new OAuth2TokenSource(config.oauth2, options.timeouts ? { timeouts: options.timeouts } : {}) : undefined)
+  const locations = new LocationTables({
+    uri: config.baseUrl.href.replace(/\/+$/, ''),
+    headers: config.headers,
+    delimiter: config.delimiter,
+    storageOptions: config.storageOptions,
+    allowLocal: config.allowLocalLocations,
+    ...(tokens ? { bearer: () => tokens.token() } : {})
+  })
+  const http = new HttpTransport(config.baseUrl, config.headers, { ...options, ...(tokens ? { tokens } : {}) })
+  return new RestNamespace(http, config.delimiter, options.routes, locations)
 }
 
 const ARROW_STREAM = 'application/vnd.apache.arrow.stream'
@@ -75,26 +95,42 @@ class RestNamespace implements RestNamespaceClient {
   readonly #pageGuard = new PageTokenGuard()
   readonly #routes: RestNamespaceOptions['routes']
   readonly names: RestNames
-  /** What a person does with one table, on this catalog's routes. */
-  readonly tables: RestTableRoutes
   /** What this connection has learned of the catalog's routes, renaming included (route-choice.ts). */
   readonly routeChoice = new RouteChoice()
+  /** What every table handle of this connection shares. */
+  readonly #tables: RestTableContext
+  /** The tables at their locations, where this connection reads there too. */
+  readonly #locations: RestLocations | null
   /** The one question asked of the catalog about renaming (see capabilities). */
   #renameProbe: Promise<void> | null = null
 
   constructor(
     private readonly http: HttpTransport,
     readonly delimiter: string,
-    routes: RestNamespaceOptions['routes']
+    routes: RestNamespaceOptions['routes'],
+    locations: LocationTables | null
   ) {
     this.names = new RestNames(delimiter)
-    this.tables = new RestTableRoutes(http, this.names)
     this.#routes = routes
     this.enterprise = enterpriseRoutes(http, this.#pageGuard)
+    const routesOnly: RestTableContext = {
+      http,
+      names: this.names,
+      stats: new TableStatsReader(http),
+      versionRoutes: new RestVersionRoutes(http, delimiter),
+      choice: this.routeChoice,
+      location: null
+    }
+    this.#locations = locations && new RestLocations(locations, (table) => new RestTable(routesOnly, table).describe())
+    this.#tables = { ...routesOnly, location: this.#locations }
   }
 
-  get versionRoutes(): RestVersionRoutes {
-    return this.tables.versionRoutes
+  get mode(): DataAccessMode {
+    return this.routeChoice.mode
+  }
+
+  table(ref: TableRef): TableHandle {
+    return new RestTable(this.#tables, ref)
   }
 
   async listNamespaces(parent: NamespacePath, page: PageRequest = {}, options: CallOptions = {}): Promise<Page<string>> {
@@ -141,8 +177,10 @@ class RestNamespace implements RestNamespaceClient {
     return this.#page(response, 'tables', '\u0000all', page, 'all tables of the catalog')
   }
 
-  describeSchema(table: TableRef, options: CallOptions = {}, limits?: SchemaLimits): Promise<FieldInfo[] | null> {
-    return describeRestSchema(this.http, this.names, table, options, limits)
+  /** From the catalog's describe; where it leaves the schema out and tables are read at their location, the full description's. */
+  async describeSchema(table: TableRef, options: CallOptions = {}, limits?: SchemaLimits): Promise<readonly FieldInfo[] | null> {
+    const fields = await describeRestSchema(this.http, this.names, table, options, limits)
+    return fields ?? (this.#locations ? (await this.table(table).describe(options)).fields : null)
   }
 
   async createNamespace(path: NamespacePath, mode: CreateMode = 'create', options: CallOptions = {}): Promise<void> {
@@ -209,6 +247,21 @@ class RestNamespace implements RestNamespaceClient {
   }
 
   async createTable(table: TableRef, arrowStream: Uint8Array, mode: CreateMode = 'create', options: CreateTableOptions = {}): Promise<void> {
+    const locations = this.#locations
+    if (!locations) return this.#createRoute(table, arrowStream, mode, options)
+    try {
+      await this.routeChoice.run(
+        'data',
+        () => this.#createRoute(table, arrowStream, mode, options),
+        () => locations.create(table, arrowStream, mode, options.dataStorageVersion)
+      )
+    } finally {
+      // An overwrite replaced what a kept handle holds.
+      locations.forget(table)
+    }
+  }
+
+  async #createRoute(table: TableRef, arrowStream: Uint8Array, mode: CreateMode, options: CreateTableOptions): Promise<void> {
     const version = options.dataStorageVersion
     // An Enterprise database is flat: its create route names a root table only.
     if (this.#routes === 'enterprise' && table.namespace.length === 0) {
@@ -245,6 +298,7 @@ class RestNamespace implements RestNamespaceClient {
   }
 
   async dropTable(table: TableRef, options: CallOptions = {}): Promise<void> {
+    this.#locations?.forget(table)
     const id = this.names.tableId(table)
     // The spec's REST binding sends no body for drop.
     const response = await this.http.request({
@@ -294,6 +348,7 @@ class RestNamespace implements RestNamespaceClient {
   }
 
   async renameTable(table: TableRef, newName: string, options: CallOptions = {}): Promise<void> {
+    this.#locations?.forget(table)
     const id = this.names.tableId(table)
     const problem = componentProblem(newName)
     if (problem) throw new CatalogError('invalid_name', problem)
@@ -320,42 +375,13 @@ class RestNamespace implements RestNamespaceClient {
     this.routeChoice.learnRename({ state: 'supported' })
   }
 
-  // What a person does with one table: the table routes (rest-table-features.ts).
-  readonly describeTable: TableAccess['describeTable'] = (...args) => this.tables.describeTable(...args)
-  readonly countRows: TableAccess['countRows'] = (...args) => this.tables.countRows(...args)
-  readonly readRows: TableAccess['readRows'] = (...args) => this.tables.readRows(...args)
-  readonly addColumns: TableAccess['addColumns'] = (...args) => this.tables.addColumns(...args)
-  readonly alterColumns: TableAccess['alterColumns'] = (...args) => this.tables.alterColumns(...args)
-  readonly dropColumns: TableAccess['dropColumns'] = (...args) => this.tables.dropColumns(...args)
-  readonly listVersions: TableAccess['listVersions'] = (...args) => this.tables.listVersions(...args)
-  readonly describeVersion: TableAccess['describeVersion'] = (...args) => this.tables.describeVersion(...args)
-  readonly countRowsAt: TableAccess['countRowsAt'] = (...args) => this.tables.countRowsAt(...args)
-  readonly restoreVersion: TableAccess['restoreVersion'] = (...args) => this.tables.restoreVersion(...args)
-  readonly createTag: TableAccess['createTag'] = (...args) => this.tables.createTag(...args)
-  readonly deleteTag: TableAccess['deleteTag'] = (...args) => this.tables.deleteTag(...args)
-  readonly searchRows: TableAccess['searchRows'] = (...args) => this.tables.searchRows(...args)
-  readonly explainSearch: TableAccess['explainSearch'] = (...args) => this.tables.explainSearch(...args)
-  readonly searchInfo: TableAccess['searchInfo'] = (...args) => this.tables.searchInfo(...args)
-  readonly listIndexes: TableAccess['listIndexes'] = (...args) => this.tables.listIndexes(...args)
-  readonly createIndex: TableAccess['createIndex'] = (...args) => this.tables.createIndex(...args)
-  readonly dropIndex: TableAccess['dropIndex'] = (...args) => this.tables.dropIndex(...args)
-  readonly optimizeTable: TableAccess['optimizeTable'] = (...args) => this.tables.optimizeTable(...args)
-
-  /** Tags, or null when the catalog has no tag routes. */
-  async listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null> {
-    try {
-      return await this.tables.listTags(table, options)
-    } catch (error) {
-      if (isUnsupportedOperation(error)) return null
-      throw error
-    }
+  /** Only what is kept at table locations; the catalog's routes are asked every time. */
+  refresh(): void {
+    this.#locations?.refresh()
   }
 
-  /** Nothing kept: every call asks the catalog. */
-  refresh(): void {}
-
   async close(): Promise<void> {
-    await this.http.close()
+    await Promise.all([this.http.close(), this.#locations?.close()])
   }
 
   #page(response: HttpResponse, field: 'namespaces' | 'tables', parentId: string, page: PageRequest, describe: string): Page<string> {

@@ -9,12 +9,12 @@ import { CatalogError } from '../../../shared/errors'
 import type { CallOptions } from '../namespace-client'
 import type { HttpTransport } from './http'
 import { count } from './json-values'
-import type { StatsTarget } from './table-stats'
+import type { RestTableTarget } from './rest-names'
 
 /** `POST /v1/table/{id}/add_columns` with each column's SQL expression. */
 export function restAddColumns(
   http: HttpTransport,
-  target: StatsTarget,
+  target: RestTableTarget,
   columns: readonly NewColumn[],
   options: CallOptions = {}
 ): Promise<SchemaChangeResult> {
@@ -25,7 +25,7 @@ export function restAddColumns(
 /** `POST /v1/table/{id}/alter_columns` with renames and nullability changes. */
 export function restAlterColumns(
   http: HttpTransport,
-  target: StatsTarget,
+  target: RestTableTarget,
   alterations: readonly ColumnAlteration[],
   options: CallOptions = {}
 ): Promise<SchemaChangeResult> {
@@ -38,13 +38,18 @@ export function restAlterColumns(
 }
 
 /** `POST /v1/table/{id}/drop_columns`. */
-export function restDropColumns(http: HttpTransport, target: StatsTarget, columns: readonly string[], options: CallOptions = {}): Promise<SchemaChangeResult> {
+export function restDropColumns(
+  http: HttpTransport,
+  target: RestTableTarget,
+  columns: readonly string[],
+  options: CallOptions = {}
+): Promise<SchemaChangeResult> {
   return change(http, target, 'drop_columns', { columns: [...columns] }, options)
 }
 
 async function change(
   http: HttpTransport,
-  target: StatsTarget,
+  target: RestTableTarget,
   action: string,
   fields: Record<string, unknown>,
   options: CallOptions

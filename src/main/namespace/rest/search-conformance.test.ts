@@ -40,14 +40,17 @@ itWithSpec('sends only spec-valid requests for every search operation', async ()
   const table = { namespace: [], name: 'articles' }
   try {
     const similar = { kind: 'vector' as const, column: 'vector', vector: nativeVector(9), distanceType: 'cosine' as const, k: 3, nprobes: 2, refineFactor: 2 }
-    const rows = tableFromIPC((await client.searchRows(table, { query: similar, columns: ['id'], filter: 'id < 400' })).arrow)
+    const rows = tableFromIPC((await client.table(table).searchRows({ query: similar, columns: ['id'], filter: 'id < 400' })).arrow)
     expect(Number(rows.getChild('id')?.get(0))).toBe(9)
-    const found = tableFromIPC((await client.searchRows(table, { query: { kind: 'fts', text: NATIVE_PHRASE, k: 5 } })).arrow)
+    const found = tableFromIPC((await client.table(table).searchRows({ query: { kind: 'fts', text: NATIVE_PHRASE, k: 5 } })).arrow)
     expect(Number(found.getChild('id')?.get(0))).toBe(NATIVE_PHRASE_ROW)
-    expect(await client.explainSearch(table, { query: similar })).toMatch(/KNN|ANN/)
-    expect(await client.explainSearch(table, { query: { kind: 'scan', k: 100 }, filter: 'id > 3' })).toMatch(/LanceRead|LanceScan/)
+    expect(await client.table(table).explainSearch({ query: similar })).toMatch(/KNN|ANN/)
+    expect(await client.table(table).explainSearch({ query: { kind: 'scan', k: 100 }, filter: 'id > 3' })).toMatch(/LanceRead|LanceScan/)
     // The reference server has no index routes (yet): the request must still be the spec's.
-    await client.searchInfo(table).catch(() => null)
+    await client
+      .table(table)
+      .searchInfo()
+      .catch(() => null)
   } finally {
     await client.close()
   }

@@ -29,7 +29,8 @@ describe('REST search', () => {
     const { url, requests } = await serve((_req, res) => sendJson(res, 400, { error: 'stop here', code: 13 }))
     const client = track(openRestNamespace({ uri: url }, { retryBaseDelayMs: 1 }))
     await client
-      .searchRows(table, {
+      .table(table)
+      .searchRows({
         query: { kind: 'vector', column: 'vector', vector: [1, 2, 3], distanceType: 'cosine', k: 7, nprobes: 4, refineFactor: 2 },
         columns: ['id'],
         filter: 'id > 1'
@@ -47,7 +48,10 @@ describe('REST search', () => {
       filter: 'id > 1',
       columns: { column_names: ['id', '_distance'] }
     })
-    await client.searchRows(table, { query: { kind: 'fts', text: 'quantum', k: 3 } }).catch(() => null)
+    await client
+      .table(table)
+      .searchRows({ query: { kind: 'fts', text: 'quantum', k: 3 } })
+      .catch(() => null)
     expect(bodyOf(requests[1])).toEqual({ id: ['docs', 'articles'], k: 3, vector: null, full_text_query: { string_query: { query: 'quantum' } } })
   })
 
@@ -56,13 +60,13 @@ describe('REST search', () => {
     const { url, requests } = await serve((_req, res) => sendJson(res, 200, answer))
     const client = track(openRestNamespace({ uri: url }))
     const spec = { query: { kind: 'fts' as const, text: 'x', k: 2 } }
-    expect(await client.explainSearch(table, spec)).toBe('ProjectionExec: expr=[id]')
+    expect(await client.table(table).explainSearch(spec)).toBe('ProjectionExec: expr=[id]')
     expect(requests[0]?.path).toBe('/v1/table/docs%24articles/explain_plan')
     expect(bodyOf(requests[0])).toMatchObject({ id: ['docs', 'articles'], query: { k: 2, full_text_query: { string_query: { query: 'x' } } }, verbose: false })
     answer = { plan: 'LanceRead: uri=…' }
-    expect(await client.explainSearch(table, spec)).toBe('LanceRead: uri=…')
+    expect(await client.table(table).explainSearch(spec)).toBe('LanceRead: uri=…')
     answer = { rows: 3 }
-    await expect(client.explainSearch(table, spec)).rejects.toThrow('is not text')
+    await expect(client.table(table).explainSearch(spec)).rejects.toThrow('is not text')
   })
 
   it('finds vector and FTS columns from a paged index list, asking the stats of an index listed without type', async () => {
@@ -83,7 +87,7 @@ describe('REST search', () => {
       sendJson(res, 404, { error: 'no route', code: 13 })
     })
     const client = track(openRestNamespace({ uri: url }))
-    expect(await client.searchInfo(table)).toEqual({
+    expect(await client.table(table).searchInfo()).toEqual({
       vectorColumns: [
         { name: 'vector', dimension: 3, indexType: 'IVF_HNSW_SQ' },
         { name: 'image', dimension: 2, indexType: null }

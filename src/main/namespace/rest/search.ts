@@ -17,10 +17,9 @@ import { rowsOfIpc, toArrowStream } from './arrow-ipc'
 import { checkAnswer } from './answer-bounds'
 import type { HttpTransport } from './http'
 import { listedIndexEntries } from './indexes'
-import type { StatsTarget } from './table-stats'
+import type { RestTableTarget } from './rest-names'
 
 /** How the client addresses one table: encoded id, delimiter query, id parts and its name for messages. */
-export type RestTableTarget = StatsTarget
 
 /** The `QueryTableRequest` body of a search. */
 export function searchQueryBody(target: RestTableTarget, spec: SearchSpec): Record<string, unknown> {

@@ -6,7 +6,7 @@
 import { CatalogError } from '../../../shared/errors'
 import type { CallOptions } from '../namespace-client'
 import type { HttpTransport } from './http'
-import type { QueryValues } from '../../../shared/connection-policy'
+import type { RestTableTarget } from './rest-names'
 import { isUnsupportedOperation } from './unsupported'
 import { approximate, type ExactInt } from '../../../shared/exact-int'
 import { count, isRecord } from './json-values'
@@ -18,16 +18,6 @@ export interface RestTableStats {
   readonly bytes: ExactInt | null
 }
 
-/** Where one table's stats are asked for, as the client addresses the table. */
-export interface StatsTarget {
-  /** Percent-encoded identifier for the path. */
-  readonly encodedId: string
-  readonly query: QueryValues
-  readonly id: readonly string[]
-  /** `table "a$b"`, for messages. */
-  readonly subject: string
-}
-
 /** Reads table stats on one connection, remembering whether the catalog offers them. */
 export class TableStatsReader {
   #offered: boolean | undefined
@@ -35,7 +25,7 @@ export class TableStatsReader {
   constructor(private readonly http: HttpTransport) {}
 
   /** The stats, or null when this catalog has no stats operation. */
-  async read(target: StatsTarget, options: CallOptions = {}): Promise<RestTableStats | null> {
+  async read(target: RestTableTarget, options: CallOptions = {}): Promise<RestTableStats | null> {
     if (this.#offered === false) return null
     let body: unknown
     try {

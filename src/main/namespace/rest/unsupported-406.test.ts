@@ -9,7 +9,7 @@ import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
-import { openRestCatalog } from './data-access'
+import { openRestCatalog } from './rest-namespace'
 import { failure, sendJson, startServer, type TestServer } from '../../../../e2e/support/test-http-server'
 
 let root: string
@@ -56,9 +56,9 @@ describe('a catalog answering 406 Unsupported Operation', () => {
     const proxy = await refusing(['count_rows', 'query', 'stats', 'create'], body)
     const client = openRestCatalog({ uri: proxy.url })
     try {
-      expect(await client.countRows(top)).toBe('3')
+      expect(await client.table(top).countRows()).toBe('3')
       expect(client.mode).toBe('location')
-      const page = await client.readRows(top, { offset: 0, limit: 2, columns: ['id'] })
+      const page = await client.table(top).readRows({ offset: 0, limit: 2, columns: ['id'] })
       expect(Array.from(tableFromIPC(page.arrow).getChild('id')?.toArray() ?? [], Number)).toEqual([0, 1])
       expect(calls(proxy, 'count_rows')).toBe(1)
       expect(calls(proxy, 'query')).toBe(0)
@@ -72,10 +72,10 @@ describe('a catalog answering 406 Unsupported Operation', () => {
     const proxy = await refusing(['index/list', 'version/list'], PROBLEM)
     const client = openRestCatalog({ uri: proxy.url })
     try {
-      expect(await client.listIndexes(top)).toEqual([])
-      expect(await client.listIndexes(top)).toEqual([])
-      expect((await client.listVersions(top)).length).toBeGreaterThan(0)
-      expect((await client.listVersions(top)).length).toBeGreaterThan(0)
+      expect(await client.table(top).listIndexes()).toEqual([])
+      expect(await client.table(top).listIndexes()).toEqual([])
+      expect((await client.table(top).listVersions()).length).toBeGreaterThan(0)
+      expect((await client.table(top).listVersions()).length).toBeGreaterThan(0)
       expect([calls(proxy, 'index/list'), calls(proxy, 'version/list')]).toEqual([1, 1])
     } finally {
       await client.close()

@@ -1,10 +1,12 @@
 /**
- * What a person can do with one table, whatever reaches its data: describe and count it,
- * read and search its rows, explain a search, its versions and tags, schema changes and
- * indexes. Two implementations: LanceDB on an open table (lance/lance-table-access.ts,
- * for directory catalogs and REST catalogs read at a table's location) and a REST
- * catalog's routes (rest/rest-table-features.ts); rest/routed-table-access.ts picks
- * between them per call through one rule (rest/route-choice.ts).
+ * A table handle: what a person can do with one table, whatever reaches its data. The
+ * namespace client's `table(ref)` returns one; it opens nothing until it is used, and each
+ * call reaches the table through what the client keeps open. The shape of LanceDB's own
+ * `Table` (a `NativeTable` on files, a `RemoteTable` over HTTP): two implementations,
+ * LanceDB on files (lance/lance-table.ts: directory catalogs and REST catalogs read at a
+ * table's location) and a REST catalog's routes (rest/rest-table.ts), which falls back
+ * to the table's location where the catalog lacks a route, decided in one place
+ * (rest/route-choice.ts).
  */
 import type { TableDescription, TableRef } from '../../shared/catalog-types'
 import type { RowsPage, rowsWindow } from '../../shared/contract/tables'
@@ -30,54 +32,56 @@ export interface CallOptions {
  */
 export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & { readonly maxBytes?: number; readonly version?: ExactInt }
 
-/** The table-level half of a namespace client (NamespaceClient extends it). */
-export interface TableAccess {
+/** One table of a catalog, and every operation on it. */
+export interface TableHandle {
+  /** Which table this is. */
+  readonly ref: TableRef
   /** Schema, location, version and row count of a table. */
-  describeTable(table: TableRef, options?: CallOptions): Promise<TableDescription>
+  describe(options?: CallOptions): Promise<TableDescription>
   /** Number of rows, optionally matching a SQL filter. */
-  countRows(table: TableRef, filter?: string, options?: CallOptions): Promise<ExactInt>
+  countRows(filter?: string, options?: CallOptions): Promise<ExactInt>
   /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
-  readRows(table: TableRef, request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
+  readRows(request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
   // Schema evolution: each answers the version the change made.
   /** Adds columns computed by SQL expressions over the existing rows. */
-  addColumns(table: TableRef, columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult>
+  addColumns(columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult>
   /** Renames columns or changes their nullability. */
-  alterColumns(table: TableRef, alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult>
+  alterColumns(alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult>
   /** Drops columns. */
-  dropColumns(table: TableRef, columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult>
+  dropColumns(columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult>
 
   // Versions: a table's history, an older version read (readRows takes a
   // `version` too), restoring a version as the new latest, and tags.
   /** Every version of a table, oldest first. */
-  listVersions(table: TableRef, options?: CallOptions): Promise<TableVersionInfo[]>
+  listVersions(options?: CallOptions): Promise<TableVersionInfo[]>
   /** The table's tags, or null where the catalog offers no tags. */
-  listTags(table: TableRef, options?: CallOptions): Promise<TableTagInfo[] | null>
-  /** What `describeTable` says of the table at an older version. */
-  describeVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<TableDescription>
+  listTags(options?: CallOptions): Promise<TableTagInfo[] | null>
+  /** What `describe` says of the table at an older version. */
+  describeVersion(version: ExactInt, options?: CallOptions): Promise<TableDescription>
   /** Rows of the table at a version, optionally matching a SQL filter. */
-  countRowsAt(table: TableRef, version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt>
+  countRowsAt(version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt>
   /** Makes the rows of `version` the new latest version; returns that new version's number. */
-  restoreVersion(table: TableRef, version: ExactInt, options?: CallOptions): Promise<ExactInt>
+  restoreVersion(version: ExactInt, options?: CallOptions): Promise<ExactInt>
   /** Names a version with a tag. */
-  createTag(table: TableRef, tag: string, version: ExactInt, options?: CallOptions): Promise<void>
+  createTag(tag: string, version: ExactInt, options?: CallOptions): Promise<void>
   /** Removes a tag (the version stays). */
-  deleteTag(table: TableRef, tag: string, options?: CallOptions): Promise<void>
+  deleteTag(tag: string, options?: CallOptions): Promise<void>
 
   // Search (the data tab's vector and full-text search)
   /** The rows a vector or full-text search finds (at most k), with the spec's columns and filter, scoring column included. */
-  searchRows(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<RowsPage>
+  searchRows(spec: SearchSpec, options?: CallOptions): Promise<RowsPage>
   /** The engine's plan for that search, as text. */
-  explainSearch(table: TableRef, spec: SearchSpec, options?: CallOptions): Promise<string>
+  explainSearch(spec: SearchSpec, options?: CallOptions): Promise<string>
   /** The table's vector columns (dimension, index) and full-text indexed columns. */
-  searchInfo(table: TableRef, options?: CallOptions): Promise<SearchInfo>
+  searchInfo(options?: CallOptions): Promise<SearchInfo>
 
   // Indexes; stats come with describeTable.
   /** The table's indexes with their types, columns and indexed/unindexed rows. */
-  listIndexes(table: TableRef, options?: CallOptions): Promise<IndexInfo[]>
+  listIndexes(options?: CallOptions): Promise<IndexInfo[]>
   /** Builds an index and waits for it; aborting `options.signal` cancels the build. */
-  createIndex(table: TableRef, spec: IndexSpec, options?: CallOptions): Promise<void>
+  createIndex(spec: IndexSpec, options?: CallOptions): Promise<void>
   /** Drops the index `name`. */
-  dropIndex(table: TableRef, name: string, options?: CallOptions): Promise<void>
+  dropIndex(name: string, options?: CallOptions): Promise<void>
   /** Indexes the rows added since each index was built (and compacts small files). */
-  optimizeTable(table: TableRef, options?: CallOptions): Promise<OptimizeResult>
+  optimizeTable(options?: CallOptions): Promise<OptimizeResult>
 }

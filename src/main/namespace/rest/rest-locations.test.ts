@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../../server/server'
 import { CatalogError } from '../../../shared/errors'
-import { openRestCatalog } from './data-access'
+import { openRestCatalog } from './rest-namespace'
 import { sendJson, startServer } from '../../../../e2e/support/test-http-server'
 
 let root: string
@@ -32,13 +32,13 @@ describe('a metadata-only catalog', () => {
     const client = openRestCatalog({ uri: server.url })
     try {
       const orders = { namespace: ['sales'], name: 'orders' }
-      const described = await client.describeTable(orders)
+      const described = await client.table(orders).describe()
       // Rows, fragments and bytes from Lance's statistics at the location.
       expect([described.rowCount, described.fragmentCount, BigInt(described.totalBytes ?? 0) > 0n]).toEqual(['7', 1, true])
       expect(client.mode).toBe('location')
-      const page = await client.readRows(orders, { offset: 2, limit: 3, columns: ['id'], filter: 'id >= 0' })
+      const page = await client.table(orders).readRows({ offset: 2, limit: 3, columns: ['id'], filter: 'id >= 0' })
       expect(Array.from(tableFromIPC(page.arrow).getChild('id')?.toArray() ?? [], Number)).toEqual([2, 3, 4])
-      expect(await client.countRows({ namespace: [], name: 'top' }, 'id > 0')).toBe('2')
+      expect(await client.table({ namespace: [], name: 'top' }).countRows('id > 0')).toBe('2')
 
       await client.createTable({ namespace: ['sales'], name: 'made' }, sampleTableIpc(4))
       const lance = await connectNamespace('dir', { root })
@@ -62,15 +62,15 @@ describe('a metadata-only catalog', () => {
     const orders = { namespace: ['sales'], name: 'orders' }
     const describes = (): number => log.filter((line) => line.startsWith('POST /v1/table/sales%24orders/describe')).length
     try {
-      await client.readRows(orders, { offset: 0, limit: 1 })
+      await client.table(orders).readRows({ offset: 0, limit: 1 })
       const opened = describes()
-      for (let page = 1; page < 7; page++) await client.readRows(orders, { offset: page, limit: 1 })
-      expect(await client.countRows(orders, 'id > 2')).toBe('4')
-      await client.explainSearch(orders, { query: { kind: 'scan', k: 3 } })
+      for (let page = 1; page < 7; page++) await client.table(orders).readRows({ offset: page, limit: 1 })
+      expect(await client.table(orders).countRows('id > 2')).toBe('4')
+      await client.table(orders).explainSearch({ query: { kind: 'scan', k: 3 } })
       // LanceDB describes a table to open it at its location; the kept table needs no second describe.
       expect(describes()).toBe(opened)
       client.refresh()
-      await client.readRows(orders, { offset: 0, limit: 1 })
+      await client.table(orders).readRows({ offset: 0, limit: 1 })
       expect(describes()).toBe(opened)
     } finally {
       await client.close()
@@ -83,7 +83,7 @@ describe('other catalogs', () => {
     const full = await startCatalogServer({ root })
     const client = openRestCatalog({ uri: full.url })
     try {
-      expect(await client.countRows({ namespace: [], name: 'top' })).toBe('3')
+      expect(await client.table({ namespace: [], name: 'top' }).countRows()).toBe('3')
       expect(client.mode).toBe('routes')
     } finally {
       await client.close()
@@ -98,16 +98,16 @@ describe('other catalogs', () => {
     const top = { namespace: [], name: 'top' }
     const describes = (): number => seen.filter((line) => line.startsWith('POST /v1/table/top/describe')).length
     try {
-      await client.describeTable(top)
-      await client.describeTable(top)
-      await client.searchInfo(top)
-      for (let page = 0; page < 3; page++) await client.readRows(top, { offset: page, limit: 1 })
+      await client.table(top).describe()
+      await client.table(top).describe()
+      await client.table(top).searchInfo()
+      for (let page = 0; page < 3; page++) await client.table(top).readRows({ offset: page, limit: 1 })
       expect(describes()).toBe(1)
       client.refresh()
-      await client.describeTable(top)
+      await client.table(top).describe()
       expect(describes()).toBe(2)
-      await client.addColumns(top, [{ name: 'twice', expression: 'id * 2' }])
-      expect((await client.describeTable(top)).fields.map((f) => f.name)).toContain('twice')
+      await client.table(top).addColumns([{ name: 'twice', expression: 'id * 2' }])
+      expect((await client.table(top).describe()).fields.map((f) => f.name)).toContain('twice')
       expect(describes()).toBe(3)
     } finally {
       await client.close()
@@ -122,7 +122,10 @@ describe('other catalogs', () => {
     })
     const client = openRestCatalog({ uri: url })
     try {
-      const error = await client.readRows({ namespace: [], name: 't' }, { offset: 0, limit: 1 }).catch((e: unknown) => e)
+      const error = await client
+        .table({ namespace: [], name: 't' })
+        .readRows({ offset: 0, limit: 1 })
+        .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(CatalogError)
       expect((error as CatalogError).message).toMatch(/offers neither the data routes .* nor a table location LanceDB can open/)
     } finally {
