@@ -105,11 +105,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', nodeBan] }
   },
   {
-    files: ['src/main/namespace/arrow-messages.ts'],
+    files: ['src/catalog/arrow-messages.ts'],
     rules: { 'no-restricted-imports': ['error', ipcBan], 'no-restricted-syntax': 'off' }
   },
   {
-    files: ['src/main/namespace/arrow-schema.ts'],
+    files: ['src/catalog/arrow-schema.ts'],
     rules: { 'no-restricted-syntax': 'off' }
   },
   {

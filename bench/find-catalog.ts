@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { Field, FixedSizeList, Float32, Int64, Schema, Table, Utf8, tableToIPC } from 'apache-arrow'
-import { tableForLance } from '../src/main/namespace/arrow-schema'
+import { tableForLance } from '../src/catalog/arrow-schema'
 
 /** The shape of the benchmark catalog. */
 export interface CatalogShape {

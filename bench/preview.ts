@@ -15,7 +15,7 @@ import { connectNamespace } from '@lancedb/lancedb'
 import { chromium, type CDPSession } from '@playwright/test'
 import { chromiumPath, startWebHost, stopProcess } from '../e2e/fixtures/launch'
 import { sampleTableIpc } from '../e2e/support/lancedb-catalog'
-import { tableForLance } from '../src/main/namespace/arrow-schema'
+import { tableForLance } from '../src/catalog/arrow-schema'
 
 const ROWS = 1_000_000
 const BATCH = 100_000

@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { connectNamespace } from '@lancedb/lancedb'
-import { openRestNamespace } from '../src/main/namespace/rest/rest-namespace'
+import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
 import { alternatingRounds, fmt, median, timeListing, type Lister } from './listing-rounds'
 
 const TOTAL = 100_000

@@ -26,7 +26,7 @@ import { connectNamespace, Index, type Table as LanceTable } from '@lancedb/lanc
 import { tableFromIPC } from 'apache-arrow'
 import { startWebHost, stopProcess } from '../e2e/fixtures/launch'
 import type { RowsPage } from '../src/shared/contract/tables'
-import { lanceArrow as arrow } from '../src/main/namespace/lance-arrow'
+import { lanceArrow as arrow } from '../src/catalog/lance-arrow'
 import { hostCaller } from './remote/host-client'
 
 const ROWS = 1_000_000

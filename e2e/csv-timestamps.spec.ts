@@ -9,7 +9,7 @@ import { connectNamespace, type Table as LanceTable } from '@lancedb/lancedb'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 // LanceDB takes only tables built with its own Arrow copy.
-import { lanceArrow as arrow } from '../src/main/namespace/lance-arrow'
+import { lanceArrow as arrow } from '../src/catalog/lance-arrow'
 
 const { Field, Int64, makeData, makeVector, RecordBatch, Schema, Table, TimestampMicrosecond } = arrow
 

@@ -6,10 +6,10 @@
  */
 import { Field, Int64, RecordBatch, Schema, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTableSafely } from '../src/main/namespace/create-table-safely'
+import { createTableSafely } from '../src/catalog/create-table-safely'
 import { creatorRows, creatorsIn, race, rowsOf, tablesListed } from '../e2e/support/race-fixtures'
-import type { NamespaceClient } from '../src/main/namespace/namespace-client'
-import { openRestNamespace } from '../src/main/namespace/rest/rest-namespace'
+import type { NamespaceClient } from '../src/catalog/namespace-client'
+import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
 import type { TableRef } from '../src/shared/catalog-types'
 import { makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'

@@ -11,9 +11,9 @@ import path from 'node:path'
 import { CatalogError } from '../src/shared/errors'
 import { componentProblem } from '../src/shared/namespace-path'
 import { rootLocation } from '../src/shared/storage-options'
-import type { NamespaceClient } from '../src/main/namespace/namespace-client'
-import { openDirNamespace } from '../src/main/namespace/dir/dir-namespace'
-import { KeyedLock } from '../src/main/namespace/keyed-lock'
+import type { NamespaceClient } from '../src/catalog/namespace-client'
+import { openDirNamespace } from '../src/catalog/dir/dir-namespace'
+import { KeyedLock } from '../src/catalog/keyed-lock'
 import { TransactionBook } from './transactions'
 
 /** One catalog folder and the handles the server uses on it. */

@@ -5,8 +5,8 @@
  * (`sales.eu`) and tables in them work with the same delimiter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openRestNamespace } from '../src/main/namespace/rest/rest-namespace'
-import type { NamespaceClient } from '../src/main/namespace/namespace-client'
+import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
+import type { NamespaceClient } from '../src/catalog/namespace-client'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 

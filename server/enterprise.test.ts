@@ -6,8 +6,8 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { collectAll } from '../src/main/namespace/collect-all'
-import { openRestNamespace, type RestNamespaceClient } from '../src/main/namespace/rest/rest-namespace'
+import { collectAll } from '../src/catalog/collect-all'
+import { openRestNamespace, type RestNamespaceClient } from '../src/catalog/rest/rest-namespace'
 import { buildNestedCatalog, buildV1Catalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 

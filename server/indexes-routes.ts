@@ -1,7 +1,7 @@
 /**
  * The spec's table index routes: ListTableIndices, DescribeTableIndexStats,
  * CreateTableIndex / CreateTableScalarIndex and DropTableIndex, on LanceDB through the
- * app's shared functions (src/main/namespace/lance/indexes.ts). A create is built
+ * app's shared functions (src/catalog/lance/indexes.ts). A create is built
  * before the answer (so no `transaction_id`), and a client that goes away mid-build
  * cancels it.
  */
@@ -11,8 +11,8 @@ import { indexSpec, INDEX_TYPES, type IndexSpec } from '../src/shared/contract/i
 import { CatalogError } from '../src/shared/errors'
 import { displayIdentifier } from '../src/shared/namespace-path'
 import { isVectorIndexType } from '../src/shared/index-types'
-import { fromLance } from '../src/main/namespace/lance/lance-errors'
-import { createTableIndex, dropTableIndex, listTableIndexes } from '../src/main/namespace/lance/indexes'
+import { fromLance } from '../src/catalog/lance/lance-errors'
+import { createTableIndex, dropTableIndex, listTableIndexes } from '../src/catalog/lance/indexes'
 import type { Database } from './databases'
 import { invalidRequest } from './errors'
 import { json } from './http-io'

@@ -6,7 +6,7 @@
 import { connectNamespace, type Connection } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
-import { lanceArrow } from '../src/main/namespace/lance-arrow'
+import { lanceArrow } from '../src/catalog/lance-arrow'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 const WRITE_KEY = 'conformance-write-key'

@@ -5,7 +5,7 @@
 import { CatalogError } from '../src/shared/errors'
 import type { Page, PageRequest } from '../src/shared/catalog-types'
 import type { NamespacePath } from '../src/shared/namespace-path'
-import type { NamespaceClient } from '../src/main/namespace/namespace-client'
+import type { NamespaceClient } from '../src/catalog/namespace-client'
 
 type Lister = (path: NamespacePath, page: PageRequest) => Promise<Page<string>>
 

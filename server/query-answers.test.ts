@@ -6,7 +6,7 @@
 import { CompressionType, MessageHeader, MessageReader, tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
-import { openDirNamespace } from '../src/main/namespace/dir/dir-namespace'
+import { openDirNamespace } from '../src/catalog/dir/dir-namespace'
 import { arrowFileChunks, rowPages } from './row-stream'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 

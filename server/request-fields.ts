@@ -3,7 +3,7 @@
  * snake_case per the spec), boolean query parameters, and optional body fields.
  */
 import type { CreateMode } from '../src/shared/contract/tables'
-import type { DropBehavior } from '../src/main/namespace/namespace-client'
+import type { DropBehavior } from '../src/catalog/namespace-client'
 import { invalidRequest } from './errors'
 import { filterProblem } from '../src/shared/input-bounds'
 import { exactInt, type ExactInt } from '../src/shared/exact-int'

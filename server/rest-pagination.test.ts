@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page, PageRequest } from '../src/shared/catalog-types'
-import { openRestNamespace } from '../src/main/namespace/rest/rest-namespace'
+import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
 import { createChildNamespaces, createChildTables, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer } from './server'
 

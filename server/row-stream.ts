@@ -6,12 +6,12 @@
  * ask for every row with `k` = 2^63 - 1.
  */
 import { CompressionType, RecordBatchFileWriter } from 'apache-arrow'
-import '../src/main/namespace/arrow-codecs'
+import '../src/catalog/arrow-codecs'
 import { ANSWER_IPC_BUDGET } from '../src/shared/arrow-preflight'
 import { decodeArrowIpc } from '../src/shared/arrow-ipc-decode'
 import type { TableRef } from '../src/shared/catalog-types'
 import { READ_PAGE_MAX_BYTES } from '../src/shared/contract/tables'
-import type { NamespaceClient, ReadRowsRequest } from '../src/main/namespace/namespace-client'
+import type { NamespaceClient, ReadRowsRequest } from '../src/catalog/namespace-client'
 import type { AnswerCompression } from './router'
 
 /** The most rows one page read asks for. */

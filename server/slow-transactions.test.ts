@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TransactionProgress } from '../src/shared/contract/operations'
 import { CatalogError } from '../src/shared/errors'
-import { openRestNamespace, type RestNamespaceClient } from '../src/main/namespace/rest/rest-namespace'
+import { openRestNamespace, type RestNamespaceClient } from '../src/catalog/rest/rest-namespace'
 import { OperationRegistry } from '../src/main/operations/operation-registry'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'

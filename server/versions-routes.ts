@@ -1,7 +1,7 @@
 /**
  * The spec's version and tag routes (Versions): ListTableVersions,
  * RestoreTable, ListTableTags, GetTableTagVersion, CreateTableTag and DeleteTableTag,
- * implemented with the app's own LanceDB functions (src/main/namespace/lance).
+ * implemented with the app's own LanceDB functions (src/catalog/lance).
  * Listings take `page_token`, `limit` (and `descending` for versions) as query parameters
  * and no body, as the REST binding says.
  */
@@ -11,7 +11,7 @@ import type { TableRef } from '../src/shared/catalog-types'
 import { CatalogError } from '../src/shared/errors'
 import { displayIdentifier } from '../src/shared/namespace-path'
 import { rootLocation } from '../src/shared/storage-options'
-import { listLanceTags } from '../src/main/namespace/lance/versions'
+import { listLanceTags } from '../src/catalog/lance/versions'
 import type { Database } from './databases'
 import { invalidRequest, specError } from './errors'
 import { json } from './http-io'

@@ -6,7 +6,7 @@
 import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { connect, connectNamespace, Index } from '@lancedb/lancedb'
-import { lanceArrow as arrow } from '../../src/main/namespace/lance-arrow'
+import { lanceArrow as arrow } from '../../src/catalog/lance-arrow'
 import { storageProperties, type StorageOptions } from './slow-store'
 
 /** Length of every row's vector. */

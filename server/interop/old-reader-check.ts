@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Int64, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
-import { openDirNamespace } from '../../src/main/namespace/dir/dir-namespace'
+import { openDirNamespace } from '../../src/catalog/dir/dir-namespace'
 import type { DataStorageVersion } from '../../src/shared/data-storage-version'
 import type { LanceDbSdk, WalkStep } from './lancedb-walk'
 

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Field, FixedSizeList, Float32, Int32, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
-import { openDirNamespace } from './namespace/dir/dir-namespace'
+import { openDirNamespace } from '../catalog/dir/dir-namespace'
 
 /** The folder, inside the data dir, of the default catalog. */
 export function defaultCatalogRoot(dataDir: string): string {

@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path'
 import { objectStoreRootProblem, parseStorageAssignment, rootLocation, storageProperties } from '../shared/storage-options'
 import { dirSpec, restSpec, type ConnectionSpec } from './connections/connection-spec'
 import { OAUTH2_FLAGS, oauth2Properties, readOAuth2Flag } from './launch-oauth2'
-import { ALLOW_LOCAL_LOCATIONS } from './namespace/rest/rest-config'
+import { ALLOW_LOCAL_LOCATIONS } from '../catalog/rest/rest-config'
 
 /** What the flags ask for. */
 export interface LaunchOptions {

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto'
 import type { ConnectionTestStep } from '../../shared/connection-test'
 import { CatalogError } from '../../shared/errors'
-import type { HttpTransport } from '../namespace/rest/http'
-import { isUnsupportedOperation } from '../namespace/rest/unsupported'
+import type { HttpTransport } from '../../catalog/rest/http'
+import { isUnsupportedOperation } from '../../catalog/rest/unsupported'
 import { elapsed } from './dir-check'
 
 /** What the step says for each mode. */

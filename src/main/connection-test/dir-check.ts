@@ -11,7 +11,7 @@ import { open, opendir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ConnectionTestStep } from '../../shared/connection-test'
 import { rootProblem } from '../../shared/profile-validation'
-import { bounded, errnoCode, pseudoFileSystemProblem } from '../files/bounded-fs'
+import { bounded, errnoCode, pseudoFileSystemProblem } from '../../catalog/dir/bounded-fs'
 
 /** The marker of a V2 (manifest) Lance catalog. */
 const MANIFEST = '__manifest'

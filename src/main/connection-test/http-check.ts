@@ -10,12 +10,13 @@ import { randomBytes } from 'node:crypto'
 import type { ConnectionTestStep, TestedKind } from '../../shared/connection-test'
 import { maskHeaders, queryString } from '../../shared/connection-policy'
 import { ENTERPRISE_HEADERS } from '../../shared/profile-types'
-import { enterpriseRoutes } from '../namespace/rest/enterprise'
-import { HttpTransport, type HttpRequest, type HttpResponse, type HttpTimeouts } from '../namespace/rest/http'
-import { OAuth2TokenSource } from '../namespace/rest/oauth2'
+import { enterpriseRoutes } from '../../catalog/rest/enterprise'
+import { HttpTransport, type HttpRequest, type HttpResponse, type HttpTimeouts } from '../../catalog/rest/http'
+import { OAuth2TokenSource } from '../../catalog/rest/oauth2'
+import { rememberSecret } from '../secrets/known-secrets'
 import { tokenStep } from './oauth2-check'
-import { PageTokenGuard } from '../namespace/rest/pagination'
-import { parseRestProperties } from '../namespace/rest/rest-config'
+import { PageTokenGuard } from '../../catalog/rest/pagination'
+import { parseRestProperties } from '../../catalog/rest/rest-config'
 import { dataAccessStep } from './data-access-check'
 import { elapsed } from './dir-check'
 import { judgeFailure, judgeStatus, type Judgement, type StepContext } from './verdicts'
@@ -50,7 +51,7 @@ export async function testHttp(
     delimiter = config.delimiter
     base = config.baseUrl.origin + config.baseUrl.pathname.replace(/\/+$/, '')
     const timeouts = { ...TEST_TIMEOUTS, ...options.timeouts }
-    tokens = config.oauth2 ? new OAuth2TokenSource(config.oauth2, { timeouts }) : undefined
+    tokens = config.oauth2 ? new OAuth2TokenSource(config.oauth2, { timeouts, rememberSecret }) : undefined
     clientId = config.oauth2?.clientId ?? ''
     // No retries: the person should see the first answer, not wait through backoff.
     http = new HttpTransport(config.baseUrl, headers, {

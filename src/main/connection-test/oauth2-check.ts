@@ -7,7 +7,7 @@
 import type { ConnectionTestStep } from '../../shared/connection-test'
 import { MASK_PREFIX } from '../../shared/connection-policy'
 import { CatalogError } from '../../shared/errors'
-import type { OAuth2TokenSource } from '../namespace/rest/oauth2'
+import type { OAuth2TokenSource } from '../../catalog/rest/oauth2'
 import { elapsed } from './dir-check'
 import { judgeFailure, type Judgement } from './verdicts'
 

@@ -8,9 +8,9 @@
 import { connectNamespace } from '@lancedb/lancedb'
 import type { ConnectionTestStep, TestVerdict } from '../../shared/connection-test'
 import { objectStoreRootProblem, rootLocation, storageProperties } from '../../shared/storage-options'
-import { messageOf } from '../namespace/lance/lance-errors'
+import { messageOf } from '../../catalog/lance/lance-errors'
 import { userMessage } from '../../shared/errors'
-import { failureMessage, objectStoreFailure, withoutSecrets, type ObjectStoreFailure } from '../namespace/object-store-errors'
+import { failureMessage, objectStoreFailure, withoutSecrets, type ObjectStoreFailure } from '../../catalog/object-store-errors'
 import { elapsed } from './dir-check'
 
 /** How long the listing may take before the step says "timed out" (LanceDB retries on its own). */

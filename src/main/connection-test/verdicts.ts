@@ -5,7 +5,7 @@
  */
 import type { TestVerdict, TestedKind } from '../../shared/connection-test'
 import { CatalogError } from '../../shared/errors'
-import { isTlsCode } from '../namespace/rest/http-errors'
+import { isTlsCode } from '../../catalog/rest/http-errors'
 
 /** A verdict with its explanation and, when the server said something, its words. */
 export interface Judgement {

@@ -8,12 +8,12 @@ import type { ConnectionSummary } from '../../shared/catalog-types'
 import { assertNever } from '../../shared/assert-never'
 import { CatalogError } from '../../shared/errors'
 import { DEFAULT_DELIMITER } from '../../shared/namespace-path'
-import type { NamespaceClient } from '../namespace/namespace-client'
+import type { NamespaceClient } from '../../catalog/namespace-client'
 import { storageOptionsOf } from '../../shared/storage-options'
-import { openDirNamespace } from '../namespace/dir/dir-namespace'
-import { openRestCatalog } from '../namespace/rest/rest-namespace'
+import { openDirNamespace } from '../../catalog/dir/dir-namespace'
+import { openRestCatalog } from '../../catalog/rest/rest-namespace'
 import type { ConnectionSpec } from './connection-spec'
-import { rememberConnectionSecrets } from '../secrets/known-secrets'
+import { rememberConnectionSecrets, rememberSecret } from '../secrets/known-secrets'
 
 interface Entry {
   readonly summary: ConnectionSummary
@@ -30,7 +30,8 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
       return openDirNamespace(root, storageOptionsOf(spec.properties))
     }
     case 'rest':
-      return openRestCatalog(spec.properties, { secretHeaders: spec.secretHeaders ?? [], ...(spec.routes ? { routes: spec.routes } : {}) })
+      // Every secret the client comes to hold is masked in errors that leave main, as the profile's own are.
+      return openRestCatalog(spec.properties, { secretHeaders: spec.secretHeaders ?? [], rememberSecret, ...(spec.routes ? { routes: spec.routes } : {}) })
     default:
       return assertNever(spec.type)
   }

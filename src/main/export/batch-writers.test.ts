@@ -26,7 +26,7 @@ import { parquetReadObjects } from 'hyparquet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { oddTypesTable } from '../../../e2e/support/odd-types-table'
 import type { ExportFormat } from '../../shared/contract/export'
-import { lanceArrow } from '../namespace/lance-arrow'
+import { lanceArrow } from '../../catalog/lance-arrow'
 import { createBatchWriter } from './batch-writers'
 import { openFileSink } from './file-sink'
 

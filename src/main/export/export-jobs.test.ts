@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXPORT_TABLE, exportFilter, exportRow, makeExportTable } from '../../../e2e/support/export-table'
 import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
 import type { ExportFormat, ExportStatus } from '../../shared/contract/export'
-import { openDirNamespace } from '../namespace/dir/dir-namespace'
-import type { NamespaceClient } from '../namespace/namespace-client'
+import { openDirNamespace } from '../../catalog/dir/dir-namespace'
+import type { NamespaceClient } from '../../catalog/namespace-client'
 import { ExportJobs } from './export-jobs'
 
 // More rows than one read page (10,000), so every format writes several batches.

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EXPORT_EXTENSIONS, type ExportStatus, type ExportTarget } from '../../shared/contract/export'
 import { CatalogError, toErrorValue } from '../../shared/errors'
-import type { NamespaceClient } from '../namespace/namespace-client'
+import type { NamespaceClient } from '../../catalog/namespace-client'
 import { openFileSink } from './file-sink'
 import { runExport, type ExportRequest } from './run-export'
 

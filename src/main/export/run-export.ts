@@ -4,14 +4,14 @@
  * each page's batches to the format's writer, reporting rows written as it goes. A
  * cancel or a failure removes the partial file.
  */
-import '../namespace/arrow-codecs'
+import '../../catalog/arrow-codecs'
 import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
 import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import type { TableRef } from '../../shared/catalog-types'
 import type { ExportFormat } from '../../shared/contract/export'
 import type { SearchQuery } from '../../shared/contract/search'
 import { CatalogError } from '../../shared/errors'
-import type { NamespaceClient } from '../namespace/namespace-client'
+import type { NamespaceClient } from '../../catalog/namespace-client'
 import { createBatchWriter, type BatchWriter } from './batch-writers'
 import type { ByteSink } from './file-sink'
 import { approximate, type ExactInt } from '../../shared/exact-int'

@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import type { FieldInfo } from '../../shared/catalog-types'
 import type { NamespacePath } from '../../shared/namespace-path'
-import { openRestCatalog } from '../namespace/rest/rest-namespace'
+import { openRestCatalog } from '../../catalog/rest/rest-namespace'
 import { sendJson, useTestServers, type SeenRequest } from '../../../e2e/support/test-http-server'
 import { crawlCatalog, type CrawlSink } from './crawl'
 

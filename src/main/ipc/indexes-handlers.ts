@@ -4,7 +4,7 @@
  * any transaction it started).
  */
 import type { indexesContract } from '../../shared/contract/indexes'
-import { countColumnNulls } from '../namespace/column-nulls'
+import { countColumnNulls } from '../../catalog/column-nulls'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handler-context'
 

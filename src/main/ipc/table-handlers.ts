@@ -3,8 +3,8 @@
  * the user's Refresh.
  */
 import type { tablesContract } from '../../shared/contract/tables'
-import { createTableSafely } from '../namespace/create-table-safely'
-import { readRowsSkippingUnreadable } from '../namespace/read-rows-fallback'
+import { createTableSafely } from '../../catalog/create-table-safely'
+import { readRowsSkippingUnreadable } from '../../catalog/read-rows-fallback'
 import type { HandlerTable } from './dispatch'
 import type { HandlerContext } from './handler-context'
 import { OperationRegistry } from '../operations/operation-registry'

@@ -6,7 +6,7 @@
  */
 import { CatalogError } from '../../shared/errors'
 import { PROGRESS_WAIT_MS, type OperationProgress, type TransactionProgress } from '../../shared/contract/operations'
-import type { CallOptions } from '../namespace/namespace-client'
+import type { CallOptions } from '../../catalog/namespace-client'
 
 /** How long a finished (or never started) operation stays answerable. */
 const KEEP_MS = 5 * 60_000

@@ -9,7 +9,7 @@ import type { RootStatus } from '../../shared/contract/profiles'
 import { CatalogError } from '../../shared/errors'
 import { rootProblem } from '../../shared/profile-validation'
 import { rootLocation } from '../../shared/storage-options'
-import { bounded, errnoCode, makeFolders, pseudoFileSystemProblem } from '../files/bounded-fs'
+import { bounded, errnoCode, makeFolders, pseudoFileSystemProblem } from '../../catalog/dir/bounded-fs'
 
 // A URI is never looked up or created as a folder (`s3://b/c` would become `./s3:/b/c`).
 function folderProblem(path: string): string | null {

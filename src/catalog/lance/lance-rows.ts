@@ -1,0 +1,30 @@
+/**
+ * Reading one page of rows from a table LanceDB has opened: a dir catalog's tables and a
+ * metadata-only REST catalog's tables (opened at their location) read the same way.
+ */
+import type { Table as LanceTable } from '@lancedb/lancedb'
+import type { TableRef } from '../../shared/catalog-types'
+import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../shared/contract/tables'
+import { emptyIpc } from '../arrow-schema'
+import type { ReadRowsRequest } from '../namespace-client'
+import { pageFromBatches } from '../rows-page'
+import { checkoutLanceVersion } from './versions'
+import { boundedFilter } from './bounded-sql'
+
+/** One byte-capped page of `table`'s rows, with the request's columns, filter and window. */
+export async function readLanceRows(table: LanceTable, request: ReadRowsRequest, ref?: TableRef): Promise<RowsPage> {
+  if (request.version !== undefined) await checkoutLanceVersion(table, ref ?? { namespace: [], name: table.name }, request.version)
+  const maxBytes = request.maxBytes ?? READ_PAGE_MAX_BYTES
+  let query = table.query()
+  if (request.columns) query = query.select([...request.columns])
+  const filter = boundedFilter(request.filter)
+  if (filter !== undefined) query = query.where(filter)
+  // Batches stream from LanceDB and the page stops pulling them once full, so a read
+  // of many large rows holds one page, not every row asked for.
+  const page = request.limit === 0 ? null : await pageFromBatches(query.offset(request.offset).limit(request.limit), request.limit, maxBytes)
+  if (page) return page
+  // LanceDB answers an empty result without columns; answer with the columns asked for.
+  const { fields } = await table.schema()
+  const arrow = emptyIpc(request.columns ? request.columns.flatMap((c) => fields.filter((f) => f.name === c)) : fields)
+  return { arrow, rowCount: 0, truncated: false }
+}

@@ -1,0 +1,215 @@
+/**
+ * The table handle on tables LanceDB opens: a directory catalog's tables and a REST
+ * catalog's tables read at their location. Each operation runs LanceDB's own call
+ * (./versions.ts, schema.ts, search.ts, indexes.ts) on the connection's kept LanceDB
+ * table (./table-handles.ts); an older version is read on a read-only one of its own.
+ */
+import { fileURLToPath } from 'node:url'
+import type { Table as LanceDbTable } from '@lancedb/lancedb'
+import type { TableDescription, TableRef } from '../../shared/catalog-types'
+import type { RowsPage } from '../../shared/contract/tables'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
+import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
+import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
+import { CatalogError } from '../../shared/errors'
+import { exactInt, type ExactInt } from '../../shared/exact-int'
+import { quoteTable } from './lance-errors'
+import { readLanceRows } from './lance-rows'
+import { addLanceColumns, alterLanceColumns, dropLanceColumns } from './schema'
+import * as versions from './versions'
+import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from './search'
+import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from './indexes'
+import { boundedFilter } from './bounded-sql'
+import type { CallOptions, ReadRowsRequest, TableHandle } from '../table-handle'
+import { TableHandles, TableOpenFailure, type TableHandleLimits } from './table-handles'
+
+/** What the catalog around the tables adds: checks before a call, and what an error means there. */
+export interface LanceTableHost {
+  /** Checks a call may start (the client is open, the call not cancelled, the names usable). */
+  begin(table: TableRef, options: CallOptions | undefined): void
+  /**
+   * What LanceDB threw while doing `action` (e.g. `count the rows of table "t"`), as a
+   * `CatalogError`; `opening` when it threw while opening the table.
+   */
+  failure(error: unknown, action: string, table: TableRef, opening: boolean): Promise<CatalogError> | CatalogError
+}
+
+/** The LanceDB tables of one connection: those it keeps open, and a handle on each. */
+export class LanceTables {
+  /** The connection's open tables. */
+  readonly handles: TableHandles
+
+  constructor(
+    open: (table: TableRef) => Promise<LanceDbTable>,
+    readonly host: LanceTableHost,
+    limits: TableHandleLimits = {}
+  ) {
+    this.handles = new TableHandles(async (table, version) => {
+      const opened = await open(table)
+      if (version === undefined) return opened
+      try {
+        await versions.checkoutLanceVersion(opened, table, exactInt(version))
+        return opened
+      } catch (error) {
+        opened.close()
+        throw error
+      }
+    }, limits)
+  }
+
+  /** A handle on `ref`; nothing is opened until it is used. */
+  table(ref: TableRef): LanceTable {
+    return new LanceTable(this, ref)
+  }
+}
+
+/** One table, through LanceDB. */
+export class LanceTable implements TableHandle {
+  constructor(
+    private readonly tables: LanceTables,
+    readonly ref: TableRef
+  ) {}
+
+  describe(options?: CallOptions): Promise<TableDescription> {
+    return this.#latest(options, 'describe', async (t) => ({ ...(await versions.describeLanceTable(t, this.ref)), location: locationOf(t) }))
+  }
+
+  countRows(filter?: string, options?: CallOptions): Promise<ExactInt> {
+    // LanceDB's JS SDK counts in a JS number; kept as it gives it.
+    return this.#latest(options, 'count the rows of', async (t) => exactInt(await t.countRows(boundedFilter(filter))))
+  }
+
+  readRows(request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage> {
+    checkWindow(request)
+    const { version, ...latest } = request
+    if (version === undefined) return this.#latest(options, 'read the rows of', (t) => readLanceRows(t, latest, this.ref))
+    return this.#at(version, options, 'read the rows of', (t) => readLanceRows(t, latest, this.ref))
+  }
+
+  addColumns(columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#write(options, 'add columns to', (t) => addLanceColumns(t, columns))
+  }
+
+  alterColumns(alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#write(options, 'alter the columns of', (t) => alterLanceColumns(t, alterations))
+  }
+
+  dropColumns(columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#write(options, 'drop columns of', (t) => dropLanceColumns(t, columns))
+  }
+
+  listVersions(options?: CallOptions): Promise<TableVersionInfo[]> {
+    return this.#latest(options, 'list the versions of', (t) => versions.listLanceVersions(t))
+  }
+
+  listTags(options?: CallOptions): Promise<TableTagInfo[] | null> {
+    return this.#latest(options, 'list the tags of', (t) => versions.listLanceTags(t))
+  }
+
+  describeVersion(version: ExactInt, options?: CallOptions): Promise<TableDescription> {
+    return this.#at(version, options, 'describe', async (t) => ({
+      ...(await versions.describeLanceTable(t, this.ref)),
+      location: locationOf(t),
+      // Lance lists the indexes of the checked-out version's manifest.
+      indexNames: (await t.listIndices()).map((index) => index.name)
+    }))
+  }
+
+  countRowsAt(version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt> {
+    const bounded = boundedFilter(filter)
+    return this.#at(version, options, 'count the rows of', async (t) => exactInt(await t.countRows(bounded)))
+  }
+
+  async restoreVersion(version: ExactInt, options?: CallOptions): Promise<ExactInt> {
+    try {
+      // Restored from the version's own handle, so the kept latest one never moves back in time.
+      return await this.#at(version, options, 'restore', async (t) => {
+        await t.restore()
+        return exactInt(await t.version())
+      })
+    } finally {
+      this.tables.handles.forget(this.ref)
+    }
+  }
+
+  createTag(tag: string, version: ExactInt, options?: CallOptions): Promise<void> {
+    return this.#write(options, 'tag a version of', (t) => versions.createLanceTag(t, this.ref, tag, version))
+  }
+
+  deleteTag(tag: string, options?: CallOptions): Promise<void> {
+    return this.#write(options, 'delete a tag of', (t) => versions.deleteLanceTag(t, this.ref, tag))
+  }
+
+  searchRows(spec: SearchSpec, options?: CallOptions): Promise<RowsPage> {
+    return this.#latest(options, 'search', (t) => searchLanceRows(t, spec))
+  }
+
+  explainSearch(spec: SearchSpec, options?: CallOptions): Promise<string> {
+    return this.#latest(options, 'explain a search of', (t) => explainLanceSearch(t, spec))
+  }
+
+  searchInfo(options?: CallOptions): Promise<SearchInfo> {
+    return this.#latest(options, 'list the search indexes of', (t) => lanceSearchInfo(t))
+  }
+
+  listIndexes(options?: CallOptions): Promise<IndexInfo[]> {
+    return this.#latest(options, 'list the indexes of', (t) => listTableIndexes(t))
+  }
+
+  createIndex(spec: IndexSpec, options?: CallOptions): Promise<void> {
+    return this.#write(options, `create an index on column "${spec.column}" of`, (t) => createTableIndex(t, spec, options?.signal))
+  }
+
+  dropIndex(name: string, options?: CallOptions): Promise<void> {
+    return this.#write(options, `drop index "${name}" of`, (t) => dropTableIndex(t, name))
+  }
+
+  optimizeTable(options?: CallOptions): Promise<OptimizeResult> {
+    return this.#write(options, 'optimize', (t) => optimizeTable(t))
+  }
+
+  #latest<T>(options: CallOptions | undefined, verb: string, use: (t: LanceDbTable) => Promise<T>): Promise<T> {
+    return this.#run(options, verb, () => this.tables.handles.latest(this.ref, use))
+  }
+
+  /** A change through the kept handle, which then holds the new version itself. */
+  #write<T>(options: CallOptions | undefined, verb: string, use: (t: LanceDbTable) => Promise<T>): Promise<T> {
+    return this.#run(options, verb, () => this.tables.handles.latest(this.ref, use, false))
+  }
+
+  #at<T>(version: ExactInt, options: CallOptions | undefined, verb: string, use: (t: LanceDbTable) => Promise<T>): Promise<T> {
+    return this.#run(options, verb, () => this.tables.handles.atVersion(this.ref, versions.lanceVersionNumber(version, this.ref), use))
+  }
+
+  async #run<T>(options: CallOptions | undefined, verb: string, call: () => Promise<T>): Promise<T> {
+    this.tables.host.begin(this.ref, options)
+    try {
+      return await call()
+    } catch (error) {
+      const opening = error instanceof TableOpenFailure
+      const reason = opening ? error.reason : error
+      // Already named by the code that threw it (an index that does not exist, a cancelled build).
+      if (reason instanceof CatalogError) throw reason
+      throw await this.tables.host.failure(reason, `${verb} table ${quoteTable(this.ref)}`, this.ref, opening)
+    }
+  }
+}
+
+/**
+ * LanceDB exposes a table's location only in `display()`
+ * (`NativeTable(name, uri=…, read_consistency_interval=…)`); null if that text changes.
+ */
+function locationOf(table: LanceDbTable): string | null {
+  const match = /uri=(.*), read_consistency_interval=/.exec(table.display())
+  const uri = match?.[1]
+  if (!uri) return null
+  return uri.startsWith('file://') ? fileURLToPath(uri) : uri
+}
+
+function checkWindow({ offset, limit, maxBytes }: ReadRowsRequest): void {
+  if (![offset, limit].every((n) => Number.isInteger(n) && n >= 0)) {
+    throw new CatalogError('invalid_request', `Offset and limit must be whole numbers of at least 0 (got ${offset} and ${limit}).`)
+  }
+  if (maxBytes !== undefined && !(maxBytes >= 1)) throw new CatalogError('invalid_request', `A page's byte cap must be at least 1 (got ${maxBytes}).`)
+}

@@ -1,0 +1,311 @@
+/**
+ * The table handle of a REST catalog: each operation on the spec's routes (describe in
+ * describe-table.ts, rows in query-rows.ts, schema evolution in schema.ts, versions and
+ * tags in versions.ts, indexes in indexes.ts, search in search.ts). Where the connection
+ * also reads tables at their location, each operation names its group of routes and the
+ * same operation on the table's LanceDB handle, and route-choice.ts decides between
+ * them; a catalog that lacks the route and has no location to read answers its own error.
+ */
+import type { TableDescription, TableRef } from '../../shared/catalog-types'
+import type { RowsPage } from '../../shared/contract/tables'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
+import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
+import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
+import { CatalogError } from '../../shared/errors'
+import { compareExact, type ExactInt } from '../../shared/exact-int'
+import type { FreshAnswers } from '../fresh-answers'
+import type { CallOptions, ReadRowsRequest, TableHandle } from '../table-handle'
+import { describeRestTable } from './describe-table'
+import type { HttpTransport } from './http'
+import { parseCount } from './json-values'
+import { queryRows } from './query-rows'
+import type { RestNames, RestTableTarget } from './rest-names'
+import type { RouteChoice, RouteGroup } from './route-choice'
+import { restAddColumns, restAlterColumns, restDropColumns } from './schema'
+import type { TableStatsReader } from './table-stats'
+import type { RestVersionRoutes } from './versions'
+import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
+import { restExplainSearch, restSearchInfo, restSearchRows } from './search'
+import { isUnsupportedOperation } from './unsupported'
+
+/** What every table of one REST connection shares. */
+export interface RestTableContext {
+  readonly http: HttpTransport
+  readonly names: RestNames
+  readonly stats: TableStatsReader
+  readonly versionRoutes: RestVersionRoutes
+  readonly choice: RouteChoice
+  /** Where the connection also reads tables at their location: that table's handle, its kept describes, and what forgets both. */
+  readonly location: RestTableLocation | null
+}
+
+/** The location side of a REST connection that reads tables there too. */
+export interface RestTableLocation {
+  /** The table at its location, through LanceDB. */
+  table(ref: TableRef): TableHandle
+  /** The catalog's describe answers, reused under the kept tables' freshness rule. */
+  readonly described: FreshAnswers<TableDescription>
+  /** Forgets what is kept of `ref` (its LanceDB handle and describe): this app changed or replaced it. */
+  forget(ref: TableRef): void
+}
+
+/** One table of a REST catalog. */
+export class RestTable implements TableHandle {
+  readonly #target: RestTableTarget
+  readonly #atLocation: TableHandle | null
+
+  constructor(
+    private readonly on: RestTableContext,
+    readonly ref: TableRef
+  ) {
+    this.#target = on.names.target(ref)
+    this.#atLocation = on.location?.table(ref) ?? null
+  }
+
+  async describe(options: CallOptions = {}): Promise<TableDescription> {
+    const description = await this.#describe(options)
+    // No stats and no count_rows (the describe found both routes missing): the catalog
+    // serves metadata only, so rows are counted at the table's location.
+    const location = this.#atLocation
+    if (!location || description.rowCount !== null || !this.on.choice.describedWithoutData()) return description
+    // Lance's own statistics at the location: rows, fragments and bytes from the manifest at once;
+    // and the schema and version when the describe gave only a location (the spec makes them optional).
+    const read = await location.describe(options)
+    return {
+      ...description,
+      fields: description.fields.length === 0 ? read.fields : description.fields,
+      version: description.version ?? read.version,
+      rowCount: read.rowCount,
+      fragmentCount: read.fragmentCount,
+      totalBytes: read.totalBytes
+    }
+  }
+
+  countRows(filter?: string, options: CallOptions = {}): Promise<ExactInt> {
+    return this.#either(
+      'data',
+      () => this.#countRoute(filter, options),
+      (t) => t.countRows(filter, options)
+    )
+  }
+
+  readRows(request: ReadRowsRequest, options: CallOptions = {}): Promise<RowsPage> {
+    const group = request.version === undefined ? 'data' : 'version-read'
+    return this.#either(
+      group,
+      () => this.#readRoute(request, options),
+      (t) => t.readRows(request, options)
+    )
+  }
+
+  // Schema evolution: the spec's alter routes, in schema.ts.
+  addColumns(columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#change(
+      'schema',
+      () => restAddColumns(this.on.http, this.#target, columns, options),
+      (t) => t.addColumns(columns, options)
+    )
+  }
+
+  alterColumns(alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult> {
+    const viaRoute = (): Promise<SchemaChangeResult> => restAlterColumns(this.on.http, this.#target, alterations, options)
+    return this.#change('schema', viaRoute, (t) => t.alterColumns(alterations, options))
+  }
+
+  dropColumns(columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult> {
+    return this.#change(
+      'schema',
+      () => restDropColumns(this.on.http, this.#target, columns, options),
+      (t) => t.dropColumns(columns, options)
+    )
+  }
+
+  // Versions and tags: the spec's routes, in versions.ts.
+  listVersions(options?: CallOptions): Promise<TableVersionInfo[]> {
+    return this.#either(
+      'versions',
+      () => this.on.versionRoutes.listVersions(this.ref, options),
+      (t) => t.listVersions(options)
+    )
+  }
+
+  /** Tags, or null when neither the catalog nor the location offers them. */
+  async listTags(options?: CallOptions): Promise<TableTagInfo[] | null> {
+    try {
+      return await this.#either(
+        'tags',
+        () => this.on.versionRoutes.listTags(this.ref, options),
+        (t) => t.listTags(options)
+      )
+    } catch (error) {
+      if (isUnsupportedOperation(error)) return null
+      throw error
+    }
+  }
+
+  describeVersion(version: ExactInt, options?: CallOptions): Promise<TableDescription> {
+    const viaRoute = async (): Promise<TableDescription> => {
+      const described = await this.on.versionRoutes.describeVersion(this.ref, version, options)
+      // A server that ignores `version` describes the latest one.
+      if (!described) throw new CatalogError('unsupported', 'The catalog does not describe older versions.')
+      return { ...described, rowCount: await this.countRowsAt(version, undefined, options) }
+    }
+    // At the location, the catalog's describe of the latest version still says where the table lives.
+    return this.#either('version-describe', viaRoute, async (t) => {
+      const [older, latest] = await Promise.all([t.describeVersion(version, options), this.#describe(options)])
+      return { ...older, location: latest.location }
+    })
+  }
+
+  countRowsAt(version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt> {
+    return this.#either(
+      'version-count',
+      () => this.on.versionRoutes.countRowsAt(this.ref, version, filter, options),
+      (t) => t.countRowsAt(version, filter, options)
+    )
+  }
+
+  async restoreVersion(version: ExactInt, options?: CallOptions): Promise<ExactInt> {
+    const viaRoute = async (): Promise<ExactInt> => {
+      await this.on.versionRoutes.restore(this.ref, version, options)
+      return latestOf(await this.listVersions(options))
+    }
+    try {
+      return await this.#either('restore', viaRoute, (t) => t.restoreVersion(version, options))
+    } finally {
+      this.on.location?.forget(this.ref)
+    }
+  }
+
+  createTag(tag: string, version: ExactInt, options?: CallOptions): Promise<void> {
+    return this.#either(
+      'tag-write',
+      () => this.on.versionRoutes.createTag(this.ref, tag, version, options),
+      (t) => t.createTag(tag, version, options)
+    )
+  }
+
+  deleteTag(tag: string, options?: CallOptions): Promise<void> {
+    return this.#either(
+      'tag-write',
+      () => this.on.versionRoutes.deleteTag(this.ref, tag, options),
+      (t) => t.deleteTag(tag, options)
+    )
+  }
+
+  // Search: the spec's query route and index listings, in search.ts.
+  searchRows(spec: SearchSpec, options: CallOptions = {}): Promise<RowsPage> {
+    return this.#either(
+      'data',
+      () => restSearchRows(this.on.http, this.#target, spec, options),
+      (t) => t.searchRows(spec, options)
+    )
+  }
+
+  explainSearch(spec: SearchSpec, options: CallOptions = {}): Promise<string> {
+    return this.#either(
+      'explain',
+      () => restExplainSearch(this.on.http, this.#target, spec, options),
+      (t) => t.explainSearch(spec, options)
+    )
+  }
+
+  searchInfo(options: CallOptions = {}): Promise<SearchInfo> {
+    // The fields come from the describe the table's view has just asked for.
+    const viaRoute = async (): Promise<SearchInfo> => restSearchInfo(this.on.http, this.#target, (await this.#describe(options)).fields, options)
+    return this.#either('search-info', viaRoute, (t) => t.searchInfo(options))
+  }
+
+  // Indexes: the spec's index routes, in indexes.ts.
+  listIndexes(options: CallOptions = {}): Promise<IndexInfo[]> {
+    return this.#either(
+      'indexes',
+      () => listIndexesRoute(this.on.http, this.#target, options),
+      (t) => t.listIndexes(options)
+    )
+  }
+
+  createIndex(spec: IndexSpec, options: CallOptions = {}): Promise<void> {
+    return this.#change(
+      'indexes',
+      () => createIndexRoute(this.on.http, this.#target, spec, options),
+      (t) => t.createIndex(spec, options)
+    )
+  }
+
+  dropIndex(name: string, options: CallOptions = {}): Promise<void> {
+    return this.#change(
+      'indexes',
+      () => dropIndexRoute(this.on.http, this.#target, name, options),
+      (t) => t.dropIndex(name, options)
+    )
+  }
+
+  optimizeTable(options?: CallOptions): Promise<OptimizeResult> {
+    return this.#change(
+      'indexes',
+      () => optimizeRoute(this.#target),
+      (t) => t.optimizeTable(options)
+    )
+  }
+
+  /** The route of `group`, or the same operation at the table's location, as route-choice.ts decides. */
+  #either<T>(group: RouteGroup, viaRoute: () => Promise<T>, atLocation: (t: TableHandle) => Promise<T>): Promise<T> {
+    const location = this.#atLocation
+    return this.on.choice.run(group, viaRoute, location ? () => atLocation(location) : null)
+  }
+
+  /** A change this app makes to the table: its describe is asked again afterwards. */
+  async #change<T>(group: RouteGroup, viaRoute: () => Promise<T>, atLocation: (t: TableHandle) => Promise<T>): Promise<T> {
+    try {
+      return await this.#either(group, viaRoute, atLocation)
+    } finally {
+      this.on.location?.described.forget(this.ref)
+    }
+  }
+
+  /** The catalog's describe, reused while fresh where the connection keeps describes. */
+  #describe(options: CallOptions = {}): Promise<TableDescription> {
+    const ask = (): Promise<TableDescription> =>
+      describeRestTable(
+        {
+          http: this.on.http,
+          names: this.on.names,
+          stats: this.on.stats,
+          // What the describe leaves out is asked of the catalog's own routes, never the location.
+          data: { countRows: (filter, o) => this.#countRoute(filter, o), readRows: (request, o) => this.#readRoute(request, o) }
+        },
+        this.ref,
+        options
+      )
+    return this.on.location ? this.on.location.described.get(this.ref, ask) : ask()
+  }
+
+  async #countRoute(filter: string | undefined, options: CallOptions = {}): Promise<ExactInt> {
+    const response = await this.on.http.request({
+      method: 'POST',
+      path: `/v1/table/${this.#target.encodedId}/count_rows`,
+      query: this.#target.query,
+      json: { id: this.#target.id, ...(filter ? { predicate: filter } : {}) },
+      idempotent: true,
+      signal: options.signal,
+      subject: this.#target.subject,
+      notFound: 'table_not_found'
+    })
+    const rows = parseCount(response.body.toString('utf8'))
+    if (rows === null) {
+      throw new CatalogError('bad_response', `The server's row count for ${this.#target.subject} is not a number.`, { status: response.status })
+    }
+    return rows
+  }
+
+  #readRoute(request: ReadRowsRequest, options: CallOptions = {}): Promise<RowsPage> {
+    return queryRows(this.on.http, this.on.names, this.ref, request, options)
+  }
+}
+
+/** The newest of a table's versions. */
+function latestOf(versions: readonly TableVersionInfo[]): ExactInt {
+  return versions.map((v) => v.version).reduce((a, b) => (compareExact(a, b) >= 0 ? a : b))
+}

@@ -1,0 +1,87 @@
+/**
+ * A table handle: what a person can do with one table, whatever reaches its data. The
+ * namespace client's `table(ref)` returns one; it opens nothing until it is used, and each
+ * call reaches the table through what the client keeps open. The shape of LanceDB's own
+ * `Table` (a `NativeTable` on files, a `RemoteTable` over HTTP): two implementations,
+ * LanceDB on files (lance/lance-table.ts: directory catalogs and REST catalogs read at a
+ * table's location) and a REST catalog's routes (rest/rest-table.ts), which falls back
+ * to the table's location where the catalog lacks a route, decided in one place
+ * (rest/route-choice.ts).
+ */
+import type { TableDescription, TableRef } from '../shared/catalog-types'
+import type { RowsPage, rowsWindow } from '../shared/contract/tables'
+import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../shared/contract/schema'
+import type { TableTagInfo, TableVersionInfo } from '../shared/contract/versions'
+import type { SearchInfo, SearchSpec } from '../shared/contract/search'
+import type { IndexInfo, IndexSpec, OptimizeResult } from '../shared/contract/indexes'
+import type { ExactInt } from '../shared/exact-int'
+import type { z } from 'zod'
+import type { TransactionProgress } from '../shared/contract/operations'
+
+/** Options every call may take: a signal to cancel the request when the UI drops it. */
+export interface CallOptions {
+  readonly signal?: AbortSignal
+  /** Told each time a catalog reports on a long-running operation of this call (see rest/transactions.ts). */
+  readonly onTransaction?: (progress: TransactionProgress) => void
+}
+
+/**
+ * A rows request: the contract's window of rows (offset, limit, optional columns and SQL
+ * filter), the most Arrow bytes the page may hold (READ_PAGE_MAX_BYTES unless told) and
+ * the version to read (the latest unless told).
+ */
+export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & { readonly maxBytes?: number; readonly version?: ExactInt }
+
+/** One table of a catalog, and every operation on it. */
+export interface TableHandle {
+  /** Which table this is. */
+  readonly ref: TableRef
+  /** Schema, location, version and row count of a table. */
+  describe(options?: CallOptions): Promise<TableDescription>
+  /** Number of rows, optionally matching a SQL filter. */
+  countRows(filter?: string, options?: CallOptions): Promise<ExactInt>
+  /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
+  readRows(request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
+  // Schema evolution: each answers the version the change made.
+  /** Adds columns computed by SQL expressions over the existing rows. */
+  addColumns(columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult>
+  /** Renames columns or changes their nullability. */
+  alterColumns(alterations: readonly ColumnAlteration[], options?: CallOptions): Promise<SchemaChangeResult>
+  /** Drops columns. */
+  dropColumns(columns: readonly string[], options?: CallOptions): Promise<SchemaChangeResult>
+
+  // Versions: a table's history, an older version read (readRows takes a
+  // `version` too), restoring a version as the new latest, and tags.
+  /** Every version of a table, oldest first. */
+  listVersions(options?: CallOptions): Promise<TableVersionInfo[]>
+  /** The table's tags, or null where the catalog offers no tags. */
+  listTags(options?: CallOptions): Promise<TableTagInfo[] | null>
+  /** What `describe` says of the table at an older version. */
+  describeVersion(version: ExactInt, options?: CallOptions): Promise<TableDescription>
+  /** Rows of the table at a version, optionally matching a SQL filter. */
+  countRowsAt(version: ExactInt, filter?: string, options?: CallOptions): Promise<ExactInt>
+  /** Makes the rows of `version` the new latest version; returns that new version's number. */
+  restoreVersion(version: ExactInt, options?: CallOptions): Promise<ExactInt>
+  /** Names a version with a tag. */
+  createTag(tag: string, version: ExactInt, options?: CallOptions): Promise<void>
+  /** Removes a tag (the version stays). */
+  deleteTag(tag: string, options?: CallOptions): Promise<void>
+
+  // Search (the data tab's vector and full-text search)
+  /** The rows a vector or full-text search finds (at most k), with the spec's columns and filter, scoring column included. */
+  searchRows(spec: SearchSpec, options?: CallOptions): Promise<RowsPage>
+  /** The engine's plan for that search, as text. */
+  explainSearch(spec: SearchSpec, options?: CallOptions): Promise<string>
+  /** The table's vector columns (dimension, index) and full-text indexed columns. */
+  searchInfo(options?: CallOptions): Promise<SearchInfo>
+
+  // Indexes; stats come with describeTable.
+  /** The table's indexes with their types, columns and indexed/unindexed rows. */
+  listIndexes(options?: CallOptions): Promise<IndexInfo[]>
+  /** Builds an index and waits for it; aborting `options.signal` cancels the build. */
+  createIndex(spec: IndexSpec, options?: CallOptions): Promise<void>
+  /** Drops the index `name`. */
+  dropIndex(name: string, options?: CallOptions): Promise<void>
+  /** Indexes the rows added since each index was built (and compacts small files). */
+  optimizeTable(options?: CallOptions): Promise<OptimizeResult>
+}
