@@ -78,7 +78,7 @@ export default tseslint.config(
   {
     // Rules that need types: a promise nobody awaits loses its rejection, and a switch over
     // a union must name every member (or say why not in a default).
-    files: ['{src,e2e,server,bench}/**/*.{ts,tsx}', '*.config.ts'],
+    files: ['{src,e2e,server,bench,test-kit}/**/*.{ts,tsx}', '*.config.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

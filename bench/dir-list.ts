@@ -9,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { connectNamespace } from '@lancedb/lancedb'
-import { createChildNamespaces, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { createChildNamespaces, makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
 import { openDirNamespace } from '../src/catalog/dir/dir-namespace'
 import { alternatingRounds, fmt, median, timeListing, type Lister } from './listing-rounds'
 

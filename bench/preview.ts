@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { chromium, type CDPSession } from '@playwright/test'
 import { chromiumPath, startWebHost, stopProcess } from '../e2e/fixtures/launch'
-import { sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { sampleTableIpc } from '../test-kit/lancedb-catalog'
 import { tableForLance } from '../src/catalog/arrow-schema'
 
 const ROWS = 1_000_000

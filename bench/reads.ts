@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startWebHost, stopProcess } from '../e2e/fixtures/launch'
 import { tablesContract, type RowsPage } from '../src/shared/contract/tables'
-import { createWideTable } from '../e2e/support/wide-table'
+import { createWideTable } from '../test-kit/wide-table'
 import { hostCaller } from './remote/host-client'
 
 const ROWS = 100_000

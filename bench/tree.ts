@@ -16,7 +16,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumPath, startWebHost, stopProcess } from '../e2e/fixtures/launch'
-import { startListingServer, type ListingServer } from '../e2e/support/listing-server'
+import { startListingServer, type ListingServer } from '../test-kit/listing-server'
 import { installProbe, markExpand, readProbe, viewportState } from './tree-page-probe'
 
 const CHILDREN = 100_000

@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { buildNestedCatalog, buildV1Catalog, createChildTables } from './support/lancedb-catalog'
+import { buildNestedCatalog, buildV1Catalog, createChildTables } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 
 test('opens a LanceDB catalog from --dir and expands nested namespaces', async ({ workDir, openApp }) => {

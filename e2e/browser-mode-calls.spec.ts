@@ -7,11 +7,11 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { electronBinary } from './fixtures/launch'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
-import { pageCalls } from './support/page-calls'
+import { pageCalls } from '../test-kit/page-calls'
 
 test.skip(electronBinary() !== undefined, 'The desktop app calls main over IPC; the socket exists only in browser mode.')
 

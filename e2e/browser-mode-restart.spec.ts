@@ -5,11 +5,11 @@
  */
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { chromiumPath, electronBinary, startWebHost, stopProcess } from './fixtures/launch'
 import { expect, test } from './fixtures/test'
 import { CatalogPage } from './pages/catalog-page'
-import { pageCalls, watchCalls } from './support/page-calls'
+import { pageCalls, watchCalls } from '../test-kit/page-calls'
 
 test.skip(electronBinary() !== undefined, 'Only browser mode has a host that can stop under an open page.')
 

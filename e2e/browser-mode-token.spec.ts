@@ -4,7 +4,7 @@
  * to do, once for the whole window.
  */
 import { join } from 'node:path'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { electronBinary } from './fixtures/launch'
 import { expect, test } from './fixtures/test'
 

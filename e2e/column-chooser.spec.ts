@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { LayoutPage } from './pages/layout-page'
 import { TablesPage } from './pages/tables-page'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 test('the Columns popover closes on Escape, a click outside and a dialog, and offers "Show all" only when needed', async ({ workDir, openApp }) => {
   const root = join(workDir, 'catalog')

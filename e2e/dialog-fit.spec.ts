@@ -14,7 +14,7 @@ import { expect, test } from './fixtures/test'
 import { DIALOGS, saveProfiles, type DialogDriver, type DialogName, type DialogState, type Opened } from './pages/dialog-drivers'
 import { MATRIX, NEEDS_PROFILES, openDialogWorld, type Way } from './pages/dialog-matrix'
 import { TABLE_DIALOGS, openArticles } from './pages/table-dialog-fit'
-import { makeLanceNativeTable } from './support/lance-native-table'
+import { makeLanceNativeTable } from '../test-kit/lance-native-table'
 import { discardIfAsked } from './pages/discard-question'
 
 const SIZES = [

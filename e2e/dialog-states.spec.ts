@@ -17,7 +17,7 @@ import { startCatalogServer } from '../server/server'
 import { startGateProxy } from './fixtures/gate-proxy'
 import { TablesPage } from './pages/tables-page'
 import { discardIfAsked } from './pages/discard-question'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { join } from 'node:path'
 
 const isOpened = (value: Locator | Opened): value is Opened => 'release' in value

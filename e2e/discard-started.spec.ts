@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { ProfilesPage } from './pages/profiles-page'
 import { TablesPage } from './pages/tables-page'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 type Way = 'Escape' | 'Cancel'
 

@@ -12,7 +12,7 @@
 import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { expectAppUsable } from './pages/app-health'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 const FOREIGN_EDIT = /removeChild|not a child of this node/
 

@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { buildV1Catalog } from './support/lancedb-catalog'
+import { buildV1Catalog } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 
 test('a table LanceDB cannot read: a clean message, the cause under Technical details, no source path anywhere', async ({ workDir, openApp }) => {

@@ -6,7 +6,7 @@
  * catalog sees no further request.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { listenOnLoopback } from './support/loopback'
+import { listenOnLoopback } from '../test-kit/loopback'
 import { expect, test } from './fixtures/test'
 
 interface Seen {

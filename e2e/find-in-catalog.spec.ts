@@ -10,7 +10,7 @@ import { connectNamespace } from '@lancedb/lancedb'
 import { Int64, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { startCatalogServer } from '../server/server'
 import { tableForLance } from '../src/catalog/arrow-schema'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { LayoutPage } from './pages/layout-page'
 

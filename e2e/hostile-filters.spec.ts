@@ -5,7 +5,7 @@
  * says whose they are), and the app goes on answering.
  */
 import { join } from 'node:path'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 

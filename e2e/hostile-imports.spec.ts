@@ -6,8 +6,8 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { tableToIPC } from 'apache-arrow'
-import { arrowBomb } from './support/hostile-files'
-import { buildNestedCatalog, sampleTable } from './support/lancedb-catalog'
+import { arrowBomb } from '../test-kit/hostile-files'
+import { buildNestedCatalog, sampleTable } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 

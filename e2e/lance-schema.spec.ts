@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
-import { makeLanceNativeTable, NATIVE_TABLE } from './support/lance-native-table'
+import { makeLanceNativeTable, NATIVE_TABLE } from '../test-kit/lance-native-table'
 import { expect, test } from './fixtures/test'
 import type { CatalogPage } from './pages/catalog-page'
 

@@ -13,7 +13,7 @@ import { connect } from '@lancedb/lancedb'
 import { startCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import type { CatalogPage } from './pages/catalog-page'
-import { makeLanceNativeTable, NATIVE_TABLE } from './support/lance-native-table'
+import { makeLanceNativeTable, NATIVE_TABLE } from '../test-kit/lance-native-table'
 
 async function makeCatalog(workDir: string): Promise<string> {
   const root = join(workDir, 'catalog')

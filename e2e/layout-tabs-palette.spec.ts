@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { LayoutPage } from './pages/layout-page'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 /** Waits until the saved UI state holds `text` (saves are debounced). */
 async function savedStateHas(dataDir: string, text: string): Promise<void> {

@@ -5,8 +5,8 @@
  * and a profile whose secret key is wrong gets an "access denied" verdict.
  */
 import { connectNamespace } from '@lancedb/lancedb'
-import { buildNestedCatalog } from './support/lancedb-catalog'
-import { startTestS3, type TestS3 } from './support/s3-server'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
+import { startTestS3, type TestS3 } from '../test-kit/s3-server'
 import { expect, test } from './fixtures/test'
 import { ProfilesPage } from './pages/profiles-page'
 import { TablesPage } from './pages/tables-page'

@@ -4,7 +4,7 @@
  * completion works over such loaded names too.
  */
 import { join } from 'node:path'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { LayoutPage } from './pages/layout-page'
 

@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { LayoutPage } from './pages/layout-page'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 test('Enter on the open table\'s typed name goes to the table, never to "Drop table"', async ({ workDir, openApp }) => {
   const root = join(workDir, 'catalog')

@@ -5,11 +5,11 @@
  * (the fixture fails the test on one), and the app must stay usable.
  */
 import { join } from 'node:path'
-import { closedPort } from './support/test-http-server'
+import { closedPort } from '../test-kit/test-http-server'
 import { expect, test } from './fixtures/test'
 import { expectAppUsable } from './pages/app-health'
 import { ProfilesPage } from './pages/profiles-page'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 for (const way of ['Escape', 'Cancel'] as const) {
   test(`a REST draft closes with ${way} after "Test connection", and the app stays usable`, async ({ workDir, openApp }) => {

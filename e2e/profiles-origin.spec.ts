@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { ProfilesPage } from './pages/profiles-page'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 const KEY = `sk-e2e-home-${randomBytes(8).toString('hex')}`
 const OTHER_KEY = `sk-e2e-other-${randomBytes(8).toString('hex')}`

@@ -10,8 +10,8 @@ import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import type { CatalogPage } from './pages/catalog-page'
 import { ProfilesPage } from './pages/profiles-page'
-import { buildNestedCatalog } from './support/lancedb-catalog'
-import { countFiles, filesContaining } from './support/files'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
+import { countFiles, filesContaining } from '../test-kit/files'
 
 const KEY = `sk-e2e-${randomBytes(8).toString('hex')}`
 

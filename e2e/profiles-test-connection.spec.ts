@@ -7,11 +7,11 @@
 import { join } from 'node:path'
 import type { Locator } from '@playwright/test'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
-import { closedPort } from './support/test-http-server'
+import { closedPort } from '../test-kit/test-http-server'
 import { expect, test } from './fixtures/test'
 import type { CatalogPage } from './pages/catalog-page'
 import { ProfilesPage } from './pages/profiles-page'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 const KEY = 'sk-e2e-write-0123456789-3f9a'
 const READ_KEY = 'sk-e2e-read-0123456789-77aa'

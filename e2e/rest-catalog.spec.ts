@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
-import { buildNestedCatalog, createChildTables } from './support/lancedb-catalog'
+import { buildNestedCatalog, createChildTables } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { ProfilesPage } from './pages/profiles-page'
 

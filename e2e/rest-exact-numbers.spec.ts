@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { connect } from '@lancedb/lancedb'
 import { startCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
-import { startBigNumbersProxy } from './support/big-numbers-proxy'
+import { startBigNumbersProxy } from '../test-kit/big-numbers-proxy'
 
 test('shows and sends back versions and row counts past 2^53 exactly', async ({ workDir, openApp }) => {
   const root = join(workDir, 'remote')

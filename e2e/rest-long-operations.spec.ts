@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 

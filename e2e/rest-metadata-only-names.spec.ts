@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
-import { buildNestedCatalog } from './support/lancedb-catalog'
-import { startStrictMetadataCatalog } from './support/strict-metadata-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
+import { startStrictMetadataCatalog } from '../test-kit/strict-metadata-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 

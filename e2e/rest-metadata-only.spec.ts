@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { startCatalogServer } from '../server/server'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { ProfilesPage } from './pages/profiles-page'
 import { TablesPage } from './pages/tables-page'

@@ -12,8 +12,8 @@ import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { ProfilesPage } from './pages/profiles-page'
 import { TablesPage } from './pages/tables-page'
-import { countFiles, filesContaining } from './support/files'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { countFiles, filesContaining } from '../test-kit/files'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 const CLIENT_ID = 'lcb-e2e'
 const SECRET = `cs-e2e-${randomBytes(8).toString('hex')}`

@@ -6,8 +6,8 @@
  * metadata only, so that the app reads at the location with the options the describe
  * returned (the app is given no keys of its own).
  */
-import { buildNestedCatalog } from './support/lancedb-catalog'
-import { startTestS3, type TestS3 } from './support/s3-server'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
+import { startTestS3, type TestS3 } from '../test-kit/s3-server'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'

@@ -5,8 +5,8 @@
  * options under the vended ones. From the command line (`--rest … --storage …`), and from
  * a profile whose own secret key is wrong, which the vended one replaces.
  */
-import { buildNestedCatalog } from './support/lancedb-catalog'
-import { startTestS3, type TestS3 } from './support/s3-server'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
+import { startTestS3, type TestS3 } from '../test-kit/s3-server'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { ProfilesPage } from './pages/profiles-page'

@@ -3,7 +3,7 @@
  * New connection, Refresh, Close tab and Keyboard shortcuts.
  */
 import { join } from 'node:path'
-import { buildNestedCatalog, createChildTables } from './support/lancedb-catalog'
+import { buildNestedCatalog, createChildTables } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 
 test('shortcuts open a new connection and list themselves', async ({ workDir, openApp }) => {

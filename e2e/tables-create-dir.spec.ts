@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { tableToIPC } from 'apache-arrow'
-import { buildNestedCatalog, sampleSchema, sampleTable } from './support/lancedb-catalog'
+import { buildNestedCatalog, sampleSchema, sampleTable } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 

@@ -11,8 +11,8 @@ import type { Locator, Page } from '@playwright/test'
 import { startCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
-import { buildNestedCatalog } from './support/lancedb-catalog'
-import { buildOddTypesCatalog, ODD_NAME_COLUMN, ODD_TYPES_TABLE } from './support/odd-types-table'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
+import { buildOddTypesCatalog, ODD_NAME_COLUMN, ODD_TYPES_TABLE } from '../test-kit/odd-types-table'
 
 interface StoredColumn {
   readonly type: string

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path'
 import { connect, connectNamespace } from '@lancedb/lancedb'
-import { buildNestedCatalog, makeTempDir, removeDir } from './support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 

@@ -4,7 +4,7 @@
  * answers. The grid must show every row once, in order, to the last one.
  */
 import { join } from 'node:path'
-import { createWideTable } from './support/wide-table'
+import { createWideTable } from '../test-kit/wide-table'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 

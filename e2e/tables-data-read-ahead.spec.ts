@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path'
 import { startCatalogServer } from '../server/server'
-import { buildNestedCatalog } from './support/lancedb-catalog'
-import { startQueryLogProxy } from './support/query-log-proxy'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
+import { startQueryLogProxy } from '../test-kit/query-log-proxy'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 

@@ -9,10 +9,10 @@
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { startCatalogServer } from '../server/server'
-import { startFailingProxy } from './explore/failing-proxy'
+import { startFailingProxy } from '../test-kit/failing-proxy'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
-import { buildOddTypesCatalog, LONG_TEXT_LENGTH, ODD_NAME_COLUMN, NULL_TYPED_COLUMN, ODD_TYPES_EXPECTED, ODD_TYPES_TABLE } from './support/odd-types-table'
+import { buildOddTypesCatalog, LONG_TEXT_LENGTH, ODD_NAME_COLUMN, NULL_TYPED_COLUMN, ODD_TYPES_EXPECTED, ODD_TYPES_TABLE } from '../test-kit/odd-types-table'
 import type { CatalogPage } from './pages/catalog-page'
 
 /** Page errors and console errors of `page`, collected from now on. */

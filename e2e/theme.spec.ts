@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { UI_STATE_FILE } from '../src/main/ui-state/ui-state-file'
 import { expect, test } from './fixtures/test'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 /** Checks the theme on <html> and the page background the user sees. */
 async function expectTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {

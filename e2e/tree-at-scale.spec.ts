@@ -4,9 +4,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { openBigNode } from './pages/big-node'
-import { startListingServer } from './support/listing-server'
+import { startListingServer } from '../test-kit/listing-server'
 import { expect, test } from './fixtures/test'
 
 const CHILDREN = 100_000

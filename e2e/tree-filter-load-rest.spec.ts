@@ -4,7 +4,7 @@
  * load the rest, and loading it shows the match.
  */
 import { openBigNode } from './pages/big-node'
-import { startListingServer } from './support/listing-server'
+import { startListingServer } from '../test-kit/listing-server'
 import { expect, test } from './fixtures/test'
 
 // Far more than the tree loads ahead of the viewport (a few pages), so the last child is not loaded yet.

@@ -12,7 +12,7 @@ import { expect, test } from './fixtures/test'
 import type { CatalogPage } from './pages/catalog-page'
 import { isPost } from './pages/dialog-world'
 import { TablesPage } from './pages/tables-page'
-import { buildNestedCatalog, type NamespaceSpec } from './support/lancedb-catalog'
+import { buildNestedCatalog, type NamespaceSpec } from '../test-kit/lancedb-catalog'
 
 /** Tables `events` and `orders`; namespace `analytics` holding table `sessions`. */
 const CATALOG: NamespaceSpec = { tables: { events: 1, orders: 1 }, namespaces: { analytics: { tables: { sessions: 1 } } } }

@@ -3,7 +3,7 @@
  * Every child still shows once, in order, with the right position.
  */
 import { openBigNode } from './pages/big-node'
-import { startListingServer } from './support/listing-server'
+import { startListingServer } from '../test-kit/listing-server'
 import { expect, test } from './fixtures/test'
 
 const CHILDREN = 5_000

@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
-import { buildNestedCatalog } from './support/lancedb-catalog'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 
 test('empty states say what to do next; disabled actions say why', async ({ workDir, openApp }) => {
   const root = join(workDir, 'catalog')

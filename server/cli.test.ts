@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
-import { startTestS3 } from '../e2e/support/s3-server'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
+import { startTestS3 } from '../test-kit/s3-server'
 import { DEFAULT_PORT, parseCliArgs, UsageError, USAGE } from './cli-args'
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))

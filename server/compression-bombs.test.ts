@@ -9,10 +9,10 @@
  */
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHeapCapped, type CappedProcess } from '../e2e/support/heap-capped-process'
-import { httpBomb } from '../e2e/support/http-bombs'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
-import { compressedArrowBombs } from '../src/shared/test-fixtures/bomb-arrow'
+import { startHeapCapped, type CappedProcess } from '../test-kit/heap-capped-process'
+import { httpBomb } from '../test-kit/http-bombs'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
+import { compressedArrowBombs } from '../test-kit/portable/bomb-arrow'
 
 const MiB = 1024 * 1024
 /**

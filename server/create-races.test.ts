@@ -7,11 +7,11 @@
 import { Field, Int64, RecordBatch, Schema, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTableSafely } from '../src/catalog/create-table-safely'
-import { creatorRows, creatorsIn, race, rowsOf, tablesListed } from '../e2e/support/race-fixtures'
+import { creatorRows, creatorsIn, race, rowsOf, tablesListed } from '../test-kit/race-fixtures'
 import type { NamespaceClient } from '../src/catalog/namespace-client'
 import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
 import type { TableRef } from '../src/shared/catalog-types'
-import { makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 const ARROW_STREAM = 'application/vnd.apache.arrow.stream'

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
 import type { NamespaceClient } from '../src/catalog/namespace-client'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 let root: string

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { collectAll } from '../src/catalog/collect-all'
 import { openRestNamespace, type RestNamespaceClient } from '../src/catalog/rest/rest-namespace'
-import { buildNestedCatalog, buildV1Catalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, buildV1Catalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 const WRITE_KEY = 'enterprise-write-key'

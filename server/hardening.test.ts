@@ -10,7 +10,7 @@ import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_NAME_LENGTH } from '../src/shared/namespace-path'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 let root: string

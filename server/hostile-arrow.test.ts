@@ -7,9 +7,9 @@
  */
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HOSTILE_ARROW } from '../src/shared/test-fixtures/hostile-arrow'
-import { startHeapCapped, type CappedProcess } from '../e2e/support/heap-capped-process'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { HOSTILE_ARROW } from '../test-kit/portable/hostile-arrow'
+import { startHeapCapped, type CappedProcess } from '../test-kit/heap-capped-process'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
 
 /** Resident memory the server may reach: LanceDB's native side plus a heap that decoded nothing large. */
 const RSS_BOUND = 450 * 1024 * 1024

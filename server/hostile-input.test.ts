@@ -9,8 +9,8 @@
 import { request } from 'node:http'
 import { Table, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { arrowBomb } from '../e2e/support/hostile-files'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { arrowBomb } from '../test-kit/hostile-files'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 let root: string

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc, VECTOR_DIMENSION } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc, VECTOR_DIMENSION } from '../test-kit/lancedb-catalog'
 import { encodePageToken } from './tokens'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 

@@ -27,7 +27,7 @@ import {
   Utf8
 } from 'apache-arrow'
 import { describe, expect, it } from 'vitest'
-import { sampleSchema } from '../e2e/support/lancedb-catalog'
+import { sampleSchema } from '../test-kit/lancedb-catalog'
 import { toJsonArrowSchema } from './json-schema'
 
 describe('toJsonArrowSchema', () => {

@@ -5,7 +5,7 @@
  */
 import { connectNamespace, type Connection } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
 import { lanceArrow } from '../src/catalog/lance-arrow'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 

@@ -6,7 +6,7 @@
  */
 import * as lancedb from '@lancedb/lancedb'
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
 import { walkLanceDb, type LanceDbSdk, type WalkMode } from './interop/lancedb-walk'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 

@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
 import { parseCliArgs, UsageError } from './cli-args'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 

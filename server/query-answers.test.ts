@@ -5,7 +5,7 @@
  */
 import { CompressionType, MessageHeader, MessageReader, tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
 import { openDirNamespace } from '../src/catalog/dir/dir-namespace'
 import { arrowFileChunks, rowPages } from './row-stream'
 import { startCatalogServer, type RunningCatalogServer } from './server'

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CatalogError, type ErrorCode } from '../src/shared/errors'
 import type { NamespaceClient } from '../src/catalog/namespace-client'
 import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc, VECTOR_DIMENSION } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc, VECTOR_DIMENSION } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 const WRITE_KEY = 'rest-client-write-key'

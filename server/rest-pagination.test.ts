@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page, PageRequest } from '../src/shared/catalog-types'
 import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
-import { createChildNamespaces, createChildTables, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { createChildNamespaces, createChildTables, makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
 import { startCatalogServer } from './server'
 
 const CHILDREN = 300

@@ -7,8 +7,8 @@
 import { connect } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
-import { NATIVE_PHRASE, NATIVE_PHRASE_ROW, makeLanceNativeTable, nativeVector } from '../e2e/support/lance-native-table'
+import { makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
+import { NATIVE_PHRASE, NATIVE_PHRASE_ROW, makeLanceNativeTable, nativeVector } from '../test-kit/lance-native-table'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 let root: string

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CatalogError } from '../src/shared/errors'
 import { openRestNamespace, type RestNamespaceClient } from '../src/catalog/rest/rest-namespace'
 import { OperationRegistry } from '../src/main/operations/operation-registry'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 import { SpecCheck, itWithSpec } from './spec/spec-check'
 

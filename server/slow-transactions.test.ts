@@ -11,7 +11,7 @@ import type { TransactionProgress } from '../src/shared/contract/operations'
 import { CatalogError } from '../src/shared/errors'
 import { openRestNamespace, type RestNamespaceClient } from '../src/catalog/rest/rest-namespace'
 import { OperationRegistry } from '../src/main/operations/operation-registry'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 import { SpecCheck, itWithSpec } from './spec/spec-check'
 

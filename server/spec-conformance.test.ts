@@ -6,7 +6,7 @@
  * the spec gives, and JSON bodies match their schema. No extensions slip through.
  */
 import { afterAll, beforeAll, expect } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
 import { ROUTES, startCatalogServer, type RunningCatalogServer } from './server'
 import { isSpecRoute } from './spec-statuses'
 import { SpecCheck, SPEC_AVAILABLE, itWithSpec } from './spec/spec-check'

@@ -5,7 +5,7 @@
  * that would share one name. Clients branch on these codes, so each must be the spec's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 let root: string

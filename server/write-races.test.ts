@@ -4,7 +4,7 @@
  * append, and none is lost.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir, sampleTableIpc } from '../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 let root: string

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { listenOnLoopback, type LoopbackServer } from '../../e2e/support/loopback'
+import { listenOnLoopback, type LoopbackServer } from '../../test-kit/loopback'
 import { startDelayProxy, type DelayProxy } from './delay-proxy'
 
 /** An upstream that answers each request with its method, path and body, echoed. */

@@ -6,7 +6,7 @@
  * and headers go through untouched, both ways, so signed requests still verify.
  */
 import { createServer, request, type Server } from 'node:http'
-import { listenOnLoopback } from '../../e2e/support/loopback'
+import { listenOnLoopback } from '../../test-kit/loopback'
 
 /** Requests passed on so far, in all and per kind (the HTTP method unless told otherwise). */
 export interface RequestCounts {

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import type { PageElement } from './page-dom'
-import type { Rng } from './prng'
+import type { Rng } from '../../test-kit/prng'
 import { locate, type Control, type Snapshot } from './snapshot'
 import { discardIfAsked } from '../pages/discard-question'
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path'
 import { expect, test } from '../fixtures/test'
-import { buildNestedCatalog } from '../support/lancedb-catalog'
+import { buildNestedCatalog } from '../../test-kit/lancedb-catalog'
 
 test('the tree actions menu stays inside the window when opened near its bottom right corner', async ({ workDir, openApp }) => {
   const root = join(workDir, 'catalog')

@@ -3,7 +3,7 @@
  * size, with the node `big` expanded and its first child drawn.
  */
 import { expect } from '@playwright/test'
-import type { ListingServer } from '../support/listing-server'
+import type { ListingServer } from '../../test-kit/listing-server'
 import type { CatalogPage } from './catalog-page'
 
 /** Opens the app on `server`, sets the page size and expands `big` until its first child shows. */

@@ -3,15 +3,15 @@
  * matrix and the dialog-fit spec both walk it, plus the catalog and app they run on.
  */
 import { join } from 'node:path'
-import { closedPort } from '../support/test-http-server'
+import { closedPort } from '../../test-kit/test-http-server'
 import { startCatalogServer } from '../../server/server'
 import { startGateProxy } from '../fixtures/gate-proxy'
 import type { CatalogPage } from './catalog-page'
 import type { DialogName, DialogState, DialogWorld } from './dialog-drivers'
 import { ProfilesPage } from './profiles-page'
 import { TablesPage } from './tables-page'
-import { buildNestedCatalog } from '../support/lancedb-catalog'
-import { startRenamingProxy } from '../support/renaming-proxy'
+import { buildNestedCatalog } from '../../test-kit/lancedb-catalog'
+import { startRenamingProxy } from '../../test-kit/renaming-proxy'
 
 /** How the dialog goes away: Escape, its Cancel/Close button, or by itself after a success. */
 export type Way = 'Escape' | 'button' | 'itself'

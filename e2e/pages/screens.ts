@@ -13,7 +13,7 @@ import { IndexesPage } from './indexes-page'
 import { LayoutPage } from './layout-page'
 import { ProfilesPage } from './profiles-page'
 import { TablesPage } from './tables-page'
-import { buildNestedCatalog } from '../support/lancedb-catalog'
+import { buildNestedCatalog } from '../../test-kit/lancedb-catalog'
 import { discardIfAsked } from './discard-question'
 
 /** The screens, in the order of the walk. */

@@ -8,7 +8,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test'
 import { VECTOR_INDEX_TYPES } from '../../src/shared/index-types'
-import { NATIVE_TABLE } from '../support/lance-native-table'
+import { NATIVE_TABLE } from '../../test-kit/lance-native-table'
 import type { CatalogPage } from './catalog-page'
 import { IndexesPage } from './indexes-page'
 import { ProfilesPage } from './profiles-page'

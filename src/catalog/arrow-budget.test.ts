@@ -1,7 +1,7 @@
 import { Field, makeData, RecordBatch, Schema, Struct, Table, tableFromIPC, tableToIPC, Utf8 } from 'apache-arrow'
 import { describe, expect, it } from 'vitest'
-import { arrowBomb, BOMB_ROWS } from '../../e2e/support/hostile-files'
-import { sampleTable } from '../../e2e/support/lancedb-catalog'
+import { arrowBomb, BOMB_ROWS } from '../../test-kit/hostile-files'
+import { sampleTable } from '../../test-kit/lancedb-catalog'
 import { arrowTableProblem } from '../shared/arrow-bounds'
 
 const budget = { maxRows: 1_000_000 }

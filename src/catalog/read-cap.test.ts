@@ -13,8 +13,8 @@ import { READ_PAGE_MAX_BYTES, type RowsPage } from '../shared/contract/tables'
 import { openDirNamespace } from './dir/dir-namespace'
 import type { NamespaceClient, ReadRowsRequest } from './namespace-client'
 import { openRestNamespace } from './rest/rest-namespace'
-import { useTestServers } from '../../e2e/support/test-http-server'
-import { createWideTable } from '../../e2e/support/wide-table'
+import { useTestServers } from '../../test-kit/test-http-server'
+import { createWideTable } from '../../test-kit/wide-table'
 
 const ROWS = 10_000
 const ROW_BYTES = 4_600

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runExportInWorker } from './test-worker-run'
+import { runExportInWorker } from '../../test-kit/worker-run'
 
 const ERRORS = resolve(import.meta.dirname, '../shared/errors.ts')
 const HTTP_ERRORS = resolve(import.meta.dirname, 'namespace/rest/http-errors.ts')

@@ -5,7 +5,7 @@
 import { CompressionType } from 'apache-arrow'
 import { describe, expect, it } from 'vitest'
 import { boundedArrowCodecs } from './arrow-codecs'
-import { lz4Frame, lz4ZerosBlock, rleBlock, zstdFrame } from './test-fixtures/hostile-compression'
+import { lz4Frame, lz4ZerosBlock, rleBlock, zstdFrame } from '../../test-kit/portable/hostile-compression'
 
 const KiB = 1024
 const MiB = 1024 * KiB

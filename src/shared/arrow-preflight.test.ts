@@ -27,8 +27,8 @@ import { describe, expect, it } from 'vitest'
 import { registerArrowCodecs } from './arrow-codecs'
 import { ANSWER_IPC_BUDGET, arrowIpcProblem, CREATE_IPC_BUDGET, FILE_IMPORT_IPC_BUDGET, messageMetadataProblem, preflightArrowIpc } from './arrow-preflight'
 import { decodeArrowIpc } from './arrow-ipc-decode'
-import { compressedArrow } from './test-fixtures/compressed-arrow'
-import { dagSchema, deltaFlood, HOSTILE_ARROW, vectorOverrun } from './test-fixtures/hostile-arrow'
+import { compressedArrow } from '../../test-kit/portable/compressed-arrow'
+import { dagSchema, deltaFlood, HOSTILE_ARROW, vectorOverrun } from '../../test-kit/portable/hostile-arrow'
 
 registerArrowCodecs(compressionRegistry)
 

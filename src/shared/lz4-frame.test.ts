@@ -14,8 +14,8 @@ import {
   refusalsOfMutations,
   compressibleBytes,
   sameBytes
-} from './test-fixtures/hostile-compression'
-import { seededRandom } from './test-fixtures/seeded-random'
+} from '../../test-kit/portable/hostile-compression'
+import { seededRandom } from '../../test-kit/portable/seeded-random'
 
 const MiB = 1024 * 1024
 const BUDGET = 64 * MiB

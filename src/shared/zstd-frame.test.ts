@@ -5,8 +5,8 @@
 import { constants, zstdCompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { decodeZstdFrames } from './zstd-frame'
-import { hostileZstd, refusalsOfMutations, rleBlock, zstdFrame, zstdRleFrame, compressibleBytes, sameBytes } from './test-fixtures/hostile-compression'
-import { seededRandom } from './test-fixtures/seeded-random'
+import { hostileZstd, refusalsOfMutations, rleBlock, zstdFrame, zstdRleFrame, compressibleBytes, sameBytes } from '../../test-kit/portable/hostile-compression'
+import { seededRandom } from '../../test-kit/portable/seeded-random'
 
 const MiB = 1024 * 1024
 const BUDGET = 64 * MiB

@@ -6,13 +6,13 @@
 import { connectNamespace } from '@lancedb/lancedb'
 import { Field, Int64, RecordBatch, Schema, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import type { TableRef } from '../../shared/catalog-types'
 import { tableForLance } from '../arrow-schema'
 import { createTableSafely } from '../create-table-safely'
 import { openDirNamespace } from './dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
-import { creatorRows, creatorsIn, race, rowsOf, tablesListed } from '../../../e2e/support/race-fixtures'
+import { creatorRows, creatorsIn, race, rowsOf, tablesListed } from '../../../test-kit/race-fixtures'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {

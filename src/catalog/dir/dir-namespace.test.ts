@@ -15,7 +15,7 @@ import {
   removeDir,
   sampleSchema,
   sampleTableIpc
-} from '../../../e2e/support/lancedb-catalog'
+} from '../../../test-kit/lancedb-catalog'
 import { openDirNamespace } from './dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
 

@@ -1,16 +1,16 @@
 /**
  * Tables the dir client creates in a chosen Lance data storage version, compared with
- * tables LanceDB itself writes in that version (e2e/support/storage-version-fixtures.ts), at the
+ * tables LanceDB itself writes in that version (test-kit/storage-version-fixtures.ts), at the
  * root and in a nested namespace. Appends keep a table's version, so an empty table
  * created in a version and filled later must match too.
  */
 import { connect, type Connection } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { tableForLance } from '../arrow-schema'
 import { openDirNamespace } from './dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
-import { bytesAndIds, LanceReference, VERSIONED_IDS, VERSIONED_ROWS, VERSIONED_SCHEMA } from '../../../e2e/support/storage-version-fixtures'
+import { bytesAndIds, LanceReference, VERSIONED_IDS, VERSIONED_ROWS, VERSIONED_SCHEMA } from '../../../test-kit/storage-version-fixtures'
 
 let appRoot: string
 let lanceRoot: string

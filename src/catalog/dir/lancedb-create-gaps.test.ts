@@ -7,8 +7,8 @@
  */
 import { connectNamespace, type Connection } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
-import { creatorRows, creatorsIn, race, rowsOf } from '../../../e2e/support/race-fixtures'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { creatorRows, creatorsIn, race, rowsOf } from '../../../test-kit/race-fixtures'
 import { tableForLance } from '../arrow-schema'
 import { lanceArrow } from '../lance-arrow'
 import { fromLance, isLostRace } from '../lance/lance-errors'

@@ -7,7 +7,7 @@
  */
 import { connect } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import type { TableRef } from '../../shared/catalog-types'
 import { CatalogError } from '../../shared/errors'

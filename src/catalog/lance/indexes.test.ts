@@ -7,8 +7,8 @@
  */
 import { connect } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
-import { makeLanceNativeTable, NATIVE_TABLE, NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX } from '../../../e2e/support/lance-native-table'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { makeLanceNativeTable, NATIVE_TABLE, NATIVE_TEXT_INDEX, NATIVE_VECTOR_INDEX } from '../../../test-kit/lance-native-table'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import type { TableRef } from '../../shared/catalog-types'
 import { CatalogError, type ErrorCode } from '../../shared/errors'

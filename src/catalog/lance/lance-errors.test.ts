@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CatalogError } from '../../shared/errors'
 import { MAX_NAME_LENGTH } from '../../shared/namespace-path'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../test-kit/lancedb-catalog'
 import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
 

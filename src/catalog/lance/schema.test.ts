@@ -6,8 +6,8 @@
  */
 import { connectNamespace } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeLanceNativeTable, NATIVE_TABLE } from '../../../e2e/support/lance-native-table'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { makeLanceNativeTable, NATIVE_TABLE } from '../../../test-kit/lance-native-table'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'

@@ -8,7 +8,7 @@
 import { connect } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import {
   NATIVE_PHRASE,
   NATIVE_PHRASE_ROW,
@@ -16,7 +16,7 @@ import {
   NATIVE_VECTOR_DIMENSION,
   makeLanceNativeTable,
   nativeVector
-} from '../../../e2e/support/lance-native-table'
+} from '../../../test-kit/lance-native-table'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import type { SearchSpec } from '../../shared/contract/search'
 import { openDirNamespace } from '../dir/dir-namespace'

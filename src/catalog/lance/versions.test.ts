@@ -4,8 +4,8 @@
  */
 import { connect, type Connection, type Table } from '@lancedb/lancedb'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
-import { makeLanceNativeTable, NATIVE_TABLE, NATIVE_VERSION_ROWS } from '../../../e2e/support/lance-native-table'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { makeLanceNativeTable, NATIVE_TABLE, NATIVE_VERSION_ROWS } from '../../../test-kit/lance-native-table'
 import { CatalogError } from '../../shared/errors'
 import {
   countLanceRowsAt,

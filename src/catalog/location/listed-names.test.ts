@@ -7,8 +7,8 @@
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
-import { startStrictMetadataCatalog, type StrictMetadataCatalog } from '../../../e2e/support/strict-metadata-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../test-kit/lancedb-catalog'
+import { startStrictMetadataCatalog, type StrictMetadataCatalog } from '../../../test-kit/strict-metadata-catalog'
 import { openRestCatalog, type RestNamespaceClient } from '../rest/rest-namespace'
 
 const NAMES = ['Q3 sales', 'a+b', '100%', 'café crème', `it's "q"`, 'a%2Bb', 'x y+z']

@@ -8,8 +8,8 @@
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
-import { startTestS3, type TestS3 } from '../../../e2e/support/s3-server'
+import { sampleTableIpc } from '../../../test-kit/lancedb-catalog'
+import { startTestS3, type TestS3 } from '../../../test-kit/s3-server'
 import { LocationTables } from './open-location'
 
 const SESSION_TOKEN = 'profile-session-token-0001'

@@ -6,7 +6,7 @@
  * catalog server, whose answers drive the client.
  */
 import { afterAll, beforeAll, expect } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { SpecCheck, SPEC_AVAILABLE, itWithSpec } from '../../../server/spec/spec-check'
 import { startValidatingProxy, type ValidatingProxy } from '../../../server/spec/validating-proxy'

@@ -4,9 +4,9 @@
  */
 import { tableFromIPC } from 'apache-arrow'
 import { describe, expect, it } from 'vitest'
-import { COMPRESSED_ROWS, compressedArrow } from '../../shared/test-fixtures/compressed-arrow'
+import { COMPRESSED_ROWS, compressedArrow } from '../../../test-kit/portable/compressed-arrow'
 import { openRestNamespace } from './rest-namespace'
-import { startServer } from '../../../e2e/support/test-http-server'
+import { startServer } from '../../../test-kit/test-http-server'
 
 const table = { namespace: [], name: 'items' }
 

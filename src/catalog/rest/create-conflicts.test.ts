@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createTableSafely } from '../create-table-safely'
-import { creatorRows } from '../../../e2e/support/race-fixtures'
+import { creatorRows } from '../../../test-kit/race-fixtures'
 import { openRestNamespace } from './rest-namespace'
-import { failure, sendJson, useTestServers, type SeenRequest } from '../../../e2e/support/test-http-server'
+import { failure, sendJson, useTestServers, type SeenRequest } from '../../../test-kit/test-http-server'
 
 const { serve, track } = useTestServers()
 

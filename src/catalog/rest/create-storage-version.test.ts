@@ -3,13 +3,13 @@
  * the spec's create route (the version travels in its `storage_options` query parameter,
  * which the reference server hands to LanceDB) and at the table's location, where LanceDB
  * writes the data itself. Each table is compared with one LanceDB wrote in that version
- * (e2e/support/storage-version-fixtures.ts).
+ * (test-kit/storage-version-fixtures.ts).
  */
 import { connectNamespace, type Connection } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
-import { bytesAndIds, LanceReference, VERSIONED_IDS, VERSIONED_ROWS } from '../../../e2e/support/storage-version-fixtures'
+import { bytesAndIds, LanceReference, VERSIONED_IDS, VERSIONED_ROWS } from '../../../test-kit/storage-version-fixtures'
 import { openRestCatalog } from './rest-namespace'
 
 let lanceRoot: string

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { CatalogError } from '../../shared/errors'
 import { collectAll } from '../collect-all'
 import { openRestNamespace, type RestNamespaceClient } from './rest-namespace'
-import { sendJson, sendText, startServer, type Handler, type TestServer } from '../../../e2e/support/test-http-server'
+import { sendJson, sendText, startServer, type Handler, type TestServer } from '../../../test-kit/test-http-server'
 
 let server: TestServer | undefined
 const clients: RestNamespaceClient[] = []

@@ -7,7 +7,7 @@
 import type { ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { openRestNamespace } from './rest-namespace'
-import { sendText, startServer, type SeenRequest } from '../../../e2e/support/test-http-server'
+import { sendText, startServer, type SeenRequest } from '../../../test-kit/test-http-server'
 
 /** 2^53 + 1: the first integer a JS number cannot hold. */
 const BIG = '9007199254740993'

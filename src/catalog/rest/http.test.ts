@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HttpTransport, retryAfterMs } from './http'
 import { openRestNamespace, type RestNamespaceOptions } from './rest-namespace'
-import { closedPort, sendJson, sendText, failure, useTestServers } from '../../../e2e/support/test-http-server'
+import { closedPort, sendJson, sendText, failure, useTestServers } from '../../../test-kit/test-http-server'
 
 const API_KEY = 'sk-live-4b1d9e7c2a603f9a'
 const { serve, track } = useTestServers()

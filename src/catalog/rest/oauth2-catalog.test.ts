@@ -6,11 +6,11 @@
  */
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { openRestCatalog } from './rest-namespace'
 import { parseRestProperties } from './rest-config'
-import { failure } from '../../../e2e/support/test-http-server'
+import { failure } from '../../../test-kit/test-http-server'
 
 const SECRET = 'cs-catalog-1f2e3d4c5b6a'
 const clients = [{ id: 'browser', secret: SECRET }]

@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { HttpTransport } from './http'
 import { OAuth2TokenSource, type OAuth2Settings } from './oauth2'
-import { closedPort, failure, sendJson, sendText, useTestServers, type SeenRequest } from '../../../e2e/support/test-http-server'
+import { closedPort, failure, sendJson, sendText, useTestServers, type SeenRequest } from '../../../test-kit/test-http-server'
 
 const SECRET = 'cs-secret-4b1d-9c0e-77aa'
 const { serve, track } = useTestServers()

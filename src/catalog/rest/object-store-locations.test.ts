@@ -8,8 +8,8 @@
  */
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog } from '../../../e2e/support/lancedb-catalog'
-import { startTestS3, type TestS3 } from '../../../e2e/support/s3-server'
+import { buildNestedCatalog } from '../../../test-kit/lancedb-catalog'
+import { startTestS3, type TestS3 } from '../../../test-kit/s3-server'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { openRestCatalog } from './rest-namespace'
 

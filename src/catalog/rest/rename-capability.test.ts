@@ -4,10 +4,10 @@
  * from the first real rename; remembered for the connection so the UI stops offering it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { openRestCatalog } from './rest-namespace'
-import { failure, sendJson, useTestServers } from '../../../e2e/support/test-http-server'
+import { failure, sendJson, useTestServers } from '../../../test-kit/test-http-server'
 
 const { serve, track } = useTestServers()
 let root: string

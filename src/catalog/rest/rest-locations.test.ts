@@ -6,11 +6,11 @@
 import { connectNamespace } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { CatalogError } from '../../shared/errors'
 import { openRestCatalog } from './rest-namespace'
-import { sendJson, startServer } from '../../../e2e/support/test-http-server'
+import { sendJson, startServer } from '../../../test-kit/test-http-server'
 
 let root: string
 let server: RunningCatalogServer

@@ -2,9 +2,9 @@ import { Field, FixedSizeList, Float32, Int64, RecordBatchStreamWriter, Schema, 
 import { describe, expect, it } from 'vitest'
 import { CatalogError } from '../../shared/errors'
 import { collectAll } from '../collect-all'
-import { arrowBomb } from '../../../e2e/support/hostile-files'
+import { arrowBomb } from '../../../test-kit/hostile-files'
 import { openRestNamespace, type RestNamespaceClient } from './rest-namespace'
-import { sendJson, sendText, type Handler, failure, useTestServers } from '../../../e2e/support/test-http-server'
+import { sendJson, sendText, type Handler, failure, useTestServers } from '../../../test-kit/test-http-server'
 
 const { serve, track } = useTestServers()
 

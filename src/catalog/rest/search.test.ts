@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { openRestNamespace } from './rest-namespace'
-import { sendJson, useTestServers, type SeenRequest } from '../../../e2e/support/test-http-server'
+import { sendJson, useTestServers, type SeenRequest } from '../../../test-kit/test-http-server'
 
 const { serve, track } = useTestServers()
 const table = { namespace: ['docs'], name: 'articles' }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { CatalogError } from '../../shared/errors'
 import { openRestNamespace } from './rest-namespace'
-import { failure, sendJson, useTestServers, type SeenRequest } from '../../../e2e/support/test-http-server'
+import { failure, sendJson, useTestServers, type SeenRequest } from '../../../test-kit/test-http-server'
 
 const { serve, track } = useTestServers()
 const table = { namespace: ['db'], name: 'items' }

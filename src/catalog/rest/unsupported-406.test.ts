@@ -7,10 +7,10 @@
  */
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { openRestCatalog } from './rest-namespace'
-import { failure, sendJson, startServer, type TestServer } from '../../../e2e/support/test-http-server'
+import { failure, sendJson, startServer, type TestServer } from '../../../test-kit/test-http-server'
 
 let root: string
 let catalog: RunningCatalogServer

@@ -3,7 +3,7 @@
  * a metadata-only catalog whose data is read from table locations.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { testHttp } from './http-check'
 

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildNestedCatalog } from '../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog } from '../../../test-kit/lancedb-catalog'
 import { MAX_LISTED_ENTRIES } from './dir-check'
 import { runConnectionTest } from './run-connection-test'
 

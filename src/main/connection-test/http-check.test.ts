@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
-import { closedPort, sendJson, sendText, startServer, type Handler, type TestServer } from '../../../e2e/support/test-http-server'
+import { closedPort, sendJson, sendText, startServer, type Handler, type TestServer } from '../../../test-kit/test-http-server'
 import { runConnectionTest } from './run-connection-test'
 
 const WRITE_KEY = 'sk-write-0123456789-3f9a'

@@ -5,9 +5,9 @@
  * never holds the client secret or the token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
-import { closedPort } from '../../../e2e/support/test-http-server'
+import { closedPort } from '../../../test-kit/test-http-server'
 import { runConnectionTest } from './run-connection-test'
 import { testInputFromDraft } from './check-input'
 

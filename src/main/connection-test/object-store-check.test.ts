@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildNestedCatalog } from '../../../e2e/support/lancedb-catalog'
-import { startTestS3, type TestS3 } from '../../../e2e/support/s3-server'
+import { buildNestedCatalog } from '../../../test-kit/lancedb-catalog'
+import { startTestS3, type TestS3 } from '../../../test-kit/s3-server'
 import { storageProperties } from '../../shared/storage-options'
 import { runConnectionTest } from './run-connection-test'
 

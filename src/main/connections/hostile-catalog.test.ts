@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { setUpApp } from '../app-setup'
 import { dispatch } from '../ipc/dispatch'
 

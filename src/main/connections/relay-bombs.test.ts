@@ -7,9 +7,9 @@
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { httpBomb, type BombEncoding } from '../../../e2e/support/http-bombs'
-import { startServer, type TestServer } from '../../../e2e/support/test-http-server'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { httpBomb, type BombEncoding } from '../../../test-kit/http-bombs'
+import { startServer, type TestServer } from '../../../test-kit/test-http-server'
+import { buildNestedCatalog, makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { HTTP_BODY_DECODE_BUDGET } from '../../shared/decompression-budgets'
 import { setUpApp } from '../app-setup'

@@ -24,7 +24,7 @@ import {
 } from 'apache-arrow'
 import { parquetReadObjects } from 'hyparquet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { oddTypesTable } from '../../../e2e/support/odd-types-table'
+import { oddTypesTable } from '../../../test-kit/odd-types-table'
 import type { ExportFormat } from '../../shared/contract/export'
 import { lanceArrow } from '../../catalog/lance-arrow'
 import { createBatchWriter } from './batch-writers'

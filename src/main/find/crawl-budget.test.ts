@@ -12,7 +12,7 @@ import type { NamespacePath } from '../../shared/namespace-path'
 import { openRestCatalog } from '../../catalog/rest/rest-namespace'
 import { crawlCatalog, type CrawlSink } from './crawl'
 import { DEFAULT_CRAWL_BUDGET, type CrawlBudget } from './find-budget'
-import { startHostileCatalog, type HostileCatalog, type HostileShape } from './test-support/hostile-catalog'
+import { startHostileCatalog, type HostileCatalog, type HostileShape } from '../../../test-kit/hostile-catalog'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { FieldInfo } from '../../shared/catalog-types'
 import type { NamespacePath } from '../../shared/namespace-path'
 import { openRestCatalog } from '../../catalog/rest/rest-namespace'
-import { sendJson, useTestServers, type SeenRequest } from '../../../e2e/support/test-http-server'
+import { sendJson, useTestServers, type SeenRequest } from '../../../test-kit/test-http-server'
 import { crawlCatalog, type CrawlSink } from './crawl'
 
 const { serve, track } = useTestServers()

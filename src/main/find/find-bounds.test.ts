@@ -6,13 +6,13 @@
  * names it returns.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { ConnectionRegistry } from '../connections/connection-registry'
 import { CatalogIndex } from './catalog-index'
 import { DEFAULT_CRAWL_BUDGET, MAX_NOTES, QUERY_MAX_ANSWER_BYTES, type CrawlBudget } from './find-budget'
 import { FindService } from './find-service'
 import { parseQuery, queryIndex } from './index-query'
-import { startHostileCatalog, type HostileShape } from './test-support/hostile-catalog'
+import { startHostileCatalog, type HostileShape } from '../../../test-kit/hostile-catalog'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {

@@ -9,10 +9,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../e2e/support/lancedb-catalog'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import type { FindStatus } from '../../shared/contract/find'
 import { TOKEN_HEADER } from '../web/host'
-import { startHostileCatalog } from './test-support/hostile-catalog'
+import { startHostileCatalog } from '../../../test-kit/hostile-catalog'
 
 const root = resolve(import.meta.dirname, '../../..')
 /** The host's resident memory may not pass this while it walks the hostile catalog. */

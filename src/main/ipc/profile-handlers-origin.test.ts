@@ -7,7 +7,7 @@ import type { ProfilesState } from '../../shared/contract/profiles'
 import type { Channel } from '../../shared/ipc-channels'
 import type { HeaderDraft, ProfileDraft, ProfileView } from '../../shared/profile-types'
 import { setUpApp, type AppCore } from '../app-setup'
-import { sendJson, startServer, type TestServer } from '../../../e2e/support/test-http-server'
+import { sendJson, startServer, type TestServer } from '../../../test-kit/test-http-server'
 import { callHandler } from './call-handler'
 
 // Two real loopback servers: the catalog the key was saved for, and another one that

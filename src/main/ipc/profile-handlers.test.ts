@@ -7,7 +7,7 @@ import type { Channel } from '../../shared/ipc-channels'
 import type { ProfileDraft } from '../../shared/profile-types'
 import { setUpApp, type AppCore } from '../app-setup'
 import { profileConnectionId } from '../connections/connection-spec'
-import { sendJson, startServer } from '../../../e2e/support/test-http-server'
+import { sendJson, startServer } from '../../../test-kit/test-http-server'
 import { PLAIN_SECRETS_FILE } from '../secrets/secret-store'
 import { dispatch } from './dispatch'
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProfileDraft } from '../../shared/profile-types'
 import { KeychainSecretStore, MemorySecretStore, SECRETS_FILE } from '../secrets/secret-store'
-import { testKeychain } from '../secrets/test-keychain'
+import { testKeychain } from '../../../test-kit/keychain'
 import { PROFILES_FILE, ProfileStore } from './profile-store'
 import { SECRETS_CLEARED_MESSAGE } from './secret-binding'
 

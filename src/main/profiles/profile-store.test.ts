@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CatalogError } from '../../shared/errors'
 import type { ProfileDraft } from '../../shared/profile-types'
 import { KeychainSecretStore, MemorySecretStore, type SafeStorageLike, type SecretStore } from '../secrets/secret-store'
-import { testKeychain } from '../secrets/test-keychain'
+import { testKeychain } from '../../../test-kit/keychain'
 import { PROFILES_FILE, ProfileStore } from './profile-store'
 
 // Real AES-GCM with a key only this test knows, standing in for the OS keychain.

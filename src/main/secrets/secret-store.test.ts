@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FileSecretStore, KeychainSecretStore, MemorySecretStore, openSecretStore, PLAIN_SECRETS_FILE, SECRETS_FILE } from './secret-store'
-import { testKeychain } from './test-keychain'
+import { testKeychain } from '../../../test-kit/keychain'
 
 const fakeKeychain = testKeychain
 

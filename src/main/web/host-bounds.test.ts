@@ -8,9 +8,9 @@
 import { Table, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_FILTER_DEPTH } from '../../shared/input-bounds'
-import { sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
-import { arrowBomb } from '../../../e2e/support/hostile-files'
-import { startTestHost, type RpcResult, type TestHost } from './test-host'
+import { sampleTableIpc } from '../../../test-kit/lancedb-catalog'
+import { arrowBomb } from '../../../test-kit/hostile-files'
+import { startTestHost, type RpcResult, type TestHost } from '../../../test-kit/web-host'
 
 const MB = 1_000_000
 const deepFilter = (chained: number): string => 'id/'.repeat(chained) + 'id > 0'

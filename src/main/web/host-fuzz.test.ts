@@ -9,9 +9,9 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANNELS } from '../../shared/ipc-channels'
-import { sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
-import { arrowBomb } from '../../../e2e/support/hostile-files'
-import { startTestHost, type TestHost, type RpcResult } from './test-host'
+import { sampleTableIpc } from '../../../test-kit/lancedb-catalog'
+import { arrowBomb } from '../../../test-kit/hostile-files'
+import { startTestHost, type TestHost, type RpcResult } from '../../../test-kit/web-host'
 
 const SEED = 20_261_125
 /** Longest a call may take before it counts as a hang. */

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ExportStatus } from '../../shared/contract/export'
 import { TOKEN_HEADER } from './host'
-import { startTestHost, type TestHost } from './test-host'
+import { startTestHost, type TestHost } from '../../../test-kit/web-host'
 
 let t: TestHost
 beforeAll(async () => {

@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { decodeSocketMessage, encodeSocketMessage, RPC_SOCKET_PATH, socketProtocols, SOCKET_CLOSE } from '../../shared/rpc-socket'
 import { encodeWire } from '../../shared/wire'
-import { createWideTable } from '../../../e2e/support/wide-table'
-import { mulberry32 } from '../../../e2e/explore/prng'
+import { createWideTable } from '../../../test-kit/wide-table'
+import { mulberry32 } from '../../../test-kit/prng'
 import { TOKEN_HEADER } from './host'
 
 const cli = resolve(import.meta.dirname, 'cli.ts')

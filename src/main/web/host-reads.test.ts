@@ -13,8 +13,8 @@ import { READ_PAGE_MAX_BYTES, tablesContract, type RowsPage } from '../../shared
 import { decodeWire, encodeWire, WIRE_CONTENT_TYPE } from '../../shared/wire'
 import { setUpApp, type AppCore } from '../app-setup'
 import { dirSpec } from '../connections/connection-spec'
-import { createWideTable } from '../../../e2e/support/wide-table'
-import { sampleTableIpc } from '../../../e2e/support/lancedb-catalog'
+import { createWideTable } from '../../../test-kit/wide-table'
+import { sampleTableIpc } from '../../../test-kit/lancedb-catalog'
 import { startWebHost, TOKEN_HEADER, type WebHost } from './host'
 
 const ROWS = 100_000

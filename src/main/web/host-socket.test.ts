@@ -11,7 +11,7 @@ import type { IpcResult } from '../../shared/ipc-channels'
 import type { RowsPage } from '../../shared/contract/tables'
 import { MAX_SOCKET_CALL_BYTES, RPC_SOCKET_PATH, RPC_SOCKET_PROTOCOL, SocketCalls, socketProtocols, TOKEN_PROTOCOL_PREFIX } from '../../shared/rpc-socket'
 import { startWebHost, type WebHost } from './host'
-import { startTestHost, type TestHost } from './test-host'
+import { startTestHost, type TestHost } from '../../../test-kit/web-host'
 
 const UNREACHABLE: IpcResult<never> = { ok: false, error: { code: 'unreachable', message: 'gone' } }
 

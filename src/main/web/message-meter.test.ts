@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mulberry32 } from '../../../e2e/explore/prng'
+import { mulberry32 } from '../../../test-kit/prng'
 import { MessageMeter } from './message-meter'
 
 /** One frame as a client sends it (masked), with a payload of `size` bytes. */

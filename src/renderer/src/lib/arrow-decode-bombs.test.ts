@@ -5,9 +5,9 @@
  */
 import { CompressionType } from 'apache-arrow'
 import { describe, expect, it } from 'vitest'
-import { bombArrowStream } from '@shared/test-fixtures/bomb-arrow'
-import { hostileLz4, hostileZstd, lz4ZerosFrame, zstdRleFrame } from '@shared/test-fixtures/hostile-compression'
-import { compressedArrow } from '@shared/test-fixtures/compressed-arrow'
+import { bombArrowStream } from '../../../../test-kit/portable/bomb-arrow'
+import { hostileLz4, hostileZstd, lz4ZerosFrame, zstdRleFrame } from '../../../../test-kit/portable/hostile-compression'
+import { compressedArrow } from '../../../../test-kit/portable/compressed-arrow'
 import { decodeArrow } from './arrow-decode'
 
 const bombs: [string, CompressionType.LZ4_FRAME | CompressionType.ZSTD, Uint8Array, number][] = [

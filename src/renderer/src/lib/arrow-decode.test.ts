@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { FILE_IMPORT_IPC_BUDGET } from '@shared/arrow-preflight'
-import { COMPRESSED_ROWS, compressedArrow } from '@shared/test-fixtures/compressed-arrow'
-import { HOSTILE_ARROW } from '@shared/test-fixtures/hostile-arrow'
+import { COMPRESSED_ROWS, compressedArrow } from '../../../../test-kit/portable/compressed-arrow'
+import { HOSTILE_ARROW } from '../../../../test-kit/portable/hostile-arrow'
 import { decodeArrow } from './arrow-decode'
 
 describe('decodeArrow', () => {

@@ -4,7 +4,7 @@
  * built straight from one repeated buffer, so making 100,000 rows of 4.6 KB takes seconds.
  */
 import { connectNamespace } from '@lancedb/lancedb'
-import { lanceArrow as arrow } from '../../src/catalog/lance-arrow'
+import { lanceArrow as arrow } from '../src/catalog/lance-arrow'
 
 /** Rows per write: about 46 MB of payload at 4.6 KB a row. */
 const WRITE_ROWS = 10_000

@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach } from 'vitest'
-import { CatalogError } from '../../src/shared/errors'
+import { CatalogError } from '../src/shared/errors'
 
 /** A request as the server saw it. */
 export interface SeenRequest {

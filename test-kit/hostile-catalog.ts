@@ -7,7 +7,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { seededRandom } from '../../../shared/test-fixtures/seeded-random'
+import { seededRandom } from './portable/seeded-random'
 
 /** What the catalog does wrong. */
 export interface HostileShape {

@@ -7,11 +7,11 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { decodeWire, encodeWire } from '../../shared/wire'
-import { setUpApp, type AppCore } from '../app-setup'
-import { dirSpec } from '../connections/connection-spec'
-import { buildNestedCatalog } from '../../../e2e/support/lancedb-catalog'
-import { startWebHost, TOKEN_HEADER, type WebHost } from './host'
+import { decodeWire, encodeWire } from '../src/shared/wire'
+import { setUpApp, type AppCore } from '../src/main/app-setup'
+import { dirSpec } from '../src/main/connections/connection-spec'
+import { buildNestedCatalog } from './lancedb-catalog'
+import { startWebHost, TOKEN_HEADER, type WebHost } from '../src/main/web/host'
 
 /** A raw HTTP answer. */
 export interface RawReply {

@@ -7,7 +7,7 @@
 import type { Connection, Table as LanceTable } from '@lancedb/lancedb'
 import type { FixedSizeList as FixedSizeListType, Float32 as Float32Type } from 'apache-arrow'
 // LanceDB takes only tables built with its own Arrow copy.
-import { lanceArrow as arrow } from '../../src/catalog/lance-arrow'
+import { lanceArrow as arrow } from '../src/catalog/lance-arrow'
 const { Bool, Field, FixedSizeList, Float32, Float64, Int64, makeData, makeVector, RecordBatch, Schema, Table, TimestampMicrosecond, Utf8, vectorFromArray } =
   arrow
 

@@ -8,7 +8,7 @@
 import { connectNamespace } from '@lancedb/lancedb'
 import type { DataType, Int32 as Int32Type, Table as ArrowTable, Utf8 as Utf8Type } from 'apache-arrow'
 // LanceDB takes only tables built with its own Arrow copy.
-import { lanceArrow as arrow } from '../../src/catalog/lance-arrow'
+import { lanceArrow as arrow } from '../src/catalog/lance-arrow'
 const {
   Binary,
   DateDay,

@@ -11,7 +11,7 @@
  * Pure TypeScript (no Node), so the renderer's tests build them too; bodies made with
  * node:zlib's encoders are made in the tests that use them.
  */
-import { concatBytes } from '../bytes'
+import { concatBytes } from '../../src/shared/bytes'
 import { seededRandom } from './seeded-random'
 
 /** `count` bytes from `random`. */

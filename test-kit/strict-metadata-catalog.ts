@@ -6,7 +6,7 @@
  * sent, so the reference server decodes them per RFC 3986 (a `+` stays a `+`).
  */
 import { createServer, type Server } from 'node:http'
-import { startCatalogServer, type CatalogServerOptions } from '../../server/server'
+import { startCatalogServer, type CatalogServerOptions } from '../server/server'
 import { listenOnLoopback } from './loopback'
 
 /** A running strict catalog and the log of the requests it answered. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect, connectNamespace, type Connection } from '@lancedb/lancedb'
 import { Field, FixedSizeList, Float32, Float64, Int32, Int64, List, RecordBatch, Schema, Struct, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
-import { tableForLance } from '../../src/catalog/arrow-schema'
+import { tableForLance } from '../src/catalog/arrow-schema'
 
 /** Length of the sample table's `vector` column. */
 export const VECTOR_DIMENSION = 8

@@ -6,8 +6,8 @@
  */
 import { connect, type Connection } from '@lancedb/lancedb'
 import { Float64, Int64, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
-import { DATA_STORAGE_VERSION_OPTION, type DataStorageVersion } from '../../src/shared/data-storage-version'
-import { tableForLance } from '../../src/catalog/arrow-schema'
+import { DATA_STORAGE_VERSION_OPTION, type DataStorageVersion } from '../src/shared/data-storage-version'
+import { tableForLance } from '../src/catalog/arrow-schema'
 
 const ROWS = 200
 const rows = new Table({

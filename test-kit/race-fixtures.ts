@@ -5,8 +5,8 @@
  */
 import { connectNamespace } from '@lancedb/lancedb'
 import { tableFromArrays, tableToIPC } from 'apache-arrow'
-import type { TableRef } from '../../src/shared/catalog-types'
-import { CatalogError } from '../../src/shared/errors'
+import type { TableRef } from '../src/shared/catalog-types'
+import { CatalogError } from '../src/shared/errors'
 
 /** Rows creator `i` writes: `1 + i % 3` rows, each with `creator = i`, so both the rows and their count tell creators apart. */
 export function creatorRows(creator: number): Uint8Array {

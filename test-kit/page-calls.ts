@@ -9,7 +9,7 @@
  * what was seen with `pageCalls`.
  */
 import type { Page, WebSocket } from '@playwright/test'
-import { decodeSocketMessage, RPC_SOCKET_PATH } from '../../src/shared/rpc-socket'
+import { decodeSocketMessage, RPC_SOCKET_PATH } from '../src/shared/rpc-socket'
 
 /** What a watcher has seen. */
 export interface PageCalls {
