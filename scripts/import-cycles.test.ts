@@ -3,32 +3,12 @@
  * must see a cycle made only of type imports, resolve the tsconfig's path alias, and
  * find renderer folders that depend on each other.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useTempProjects } from '../test-kit/temp-project'
 // @ts-expect-error: a plain ES module script without type declarations
 import { cycles, folderGraph, importGraph } from './import-cycles.mjs'
 
-const roots: string[] = []
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
-})
-
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'lcb-cycles-'))
-  roots.push(root)
-  const tsconfig = {
-    compilerOptions: { moduleResolution: 'Bundler', module: 'ESNext', baseUrl: '.', paths: { '@shared/*': ['src/shared/*'] } },
-    include: ['src/**/*']
-  }
-  writeFileSync(join(root, 'tsconfig.json'), JSON.stringify(tsconfig))
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, file)), { recursive: true })
-    writeFileSync(join(root, file), text)
-  }
-  return root
-}
+const project = useTempProjects()
 
 describe('import cycles', () => {
   it('finds a cycle made only of type imports, through the path alias', () => {
