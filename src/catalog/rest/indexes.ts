@@ -4,7 +4,7 @@
  * DropTableIndex. A create or drop answered with a `transaction_id` is done only when the
  * transaction says so; cancelling asks the catalog to cancel it (see transactions.ts). The
  * spec has no optimize operation: `optimizeRoute` says so, and the caller reaches the
- * table at its location instead (data-access.ts).
+ * table at its location instead (rest-table.ts).
  */
 import type { IndexInfo, IndexSpec } from '../../shared/contract/indexes'
 import { isVectorIndexType } from '../../shared/contract/indexes'

@@ -2,7 +2,7 @@
  * Schema evolution over REST: the spec's AlterTableAddColumns (`add_columns`),
  * AlterTableAlterColumns (`alter_columns`) and AlterTableDropColumns (`drop_columns`),
  * each answering `{ version }`. A catalog without the routes is handled by the caller
- * (data-access.ts falls back to the table's location).
+ * (rest-table.ts falls back to the table's location).
  */
 import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shared/contract/schema'
 import { CatalogError } from '../../shared/errors'

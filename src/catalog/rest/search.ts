@@ -5,7 +5,7 @@
  * (`POST /v1/table/{id}/explain_plan`), which the REST binding answers as a bare JSON
  * string; and the table's indexes from `ListTableIndices` (with `DescribeTableIndexStats`
  * for an index listed without its type). A catalog without these routes is searched at
- * the table's location instead (see data-access.ts).
+ * the table's location instead (see rest-table.ts).
  */
 import type { FieldInfo } from '../../shared/catalog-types'
 import type { SearchInfo, SearchSpec } from '../../shared/contract/search'

@@ -3,7 +3,7 @@
  * RestoreTable (`restore`), the tag operations (`tags/list`, `tags/create`, `tags/delete`),
  * and DescribeTable / CountTableRows with `version`. Listings send no body (the REST
  * binding passes `page_token` and `limit` as query parameters) and are followed page by
- * page. See data-access.ts and route-choice.ts for the fallback to a table's location.
+ * page. See rest-table.ts and route-choice.ts for the fallback to a table's location.
  */
 import type { TableDescription, TableRef } from '../../shared/catalog-types'
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
