@@ -33,7 +33,7 @@ import {
 import { parquetReadObjects } from 'hyparquet'
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer'
 import * as wasm from 'parquet-wasm'
-import { parquetColumnsOf, parquetSchemaOf } from '../src/main/export/parquet-columns'
+import { parquetColumnsOf, parquetSchemaOf } from '../src/shared/formats/parquet-columns'
 
 const ROWS = 100_000
 const BATCH = 10_000

@@ -43,11 +43,21 @@ function split(raw: bigint, unit: TimeUnit): { seconds: bigint; fraction: string
  * (`+01:00`, or `Z` for UTC). A zone the runtime does not know is shown in UTC and named.
  */
 export function timestampIso(raw: bigint, unit: TimeUnit, timezone: string | null | undefined): string {
+  const shown = timestampOrUtc(raw, unit, timezone)
+  if (shown === null) return `${raw.toString()} ${UNIT_SUFFIX[unit] ?? ''} since 1970 (out of range)`
+  return shown.inUtc ? `${shown.text} (UTC; unknown zone ${timezone ?? ''})` : shown.text
+}
+
+/**
+ * The rule the grid and exports share for a timestamp that cannot be written in its zone:
+ * `timestampText` in the column's zone, else in UTC when the runtime does not know the
+ * zone (`inUtc` says so), else null when no JavaScript Date can hold the value.
+ */
+export function timestampOrUtc(raw: bigint, unit: TimeUnit, timezone: string | null | undefined): { text: string; inUtc: boolean } | null {
   const text = timestampText(raw, unit, timezone)
-  if (text !== null) return text
+  if (text !== null) return { text, inUtc: false }
   const utc = timestampText(raw, unit, 'UTC')
-  if (utc === null) return `${raw.toString()} ${UNIT_SUFFIX[unit] ?? ''} since 1970 (out of range)`
-  return `${utc} (UTC; unknown zone ${timezone ?? ''})`
+  return utc === null ? null : { text: utc, inUtc: true }
 }
 
 /**
@@ -104,11 +114,26 @@ function inZone(ms: number, timezone: string): { local: string; offset: string }
   return { local: `${year}-${parts['month']}-${parts['day']}T${parts['hour']}:${parts['minute']}:${parts['second']}`, offset }
 }
 
+const DAY_MS = 86_400_000
+
+/** The day (days since 1970-01-01) a count of milliseconds since 1970 falls on, in UTC. */
+export function epochDay(ms: number): number {
+  return Math.floor(ms / DAY_MS)
+}
+
+/**
+ * A date as its day, `YYYY-MM-DD`: a date is a whole day by Arrow's rules, so a date64 off
+ * midnight is written as the day it falls on, which reads back as a date.
+ */
+export function dayText(ms: number): string {
+  return dateText(epochDay(ms) * DAY_MS)
+}
+
 /** A date (`date32`, or `date64` in milliseconds) as `YYYY-MM-DD`; a date64 off midnight keeps its time. */
 export function dateText(ms: number): string {
   if (!(Math.abs(ms) <= MAX_DATE_MS)) return `${ms} ms since 1970 (out of range)`
   const iso = new Date(ms).toISOString()
-  return ms % 86_400_000 === 0 ? iso.slice(0, 10) : iso.slice(0, -1)
+  return ms % DAY_MS === 0 ? iso.slice(0, 10) : iso.slice(0, -1)
 }
 
 /** A time of day stored as a count of `unit`s since midnight, as `HH:MM:SS[.fraction]`. */

@@ -9,9 +9,11 @@ import { ParquetWriter } from 'hyparquet-writer'
 import type { ExportFormat } from '../../shared/contract/export'
 import { assertNever } from '../../shared/assert-never'
 import type { ByteSink } from './file-sink'
-import { exactValues } from './exact-values'
-import { parquetColumnsOf, parquetSchemaOf } from './parquet-columns'
-import { csvField, csvText, jsonConverter, jsonText } from './plain-values'
+import { exactValues } from '../../shared/formats/exact-values'
+import { parquetColumnsOf, parquetSchemaOf } from '../../shared/formats/parquet-columns'
+import { csvLine } from '../../shared/formats/csv-text'
+import { jsonLine } from '../../shared/formats/json-text'
+import { jsonConverter } from '../../shared/formats/plain-values'
 import { sinkWriter } from './parquet-sink'
 
 /** Writes batches of one schema, in order, then finishes the file. */
@@ -25,14 +27,9 @@ export interface BatchWriter {
 export function createBatchWriter(format: ExportFormat, schema: Schema, sink: ByteSink): BatchWriter {
   switch (format) {
     case 'csv':
-      return textWriter(
-        schema,
-        sink,
-        (names) => `${names.map(csvField).join(',')}\r\n`,
-        (row) => `${row.map((v) => csvField(csvText(v))).join(',')}\r\n`
-      )
+      return textWriter(schema, sink, csvLine, csvLine)
     case 'jsonl':
-      return textWriter(schema, sink, null, (row, names) => `${jsonText(Object.fromEntries(names.map((n, i) => [n, row[i]])))}\n`)
+      return textWriter(schema, sink, null, (row, names) => jsonLine(names, row))
     case 'arrow':
       return arrowWriter(schema, sink)
     case 'parquet':

@@ -4,10 +4,10 @@
  * anything is sent.
  */
 import { useMemo, type ReactNode } from 'react'
-import { RowError, convertRows } from './build-table'
-import { describe } from './convert'
-import type { FieldSpec } from './schema-spec'
-import type { SourcePreview } from './source-preview'
+import { RowError, convertRows } from '@shared/formats/build-table'
+import { describe } from '@shared/formats/convert'
+import type { FieldSpec } from '@shared/formats/schema-spec'
+import type { SourcePreview } from '@shared/formats/source-preview'
 import { timeNotes } from './time-notes'
 import styles from './create-table.module.css'
 

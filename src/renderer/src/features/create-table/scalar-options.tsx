@@ -4,7 +4,7 @@
  * and scale of a decimal; and the whole-number box those and a vector's dimension share.
  */
 import type { ReactNode } from 'react'
-import { DEFAULT_DECIMAL, TIME_UNITS, decimalOf, unitOf, type ScalarSpec, type TimeUnitName } from './schema-spec'
+import { DEFAULT_DECIMAL, TIME_UNITS, decimalOf, unitOf, type ScalarSpec, type TimeUnitName } from '@shared/formats/schema-spec'
 import styles from './create-table.module.css'
 import { Select } from '../../ui/select'
 import { NumberField, useNumberDraft } from '../../ui/number-field'

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { ScalarOptions, SizeInput } from './scalar-options'
-import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
+import { SCALAR_TYPES, isScalarType, scalar, type FieldSpec, type FieldType, type ScalarSpec } from '@shared/formats/schema-spec'
 import styles from './create-table.module.css'
 import { cx } from '../../ui/class-names'
 import { Select } from '../../ui/select'

@@ -3,8 +3,9 @@
  * pasted text (CSV, a JSON array or NDJSON), or a file (those, or Arrow IPC).
  */
 import { useId, useState, type ReactNode } from 'react'
-import { loadFile, type LoadedFile } from './source-preview'
-import type { SourceFormat } from './source-types'
+import type { LoadedFile } from '@shared/formats/source-preview'
+import { loadFile } from './load-file'
+import type { SourceFormat } from '@shared/formats/source-types'
 import styles from './create-table.module.css'
 import { Select } from '../../ui/select'
 

@@ -3,9 +3,9 @@
  * zone assumed for times that state none, what happens to a stated zone in a zone-less
  * column, and the unit whole numbers are counted in.
  */
-import { hasZone } from './infer'
-import { unitOf, zoneOf, type FieldSpec } from './schema-spec'
-import type { SourceRow } from './source-types'
+import { hasZone } from '@shared/formats/infer'
+import { unitOf, zoneOf, type FieldSpec } from '@shared/formats/schema-spec'
+import type { SourceRow } from '@shared/formats/source-types'
 
 const UNIT_WORDS = { s: 'seconds', ms: 'milliseconds', us: 'microseconds', ns: 'nanoseconds' } as const
 

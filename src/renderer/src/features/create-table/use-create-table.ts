@@ -15,11 +15,11 @@ import { tableKey } from '../../lib/node-key'
 import { queryKeys } from '../../lib/query-keys'
 import { tableCreated } from '../../state/action-toasts'
 import { newOperationId } from '../operations/operation-progress'
-import { passthroughStream } from './arrow-rows'
-import { buildArrowStream } from './build-table'
-import type { FieldSpec } from './schema-spec'
-import type { SourcePreview } from './source-preview'
-import type { RowReader } from './source-types'
+import { passthroughStream } from '@shared/formats/arrow-rows'
+import { buildArrowStream } from '@shared/formats/build-table'
+import type { FieldSpec } from '@shared/formats/schema-spec'
+import type { SourcePreview } from '@shared/formats/source-preview'
+import type { RowReader } from '@shared/formats/source-types'
 
 /** What to create. `source` null means an empty table from the schema alone. */
 export interface CreateRequest {

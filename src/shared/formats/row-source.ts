@@ -2,7 +2,7 @@
  * Pasted or imported data as a stream of rows, whatever the format: each row carries the
  * line (or, for Arrow, the row number) it came from, so a bad value can be pointed at.
  */
-import { CsvError, CsvReader, headerNames } from './csv'
+import { CsvError, CsvReader, headerNames } from './csv-reader'
 import { JsonArrayReader, NdjsonReader } from './json-rows'
 import { SourceError, type RowReader, type SourceFormat, type TextFormat } from './source-types'
 import { looksParquet } from './parquet-rows'

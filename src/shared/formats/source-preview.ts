@@ -3,13 +3,12 @@
  * infer a schema and show the first rows, plus a way to read all of it for the import.
  */
 import type { Table } from 'apache-arrow'
-import { arrowReader, readArrowTable, specsFromArrow } from './arrow-rows'
+import { arrowReader, specsFromArrow } from './arrow-rows'
 import { inferSchema } from './infer'
-import { detectFileFormat, detectTextFormat, textReader } from './row-source'
+import { detectTextFormat, textReader } from './row-source'
 import type { FieldSpec } from './schema-spec'
 import { SourceError, type RowReader, type SourceFormat, type SourceRow, type TextFormat } from './source-types'
-import { parquetReader, readParquetRows, type ParquetRows } from './parquet-rows'
-import { MAX_IMPORT_FILE_BYTES } from '../../../../shared/arrow-bounds'
+import { parquetReader, type ParquetRows } from './parquet-rows'
 
 /** Rows read up front to infer the schema. */
 const INFERENCE_ROWS = 1000
@@ -33,20 +32,6 @@ export interface SourcePreview {
   readonly open: () => RowReader
   /** The decoded table, for an Arrow file (sent unchanged when its schema is kept). */
   readonly arrow?: Table
-}
-
-/** Reads a chosen file: Arrow as bytes (either framing), the text formats as text. */
-export async function loadFile(file: File): Promise<LoadedFile> {
-  if (file.size > MAX_IMPORT_FILE_BYTES) {
-    throw new SourceError(
-      `${file.name} has ${file.size.toLocaleString('en')} bytes; at most ${MAX_IMPORT_FILE_BYTES.toLocaleString('en')} bytes can be imported at once. Split it into smaller files.`
-    )
-  }
-  const head = new Uint8Array(await file.slice(0, 64).arrayBuffer())
-  const format = detectFileFormat(file.name, head)
-  if (format === 'arrow') return { name: file.name, size: file.size, format, table: readArrowTable(new Uint8Array(await file.arrayBuffer())) }
-  if (format === 'parquet') return { name: file.name, size: file.size, format, parquet: await readParquetRows(await file.arrayBuffer()) }
-  return { name: file.name, size: file.size, format, text: await file.text() }
 }
 
 /** Previews pasted text in a format, or guessed from its first character with 'auto'. */

@@ -1,5 +1,6 @@
 /**
- * Arrow values as text (CSV) and as JSON (JSON lines). Whole numbers keep every digit
+ * Arrow values made ready to write as text (CSV, see csv-text) and as JSON (JSON lines, see
+ * json-text). Whole numbers keep every digit
  * (64-bit ones too), decimals are written at their scale (`0.28`), timestamps are ISO 8601
  * as the grid shows them (no suffix without a zone, the offset with one) and times of day
  * `HH:MM:SS.fraction`, both with every digit of their unit,
@@ -7,10 +8,10 @@
  * JSON, so a file read back gives the same values.
  */
 import { DataType, TimeUnit, type Field } from 'apache-arrow'
-import { decimalFromWords, decimalText } from '../../shared/decimal-text'
-import { dateText, timeOfDayText, timestampText } from '../../shared/temporal-format'
-
-const DAY_MS = 86_400_000
+import { decimalFromWords, decimalText } from '../decimal-text'
+import { dayText, timeOfDayText, timestampOrUtc } from '../temporal-format'
+import { base64Text } from './base64'
+import { RawNumber } from './json-text'
 
 /** Turns one column's values into JSON-ready values. */
 export type JsonConverter = (value: unknown) => unknown
@@ -24,11 +25,9 @@ export function jsonConverter(type: DataType): JsonConverter {
     const { unit, timezone } = type
     return (v) => (v == null ? null : isoTimestamp(v, unit, timezone))
   }
-  // A date is a whole day by Arrow's rules (a date64 off midnight is not one): the file
-  // says the day, which reads back as a date.
-  if (DataType.isDate(type)) return (v) => (v == null ? null : dateText(Math.floor(Number(v) / DAY_MS) * DAY_MS))
+  if (DataType.isDate(type)) return (v) => (v == null ? null : dayText(Number(v)))
   if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) {
-    return (v) => (v == null ? null : Buffer.from(v as Uint8Array).toString('base64'))
+    return (v) => (v == null ? null : base64Text(v as Uint8Array))
   }
   if (DataType.isTime(type)) return (v) => (v == null ? null : timeOfDayText(BigInt(v as number | bigint), type.unit))
   if (DataType.isList(type) || DataType.isFixedSizeList(type) || DataType.isLargeList(type)) {
@@ -48,37 +47,6 @@ export function jsonConverter(type: DataType): JsonConverter {
   return (v) => (v === undefined ? null : typeof v === 'bigint' ? new RawNumber(String(v)) : v)
 }
 
-/** A number written with its exact digits (JSON.stringify cannot write a bigint). */
-export class RawNumber {
-  constructor(readonly digits: string) {}
-}
-
-/** JSON text of a converted value, writing RawNumbers as bare digits. */
-export function jsonText(value: unknown): string {
-  if (value instanceof RawNumber) return value.digits
-  if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value)
-      .map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`)
-      .join(',')}}`
-  }
-  return JSON.stringify(value) ?? 'null'
-}
-
-/** Text for one CSV field: strings as they are, everything else as its JSON text. */
-export function csvText(converted: unknown): string | null {
-  if (converted === null) return null
-  if (typeof converted === 'string') return converted
-  return jsonText(converted)
-}
-
-/** RFC 4180 quoting: a field with a delimiter, quote or line break is quoted; so is "" (not null). */
-export function csvField(text: string | null): string {
-  if (text === null) return ''
-  if (text === '' || /[",\r\n]/.test(text) || text.trim() !== text) return `"${text.replaceAll('"', '""')}"`
-  return text
-}
-
 /**
  * A timestamp as the grid shows it (see timestampText), so a CSV read back gets the same
  * type: a zone-less column stays zone-less, a zoned one says its offset. A bigint is the
@@ -88,5 +56,5 @@ export function csvField(text: string | null): string {
  */
 function isoTimestamp(value: unknown, unit: TimeUnit, timezone: string | null | undefined): string | RawNumber {
   const [raw, rawUnit] = typeof value === 'bigint' ? [value, unit] : [BigInt(Math.floor(Number(value))), TimeUnit.MILLISECOND]
-  return timestampText(raw, rawUnit, timezone) ?? timestampText(raw, rawUnit, 'UTC') ?? new RawNumber(raw.toString())
+  return timestampOrUtc(raw, rawUnit, timezone)?.text ?? new RawNumber(raw.toString())
 }

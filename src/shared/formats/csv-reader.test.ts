@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CsvError, CsvReader, guessDelimiter, headerNames } from './csv'
+import { CsvError, CsvReader, guessDelimiter, headerNames } from './csv-reader'
 
 const all = (text: string) => new CsvReader(text).read(Infinity)
 

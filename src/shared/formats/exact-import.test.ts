@@ -6,7 +6,7 @@
 import { Decimal, Field, makeData, RecordBatch, Schema, Struct, Table, tableFromIPC, tableToIPC, Timestamp, TimeUnit } from 'apache-arrow'
 import { parquetWriteBuffer } from 'hyparquet-writer'
 import { describe, expect, it } from 'vitest'
-import { decimalWords } from '@shared/decimal-text'
+import { decimalWords } from '../decimal-text'
 import { arrowReader, readArrowTable, specsFromArrow } from './arrow-rows'
 import { buildArrowStream } from './build-table'
 import { inferSchema } from './infer'

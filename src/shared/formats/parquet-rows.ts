@@ -8,7 +8,7 @@
 import { parquetMetadata, parquetReadObjects, type ParquetParsers } from 'hyparquet'
 import { TimeCount } from './exact-time'
 import { indexedRowReader, SourceError, type RowReader } from './source-types'
-import { FILE_IMPORT_BUDGET } from '../../../../shared/arrow-bounds'
+import { FILE_IMPORT_BUDGET } from '../arrow-bounds'
 
 /** A Parquet file's column names and rows. */
 export interface ParquetRows {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DateDay, TimestampMicrosecond, TimestampMillisecond, TimestampNanosecond } from 'apache-arrow'
-import { csvText, jsonConverter } from './plain-values'
+import { csvText } from './csv-text'
+import { jsonConverter } from './plain-values'
 
 /** A value as a CSV field holds it. */
 const csv = (type: Parameters<typeof jsonConverter>[0], value: unknown): string | null => csvText(jsonConverter(type)(value))

@@ -3,7 +3,7 @@
  * ZSTD files read as a row source like uncompressed ones, 64-bit values exact.
  */
 import { describe, expect, it } from 'vitest'
-import { compressedArrow, COMPRESSED_ROWS } from '../../../../../test-kit/portable/compressed-arrow'
+import { compressedArrow, COMPRESSED_ROWS } from '../../../test-kit/portable/compressed-arrow'
 import { readArrowTable, specsFromArrow } from './arrow-rows'
 
 describe('compressed Arrow imports', () => {

@@ -4,20 +4,25 @@
  * keeps that schema and it is exactly the file's, the table is sent as it is, without a
  * round trip through JavaScript values.
  */
-import { DataType, Table, TimeUnit, tableToIPC, type Field, type Vector } from 'apache-arrow'
-import { decimalFromWords, decimalText } from '@shared/decimal-text'
-import { decodeArrow } from '../../lib/arrow-decode'
+import { compressionRegistry, DataType, Table, TimeUnit, tableToIPC, type Field, type Vector } from 'apache-arrow'
+import { registerArrowCodecs } from '../arrow-codecs'
+import { decimalFromWords, decimalText } from '../decimal-text'
+import { decodeArrowIpc } from '../arrow-ipc-decode'
 import { TimeCount } from './exact-time'
 import { arrowSchema, scalar, type FieldSpec, type FieldType, type ScalarSpec, type TimeUnitName } from './schema-spec'
 import { indexedRowReader, SourceError, type RowReader } from './source-types'
-import { arrowTableProblem, FILE_IMPORT_BUDGET } from '../../../../shared/arrow-bounds'
-import { ArrowIpcRefused, FILE_IMPORT_IPC_BUDGET } from '../../../../shared/arrow-preflight'
+import { arrowTableProblem, FILE_IMPORT_BUDGET } from '../arrow-bounds'
+import { ArrowIpcRefused, FILE_IMPORT_IPC_BUDGET } from '../arrow-preflight'
+
+// Imported files may hold compressed record batches (LanceDB writes LZ4_FRAME, others
+// ZSTD), which Arrow JS decodes only with codecs registered; registering is idempotent.
+registerArrowCodecs(compressionRegistry)
 
 /** Decodes Arrow IPC bytes in either framing (file or stream). */
 export function readArrowTable(bytes: Uint8Array): Table {
   let table: Table
   try {
-    table = decodeArrow(bytes, FILE_IMPORT_IPC_BUDGET)
+    table = decodeArrowIpc(bytes, FILE_IMPORT_IPC_BUDGET)
   } catch (error) {
     // Arrow that a budget refuses is said as it is (what is wrong, what to do); bytes that
     // do not even start like Arrow are another file altogether.

@@ -7,7 +7,8 @@
 import { DataType, type Field, type RecordBatch, type Schema, TimeUnit, type Vector } from 'apache-arrow'
 import type { SchemaElement } from 'hyparquet'
 import type { ColumnSource } from 'hyparquet-writer'
-import { CatalogError } from '../../shared/errors'
+import { CatalogError } from '../errors'
+import { epochDay } from '../temporal-format'
 import { exactValues, parquetTimestamp } from './exact-values'
 
 /** The Parquet schema (root first, then the columns depth-first) for `schema`. */
@@ -70,8 +71,6 @@ function primitiveOf(type: DataType, path: string): Omit<SchemaElement, 'name'> 
   )
 }
 
-const DAY_MS = 86_400_000
-
 /** The values of one column as hyparquet-writer expects them for the element `primitiveOf` chose; timestamps at any depth keep their stored integer. */
 function valuesOf(type: DataType, vector: Vector): unknown[] {
   return exactValues(vector, type, (leaf) => (DataType.isTimestamp(leaf) ? parquetTimestamp(leaf.unit) : converterOf(leaf)))
@@ -93,6 +92,6 @@ function converterOf(type: DataType): (value: unknown) => unknown {
   if (DataType.isInt(type) && type.bitWidth === 32 && !type.isSigned) return (value) => BigInt(value as number)
   if (DataType.isInt(type) && type.bitWidth === 64) return (value) => (typeof value === 'bigint' ? value : BigInt(value as number))
   // Arrow JS answers dates as milliseconds since the epoch (Date32 and Date64 alike).
-  if (DataType.isDate(type)) return (value) => Math.floor((value instanceof Date ? value.getTime() : Number(value)) / DAY_MS)
+  if (DataType.isDate(type)) return (value) => epochDay(value instanceof Date ? value.getTime() : Number(value))
   return (value) => value
 }

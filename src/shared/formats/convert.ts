@@ -6,7 +6,9 @@
  * accepted where it reads unambiguously (`"42"` for an int64). Nothing goes through
  * JavaScript's Date or a float on the way to an exact type, so no digit is lost.
  */
-import { DecimalTextError, unscaledDecimal } from '@shared/decimal-text'
+import { DecimalTextError, unscaledDecimal } from '../decimal-text'
+import { epochDay } from '../temporal-format'
+import { base64Bytes } from './base64'
 import { ExactNumber } from './exact-number'
 import { PER_SECOND, TimeCount, TimeTextError, parseDateText, parseTimeOfDayText, parseTimestampText, timestampCount } from './exact-time'
 import { decimalOf, scalar, typeLabel, unitOf, zoneOf, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
@@ -172,7 +174,7 @@ function parseNumber(text: string): number {
 function dayOf(raw: unknown): number {
   if (typeof raw === 'number' && Number.isSafeInteger(raw)) return raw
   if (raw instanceof TimeCount) return parseTimestampDay(raw.toJSON()) ?? 0
-  if (raw instanceof Date && !Number.isNaN(raw.getTime())) return Math.floor(raw.getTime() / 86_400_000)
+  if (raw instanceof Date && !Number.isNaN(raw.getTime())) return epochDay(raw.getTime())
   if (typeof raw === 'string') {
     const days = timeText(raw, 'date', () => parseDateText(raw) ?? parseTimestampDay(raw))
     if (days !== null) return days
@@ -268,8 +270,7 @@ function binaryOf(raw: unknown): Uint8Array {
   if (Array.isArray(raw) && raw.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) return Uint8Array.from(raw as number[])
   if (typeof raw === 'string') {
     try {
-      const text = atob(raw.trim())
-      return Uint8Array.from(text, (ch) => ch.charCodeAt(0))
+      return base64Bytes(raw.trim())
     } catch {
       // fall through to the error below
     }

@@ -24,7 +24,7 @@ import {
   type Timestamp,
   type Utf8
 } from 'apache-arrow'
-import { decimalWords } from '@shared/decimal-text'
+import { decimalWords } from '../decimal-text'
 import { arrowType, mapEntries, scalarArrowType, type FieldType, type ScalarSpec } from './schema-spec'
 
 const encoder = new TextEncoder()
