@@ -11,7 +11,7 @@ import { epochDay } from '../temporal-format'
 import { base64Bytes } from './base64'
 import { ExactNumber } from './exact-number'
 import { PER_SECOND, TimeCount, TimeTextError, parseDateText, parseTimeOfDayText, parseTimestampText, timestampCount } from './exact-time'
-import { decimalOf, scalar, typeLabel, unitOf, zoneOf, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
+import { decimalOf, scalar, typeLabel, UNIT_WORDS, unitOf, zoneOf, type FieldSpec, type FieldType, type ScalarSpec } from './schema-spec'
 
 /** Why a value does not fit its field. */
 export class ConversionError extends Error {
@@ -153,8 +153,6 @@ export function convertScalar(raw: unknown, spec: ScalarSpec): unknown {
       return decimalOfValue(raw, spec)
   }
 }
-
-const UNIT_WORDS = { s: 'seconds', ms: 'milliseconds', us: 'microseconds', ns: 'nanoseconds' } as const
 
 function integerOf(raw: unknown, type: string): bigint {
   if (typeof raw === 'bigint') return raw

@@ -37,6 +37,9 @@ export const TIME_UNITS = ['s', 'ms', 'us', 'ns'] as const
 /** One time unit. */
 export type TimeUnitName = (typeof TIME_UNITS)[number]
 
+/** Each time unit in words, for messages. */
+export const UNIT_WORDS: Readonly<Record<TimeUnitName, string>> = { s: 'seconds', ms: 'milliseconds', us: 'microseconds', ns: 'nanoseconds' }
+
 /**
  * A scalar and the parameters of the types that take them: `unit` for timestamps, times
  * and durations (microseconds when absent), `zone` for timestamps (absent or empty: a

@@ -4,10 +4,8 @@
  * column, and the unit whole numbers are counted in.
  */
 import { hasZone } from '@shared/formats/infer'
-import { unitOf, zoneOf, type FieldSpec } from '@shared/formats/schema-spec'
+import { UNIT_WORDS, unitOf, zoneOf, type FieldSpec } from '@shared/formats/schema-spec'
 import type { SourceRow } from '@shared/formats/source-types'
-
-const UNIT_WORDS = { s: 'seconds', ms: 'milliseconds', us: 'microseconds', ns: 'nanoseconds' } as const
 
 /** One sentence per top-level timestamp field whose values are read with an assumption. */
 export function timeNotes(fields: readonly FieldSpec[], sample: readonly SourceRow[]): string[] {
