@@ -4,14 +4,13 @@
  * other creator 409 / `table_exists` (namespaces: `namespace_exists`), the table holding
  * exactly the winner's rows, and nothing dropped or left behind by a loser or a failure.
  */
-import { Field, Int64, RecordBatch, Schema, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTableSafely } from '../src/catalog/create-table-safely'
 import { creatorRows, creatorsIn, race, rowsOf, tablesListed } from '../test-kit/race-fixtures'
 import type { NamespaceClient } from '../src/catalog/namespace-client'
 import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
 import type { TableRef } from '../src/shared/catalog-types'
-import { makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
+import { makeTempDir, removeDir, rowsWithABadNull } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 const ARROW_STREAM = 'application/vnd.apache.arrow.stream'
@@ -33,19 +32,6 @@ afterEach(async () => {
   await server.close()
   await removeDir(root)
 })
-
-/** Three rows whose non-nullable `id` holds a null: the write fails after the table is registered. */
-function rowsWithABadNull(): Uint8Array {
-  const schema = new Schema([new Field('id', new Int64(), false), new Field('name', new Utf8(), true)])
-  const loose = new Table({ id: vectorFromArray([1n, null, 3n], new Int64()), name: vectorFromArray(['a', 'b', null], new Utf8()) })
-  return tableToIPC(
-    new Table(
-      schema,
-      loose.batches.map((batch) => new RecordBatch(schema, batch.data))
-    ),
-    'stream'
-  )
-}
 
 /** The app's create: `tables:create` runs exactly this. */
 function appCreate(table: TableRef, creator: number, mode: 'create' | 'exist_ok' | 'overwrite' = 'create'): Promise<void> {

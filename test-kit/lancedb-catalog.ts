@@ -100,6 +100,22 @@ export function sampleTableIpc(rows: number, firstId = 0): Uint8Array {
   return tableToIPC(sampleTable(rows, firstId), 'stream')
 }
 
+/**
+ * Three rows as an Arrow IPC stream whose non-nullable `id` holds a null: LanceDB registers
+ * the table, then fails while writing them, so a create with them fails part-way.
+ */
+export function rowsWithABadNull(): Uint8Array {
+  const schema = new Schema([new Field('id', new Int64(), false), new Field('name', new Utf8(), true)])
+  const loose = new Table({ id: vectorFromArray([1n, null, 3n], new Int64()), name: vectorFromArray(['a', 'b', null], new Utf8()) })
+  return tableToIPC(
+    new Table(
+      schema,
+      loose.batches.map((batch) => new RecordBatch(schema, batch.data))
+    ),
+    'stream'
+  )
+}
+
 /** Creates a fresh temp folder whose name starts with `prefix`. */
 export async function makeTempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `${prefix}-`))

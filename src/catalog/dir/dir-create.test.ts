@@ -4,9 +4,8 @@
  * rows; exist_ok and overwrite races; a failed create removes only what it left itself.
  */
 import { connectNamespace } from '@lancedb/lancedb'
-import { Field, Int64, RecordBatch, Schema, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { makeTempDir, removeDir, rowsWithABadNull } from '../../../test-kit/lancedb-catalog'
 import type { TableRef } from '../../shared/catalog-types'
 import { tableForLance } from '../arrow-schema'
 import { createTableSafely } from '../create-table-safely'
@@ -29,19 +28,6 @@ async function open(root: string): Promise<NamespaceClient> {
   const client = await openDirNamespace(root)
   cleanups.push(() => client.close())
   return client
-}
-
-/** Three rows whose non-nullable `id` holds a null: LanceDB registers the table, then fails writing them. */
-function rowsWithABadNull(): Uint8Array {
-  const schema = new Schema([new Field('id', new Int64(), false), new Field('name', new Utf8(), true)])
-  const loose = new Table({ id: vectorFromArray([1n, null, 3n], new Int64()), name: vectorFromArray(['a', 'b', null], new Utf8()) })
-  return tableToIPC(
-    new Table(
-      schema,
-      loose.batches.map((batch) => new RecordBatch(schema, batch.data))
-    ),
-    'stream'
-  )
 }
 
 /** The table holds exactly the rows of `creator`. */

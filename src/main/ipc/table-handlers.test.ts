@@ -1,26 +1,12 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
-import { Field, Int64, RecordBatch, Schema, Table, Utf8, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
-import { makeTempDir, removeDir, sampleTableIpc } from '../../../test-kit/lancedb-catalog'
+import { makeTempDir, removeDir, rowsWithABadNull, sampleTableIpc } from '../../../test-kit/lancedb-catalog'
 import { setUpApp, type AppCore } from '../app-setup'
 import { dirSpec, restSpec } from '../connections/connection-spec'
 import { dispatch } from './dispatch'
-
-/** Three rows whose non-nullable `id` holds a null: LanceDB fails while writing them. */
-function rowsWithABadNull(): Uint8Array {
-  const schema = new Schema([new Field('id', new Int64(), false), new Field('name', new Utf8(), true)])
-  const loose = new Table({ id: vectorFromArray([1n, null, 3n], new Int64()), name: vectorFromArray(['a', 'b', null], new Utf8()) })
-  return tableToIPC(
-    new Table(
-      schema,
-      loose.batches.map((batch) => new RecordBatch(schema, batch.data))
-    ),
-    'stream'
-  )
-}
 
 describe('table handlers on a directory catalog', () => {
   let dir: string
