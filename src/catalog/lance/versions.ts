@@ -58,15 +58,7 @@ export async function listLanceTags(table: LanceTable): Promise<TableTagInfo[]> 
 
 /** Moves `table` (in place) to `version`, with a clear error for a version it never had. */
 export async function checkoutLanceVersion(table: LanceTable, ref: TableRef, version: ExactInt): Promise<void> {
-  const number = lanceVersionNumber(version, ref)
-  const versions = await table.listVersions()
-  if (!versions.some((v) => v.version === number))
-    throw noSuchVersion(
-      ref,
-      version,
-      versions.map((v) => v.version)
-    )
-  await table.checkout(number)
+  await table.checkout(await listedVersionNumber(table, ref, version))
 }
 
 /** What `describeTable` says of `table` at `version` (all but the location). */
@@ -110,14 +102,7 @@ export async function restoreLanceVersion(table: LanceTable, ref: TableRef, vers
 
 /** Names `version` of `table` `tag`. */
 export async function createLanceTag(table: LanceTable, ref: TableRef, tag: string, version: ExactInt): Promise<void> {
-  const number = lanceVersionNumber(version, ref)
-  const versions = await table.listVersions()
-  if (!versions.some((v) => v.version === number))
-    throw noSuchVersion(
-      ref,
-      version,
-      versions.map((v) => v.version)
-    )
+  const number = await listedVersionNumber(table, ref, version)
   const tags = await table.tags()
   if (tag in (await tags.list())) {
     throw new CatalogError('invalid_request', `Table ${quoteTable(ref)} already has a tag "${tag}". Choose another name or delete that tag first.`, { tag })
@@ -132,6 +117,19 @@ export async function deleteLanceTag(table: LanceTable, ref: TableRef, tag: stri
     throw new CatalogError('invalid_request', `Table ${quoteTable(ref)} has no tag "${tag}". Refresh the versions to see its tags.`, { tag })
   }
   await tags.delete(tag)
+}
+
+/** `version` as the SDK takes it, once `table` lists it; a clear error for a version it never had. */
+async function listedVersionNumber(table: LanceTable, ref: TableRef, version: ExactInt): Promise<number> {
+  const number = lanceVersionNumber(version, ref)
+  const versions = await table.listVersions()
+  if (!versions.some((v) => v.version === number))
+    throw noSuchVersion(
+      ref,
+      version,
+      versions.map((v) => v.version)
+    )
+  return number
 }
 
 function noSuchVersion(ref: TableRef, version: ExactInt, known: readonly number[]): CatalogError {
