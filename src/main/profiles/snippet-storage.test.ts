@@ -47,10 +47,11 @@ const restProfile = (): Profile => profiles.find((p) => p.connectType === 'rest'
 const dirProfile = (): Profile => profiles.find((p) => p.connectType === 'dir')!
 
 describe('snippet storage options', () => {
-  it('TypeScript: a REST profile passes them as the connection storageOptions, outside extraProperties', () => {
-    const snippet = codeSnippet(restProfile(), 'typescript')
-    expect(snippet).toContain(
-      [
+  it.each([
+    {
+      title: 'TypeScript: a REST profile passes them as the connection storageOptions, outside extraProperties',
+      language: 'typescript' as const,
+      connect: [
         'const db = await connectNamespace("rest", {',
         '  uri: "https://catalog.example.com",',
         '  headers: {',
@@ -65,18 +66,16 @@ describe('snippet storage options', () => {
         '    "endpoint": "http://127.0.0.1:9000",',
         '  },',
         '});'
-      ].join('\n')
-    )
-    expect(snippet).not.toContain('"storage.')
-    expect(snippet).toContain("// To add them under the catalog's own, pass them to db.openTable(name, namespace, { storageOptions }) too")
-    expect(snippet).toContain('Set these environment variables first: LANCE_API_KEY (x-api-key), AWS_SECRET_ACCESS_KEY.')
-    expect(snippet).not.toContain(SECRET)
-  })
-
-  it('Python: a REST profile passes them as storage_options=, not as properties', () => {
-    const snippet = codeSnippet(restProfile(), 'python')
-    expect(snippet).toContain(
-      [
+      ],
+      notes: [
+        "// To add them under the catalog's own, pass them to db.openTable(name, namespace, { storageOptions }) too",
+        'Set these environment variables first: LANCE_API_KEY (x-api-key), AWS_SECRET_ACCESS_KEY.'
+      ]
+    },
+    {
+      title: 'Python: a REST profile passes them as storage_options=, not as properties',
+      language: 'python' as const,
+      connect: [
         'db = lancedb.connect_namespace(',
         '    "rest",',
         '    {',
@@ -89,10 +88,14 @@ describe('snippet storage options', () => {
         '        "endpoint": "http://127.0.0.1:9000",',
         '    },',
         ')'
-      ].join('\n')
-    )
+      ],
+      notes: ["# To add them under the catalog's own, pass them to db.open_table(name, namespace_path=..., storage_options=...) too"]
+    }
+  ])('$title', ({ language, connect, notes }) => {
+    const snippet = codeSnippet(restProfile(), language)
+    expect(snippet).toContain(connect.join('\n'))
     expect(snippet).not.toContain('"storage.')
-    expect(snippet).toContain("# To add them under the catalog's own, pass them to db.open_table(name, namespace_path=..., storage_options=...) too")
+    for (const note of notes) expect(snippet).toContain(note)
     expect(snippet).not.toContain(SECRET)
   })
 
