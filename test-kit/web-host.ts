@@ -7,6 +7,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import WebSocket from 'ws'
+import { RPC_SOCKET_PATH, socketProtocols } from '../src/shared/rpc-socket'
 import { decodeWire, encodeWire } from '../src/shared/wire'
 import { setUpApp, type AppCore } from '../src/main/app-setup'
 import { dirSpec } from '../src/main/connections/connection-spec'
@@ -92,4 +94,19 @@ export async function startTestHost(prefix: string): Promise<TestHost> {
       await rm(dir, { recursive: true, force: true })
     }
   }
+}
+
+/** The address of `host`'s call socket. */
+export function socketUrl(host: WebHost): string {
+  return `ws://${new URL(host.origin).host}${RPC_SOCKET_PATH}`
+}
+
+/** Opens a raw call socket to `host` with its token and resolves once it is open. */
+export async function rawSocket(host: WebHost): Promise<WebSocket> {
+  const socket = new WebSocket(socketUrl(host), socketProtocols(host.token))
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve)
+    socket.once('error', reject)
+  })
+  return socket
 }

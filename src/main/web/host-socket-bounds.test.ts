@@ -12,11 +12,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { IpcResult } from '../../shared/ipc-channels'
-import { encodeSocketMessage, RPC_SOCKET_PATH, SocketCalls, socketProtocols, SOCKET_CLOSE } from '../../shared/rpc-socket'
+import { encodeSocketMessage, SocketCalls, SOCKET_CLOSE } from '../../shared/rpc-socket'
 import { setUpApp, type AppCore } from '../app-setup'
 import { dirSpec } from '../connections/connection-spec'
 import { createWideTable } from '../../../test-kit/wide-table'
 import { mulberry32 } from '../../../test-kit/prng'
+import { rawSocket, socketUrl } from '../../../test-kit/web-host'
 import { startWebHost, TOKEN_HEADER, type WebHost } from './host'
 import type { SocketLimits } from './socket-calls'
 
@@ -53,19 +54,6 @@ async function hostWith(limits: Partial<SocketLimits>): Promise<WebHost> {
   const host = await startWebHost({ handlers: core.handlers, rendererDir, limits })
   hosts.push(host)
   return host
-}
-
-function socketUrl(host: WebHost): string {
-  return `ws://${new URL(host.origin).host}${RPC_SOCKET_PATH}`
-}
-
-async function rawSocket(host: WebHost): Promise<WebSocket> {
-  const socket = new WebSocket(socketUrl(host), socketProtocols(host.token))
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve)
-    socket.once('error', reject)
-  })
-  return socket
 }
 
 /** The code and reason a socket closes with, or null when it is still open after `ms`. */

@@ -11,7 +11,7 @@ import type { IpcResult } from '../../shared/ipc-channels'
 import type { RowsPage } from '../../shared/contract/tables'
 import { MAX_SOCKET_CALL_BYTES, RPC_SOCKET_PATH, RPC_SOCKET_PROTOCOL, SocketCalls, socketProtocols, TOKEN_PROTOCOL_PREFIX } from '../../shared/rpc-socket'
 import { startWebHost, type WebHost } from './host'
-import { startTestHost, type TestHost } from '../../../test-kit/web-host'
+import { rawSocket, socketUrl, startTestHost, type TestHost } from '../../../test-kit/web-host'
 
 const UNREACHABLE: IpcResult<never> = { ok: false, error: { code: 'unreachable', message: 'gone' } }
 
@@ -24,10 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close()
 })
-
-function socketUrl(host: WebHost): string {
-  return `ws://${new URL(host.origin).host}${RPC_SOCKET_PATH}`
-}
 
 function pageCalls(host: WebHost, token = host.token): SocketCalls {
   return new SocketCalls(socketUrl(host), token, UNREACHABLE)
@@ -48,16 +44,6 @@ function handshake(host: WebHost, init: { path?: string; protocols?: string[]; h
     })
     socket.on('error', () => resolve(-1))
   })
-}
-
-/** Opens a raw socket with the run's token and resolves once it is open. */
-async function rawSocket(host: WebHost): Promise<WebSocket> {
-  const socket = new WebSocket(socketUrl(host), socketProtocols(host.token))
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve)
-    socket.once('error', reject)
-  })
-  return socket
 }
 
 /** The close code a socket ends with. */
