@@ -38,6 +38,13 @@ export const newNamespacePath = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [path.length - 1] })
   })
   .readonly()
+/**
+ * The name of something a table already has (an index, a tag), as a request names it to act
+ * on it: non-empty and at most `max` characters; `what` begins the message ("A tag name").
+ */
+export function existingName(what: string, max: number): z.ZodString {
+  return z.string().min(1).max(max, `${what} can be at most ${max} characters long.`)
+}
 /** The id of an open connection. */
 export const connectionId = z.string().min(1, 'A connection id is required.').max(200, 'A connection id has at most 200 characters.')
 /** A page token; absent, null or empty starts a listing from the beginning. */

@@ -4,7 +4,7 @@
  * types from here (the plain constants are in ../index-types.ts), so zod stays out of the page.
  */
 import { z } from 'zod'
-import { columnRef, connectionId, response, tableRef } from './common'
+import { columnRef, connectionId, existingName, response, tableRef } from './common'
 import { MAX_COLUMN_NAME_LENGTH } from '../input-bounds'
 import { DISTANCE_TYPES, INDEX_NAME_PATTERN, INDEX_NAME_RULE, INDEX_TYPES } from '../index-types'
 import type { ExactInt } from '../exact-int'
@@ -80,13 +80,7 @@ export const indexesContract = {
     response: response<boolean>()
   },
   'indexes:drop': {
-    request: z
-      .object({
-        connectionId,
-        table: tableRef,
-        name: z.string().min(1).max(MAX_COLUMN_NAME_LENGTH, `An index name can be at most ${MAX_COLUMN_NAME_LENGTH} characters long.`)
-      })
-      .strict(),
+    request: z.object({ connectionId, table: tableRef, name: existingName('An index name', MAX_COLUMN_NAME_LENGTH) }).strict(),
     response: response<null>()
   },
   'indexes:optimize': {

@@ -8,7 +8,7 @@ import type { TableDescription } from '../catalog-types'
 import type { ExactInt } from '../exact-int'
 import { tagNameProblem } from '../tag-name'
 import { MAX_LISTED_NAME_LENGTH } from '../namespace-path'
-import { connectionId, response, sqlFilter, tableRef } from './common'
+import { connectionId, existingName, response, sqlFilter, tableRef } from './common'
 import { rowsWindow, type RowsPage } from './tables'
 
 /** One version of a table, as its history lists it. */
@@ -78,13 +78,7 @@ export const versionsContract = {
     response: response<null>()
   },
   'versions:deleteTag': {
-    request: z
-      .object({
-        connectionId,
-        table: tableRef,
-        tag: z.string().min(1).max(MAX_LISTED_NAME_LENGTH, `A tag name can be at most ${MAX_LISTED_NAME_LENGTH} characters long.`)
-      })
-      .strict(),
+    request: z.object({ connectionId, table: tableRef, tag: existingName('A tag name', MAX_LISTED_NAME_LENGTH) }).strict(),
     response: response<null>()
   }
 } as const
