@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 /** A running child process and what a test asks of it. */
 export interface CappedProcess {
