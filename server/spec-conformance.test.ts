@@ -39,14 +39,9 @@ async function send(method: 'GET' | 'POST', url: string, body?: unknown, options
     headers['content-type'] = options.type ?? JSON_TYPE
     payload = typeof body === 'string' ? body : JSON.stringify(body)
   }
-  const response = await fetch(`${server.url}${url}`, { method, headers, body: payload })
-  const bytes = new Uint8Array(await response.arrayBuffer())
-  const problems = spec.responseProblems(
-    { method, url },
-    { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: bytes }
-  )
-  exchanges.push({ method, url, status: response.status, problems })
-  return response.status
+  const { status, problems } = await spec.exchange(server.url, { method, url, headers, body: payload })
+  exchanges.push({ method, url, status, problems })
+  return status
 }
 
 beforeAll(async () => {

@@ -25,6 +25,23 @@ export interface SeenResponse {
   readonly body: Uint8Array
 }
 
+/** A request to send to a server under test. */
+export interface OutgoingRequest {
+  readonly method: string
+  /** The path with its query string, as sent. */
+  readonly url: string
+  readonly headers?: Readonly<Record<string, string>>
+  readonly body?: string | Uint8Array<ArrayBuffer>
+}
+
+/** A server's answer with what the spec finds wrong in it. */
+export interface CheckedAnswer {
+  readonly status: number
+  /** What is wrong with the answer by the spec; [] if nothing. */
+  readonly problems: string[]
+  readonly body: Uint8Array
+}
+
 /**
  * The spec file: the project does not carry a copy of the spec (it is the Lance project's
  * document, read for facts), so the conformance tests run where one is named.
@@ -90,6 +107,15 @@ export class SpecCheck {
       problems.push(`${where}: ${error.instancePath || '(root)'} ${error.message ?? error.keyword}`)
     }
     return problems
+  }
+
+  /** Sends `request` to the server at `base` and checks its answer against the spec. */
+  async exchange(base: string, request: OutgoingRequest): Promise<CheckedAnswer> {
+    const { method, url } = request
+    const response = await fetch(`${base}${url}`, { method, headers: request.headers, body: request.body })
+    const body = new Uint8Array(await response.arrayBuffer())
+    const problems = this.responseProblems({ method, url }, { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body })
+    return { status: response.status, problems, body }
   }
 
   /** What is wrong with a response to `request` by the spec (status, media type, JSON shape); [] if nothing. */
