@@ -6,9 +6,10 @@
 import { existsSync } from 'node:fs'
 import { tableFromIPC, type Table } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CatalogError, type ErrorCode } from '../src/shared/errors'
+import type { ErrorCode } from '../src/shared/errors'
 import type { NamespaceClient } from '../src/catalog/namespace-client'
 import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
+import { failureOf } from '../test-kit/catalog-failure'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc, VECTOR_DIMENSION } from '../test-kit/lancedb-catalog'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
@@ -27,12 +28,7 @@ function connect(headers: Record<string, string> = { 'headers.x-api-key': WRITE_
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<ErrorCode> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e
-  )
-  if (!(error instanceof CatalogError)) throw new Error(`expected a CatalogError, got ${String(error)}`)
-  return error.code
+  return (await failureOf(promise)).code
 }
 
 function idsOf(table: Table): number[] {

@@ -4,9 +4,9 @@
  */
 import { connect, type Connection, type Table } from '@lancedb/lancedb'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { failureOf } from '../../../test-kit/catalog-failure'
 import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { makeLanceNativeTable, NATIVE_TABLE, NATIVE_VERSION_ROWS } from '../../../test-kit/lance-native-table'
-import { CatalogError } from '../../shared/errors'
 import {
   countLanceRowsAt,
   createLanceTag,
@@ -41,15 +41,6 @@ afterAll(async () => {
   await removeDir(root)
 })
 
-async function failure(promise: Promise<unknown>): Promise<CatalogError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e
-  )
-  if (!(error instanceof CatalogError)) throw new Error(`expected a CatalogError, got ${String(error)}`)
-  return error
-}
-
 describe('lance versions', () => {
   it('lists every version oldest first with its row count and time', async () => {
     const versions = await listLanceVersions(table)
@@ -76,10 +67,10 @@ describe('lance versions', () => {
   })
 
   it('refuses a version the table never had, naming the versions it has', async () => {
-    const error = await failure(describeLanceVersion(table, ref, '9'))
+    const error = await failureOf(describeLanceVersion(table, ref, '9'))
     expect(error.code).toBe('invalid_request')
     expect(error.message).toContain('has no version 9: its versions are 1 to 4')
-    expect((await failure(restoreLanceVersion(table, ref, '0'))).message).toContain('has no version 0')
+    expect((await failureOf(restoreLanceVersion(table, ref, '0'))).message).toContain('has no version 0')
   })
 
   it('creates, lists and deletes tags, refusing duplicates and unknown names', async () => {
@@ -89,11 +80,11 @@ describe('lance versions', () => {
       { name: 'baseline', version: '1' },
       { name: 'grown', version: '4' }
     ])
-    expect((await failure(createLanceTag(table, ref, 'baseline', '2'))).message).toContain('already has a tag "baseline"')
-    expect((await failure(createLanceTag(table, ref, 'later', '7'))).message).toContain('has no version 7')
+    expect((await failureOf(createLanceTag(table, ref, 'baseline', '2'))).message).toContain('already has a tag "baseline"')
+    expect((await failureOf(createLanceTag(table, ref, 'later', '7'))).message).toContain('has no version 7')
     await deleteLanceTag(table, ref, 'baseline')
     expect(await listLanceTags(table)).toEqual([{ name: 'grown', version: '4' }])
-    expect((await failure(deleteLanceTag(table, ref, 'baseline'))).message).toContain('has no tag "baseline"')
+    expect((await failureOf(deleteLanceTag(table, ref, 'baseline'))).message).toContain('has no tag "baseline"')
   })
 
   it('reads a summary without rows or time as unknown', () => {
