@@ -7,46 +7,27 @@
  * namespace is made. A drop the catalog fails reports the catalog's reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CatalogError } from '../src/shared/errors'
-import { openRestNamespace, type RestNamespaceClient } from '../src/catalog/rest/rest-namespace'
-import { OperationRegistry } from '../src/main/operations/operation-registry'
-import { buildNestedCatalog, makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
-import { startCatalogServer, type RunningCatalogServer } from './server'
+import { cancelOnceRunning } from '../test-kit/cancel-once-running'
+import { failureOf } from '../test-kit/catalog-failure'
+import { startSlowCatalog, type SlowCatalog } from '../test-kit/slow-catalog'
 import { SpecCheck, itWithSpec } from './spec/spec-check'
 
-let root: string
-let server: RunningCatalogServer
-let client: RestNamespaceClient
-const log: string[] = []
+let slow: SlowCatalog
 
 beforeAll(async () => {
-  root = await makeTempDir('slow-namespaces')
-  await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 3 } }, empty: {} } })
-  server = await startCatalogServer({ root, slowTransactionsMs: 400, log: (line) => log.push(line) })
-  client = openRestNamespace({ uri: server.url }, { maxRetries: 0 })
+  slow = await startSlowCatalog('slow-namespaces', { namespaces: { sales: { tables: { orders: 3 } }, empty: {} } })
 })
 
 afterAll(async () => {
-  await client?.close()
-  await server?.close()
-  await removeDir(root)
+  await slow?.close()
 })
 
-const namespaces = async (parent: string[] = []): Promise<string[]> => [...(await client.listNamespaces(parent)).items].sort()
-
-async function failureOf(promise: Promise<unknown>): Promise<CatalogError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e
-  )
-  if (!(error instanceof CatalogError)) throw new Error(`expected a CatalogError, got ${String(error)}`)
-  return error
-}
+const namespaces = async (parent: string[] = []): Promise<string[]> => [...(await slow.client.listNamespaces(parent)).items].sort()
 
 describe('slow namespace transactions', () => {
   it('answers a namespace create with a transaction, reports Queued then Running, and lists the namespace once it succeeded', async () => {
     const seen: string[] = []
-    const created = client.createNamespace(['late'], 'create', { onTransaction: (p) => seen.push(p.status) })
+    const created = slow.client.createNamespace(['late'], 'create', { onTransaction: (p) => seen.push(p.status) })
     // Answered at once, made later: not there while the transaction runs.
     await expect.poll(() => seen.length).toBeGreaterThan(0)
     expect(await namespaces()).not.toContain('late')
@@ -57,33 +38,27 @@ describe('slow namespace transactions', () => {
   })
 
   it('cancels a namespace create through the operation registry: the catalog says Canceled and the namespace is never made', async () => {
-    const operations = new OperationRegistry()
-    const id = 'op-ns-cancel-0001'
-    const created = operations.run(id, (options) => client.createNamespace(['cancelled'], 'create', options))
-    let progress = await operations.progress(id, 0)
-    while (progress.transaction?.status !== 'Running' && progress.state === 'pending') progress = await operations.progress(id, progress.revision)
-    operations.cancel(id)
-    const error = await failureOf(created)
+    const { error } = await cancelOnceRunning('op-ns-cancel-0001', (options) => slow.client.createNamespace(['cancelled'], 'create', options))
     expect(error.code).toBe('cancelled')
     expect(error.message).toBe('The catalog reports that the create of namespace "cancelled" was cancelled.')
-    expect(log.some((line) => /^POST \/v1\/transaction\/[^/]+\/alter -> 200/.test(line))).toBe(true)
+    expect(slow.log.some((line) => /^POST \/v1\/transaction\/[^/]+\/alter -> 200/.test(line))).toBe(true)
     expect(await namespaces()).not.toContain('cancelled')
   })
 
   it('refuses at once a create whose name is taken or whose parent is missing', async () => {
-    expect((await failureOf(client.createNamespace(['sales']))).code).toBe('namespace_exists')
-    expect((await failureOf(client.createNamespace(['nowhere', 'child']))).code).toBe('namespace_not_found')
+    expect((await failureOf(slow.client.createNamespace(['sales']))).code).toBe('namespace_exists')
+    expect((await failureOf(slow.client.createNamespace(['nowhere', 'child']))).code).toBe('namespace_not_found')
   })
 
   it('answers a namespace drop with a transaction and drops it once it succeeded', async () => {
     const seen: string[] = []
-    await client.dropNamespace(['empty'], 'restrict', { onTransaction: (p) => seen.push(p.status) })
+    await slow.client.dropNamespace(['empty'], 'restrict', { onTransaction: (p) => seen.push(p.status) })
     expect(seen.at(-1)).toBe('Succeeded')
     expect(await namespaces()).not.toContain('empty')
   })
 
   it("reports a drop the catalog failed (a namespace that is not empty) with the catalog's reason", async () => {
-    const error = await failureOf(client.dropNamespace(['sales'], 'restrict'))
+    const error = await failureOf(slow.client.dropNamespace(['sales'], 'restrict'))
     expect(error.code).toBe('server_error')
     expect(error.message).toMatch(/^The catalog reports that the drop of namespace "sales" failed: ./)
     expect(await namespaces()).toContain('sales')
@@ -92,13 +67,8 @@ describe('slow namespace transactions', () => {
   itWithSpec('answers the namespace create and drop with transaction ids as the spec says', async () => {
     const spec = await SpecCheck.load()
     const post = async (url: string, body: unknown) => {
-      const response = await fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-      const bytes = new Uint8Array(await response.arrayBuffer())
-      const problems = spec.responseProblems(
-        { method: 'POST', url },
-        { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: bytes }
-      )
-      return { status: response.status, problems, body: JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown> }
+      const answer = await spec.exchange(slow.url, { method: 'POST', url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      return { ...answer, body: JSON.parse(new TextDecoder().decode(answer.body)) as Record<string, unknown> }
     }
     const created = await post('/v1/namespace/spec/create', { id: ['spec'] })
     expect(created).toMatchObject({ status: 200, problems: [], body: { transaction_id: expect.any(String) } })
