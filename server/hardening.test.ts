@@ -6,11 +6,11 @@
  */
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
-import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_NAME_LENGTH } from '../src/shared/namespace-path'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
+import { rawRequest } from '../test-kit/raw-http'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 let root: string
@@ -24,20 +24,9 @@ interface RawAnswer {
 
 /** One request with exactly the given headers (node:http adds only Host unless given one). */
 async function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string | Uint8Array): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        const json = (res.headers['content-type'] ?? '').includes('json') && text.trim() !== '' ? (JSON.parse(text) as unknown) : {}
-        resolve({ status: res.statusCode ?? 0, text, body: (json ?? {}) as Record<string, unknown> })
-      })
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
+  const { status, headers: answered, text } = await rawRequest({ port: server.port, method, path, headers, body })
+  const json = (answered['content-type'] ?? '').includes('json') && text.trim() !== '' ? (JSON.parse(text) as unknown) : {}
+  return { status, text, body: (json ?? {}) as Record<string, unknown> }
 }
 
 async function rootTables(): Promise<unknown> {

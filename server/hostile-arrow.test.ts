@@ -5,11 +5,11 @@
  * lengths, ...). Each gets a 400 `invalid_request` that says why, while a table listing
  * is answered within 2 s; the process lives on and its memory stays small.
  */
-import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOSTILE_ARROW } from '../test-kit/portable/hostile-arrow'
 import { startHeapCapped, type CappedProcess } from '../test-kit/heap-capped-process'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
+import { rawRequest, type RawHttpAnswer } from '../test-kit/raw-http'
 
 /** Resident memory the server may reach: LanceDB's native side plus a heap that decoded nothing large. */
 const RSS_BOUND = 450 * 1024 * 1024
@@ -18,25 +18,8 @@ let root: string
 let server: CappedProcess
 let port: number
 
-interface Answer {
-  readonly status: number
-  readonly text: string
-  readonly ms: number
-}
-
-function call(method: string, path: string, body?: Uint8Array): Promise<Answer> {
-  const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const headers = body ? { 'content-type': 'application/vnd.apache.arrow.stream' } : {}
-    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
+function call(method: string, path: string, body?: Uint8Array): Promise<RawHttpAnswer> {
+  return rawRequest({ port, method, path, headers: body ? { 'content-type': 'application/vnd.apache.arrow.stream' } : {}, body })
 }
 
 beforeAll(async () => {

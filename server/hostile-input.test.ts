@@ -6,46 +6,21 @@
  * and deletes, and a 296-byte Arrow stream declaring 2^31-1 rows. Each gets
  * a clear 400 at once, and the server answers other calls meanwhile.
  */
-import { request } from 'node:http'
 import { Table, tableToIPC, vectorFromArray } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { arrowBomb } from '../test-kit/hostile-files'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleTableIpc } from '../test-kit/lancedb-catalog'
+import { rawRequest, type RawHttpAnswer } from '../test-kit/raw-http'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
 let root: string
 let server: RunningCatalogServer
 
-interface Answer {
-  readonly status: number
-  readonly text: string
-  readonly ms: number
+function post(path: string, body: string | Uint8Array, type = 'application/json'): Promise<RawHttpAnswer> {
+  return rawRequest({ port: server.port, method: 'POST', path, headers: { 'content-type': type }, body })
 }
 
-async function post(path: string, body: string | Uint8Array, type = 'application/json'): Promise<Answer> {
-  const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path, headers: { 'content-type': type } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - started }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
-}
-
-const listTables = () =>
-  new Promise<string>((resolve, reject) => {
-    request({ host: '127.0.0.1', port: server.port, path: '/v1/namespace/%24/table/list' }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    })
-      .on('error', reject)
-      .end()
-  })
+const listTables = async (): Promise<string> => (await rawRequest({ port: server.port, method: 'GET', path: '/v1/namespace/%24/table/list' })).text
 
 beforeAll(async () => {
   root = await makeTempDir('server-hostile')

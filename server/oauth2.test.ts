@@ -4,9 +4,9 @@
  * issued tokens accepted by the catalog routes until they expire, and one log line per
  * token issued.
  */
-import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
+import { rawRequest } from '../test-kit/raw-http'
 import { parseCliArgs, UsageError } from './cli-args'
 import { startCatalogServer, type RunningCatalogServer } from './server'
 
@@ -24,19 +24,8 @@ interface Answer {
 }
 
 async function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>) })
-      })
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
+  const { status, headers: answered, text } = await rawRequest({ port: server.port, method, path, headers, body })
+  return { status, headers: answered, body: text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>) }
 }
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
