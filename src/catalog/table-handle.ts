@@ -32,16 +32,39 @@ export interface CallOptions {
  */
 export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & { readonly maxBytes?: number; readonly version?: ExactInt }
 
+/** A window of one bytes column's cells: rows `offset` on, matching `filter`, at `version` (the latest unless told). */
+export interface CellBytesRequest {
+  readonly column: string
+  readonly offset: number
+  readonly limit: number
+  readonly filter?: string
+  readonly version?: ExactInt
+  /** The most bytes kept of each cell: a longer one is cut there, its whole size still told. */
+  readonly maxBytesPerCell: number
+}
+
+/**
+ * One cell's bytes (cut to the request's bound) and its whole size; for bytes that were
+ * not read (a blob stored at a URI, a legacy blob column), its size where known and why;
+ * null for a null cell.
+ */
+export type CellBytes =
+  { readonly size: number; readonly bytes: Uint8Array } | { readonly size: number | null; readonly bytes: null; readonly unread: string } | null
+
 /** One table of a catalog, and every operation on it. */
 export interface TableHandle {
   /** Which table this is. */
   readonly ref: TableRef
   /** Schema, location, version and row count of a table. */
   describe(options?: CallOptions): Promise<TableDescription>
+  /** The number of the latest version, as cheaply as the catalog tells it (for what is kept per version). */
+  version(options?: CallOptions): Promise<ExactInt>
   /** Number of rows, optionally matching a SQL filter. */
   countRows(filter?: string, options?: CallOptions): Promise<ExactInt>
   /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */
   readRows(request: ReadRowsRequest, options?: CallOptions): Promise<RowsPage>
+  /** The bytes of a window of one binary or Lance blob column's cells, each cut to a bound (images, audio and files in cells). */
+  readBytes(request: CellBytesRequest, options?: CallOptions): Promise<CellBytes[]>
   // Schema evolution: each answers the version the change made.
   /** Adds columns computed by SQL expressions over the existing rows. */
   addColumns(columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult>

@@ -21,7 +21,8 @@ import * as versions from './versions'
 import { explainLanceSearch, lanceSearchInfo, searchLanceRows } from './search'
 import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } from './indexes'
 import { boundedFilter } from './bounded-sql'
-import type { CallOptions, ReadRowsRequest, TableHandle } from '../table-handle'
+import type { CallOptions, CellBytes, CellBytesRequest, ReadRowsRequest, TableHandle } from '../table-handle'
+import { readLanceBytes } from './lance-bytes'
 import { TableHandles, TableOpenFailure, type TableHandleLimits } from './table-handles'
 
 /** What the catalog around the tables adds: checks before a call, and what an error means there. */
@@ -75,6 +76,10 @@ export class LanceTable implements TableHandle {
     return this.#latest(options, 'describe', async (t) => ({ ...(await versions.describeLanceTable(t, this.ref)), location: locationOf(t) }))
   }
 
+  version(options?: CallOptions): Promise<ExactInt> {
+    return this.#latest(options, 'read the version of', async (t) => exactInt(await t.version()))
+  }
+
   countRows(filter?: string, options?: CallOptions): Promise<ExactInt> {
     // LanceDB's JS SDK counts in a JS number; kept as it gives it.
     return this.#latest(options, 'count the rows of', async (t) => exactInt(await t.countRows(boundedFilter(filter))))
@@ -85,6 +90,12 @@ export class LanceTable implements TableHandle {
     const { version, ...latest } = request
     if (version === undefined) return this.#latest(options, 'read the rows of', (t) => readLanceRows(t, latest, this.ref))
     return this.#at(version, options, 'read the rows of', (t) => readLanceRows(t, latest, this.ref))
+  }
+
+  readBytes(request: CellBytesRequest, options?: CallOptions): Promise<CellBytes[]> {
+    const { version } = request
+    const read = (t: LanceDbTable): Promise<CellBytes[]> => readLanceBytes(t, request, this.ref)
+    return version === undefined ? this.#latest(options, 'read the bytes of', read) : this.#at(version, options, 'read the bytes of', read)
   }
 
   addColumns(columns: readonly NewColumn[], options?: CallOptions): Promise<SchemaChangeResult> {

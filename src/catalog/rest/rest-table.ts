@@ -15,7 +15,8 @@ import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
 import { CatalogError } from '../../shared/errors'
 import { compareExact, type ExactInt } from '../../shared/exact-int'
 import type { FreshAnswers } from '../fresh-answers'
-import type { CallOptions, ReadRowsRequest, TableHandle } from '../table-handle'
+import type { CallOptions, CellBytes, CellBytesRequest, ReadRowsRequest, TableHandle } from '../table-handle'
+import { bytesFromPages } from '../cell-bytes'
 import { describeRestTable } from './describe-table'
 import type { HttpTransport } from './http'
 import { parseCount } from './json-values'
@@ -82,6 +83,13 @@ export class RestTable implements TableHandle {
     }
   }
 
+  version(options: CallOptions = {}): Promise<ExactInt> {
+    // The describe names the version; a catalog whose describe leaves it out lists its versions.
+    const viaRoute = async (): Promise<ExactInt> =>
+      (await this.#describe(options)).version ?? latestOf(await this.on.versionRoutes.listVersions(this.ref, options))
+    return this.#either('versions', viaRoute, (t) => t.version(options))
+  }
+
   countRows(filter?: string, options: CallOptions = {}): Promise<ExactInt> {
     return this.#either(
       'data',
@@ -97,6 +105,20 @@ export class RestTable implements TableHandle {
       () => this.#readRoute(request, options),
       (t) => t.readRows(request, options)
     )
+  }
+
+  readBytes(request: CellBytesRequest, options: CallOptions = {}): Promise<CellBytes[]> {
+    const { column, filter, version } = request
+    const viaRoute = (): Promise<CellBytes[]> =>
+      bytesFromPages(
+        (offset, limit) =>
+          this.#readRoute(
+            { offset, limit, columns: [column], ...(filter === undefined ? {} : { filter }), ...(version === undefined ? {} : { version }) },
+            options
+          ),
+        request
+      )
+    return this.#either(version === undefined ? 'data' : 'version-read', viaRoute, (t) => t.readBytes(request, options))
   }
 
   // Schema evolution: the spec's alter routes, in schema.ts.
