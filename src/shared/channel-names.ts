@@ -22,6 +22,8 @@ export const CHANNELS = [
   'tables:drop',
   'tables:rename',
   'tables:refresh',
+  'media:cells',
+  'media:value',
   'operations:progress',
   'operations:cancel',
   'profiles:list',

@@ -17,6 +17,7 @@ import { exportContract } from './contract/export'
 import { schemaContract } from './contract/schema'
 import { versionsContract } from './contract/versions'
 import { findContract } from './contract/find'
+import { mediaContract } from './contract/media'
 
 export type { AppInfo } from './contract/catalog'
 
@@ -32,7 +33,8 @@ export const contract = {
   ...versionsContract,
   ...searchContract,
   ...indexesContract,
-  ...findContract
+  ...findContract,
+  ...mediaContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -58,6 +58,8 @@ const GATED_CHANNELS: Readonly<Partial<Record<Channel, GateName>>> = {
   'tables:readRows': 'rowReads',
   'versions:readRows': 'rowReads',
   'search:rows': 'rowReads',
+  'media:cells': 'rowReads',
+  'media:value': 'rowReads',
   'tables:create': 'imports',
   'profiles:import': 'imports',
   'export:start': 'exports'

@@ -11,6 +11,7 @@ import type { SwitchableSecretStore } from '../secrets/switchable-store'
 import type { ExportJobs } from '../export/export-jobs'
 import type { OperationRegistry } from '../operations/operation-registry'
 import type { FindService } from '../find/find-service'
+import type { MediaCells } from '../media/media-cells'
 
 /** What the handlers need from their surroundings. */
 export interface HandlerContext {
@@ -33,4 +34,6 @@ export interface HandlerContext {
   readonly operations?: OperationRegistry
   /** Find in catalog's indexes (one per app; made here when not given). */
   readonly find?: FindService
+  /** What byte cells hold, kept per table version (one per app; made here when not given). */
+  readonly media?: MediaCells
 }

@@ -17,6 +17,7 @@ import { OperationRegistry } from '../operations/operation-registry'
 import { versionsHandlers } from './versions-handlers'
 import { FindService } from '../find/find-service'
 import { findHandlers } from './find-handlers'
+import { mediaHandlers } from './media-handlers'
 import type { HandlerContext } from './handler-context'
 
 /** Builds the handler table. */
@@ -37,6 +38,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...schemaHandlers(withOperations),
     ...exportHandlers(withOperations),
     ...indexesHandlers(withOperations),
-    ...findHandlers(withOperations.find)
+    ...findHandlers(withOperations.find),
+    ...mediaHandlers(withOperations)
   }
 }

@@ -1,0 +1,28 @@
+/**
+ * Handlers for what byte cells hold: per cell its type, size and thumbnail (made and kept
+ * in main by ../media/media-cells.ts), and one cell's whole value for the viewer.
+ */
+import type { mediaContract } from '../../shared/contract/media'
+import { MediaCells } from '../media/media-cells'
+import { readMediaValue } from '../media/media-value'
+import type { HandlerTable } from './dispatch'
+import type { HandlerContext } from './handler-context'
+
+/** Handlers of the media channels. */
+export function mediaHandlers({ registry, media = new MediaCells() }: HandlerContext): Pick<HandlerTable, keyof typeof mediaContract> {
+  return {
+    'media:cells': async ({ connectionId, table, version, filter, offset, limit, columns, size }) => {
+      const handle = (await registry.client(connectionId)).table(table)
+      // Kept per version: the latest one's number comes from the kept table.
+      const at = version ?? (await handle.version())
+      return media.cells(handle, { connectionId, table, version: at, older: version !== undefined, filter, offset, limit, columns, size })
+    },
+    'media:value': async ({ connectionId, table, version, filter, row, column }) =>
+      readMediaValue((await registry.client(connectionId)).table(table), {
+        column,
+        offset: row,
+        ...(version === undefined ? {} : { version }),
+        ...(filter === undefined ? {} : { filter })
+      })
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * What byte cells hold, through the real handlers on a real directory catalog of media made
+ * in the test (test-kit/media-table.ts): each kind told from its bytes, thumbnails that are
+ * WebP pictures within the asked size, hostile images refused with a reason and nothing
+ * decoded for them, a Lance blob v2 column read through LanceDB's blob files, a legacy blob
+ * column saying why its bytes are not read, and the viewer's whole value byte for byte.
+ */
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setUpApp, type AppCore } from '../app-setup'
+import { dirSpec } from '../connections/connection-spec'
+import { dispatch } from '../ipc/dispatch'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { BLOB_TABLE, buildMediaCatalog, LEGACY_BLOB_TABLE, MEDIA_ROWS, MEDIA_TABLE, mediaCellBytes, type MediaRow } from '../../../test-kit/media-table'
+import type { MediaCell, MediaValue } from '../../shared/contract/media'
+
+let dir: string
+let core: AppCore
+let connectionId: string
+
+beforeAll(async () => {
+  dir = await makeTempDir('media-cells')
+  await buildMediaCatalog(join(dir, 'catalog'))
+  core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), {
+    info: { host: 'browser', version: 'test' }
+  })
+  connectionId = core.registry.list()[0]?.id ?? ''
+})
+
+afterAll(async () => {
+  await core?.close()
+  await removeDir(dir)
+})
+
+async function call<T>(channel: 'media:cells' | 'media:value', request: Record<string, unknown>): Promise<T> {
+  const result = await dispatch(core.handlers, channel, { connectionId, ...request })
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
+  return result.value as T
+}
+
+function cellsOf(table: string, column: string, limit = MEDIA_ROWS.length): Promise<MediaCell[][]> {
+  return call('media:cells', { table: { namespace: [], name: table }, offset: 0, limit, columns: [column], size: 'row' })
+}
+
+describe('media:cells', () => {
+  it('tells each cell of a binary column by its bytes, with a small WebP thumbnail for each picture', async () => {
+    const rows = await cellsOf(MEDIA_TABLE, 'media')
+    const byRow = Object.fromEntries(MEDIA_ROWS.map((row, i) => [row, rows[i]?.[0]])) as Record<MediaRow, MediaCell>
+    expect(MEDIA_ROWS.map((row) => byRow[row].label)).toEqual(['PNG', 'JPEG', 'WAV', 'MP4', 'PDF', 'SVG', 'bytes', 'null', 'PNG', 'JPEG', 'PNG'])
+    for (const row of ['png', 'jpeg'] as const) {
+      const cell = byRow[row]
+      expect([cell.width, cell.height, cell.problem]).toEqual([320, 200, null])
+      const thumb = await sharp(cell.thumb as Uint8Array).metadata()
+      expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 64, 40])
+    }
+    expect(byRow.unknown.head).toBe('0xdeadbeef0102030405060708090a0b0c…')
+    expect(byRow.svg).toMatchObject({ kind: 'document', thumb: null })
+    expect(byRow.null.size).toBeNull()
+  })
+
+  it('refuses hostile pictures with a reason, decoding none of them', async () => {
+    const rows = await cellsOf(MEDIA_TABLE, 'media')
+    const cell = (row: MediaRow): MediaCell => rows[MEDIA_ROWS.indexOf(row)]?.[0] as MediaCell
+    expect(cell('huge-png').problem).toMatch(/declares 100,000 x 100,000 pixels, more than the 50 megapixels/)
+    expect(cell('truncated-jpeg').problem).toMatch(/could not be decoded/)
+    expect(cell('fake-png').problem).toMatch(/could not be decoded|are not/)
+    for (const row of ['huge-png', 'truncated-jpeg', 'fake-png'] as const) expect(cell(row).thumb).toBeNull()
+  })
+
+  it('reads a blob v2 column through its blob files, and says why a legacy blob column is not read', async () => {
+    const blobs = await cellsOf(BLOB_TABLE, 'clip', 3)
+    expect(blobs.map((row) => row[0]?.label)).toEqual(['PNG', 'WAV', 'null'])
+    expect(blobs[0]?.[0]?.thumb).not.toBeNull()
+    const legacy = await cellsOf(LEGACY_BLOB_TABLE, 'clip', 3)
+    const expected = await mediaCellBytes()
+    expect(legacy[0]?.[0]).toMatchObject({ size: expected.png?.length, thumb: null, problem: expect.stringMatching(/blob column/) })
+  })
+
+  it('ends the rows where the table does, and follows a filter', async () => {
+    expect(
+      await call<MediaCell[][]>('media:cells', { table: { namespace: [], name: MEDIA_TABLE }, offset: 9, limit: 50, columns: ['media'], size: 'tile' })
+    ).toHaveLength(2)
+    const wav = await call<MediaCell[][]>('media:cells', {
+      table: { namespace: [], name: MEDIA_TABLE },
+      filter: "kind = 'wav'",
+      offset: 0,
+      limit: 5,
+      columns: ['media'],
+      size: 'row'
+    })
+    expect(wav.map((row) => row[0]?.label)).toEqual(['WAV'])
+  })
+})
+
+describe('media:value', () => {
+  it('hands over a cell byte for byte, with the picture size', async () => {
+    const expected = await mediaCellBytes()
+    const value = await call<MediaValue>('media:value', { table: { namespace: [], name: MEDIA_TABLE }, row: 0, column: 'media' })
+    expect([value.label, value.width, value.height, value.problem]).toEqual(['PNG', 320, 200, null])
+    expect(Buffer.from(value.bytes as Uint8Array).equals(Buffer.from(expected.png as Uint8Array))).toBe(true)
+    const blobValue = await call<MediaValue>('media:value', { table: { namespace: [], name: BLOB_TABLE }, row: 1, column: 'clip' })
+    expect(Buffer.from(blobValue.bytes as Uint8Array).equals(Buffer.from(expected.wav as Uint8Array))).toBe(true)
+  })
+
+  it('says why a picture with too many pixels is not shown', async () => {
+    const value = await call<MediaValue>('media:value', { table: { namespace: [], name: MEDIA_TABLE }, row: MEDIA_ROWS.indexOf('huge-png'), column: 'media' })
+    expect(value.problem).toMatch(/100,000 x 100,000/)
+  })
+})

@@ -1,0 +1,82 @@
+/**
+ * Channels for what a table's byte columns hold: per cell, its type, size and a small
+ * thumbnail made in main (the grid and gallery never carry the bytes themselves), and one
+ * cell's whole value for the value viewer. Cells are addressed as the grid reads them: a
+ * row's position among the rows matching a filter, at a version or the latest.
+ */
+import { z } from 'zod'
+import type { MediaKind } from '../media-kind'
+import { columnRef, connectionId, response, sqlFilter, tableRef } from './common'
+import { versionNumber } from './versions'
+
+/** Most rows one `media:cells` call covers (one grid page). */
+export const MEDIA_ROWS_MAX = 200
+/** Most byte columns one call covers. */
+export const MEDIA_COLUMNS_MAX = 16
+/** The largest value `media:value` hands over whole (bigger ones say so, and can be saved). */
+export const MEDIA_VALUE_MAX_BYTES = 64 * 1024 * 1024
+
+/** The two thumbnail sizes: a grid row's and a gallery tile's (longest side, in pixels). */
+export const THUMB_SIZES = { row: 64, tile: 256 } as const
+export type ThumbSize = keyof typeof THUMB_SIZES
+
+/** What one cell of a byte column holds, without its bytes. */
+export interface MediaCell {
+  /** Null for a null cell. */
+  readonly size: number | null
+  readonly kind: MediaKind
+  readonly mime: string
+  /** `PNG`, `WAV`, `bytes`. */
+  readonly label: string
+  /** Pixel size, for an image whose header was read. */
+  readonly width: number | null
+  readonly height: number | null
+  /** A WebP thumbnail, for an image that decoded within the bounds. */
+  readonly thumb: Uint8Array | null
+  /** The first bytes in hex, for bytes of no known type. */
+  readonly head: string
+  /** Why an image shows no thumbnail (too many pixels, truncated, not what it claims). */
+  readonly problem: string | null
+}
+
+/** One cell's whole value, for the viewer. */
+export interface MediaValue {
+  readonly size: number
+  readonly kind: MediaKind
+  readonly mime: string
+  readonly label: string
+  readonly width: number | null
+  readonly height: number | null
+  /** The bytes; null when larger than MEDIA_VALUE_MAX_BYTES or a document that must not be rendered. */
+  readonly bytes: Uint8Array | null
+  /** Why the bytes are not shown as media (too large, cannot be decoded, a document with script). */
+  readonly problem: string | null
+}
+
+/** Which rows: the grid's window of rows matching `filter`, at `version` (the latest when absent). */
+const rowsAt = z.object({
+  connectionId,
+  table: tableRef,
+  version: versionNumber.optional(),
+  filter: sqlFilter.optional()
+})
+
+/** Media channels. */
+export const mediaContract = {
+  'media:cells': {
+    request: rowsAt
+      .extend({
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(MEDIA_ROWS_MAX),
+        columns: z.array(columnRef).min(1).max(MEDIA_COLUMNS_MAX).readonly(),
+        size: z.enum(['row', 'tile'])
+      })
+      .strict(),
+    /** Per row (in order, possibly fewer than `limit` at the end), per column (in the request's order). */
+    response: response<readonly (readonly MediaCell[])[]>()
+  },
+  'media:value': {
+    request: rowsAt.extend({ row: z.number().int().min(0), column: columnRef }).strict(),
+    response: response<MediaValue>()
+  }
+} as const
