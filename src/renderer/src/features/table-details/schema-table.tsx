@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { FieldInfo } from '@shared/catalog-types'
 import { ChevronDown, ChevronRight } from 'lucide-react'
+import { ColumnHeads } from '../../ui/column-heads'
 import styles from './table-details.module.css'
 
 interface SchemaTableProps {
@@ -47,16 +48,7 @@ export function SchemaTable({ fields, renderActions, found = null }: SchemaTable
   fields.forEach((field, i) => walk(field, 0, `${i}:${field.name}`, field.name))
   return (
     <table className={styles.schema} aria-label="Schema">
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Type</th>
-          <th scope="col">Nullable</th>
-          <th scope="col">Dimension</th>
-          <th scope="col">Metadata</th>
-          {renderActions && <th scope="col">Actions</th>}
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Field', 'Type', 'Nullable', 'Dimension', 'Metadata', renderActions !== undefined && 'Actions']} />
       <tbody>{rows}</tbody>
     </table>
   )

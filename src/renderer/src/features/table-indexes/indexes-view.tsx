@@ -8,6 +8,7 @@ import { ListTree, Plus, Wrench } from 'lucide-react'
 import type { IndexInfo } from '@shared/contract/indexes'
 import { displayIdentifier } from '../../lib/node-key'
 import { Button } from '../../ui/button'
+import { ColumnHeads } from '../../ui/column-heads'
 import { EmptyState } from '../../ui/empty-state'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Skeleton } from '../../ui/skeleton'
@@ -81,22 +82,16 @@ interface TableProps {
 function IndexTable({ indexes, readOnly, onDrop }: TableProps): ReactNode {
   return (
     <table className={cx('record-table', styles.table)} aria-label="Indexes">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Type</th>
-          <th scope="col">Columns</th>
-          <th scope="col" className="record-number">
-            Indexed rows
-          </th>
-          <th scope="col" className="record-number">
-            Unindexed rows
-          </th>
-          <th scope="col">
-            <span className={styles.hidden}>Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        columns={[
+          'Name',
+          'Type',
+          'Columns',
+          { label: 'Indexed rows', className: 'record-number' },
+          { label: 'Unindexed rows', className: 'record-number' },
+          { label: <span className={styles.hidden}>Actions</span> }
+        ]}
+      />
       <tbody>
         {indexes.map((index) => (
           <tr key={index.name}>

@@ -9,6 +9,7 @@ import type { FieldInfo, TableRef } from '@shared/catalog-types'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { Button } from '../../ui/button'
+import { ColumnHeads } from '../../ui/column-heads'
 import { ErrorAlert } from '../../ui/error-alert'
 import { useOpenVersion } from '../../state/open-version-store'
 import { cx } from '../../ui/class-names'
@@ -58,14 +59,7 @@ export function ColumnNulls({ connectionId, table, fields, rows }: Props): React
       {counts.isError && <ErrorAlert error={counts.error} onRetry={() => void counts.refetch()} />}
       {shown && (
         <table className={cx('record-table', styles.table)} aria-label="Null counts">
-          <thead>
-            <tr>
-              <th scope="col">Column</th>
-              <th scope="col" className="record-number">
-                Nulls
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Column', { label: 'Nulls', className: 'record-number' }]} />
           <tbody>
             {shown.map((entry) => (
               <tr key={entry.column}>

@@ -8,6 +8,7 @@ import { Eye, RotateCcw } from 'lucide-react'
 import type { TableVersionInfo } from '@shared/contract/versions'
 import { compareExact, formatExactInt, type ExactInt } from '@shared/exact-int'
 import { Button } from '../../ui/button'
+import { ColumnHeads } from '../../ui/column-heads'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Skeleton } from '../../ui/skeleton'
 import type { DetailViewProps } from '../../lib/detail-view-props'
@@ -30,20 +31,16 @@ export function VersionsView({ connectionId, table }: DetailViewProps): ReactNod
   return (
     <>
       <table className={styles.table} aria-label="Versions">
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Created</th>
-            <th scope="col">Operation</th>
-            <th scope="col" className={styles.numeric}>
-              Rows
-            </th>
-            <th scope="col">Tags</th>
-            <th scope="col">
-              <span className={styles.quiet}>Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            'Version',
+            'Created',
+            'Operation',
+            { label: 'Rows', className: styles.numeric },
+            'Tags',
+            { label: <span className={styles.quiet}>Actions</span> }
+          ]}
+        />
         <tbody>
           {[...versions].reverse().map((v) => (
             <VersionRow
