@@ -13,8 +13,12 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 /** The page's entry. */
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`
 
-/** The Content-Security-Policy, sent as a header; the same text as the meta tag in index.html. */
-export const APP_CSP = "default-src 'self'"
+/**
+ * The Content-Security-Policy, sent as a header; the same text as the meta tag in index.html.
+ * Beyond the app's own files, only blob: URLs the page made itself may be shown, as images
+ * (cells' thumbnails and pictures) and as audio or video: never as documents or scripts.
+ */
+export const APP_CSP = "default-src 'self'; img-src 'self' blob:; media-src blob:"
 
 /** Content types of the files the built renderer holds (also served by browser mode's host). */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
