@@ -3,34 +3,29 @@
  * LanceDB-made `articles` table: listing, create and its cancel (also when the cancel
  * overtakes the create), drop, optimize and null counts, with request validation.
  */
-import { join } from 'node:path'
 import { connect } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { startAppOverCatalog, type CatalogApp } from '../../../test-kit/app-over-catalog'
 import { makeLanceNativeTable, NATIVE_TABLE } from '../../../test-kit/lance-native-table'
-import { setUpApp, type AppCore } from '../app-setup'
-import { dirSpec } from '../connections/connection-spec'
+import type { AppCore } from '../app-setup'
 import { dispatch } from './dispatch'
 
 const table = { namespace: [], name: NATIVE_TABLE }
-let dir: string
+let app: CatalogApp
 let core: AppCore
 let connectionId: string
 
 beforeAll(async () => {
-  dir = await makeTempDir('lcb-index-handlers')
-  const db = await connect(join(dir, 'catalog'))
-  ;(await makeLanceNativeTable(db)).close()
-  db.close()
-  core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), {
-    info: { host: 'browser', version: 'test' }
+  app = await startAppOverCatalog('lcb-index-handlers', async (root) => {
+    const db = await connect(root)
+    ;(await makeLanceNativeTable(db)).close()
+    db.close()
   })
-  connectionId = core.registry.list()[0]?.id ?? ''
+  ;({ core, connectionId } = app)
 })
 
 afterAll(async () => {
-  await core?.close()
-  await removeDir(dir)
+  await app?.close()
 })
 
 const names = async (): Promise<unknown> => {

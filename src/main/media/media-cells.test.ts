@@ -5,41 +5,30 @@
  * decoded for them, a Lance blob v2 column read through LanceDB's blob files, a legacy blob
  * column saying why its bytes are not read, and the viewer's whole value byte for byte.
  */
-import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setUpApp, type AppCore } from '../app-setup'
-import { dirSpec } from '../connections/connection-spec'
 import { dispatch } from '../ipc/dispatch'
-import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { startAppOverCatalog, type CatalogApp } from '../../../test-kit/app-over-catalog'
 import { BLOB_TABLE, buildMediaCatalog, LEGACY_BLOB_TABLE, MEDIA_ROWS, MEDIA_TABLE, mediaCellBytes, type MediaRow } from '../../../test-kit/media-table'
 import type { MediaCell, MediaValue } from '../../shared/contract/media'
 
-let dir: string
-let core: AppCore
-let connectionId: string
+let app: CatalogApp
 
 beforeAll(async () => {
-  dir = await makeTempDir('media-cells')
-  await buildMediaCatalog(join(dir, 'catalog'))
-  core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), {
-    info: { host: 'browser', version: 'test' }
-  })
-  connectionId = core.registry.list()[0]?.id ?? ''
+  app = await startAppOverCatalog('media-cells', (root) => buildMediaCatalog(root))
 })
 
 afterAll(async () => {
-  await core?.close()
-  await removeDir(dir)
+  await app?.close()
 })
 
 async function call<T>(channel: 'media:cells' | 'media:value', request: Record<string, unknown>): Promise<T> {
-  const result = await dispatch(core.handlers, channel, { connectionId, ...request })
+  const result = await dispatch(app.core.handlers, channel, { connectionId: app.connectionId, ...request })
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
   return result.value as T
 }
 
-function cellsOf(table: string, column: string, limit = MEDIA_ROWS.length): Promise<MediaCell[][]> {
+function cellsOf(table: string, column: string, limit: number = MEDIA_ROWS.length): Promise<MediaCell[][]> {
   return call('media:cells', { table: { namespace: [], name: table }, offset: 0, limit, columns: [column], size: 'row' })
 }
 

@@ -49,6 +49,8 @@ function baseRequests(): Record<string, Record<string, unknown>> {
     'tables:drop': { connectionId, table: { namespace: [], name: 'made' } },
     'tables:rename': { connectionId, table: { namespace: [], name: 'made' }, newName: 'renamed' },
     'tables:refresh': {},
+    'media:cells': { connectionId, table, offset: 0, limit: 5, columns: ['name'], size: 'row' },
+    'media:value': { connectionId, table, row: 0, column: 'name' },
     'find:start': { connectionId },
     'find:status': { connectionId },
     'find:cancel': { connectionId },
