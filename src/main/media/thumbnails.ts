@@ -7,6 +7,7 @@
  * are decoded: SVG never reaches sharp (librsvg would render a document).
  */
 import sharp from 'sharp'
+import { bmpSize, decodeBmp } from './bmp'
 
 /** Most pixels an image may declare to be decoded: about 50 megapixels (an 8,660 x 5,773 photo). */
 export const MAX_IMAGE_PIXELS = 50_000_000
@@ -39,6 +40,10 @@ const FORMAT_OF: Readonly<Record<string, string>> = {
  * its header alone: bytes that decode as another format than their signature says are not.
  */
 export async function imageHeader(bytes: Uint8Array, mime: string): Promise<ImageFacts> {
+  if (mime === 'image/bmp') {
+    const size = bmpSize(bytes, MAX_IMAGE_PIXELS)
+    return typeof size === 'string' ? { width: null, height: null, thumb: null, problem: size } : { ...size, thumb: null, problem: null }
+  }
   const expected = FORMAT_OF[mime]
   if (!expected) return { width: null, height: null, thumb: null, problem: `The app makes no thumbnails of ${mime} images.` }
   try {
@@ -56,7 +61,7 @@ export async function makeThumbnail(bytes: Uint8Array, mime: string, side: numbe
   const header = await imageHeader(bytes, mime)
   if (header.problem) return header
   try {
-    const thumb = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false })
+    const thumb = await pipeline(bytes, mime, side)
       .rotate()
       .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 70 })
@@ -66,6 +71,14 @@ export async function makeThumbnail(bytes: Uint8Array, mime: string, side: numbe
   } catch (error) {
     return { ...header, problem: decodeProblem(error) }
   }
+}
+
+/** The decode of `bytes`: sharp's own, or for a BMP (which sharp cannot read) its pixels sampled down to the thumbnail. */
+function pipeline(bytes: Uint8Array, mime: string, side: number): sharp.Sharp {
+  if (mime !== 'image/bmp') return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false })
+  const picture = decodeBmp(bytes, MAX_IMAGE_PIXELS, side * 2)
+  if (typeof picture === 'string') throw new Error(picture)
+  return sharp(picture.pixels, { raw: { width: picture.width, height: picture.height, channels: 3 } })
 }
 
 function sizeProblem(format: string, width: number | undefined, height: number | undefined): string | null {
