@@ -3,7 +3,8 @@
  * media (test-kit/media-table.ts): the catalog's query route hands a binary column's cells
  * over byte for byte and cut to the bound; its rows of a blob v2 column hold only where the
  * bytes are, which a routes-only client says, while a metadata-only catalog's tables are
- * read at their location, blob bytes included, as on a directory catalog.
+ * read at their location, blob bytes included, as on a directory catalog. Both name the
+ * latest version the way a description does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
@@ -49,6 +50,11 @@ describe.each(['routes', 'location'] as const)('byte cells through %s', (kind) =
     expect([cut?.size, bytesOf(cut)?.length]).toEqual([expected.png?.length, 8])
     const tail = await table.readBytes({ column: 'media', offset: MEDIA_ROWS.length - 2, limit: 10, maxBytesPerCell: 16 })
     expect(tail).toHaveLength(2)
+  })
+
+  it('names the latest version, as the table itself does', async () => {
+    const table = open(kind).table({ namespace: [], name: MEDIA_TABLE })
+    expect(await table.version()).toBe((await table.describe()).version)
   })
 })
 

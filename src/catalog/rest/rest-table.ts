@@ -18,8 +18,9 @@ import type { FreshAnswers } from '../fresh-answers'
 import type { CallOptions, CellBytes, CellBytesRequest, ReadRowsRequest, TableHandle } from '../table-handle'
 import { bytesFromPages } from '../cell-bytes'
 import { describeRestTable } from './describe-table'
+import { describeRequest } from './describe-schema'
 import type { HttpTransport } from './http'
-import { parseCount } from './json-values'
+import { count, isRecord, parseCount } from './json-values'
 import { queryRows } from './query-rows'
 import type { RestNames, RestTableTarget } from './rest-names'
 import type { RouteChoice, RouteGroup } from './route-choice'
@@ -84,9 +85,14 @@ export class RestTable implements TableHandle {
   }
 
   version(options: CallOptions = {}): Promise<ExactInt> {
-    // The describe names the version; a catalog whose describe leaves it out lists its versions.
-    const viaRoute = async (): Promise<ExactInt> =>
-      (await this.#describe(options)).version ?? latestOf(await this.on.versionRoutes.listVersions(this.ref, options))
+    // One describe names the version (without the stats and counts a full description adds);
+    // a catalog whose describe leaves it out lists its versions.
+    const viaRoute = async (): Promise<ExactInt> => {
+      const described = this.on.location
+        ? (await this.#describe(options)).version
+        : describedVersion(await this.on.http.json(describeRequest(this.#target, options)))
+      return described ?? latestOf(await this.on.versionRoutes.listVersions(this.ref, options))
+    }
     return this.#either('versions', viaRoute, (t) => t.version(options))
   }
 
@@ -325,6 +331,11 @@ export class RestTable implements TableHandle {
   #readRoute(request: ReadRowsRequest, options: CallOptions = {}): Promise<RowsPage> {
     return queryRows(this.on.http, this.on.names, this.ref, request, options)
   }
+}
+
+/** The version a describe answer names, if it names one. */
+function describedVersion(body: unknown): ExactInt | null {
+  return isRecord(body) ? count(body['version']) : null
 }
 
 /** The newest of a table's versions. */
