@@ -10,7 +10,9 @@ export default defineConfig({
         // the same handler table under plain Node (no `electron` import reachable).
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          'web-host': resolve(__dirname, 'src/main/web/cli.ts')
+          'web-host': resolve(__dirname, 'src/main/web/cli.ts'),
+          // The column profile worker, started by main as a worker thread (src/main/profile/).
+          'profile-worker': resolve(__dirname, 'src/main/profile/profile-worker.ts')
         }
       }
     }

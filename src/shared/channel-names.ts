@@ -67,6 +67,9 @@ export const CHANNELS = [
   'indexes:drop',
   'indexes:optimize',
   'stats:nullCounts',
+  // Column profiles
+  'columns:profile',
+  'columns:profileProgress',
   // Find in catalog
   'find:start',
   'find:status',

@@ -18,6 +18,7 @@ import { schemaContract } from './contract/schema'
 import { versionsContract } from './contract/versions'
 import { findContract } from './contract/find'
 import { mediaContract } from './contract/media'
+import { columnProfileContract } from './contract/column-profile'
 
 export type { AppInfo } from './contract/catalog'
 
@@ -34,7 +35,8 @@ export const contract = {
   ...searchContract,
   ...indexesContract,
   ...findContract,
-  ...mediaContract
+  ...mediaContract,
+  ...columnProfileContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -36,13 +36,15 @@ export interface GateBudget {
  * a burst of small ones. An import holds its body (up to 512 MiB over HTTP) while it
  * runs. An export holds its slot until its job has finished (where the transport can tell),
  * and waits for none: a second export while two run is refused rather than left hanging.
- * A download streams a finished export's file from disk.
+ * A download streams a finished export's file from disk. A column profile holds two pages
+ * (its read and its worker's) while it runs, which may be long: one per caller.
  */
 export const GATE_BUDGETS = {
   rowReads: { running: 3, runningPerCaller: 2, waiting: 64, waitingPerCaller: 40 },
   imports: { running: 2, runningPerCaller: 1, waiting: 8, waitingPerCaller: 2 },
   exports: { running: 2, runningPerCaller: 2, waiting: 0, waitingPerCaller: 0 },
-  downloads: { running: 4, runningPerCaller: 1, waiting: 0, waitingPerCaller: 0 }
+  downloads: { running: 4, runningPerCaller: 1, waiting: 0, waitingPerCaller: 0 },
+  profiles: { running: 2, runningPerCaller: 1, waiting: 4, waitingPerCaller: 2 }
 } as const satisfies Readonly<Record<string, GateBudget>>
 
 /** A gate's name. */
@@ -60,6 +62,8 @@ const GATED_CHANNELS: Readonly<Partial<Record<Channel, GateName>>> = {
   'search:rows': 'rowReads',
   'media:cells': 'rowReads',
   'media:value': 'rowReads',
+  // A profile reads up to a million rows, a page at a time, while it runs.
+  'columns:profile': 'profiles',
   'tables:create': 'imports',
   'profiles:import': 'imports',
   'export:start': 'exports'
@@ -78,7 +82,8 @@ const WHAT: Readonly<Record<GateName, string>> = {
   rowReads: 'row reads',
   imports: 'imports',
   exports: 'exports',
-  downloads: 'downloads'
+  downloads: 'downloads',
+  profiles: 'column profiles'
 }
 
 /** The gates of one run (one per transport binding). */

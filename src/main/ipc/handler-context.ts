@@ -12,6 +12,7 @@ import type { ExportJobs } from '../export/export-jobs'
 import type { OperationRegistry } from '../operations/operation-registry'
 import type { FindService } from '../find/find-service'
 import type { MediaCells } from '../media/media-cells'
+import type { ColumnProfiles } from '../profile/column-profiles'
 
 /** What the handlers need from their surroundings. */
 export interface HandlerContext {
@@ -36,4 +37,6 @@ export interface HandlerContext {
   readonly find?: FindService
   /** What byte cells hold, kept per table version (one per app; made here when not given). */
   readonly media?: MediaCells
+  /** Column profiles and their cache (one per app; made here when not given). */
+  readonly columnProfiles?: ColumnProfiles
 }

@@ -19,6 +19,8 @@ import { FindService } from '../find/find-service'
 import { findHandlers } from './find-handlers'
 import { mediaHandlers } from './media-handlers'
 import type { HandlerContext } from './handler-context'
+import { columnProfileHandlers } from './column-profile-handlers'
+import { ColumnProfiles } from '../profile/column-profiles'
 
 /** Builds the handler table. */
 export function createHandlers(context: HandlerContext): HandlerTable {
@@ -39,6 +41,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...exportHandlers(withOperations),
     ...indexesHandlers(withOperations),
     ...findHandlers(withOperations.find),
-    ...mediaHandlers(withOperations)
+    ...mediaHandlers(withOperations),
+    ...columnProfileHandlers(withOperations.columnProfiles ?? new ColumnProfiles(withOperations.registry, withOperations.operations))
   }
 }

@@ -1,0 +1,231 @@
+/**
+ * The statistics of a stream of numbers: count, min, max, mean and standard deviation
+ * (Welford's online method), quantiles and a histogram. Values are kept while they number
+ * at most a bound, so quantiles (sorted values) and histogram (each value in its bin) are
+ * exact; past it they go to a quantile sketch, and both come from its buckets.
+ *
+ * Integers (int64, timestamps, decimals' unscaled values, lengths, sizes) stay exact: they
+ * are kept as doubles while every one is a safe integer, and as 64-bit integers once one is
+ * not, so min, max, quantiles and bin edges never lose a digit.
+ */
+import { HISTOGRAM_BINS, SKETCH_RELATIVE_ACCURACY, type Histogram, type HistogramBin } from '../../shared/contract/column-profile'
+import { QuantileSketch } from './ddsketch'
+
+/** How the caller writes values and bin filters of its column. */
+export interface NumberFormat {
+  /** Text of a value (an integer as `bigint` when it may pass 2^53). */
+  readonly text: (value: number | bigint) => string
+  /** SQL selecting values in [low, high) (or [low, high] when `last`), or null where the column cannot be filtered so. */
+  readonly filter: ((low: number | bigint, high: number | bigint, last: boolean) => string) | null
+}
+
+/** A finished summary before the column's domain is attached. */
+export interface NumberStats {
+  readonly count: number
+  readonly min: string | null
+  readonly max: string | null
+  readonly mean: number | null
+  readonly std: number | null
+  readonly q25: string | null
+  readonly q50: string | null
+  readonly q75: string | null
+  readonly quantiles: 'exact' | 'sketch'
+  readonly histogram: Histogram | null
+}
+
+const QUANTILES = [0.25, 0.5, 0.75] as const
+
+export class NumberStream {
+  #count = 0
+  #mean = 0
+  #m2 = 0
+  #min: number | bigint | null = null
+  #max: number | bigint | null = null
+  /** Kept values while exact: doubles, or 64-bit integers once an integer passed 2^53. */
+  #kept: Float64Array | BigInt64Array | BigUint64Array | null
+  #keptCount = 0
+  #sketch: QuantileSketch | null = null
+
+  /**
+   * @param integers whether the values are integers (binned on whole-number edges)
+   * @param unsigned whether integers past 2^63 may come (unsigned 64-bit)
+   * @param keepLimit the most values kept for exact quantiles
+   */
+  constructor(
+    readonly integers: boolean,
+    readonly unsigned: boolean,
+    readonly keepLimit: number
+  ) {
+    this.#kept = new Float64Array(Math.min(keepLimit, 1024))
+  }
+
+  get count(): number {
+    return this.#count
+  }
+
+  /** Adds a finite double, or a safe integer. */
+  add(value: number): void {
+    this.#welford(value)
+    const min = this.#min
+    if (min === null || value < min) this.#min = typeof min === 'bigint' ? BigInt(value) : value
+    const max = this.#max
+    if (max === null || value > max) this.#max = typeof max === 'bigint' ? BigInt(value) : value
+    const kept = this.#kept
+    if (kept === null) {
+      this.#sketch!.add(value)
+      return
+    }
+    if (this.#keptCount === kept.length) return this.#grow(value)
+    if (kept instanceof Float64Array) kept[this.#keptCount++] = value
+    else kept[this.#keptCount++] = BigInt(value)
+  }
+
+  /** Adds an integer that may pass 2^53. */
+  addBig(value: bigint): void {
+    if (value >= -9007199254740991n && value <= 9007199254740991n) return this.add(Number(value))
+    this.#welford(Number(value))
+    if (this.#min === null || value < this.#min) this.#min = value
+    if (this.#max === null || value > this.#max) this.#max = value
+    if (typeof this.#min === 'number') this.#min = BigInt(this.#min)
+    if (typeof this.#max === 'number') this.#max = BigInt(this.#max)
+    if (this.#kept === null) {
+      this.#sketch!.add(Number(value))
+      return
+    }
+    if (this.#kept instanceof Float64Array) this.#kept = toBig(this.#kept, this.#keptCount, this.unsigned)
+    if (this.#keptCount === this.#kept.length) {
+      this.#kept = this.#bigger(this.#kept)
+      if (this.#kept === null) {
+        this.#sketch!.add(Number(value))
+        return
+      }
+    }
+    ;(this.#kept as BigInt64Array | BigUint64Array)[this.#keptCount++] = value
+  }
+
+  #welford(value: number): void {
+    this.#count++
+    const delta = value - this.#mean
+    this.#mean += delta / this.#count
+    this.#m2 += delta * (value - this.#mean)
+  }
+
+  #grow(value: number): void {
+    this.#kept = this.#bigger(this.#kept!)
+    // Past the bound: the value went to the sketch with the rest.
+    if (this.#kept === null) this.#sketch!.add(value)
+    else if (this.#kept instanceof Float64Array) this.#kept[this.#keptCount++] = value
+    else this.#kept[this.#keptCount++] = BigInt(value)
+  }
+
+  /** A kept array twice as long, or null (values moved to the sketch) past the bound. */
+  #bigger<T extends Float64Array | BigInt64Array | BigUint64Array>(kept: T): T | null {
+    if (kept.length >= this.keepLimit) {
+      const sketch = new QuantileSketch(SKETCH_RELATIVE_ACCURACY)
+      for (let i = 0; i < this.#keptCount; i++) sketch.add(Number(kept[i]))
+      this.#sketch = sketch
+      this.#keptCount = 0
+      return null
+    }
+    const next = new (kept.constructor as new (length: number) => T)(Math.min(this.keepLimit, kept.length * 2))
+    next.set(kept as never)
+    return next
+  }
+
+  /** The statistics, written by `format`. */
+  finish(format: NumberFormat): NumberStats {
+    const count = this.#count
+    if (count === 0 || this.#min === null || this.#max === null) {
+      return { count, min: null, max: null, mean: null, std: null, q25: null, q50: null, q75: null, quantiles: 'exact', histogram: null }
+    }
+    const mean = this.#mean
+    const std = count > 1 ? Math.sqrt(this.#m2 / (count - 1)) : null
+    const common = { count, min: format.text(this.#min), max: format.text(this.#max), mean, std }
+    const kept = this.#kept
+    if (kept !== null) {
+      const sorted = kept.subarray(0, this.#keptCount).sort()
+      const [q25, q50, q75] = QUANTILES.map((q) => format.text(sorted[Math.floor(q * (count - 1))]!))
+      return { ...common, q25: q25!, q50: q50!, q75: q75!, quantiles: 'exact', histogram: this.#histogram(sorted, format) }
+    }
+    const sketch = this.#sketch!
+    const clamp = (value: number): number | bigint => {
+      const min = Number(this.#min)
+      const max = Number(this.#max)
+      const inside = Math.min(max, Math.max(min, value))
+      return this.integers ? BigInt(Math.round(inside)) : inside
+    }
+    const [q25, q50, q75] = QUANTILES.map((q) => format.text(clamp(sketch.quantile(q)!)))
+    return { ...common, q25: q25!, q50: q50!, q75: q75!, quantiles: 'sketch', histogram: this.#sketchHistogram(sketch, format) }
+  }
+
+  /** Bin edges over [min, max]: whole numbers for integers (each bin holds exactly its integers), equal widths otherwise. */
+  #edges(): (number | bigint)[] {
+    const min = this.#min!
+    const max = this.#max!
+    if (this.integers) {
+      const low = BigInt(min)
+      const span = BigInt(max) - low + 1n
+      const width = (span + BigInt(HISTOGRAM_BINS) - 1n) / BigInt(HISTOGRAM_BINS)
+      const bins = Number((span + width - 1n) / width)
+      const big = typeof min === 'bigint' || typeof max === 'bigint'
+      return Array.from({ length: bins + 1 }, (_, k) => {
+        const edge = k === bins ? BigInt(max) + 1n : low + BigInt(k) * width
+        return big ? edge : Number(edge)
+      })
+    }
+    const low = Number(min)
+    const high = Number(max)
+    if (low === high) return [low, high]
+    const width = (high - low) / HISTOGRAM_BINS
+    return Array.from({ length: HISTOGRAM_BINS + 1 }, (_, k) => (k === HISTOGRAM_BINS ? high : low + k * width))
+  }
+
+  #bins(edges: readonly (number | bigint)[], counts: readonly number[], method: 'exact' | 'sketch', format: NumberFormat): Histogram {
+    const bins: HistogramBin[] = counts.map((count, k) => {
+      const last = k === counts.length - 1
+      const low = edges[k]!
+      const high = edges[k + 1]!
+      // Integer bins are [low, high - 1], filtered so: high may be 2^63, past int64's literals.
+      const filter = !format.filter ? null : this.integers ? format.filter(low, minusOne(high), true) : format.filter(low, high, last)
+      return { low: format.text(low), high: format.text(high), count, filter }
+    })
+    return { bins, method }
+  }
+
+  #histogram(sorted: Float64Array | BigInt64Array | BigUint64Array, format: NumberFormat): Histogram {
+    const edges = this.#edges()
+    const counts = new Array<number>(edges.length - 1).fill(0)
+    // Sorted values: walk the edges once.
+    let bin = 0
+    const last = counts.length - 1
+    for (let i = 0; i < sorted.length; i++) {
+      const value = sorted[i]!
+      while (bin < last && value >= edges[bin + 1]!) bin++
+      counts[bin]!++
+    }
+    return this.#bins(edges, counts, 'exact', format)
+  }
+
+  #sketchHistogram(sketch: QuantileSketch, format: NumberFormat): Histogram {
+    const edges = this.#edges()
+    const numeric = edges.map(Number)
+    const counts = new Array<number>(edges.length - 1).fill(0)
+    const last = counts.length - 1
+    for (const bucket of sketch.buckets()) {
+      let bin = 0
+      while (bin < last && bucket.value >= numeric[bin + 1]!) bin++
+      counts[bin]! += bucket.count
+    }
+    return this.#bins(edges, counts, 'sketch', format)
+  }
+}
+
+function minusOne(value: number | bigint): number | bigint {
+  return typeof value === 'bigint' ? value - 1n : value - 1
+}
+
+function toBig(values: Float64Array, count: number, unsigned: boolean): BigInt64Array | BigUint64Array {
+  const out = unsigned ? new BigUint64Array(values.length) : new BigInt64Array(values.length)
+  for (let i = 0; i < count; i++) out[i] = BigInt(values[i]!)
+  return out
+}

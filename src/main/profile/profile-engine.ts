@@ -1,0 +1,151 @@
+/**
+ * Profiles a table's columns at a version: reads the rows (every one, or a sample; see
+ * ./table-sample.ts) in pages through the table handle, with only the needed columns, and
+ * hands each page to a worker thread that computes the statistics (./profile-worker.ts).
+ * Through the handle it works alike on directory catalogs, REST catalogs and object
+ * stores. Bytes columns are read as each cell's size and first 64 bytes, never whole.
+ *
+ * What the format already knows is used: the row count (from the version's manifest, via
+ * describe) when there is no filter. LanceDB 0.39's JavaScript SDK exposes no per-column
+ * statistics (no min/max or null counts per fragment), so everything else is computed.
+ */
+import type { FieldInfo, TableDescription } from '../../shared/catalog-types'
+import { PROFILE_EXACT_ROWS, PROFILE_SAMPLE_ROWS, type TableProfile } from '../../shared/contract/column-profile'
+import { CatalogError } from '../../shared/errors'
+import { exactInt, type ExactInt } from '../../shared/exact-int'
+import { declaresMedia, isBytesType, SIGNATURE_BYTES } from '../../shared/media-kind'
+import type { TableHandle } from '../../catalog/table-handle'
+import { ProfileWorker } from './profile-worker-client'
+import { sampleWindows, SAMPLE_BLOCK, type RowWindow } from './table-sample'
+import type { ColumnPlan } from './worker-messages'
+
+/** Rows asked for per page (a page also stops at its byte cap). */
+const PAGE_ROWS = 50_000
+/** Cells of a bytes column asked for per read. */
+const CELL_ROWS = 1_000
+
+/** What to profile. */
+export interface ProfileSpec {
+  readonly version?: ExactInt
+  readonly filter?: string
+  readonly columns?: readonly string[]
+  readonly exact?: boolean
+}
+
+/** How it went so far: rows read of the rows it will read. */
+export type ProfileListener = (rowsRead: number, rowsTotal: number) => void
+
+/** Whether main reads a column as cells (bytes and blobs) rather than in pages of rows. */
+export function readAsCells(field: FieldInfo): boolean {
+  return isBytesType(field.type) || declaresMedia(field.metadata) || field.metadata?.['ARROW:extension:name'] === 'lance.blob.v2'
+}
+
+/** The profile of `spec`'s columns and rows of the table behind `handle`. */
+export async function profileTable(
+  handle: TableHandle,
+  spec: ProfileSpec,
+  options: { readonly signal?: AbortSignal; readonly onProgress?: ProfileListener; readonly random?: () => number } = {}
+): Promise<TableProfile> {
+  const started = performance.now()
+  const { signal } = options
+  const call = signal ? { signal } : {}
+  const description: TableDescription = spec.version === undefined ? await handle.describe(call) : await handle.describeVersion(spec.version, call)
+  const fields = chosenFields(description.fields, spec.columns)
+  const totalText =
+    spec.filter !== undefined
+      ? spec.version === undefined
+        ? await handle.countRows(spec.filter, call)
+        : await handle.countRowsAt(spec.version, spec.filter, call)
+      : (description.rowCount ??
+        (spec.version === undefined ? await handle.countRows(undefined, call) : await handle.countRowsAt(spec.version, undefined, call)))
+  const total = Number(totalText)
+  const exact = spec.exact === true || total <= PROFILE_EXACT_ROWS
+  const windows: RowWindow[] = total === 0 ? [] : exact ? [{ offset: 0, limit: total }] : sampleWindows(total, PROFILE_SAMPLE_ROWS, options.random)
+  const planned = windows.reduce((sum, w) => sum + w.limit, 0)
+  const version = spec.version ?? description.version ?? undefined
+
+  const plans: ColumnPlan[] = fields.map((field) => ({ name: field.name, type: field.type, bytes: readAsCells(field) }))
+  const worker = new ProfileWorker()
+  try {
+    await worker.start(plans)
+    const rowColumns = plans.filter((plan) => !plan.bytes).map((plan) => plan.name)
+    const cellColumns = plans.filter((plan) => plan.bytes).map((plan) => plan.name)
+    let rowsRead = 0
+    options.onProgress?.(0, planned)
+    for (const window of windows) {
+      let offset = window.offset
+      const end = window.offset + window.limit
+      while (offset < end) {
+        if (signal?.aborted) throw new CatalogError('cancelled', 'The profile was cancelled.')
+        const limit = Math.min(PAGE_ROWS, end - offset)
+        let got = limit
+        if (rowColumns.length > 0) {
+          const page = await handle.readRows(
+            {
+              offset,
+              limit,
+              columns: rowColumns,
+              ...(spec.filter !== undefined ? { filter: spec.filter } : {}),
+              ...(version !== undefined ? { version } : {})
+            },
+            call
+          )
+          got = page.rowCount
+          if (got > 0) await worker.page(page.arrow)
+        }
+        // Bytes columns: the same rows, as sizes and first bytes.
+        for (const column of cellColumns) {
+          for (let at = offset; at < offset + got; at += CELL_ROWS) {
+            const cells = await handle.readBytes(
+              {
+                column,
+                offset: at,
+                limit: Math.min(CELL_ROWS, offset + got - at),
+                maxBytesPerCell: SIGNATURE_BYTES,
+                ...(spec.filter !== undefined ? { filter: spec.filter } : {}),
+                ...(version !== undefined ? { version } : {})
+              },
+              call
+            )
+            await worker.cells(
+              column,
+              cells.map((cell) => (cell === null ? null : { size: cell.size, head: cell.bytes }))
+            )
+            if (rowColumns.length === 0 && cells.length < Math.min(CELL_ROWS, offset + got - at)) got = at - offset + cells.length
+          }
+        }
+        if (got === 0) break
+        offset += got
+        rowsRead += got
+        options.onProgress?.(rowsRead, planned)
+      }
+    }
+    const columns = await worker.finish()
+    return {
+      version: version ?? null,
+      filter: spec.filter ?? null,
+      totalRows: exactInt(BigInt(totalText)),
+      rowsRead,
+      mode: exact ? 'exact' : 'sample',
+      samplingMethod: exact
+        ? null
+        : `${windows.length} runs of whole ${SAMPLE_BLOCK.toLocaleString('en-US')}-row blocks chosen uniformly at random without replacement (every row equally likely)`,
+      columns,
+      elapsedMs: Math.round(performance.now() - started),
+      computedAt: new Date().toISOString(),
+      cached: false
+    }
+  } finally {
+    await worker.close()
+  }
+}
+
+/** The fields to profile, in the table's order; an unknown name is an error. */
+function chosenFields(fields: readonly FieldInfo[], columns: readonly string[] | undefined): FieldInfo[] {
+  if (columns === undefined) return [...fields]
+  const known = new Set(fields.map((field) => field.name))
+  const missing = columns.filter((column) => !known.has(column))
+  if (missing.length > 0) throw new CatalogError('invalid_request', `The table has no column ${missing.map((c) => `"${c}"`).join(', ')}.`)
+  const wanted = new Set(columns)
+  return fields.filter((field) => wanted.has(field.name))
+}

@@ -1,0 +1,95 @@
+/**
+ * Starts and talks to one profile worker. The built app has the worker as its own entry
+ * next to main's (out/main/profile-worker.js, see electron.vite.config.ts); run from the
+ * sources (tests, benches), the TypeScript entry is started through tsx.
+ */
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { CatalogError } from '../../shared/errors'
+import type { ColumnProfile } from '../../shared/contract/column-profile'
+import type { ColumnPlan, FromWorker, ToWorker, WireCell } from './worker-messages'
+
+/** Where the worker's code is, and how to start it. */
+function workerEntry(): { readonly file: string; readonly execArgv?: string[] } {
+  const here = dirname(fileURLToPath(import.meta.url))
+  // Bundled: main's code sits in out/main/ or in out/main/chunks/.
+  for (const file of [join(here, 'profile-worker.js'), join(here, '..', 'profile-worker.js')]) if (existsSync(file)) return { file }
+  return { file: join(here, 'profile-worker.ts'), execArgv: ['--import', 'tsx'] }
+}
+
+/** Messages sent but not yet answered, at most: main reads the next page while the worker counts this one. */
+const IN_FLIGHT = 2
+
+export class ProfileWorker {
+  readonly #worker: Worker
+  readonly #waiting: { resolve: (answer: FromWorker) => void; reject: (error: Error) => void }[] = []
+  #failure: Error | null = null
+  #pending: Promise<unknown>[] = []
+
+  constructor() {
+    const entry = workerEntry()
+    this.#worker = new Worker(entry.file, entry.execArgv ? { execArgv: entry.execArgv } : {})
+    this.#worker.on('message', (answer: FromWorker) => this.#waiting.shift()?.resolve(answer))
+    this.#worker.on('error', (error) => this.#fail(error))
+    this.#worker.on('exit', (code) => this.#fail(new Error(`The profile worker stopped (exit code ${code}).`)))
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error
+    for (const waiter of this.#waiting.splice(0)) waiter.reject(error)
+  }
+
+  #send(message: ToWorker): Promise<FromWorker> {
+    if (this.#failure) return Promise.reject(this.#failure)
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ resolve, reject })
+      this.#worker.postMessage(message)
+    })
+  }
+
+  /** Sends a message, waiting first while IN_FLIGHT are unanswered. */
+  async #queue(message: ToWorker): Promise<void> {
+    while (this.#pending.length >= IN_FLIGHT) await this.#pending.shift()
+    const answer = this.#send(message).then(checked)
+    // Seen here so a failure is not unhandled before it is awaited.
+    answer.catch(() => undefined)
+    this.#pending.push(answer)
+  }
+
+  async start(columns: readonly ColumnPlan[]): Promise<void> {
+    await this.#queue({ type: 'start', columns })
+  }
+
+  /**
+   * Hands a page of Arrow IPC bytes to the worker. They are copied (one memcpy of at most
+   * 16 MiB): a page may be a view into memory LanceDB's native code owns, which cannot be
+   * moved to another thread.
+   */
+  async page(arrow: Uint8Array): Promise<void> {
+    await this.#queue({ type: 'page', arrow })
+  }
+
+  async cells(column: string, cells: readonly WireCell[]): Promise<void> {
+    await this.#queue({ type: 'cells', column, cells })
+  }
+
+  async finish(): Promise<readonly ColumnProfile[]> {
+    await Promise.all(this.#pending.splice(0))
+    const answer = checked(await this.#send({ type: 'finish' }))
+    if (answer.type !== 'result') throw new Error('The profile worker answered without a profile.')
+    return answer.columns
+  }
+
+  async close(): Promise<void> {
+    this.#worker.removeAllListeners('exit')
+    this.#worker.on('exit', () => undefined)
+    await this.#worker.terminate()
+  }
+}
+
+function checked(answer: FromWorker): FromWorker {
+  if (answer.type === 'error') throw new CatalogError('internal', `Profiling failed: ${answer.message}`)
+  return answer
+}

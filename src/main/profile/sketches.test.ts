@@ -1,0 +1,105 @@
+/** The approximate parts of a profile against exact answers: HyperLogLog, the quantile sketch, Space-Saving, the spill past the bounds. */
+import { describe, expect, it } from 'vitest'
+import { mulberry32 } from '../../../test-kit/prng'
+import { HyperLogLog, HLL_ERROR } from './hyperloglog'
+import { QuantileSketch } from './ddsketch'
+import { TopValues } from './top-values'
+import { DistinctCounter } from './distinct'
+import { NumberStream } from './number-stats'
+
+const PLAIN = { text: (v: number | bigint) => String(v), filter: null }
+
+describe('HyperLogLog', () => {
+  it('states a 1.6% standard error for 2^12 registers', () => {
+    expect(HLL_ERROR).toBeCloseTo(0.01625, 5)
+  })
+
+  it.each([
+    ['integers', 1_000_000, (i: number, h: HyperLogLog) => h.addNumber(i)],
+    ['strings', 300_000, (i: number, h: HyperLogLog) => h.addString(`user-${i}@example.com`)],
+    ['64-bit integers', 300_000, (i: number, h: HyperLogLog) => h.addBigInt(9_000_000_000_000_000_000n - BigInt(i) * 7n)],
+    ['small sets', 1_000, (i: number, h: HyperLogLog) => h.addNumber(i / 3)]
+  ])('counts %s within three standard errors', (_, n, add) => {
+    const h = new HyperLogLog()
+    // Every value twice: duplicates must not count.
+    for (let i = 0; i < n; i++) add(i, h)
+    for (let i = 0; i < n; i++) add(i, h)
+    expect(Math.abs(h.estimate() / n - 1)).toBeLessThan(3 * HLL_ERROR)
+  })
+
+  it('switches from the exact set to the estimate past the bound', () => {
+    const d = new DistinctCounter(1_000)
+    for (let i = 0; i < 1_000; i++) d.add(`v${i}`)
+    expect(d.result()).toEqual({ value: 1_000, method: 'exact' })
+    for (let i = 0; i < 50_000; i++) d.add(`v${i % 20_000}`)
+    const r = d.result()
+    expect(r.method).toBe('approximate')
+    expect(Math.abs(r.value / 20_000 - 1)).toBeLessThan(3 * HLL_ERROR)
+  })
+})
+
+describe('quantile sketch', () => {
+  it('answers quantiles within 1% of the exact value', () => {
+    const rng = mulberry32(1)
+    const values = Array.from({ length: 200_000 }, () => (rng.next() - 0.3) * 1e6 * rng.next())
+    const sketch = new QuantileSketch(0.01)
+    for (const v of values) sketch.add(v)
+    const sorted = [...values].sort((a, b) => a - b)
+    for (const q of [0.01, 0.25, 0.5, 0.75, 0.99]) {
+      const exact = sorted[Math.floor(q * (sorted.length - 1))]!
+      expect(Math.abs(sketch.quantile(q)! - exact)).toBeLessThanOrEqual(0.0101 * Math.abs(exact))
+    }
+  })
+
+  it('moves a number stream to the sketch past its bound and says so', () => {
+    const stream = new NumberStream(false, false, 1_000)
+    for (let i = 1; i <= 10_000; i++) stream.add(i)
+    const stats = stream.finish(PLAIN)
+    expect(stats).toMatchObject({ count: 10_000, min: '1', max: '10000', quantiles: 'sketch', histogram: { method: 'sketch' } })
+    expect(Math.abs(Number(stats.q50) / 5_000 - 1)).toBeLessThan(0.011)
+    expect(stats.histogram!.bins.reduce((s, b) => s + b.count, 0)).toBe(10_000)
+    expect(stats.mean).toBeCloseTo(5_000.5, 6)
+  })
+
+  it('keeps 64-bit integers exact past 2^53 once one comes', () => {
+    const stream = new NumberStream(true, false, 100)
+    stream.add(5)
+    stream.addBig(2n ** 62n + 1n)
+    stream.add(-3)
+    const stats = stream.finish(PLAIN)
+    expect(stats).toMatchObject({ min: '-3', max: '4611686018427387905', q50: '5', quantiles: 'exact' })
+  })
+})
+
+describe('top values', () => {
+  it('counts exactly up to the bound, then keeps the heavy hitters with upper-bound counts', () => {
+    const top = new TopValues(500)
+    const rng = mulberry32(5)
+    const truth = new Map<string, number>()
+    for (let i = 0; i < 200_000; i++) {
+      // A few heavy values among many rare ones.
+      const value = rng.chance(0.3) ? `heavy-${rng.int(5)}` : `rare-${rng.int(100_000)}`
+      truth.set(value, (truth.get(value) ?? 0) + 1)
+      top.add(value)
+    }
+    expect(top.exact).toBe(false)
+    const found = top.top(5)
+    expect(found.map((f) => f.value).sort()).toEqual(['heavy-0', 'heavy-1', 'heavy-2', 'heavy-3', 'heavy-4'])
+    for (const f of found) expect(f.count).toBeGreaterThanOrEqual(truth.get(f.value)!)
+  })
+})
+
+describe('the worker protocol, in-thread', () => {
+  it('answers a page it cannot decode with an error value, and a profile after start and pages', async () => {
+    const { answerProfileMessage } = await import('./profile-worker')
+    const { lanceArrow } = await import('../../catalog/lance-arrow')
+    const { Table, Int32, vectorFromArray, tableToIPC } = lanceArrow
+    expect(answerProfileMessage({ type: 'start', columns: [{ name: 'n', type: 'int32', bytes: false }] })).toEqual({ type: 'ack' })
+    const page = tableToIPC(new Table({ n: vectorFromArray([3, 1, null, 2], new Int32()) }), 'stream')
+    // A page cut short: its batch declares more bytes than it holds.
+    expect(answerProfileMessage({ type: 'page', arrow: page.subarray(0, page.length - 24) })).toMatchObject({ type: 'error' })
+    expect(answerProfileMessage({ type: 'page', arrow: page })).toEqual({ type: 'ack' })
+    const result = answerProfileMessage({ type: 'finish' })
+    expect(result).toMatchObject({ type: 'result', columns: [{ name: 'n', count: 4, nulls: 1, detail: { numbers: { min: '1', max: '3', q50: '2' } } }] })
+  })
+})
