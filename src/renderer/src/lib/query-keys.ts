@@ -51,6 +51,12 @@ export const queryKeys = {
   rowsOf: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'rows', tableKey(table)] as const,
   /** One page of rows (decoded Arrow) for a choice of columns and filter. */
   rowPage: (connectionId: string, table: TableRef, view: RowsView, page: number) => ['catalog', connectionId, 'rows', tableKey(table), view, page] as const,
+  /** What one page's byte cells hold (type, size, thumbnail), for `columns`; under the table's rows. */
+  mediaCells: (connectionId: string, table: TableRef, rows: MediaRows, columns: readonly string[], page: number) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'media', rows, columns, page] as const,
+  /** One byte cell's whole value, for the value viewer (row counted over the rows matching the filter). */
+  mediaValue: (connectionId: string, table: TableRef, rows: MediaRows, row: number, column: string) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'media-value', rows, row, column] as const,
   /** The rows one search found (under the table's rows, so a write refreshes them). */
   search: (connectionId: string, table: TableRef, spec: SearchSpec) => ['catalog', connectionId, 'rows', tableKey(table), 'search', spec] as const,
   /** The plan of one search. */
@@ -58,6 +64,12 @@ export const queryKeys = {
   /** The number of rows matching a filter. */
   rowCount: (connectionId: string, table: TableRef, filter: string, version: ExactInt | null = null) =>
     ['catalog', connectionId, 'rows', tableKey(table), 'count', version === null ? { filter } : { filter, version }] as const
+}
+
+/** Which rows media cells are counted over: those matching `filter` (empty: all), at `version` (absent: the latest). */
+export interface MediaRows {
+  readonly filter: string
+  readonly version?: ExactInt
 }
 
 /** Which columns (null: all) and which rows (a SQL filter; empty: all) a rows query reads. */
