@@ -386,6 +386,16 @@ describe('column profile engine on a LanceDB table', () => {
     expect(numbers(column(filtered, 'id'))).toMatchObject({ min: '0', max: '99', count: 100 })
   })
 
+  it('profiles a sample past the exact bound, and every row when asked for exactly', async () => {
+    const handle = client.table({ namespace: [], name: 'profiled' })
+    const sampled = await profileTable(handle, { columns: ['id', 'same'] }, { exactRows: 1_000, sampleRows: 500, random: mulberry32(11).next })
+    expect(sampled).toMatchObject({ mode: 'sample', rowsRead: 1_000, totalRows: String(ROWS) })
+    expect(sampled.samplingMethod).toMatch(/1,000-row blocks chosen uniformly at random/)
+    expect(numbers(column(sampled, 'same'))).toMatchObject({ count: 1_000, min: '42', max: '42' })
+    const exact = await profileTable(handle, { columns: ['id'], exact: true }, { exactRows: 1_000, sampleRows: 500 })
+    expect(exact).toMatchObject({ mode: 'exact', rowsRead: ROWS, samplingMethod: null })
+  })
+
   it('reads a uniform sample of blocks past the exact bound', async () => {
     const { sampleWindows, chooseDistinct } = await import('./table-sample')
     const windows = sampleWindows(48_210_334, 100_000, mulberry32(3).next)

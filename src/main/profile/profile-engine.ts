@@ -44,7 +44,14 @@ export function readAsCells(field: FieldInfo): boolean {
 export async function profileTable(
   handle: TableHandle,
   spec: ProfileSpec,
-  options: { readonly signal?: AbortSignal; readonly onProgress?: ProfileListener; readonly random?: () => number } = {}
+  options: {
+    readonly signal?: AbortSignal
+    readonly onProgress?: ProfileListener
+    readonly random?: () => number
+    /** The bounds (PROFILE_EXACT_ROWS and PROFILE_SAMPLE_ROWS unless told; tests make them small). */
+    readonly exactRows?: number
+    readonly sampleRows?: number
+  } = {}
 ): Promise<TableProfile> {
   const started = performance.now()
   const { signal } = options
@@ -59,8 +66,9 @@ export async function profileTable(
       : (description.rowCount ??
         (spec.version === undefined ? await handle.countRows(undefined, call) : await handle.countRowsAt(spec.version, undefined, call)))
   const total = Number(totalText)
-  const exact = spec.exact === true || total <= PROFILE_EXACT_ROWS
-  const windows: RowWindow[] = total === 0 ? [] : exact ? [{ offset: 0, limit: total }] : sampleWindows(total, PROFILE_SAMPLE_ROWS, options.random)
+  const exact = spec.exact === true || total <= (options.exactRows ?? PROFILE_EXACT_ROWS)
+  const windows: RowWindow[] =
+    total === 0 ? [] : exact ? [{ offset: 0, limit: total }] : sampleWindows(total, options.sampleRows ?? PROFILE_SAMPLE_ROWS, options.random)
   const planned = windows.reduce((sum, w) => sum + w.limit, 0)
   const version = spec.version ?? description.version ?? undefined
 
