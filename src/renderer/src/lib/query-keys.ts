@@ -63,7 +63,12 @@ export const queryKeys = {
   searchPlan: (connectionId: string, table: TableRef, spec: SearchSpec) => ['catalog', connectionId, 'rows', tableKey(table), 'explain', spec] as const,
   /** The number of rows matching a filter. */
   rowCount: (connectionId: string, table: TableRef, filter: string, version: ExactInt | null = null) =>
-    ['catalog', connectionId, 'rows', tableKey(table), 'count', version === null ? { filter } : { filter, version }] as const
+    ['catalog', connectionId, 'rows', tableKey(table), 'count', version === null ? { filter } : { filter, version }] as const,
+  /** A column profile (main keeps it per version too); under the table's rows, so a write refreshes it. */
+  columnProfile: (connectionId: string, table: TableRef, request: ProfileAsked) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'profile', request] as const,
+  /** How far one column profile has got. */
+  columnProfileProgress: (operationId: string | null) => ['column-profile-progress', operationId] as const
 }
 
 /** Which rows media cells are counted over: those matching `filter` (empty: all), at `version` (absent: the latest). */
@@ -80,4 +85,11 @@ export interface RowsView {
   readonly version?: ExactInt
   /** A vector or full-text search whose rows (at most k) replace the table's, when set. */
   readonly search?: SearchQuery
+}
+
+/** What a column profile is asked for: a version (absent: the latest), a filter ('' for all rows), exact or sampled. */
+export interface ProfileAsked {
+  readonly version?: ExactInt
+  readonly filter: string
+  readonly exact: boolean
 }

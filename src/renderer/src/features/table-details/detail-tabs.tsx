@@ -10,9 +10,11 @@ import { SchemaTable } from './schema-table'
 import { TableFacts } from './table-facts'
 import { AddColumnButton, ColumnActions } from '../table-schema/schema-actions'
 import { VersionsView } from '../table-versions/versions-view'
+import { ColumnProfileView } from '../column-profile/column-profile-view'
 import { approximate } from '@shared/exact-int'
 import { useFoundColumn } from '../find/found-column'
 import type { DetailViewProps } from '../../lib/detail-view-props'
+import { tableKey } from '../../lib/node-key'
 import styles from './table-details.module.css'
 
 /** One view of the details pane. */
@@ -56,7 +58,9 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
     )
   },
   { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> },
-  { key: 'indexes', label: 'Indexes', render: (props) => <IndexesView {...props} /> }
+  { key: 'indexes', label: 'Indexes', render: (props) => <IndexesView {...props} /> },
+  // Keyed by table, so its choices (exact, follow the grid) start afresh for each table.
+  { key: 'profile', label: 'Profile', render: (props) => <ColumnProfileView key={`${props.connectionId}\u0000${tableKey(props.table)}`} {...props} /> }
 ]
 
 /** The schema with its column actions, showing the column a Find result pointed at. */

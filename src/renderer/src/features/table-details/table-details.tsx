@@ -28,6 +28,8 @@ import styles from './table-details.module.css'
 const MIN_GRID = 200
 /** The details' share, in percent, for a view that does not fit itself, until the user sizes it. */
 const UNFITTED_SHARE = 40
+/** The Profile view's share: its cards and charts want room, the grid below still shows its rows. */
+const PROFILE_SHARE = 60
 /** Views the details are sized to fit (up to the grid's minimum); the others get a fixed share. */
 const FITTING_VIEWS: ReadonlySet<string> = new Set(['overview', SCHEMA_VIEW])
 
@@ -56,7 +58,7 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
   const fit = useFitShare(splitRef, scrollRef, contentRef, MIN_GRID, `${viewKey}:${tableKey(table)}:${description.status}`)
   // A size the user chose wins (and is remembered); until then a fitting view gets the
   // height its content needs, so facts and schema show without a nested scroll box.
-  const size = chosenSize ?? (FITTING_VIEWS.has(viewKey) && fit !== null ? fit : UNFITTED_SHARE)
+  const size = chosenSize ?? (FITTING_VIEWS.has(viewKey) && fit !== null ? fit : viewKey === 'profile' ? PROFILE_SHARE : UNFITTED_SHARE)
   const view = DETAIL_VIEWS.find((candidate) => candidate.key === viewKey) ?? DETAIL_VIEWS[0]
   const key = tableKey(table)
   const details = (

@@ -1,0 +1,91 @@
+/**
+ * Column profiles in the table details: the Profile tab profiles every column of a
+ * LanceDB table and shows its numbers; a top value filters the grid; a long profile shows
+ * its rows read and stops on Cancel; and a profile opened again after a reload comes from
+ * main's cache.
+ */
+import { join } from 'node:path'
+import { connectNamespace } from '@lancedb/lancedb'
+import { lanceArrow as arrow } from '../src/catalog/lance-arrow'
+import { expect, test } from './fixtures/test'
+import { sampleTableIpc } from '../test-kit/lancedb-catalog'
+import { tableForLance } from '../src/catalog/arrow-schema'
+
+const { Float64, Int32, Table, Utf8, vectorFromArray } = arrow
+const COUNTRIES = ['NL', 'NL', 'DE', 'FR', "Côte d'Ivoire"]
+
+function rows(count: number) {
+  const ids = Array.from({ length: count }, (_, i) => i)
+  return new Table({
+    id: vectorFromArray(ids, new Int32()),
+    score: vectorFromArray(
+      ids.map((i) => (i % 10 === 0 ? null : (i % 100) / 100)),
+      new Float64()
+    ),
+    country: vectorFromArray(
+      ids.map((i) => COUNTRIES[i % COUNTRIES.length]!),
+      new Utf8()
+    )
+  })
+}
+
+async function makeCatalog(root: string): Promise<void> {
+  const db = await connectNamespace('dir', { root })
+  ;(await db.createTable('scores', rows(2_000))).close()
+  ;(await db.createTable('long', rows(900_000))).close()
+  ;(await db.createTable('people', tableForLance(sampleTableIpc(300)))).close()
+  db.close()
+}
+
+test('profiles columns, filters the grid from a value, cancels a long profile, and answers again from the cache', async ({ workDir, openApp }, testInfo) => {
+  const root = join(workDir, 'catalog')
+  await makeCatalog(root)
+  const app = await openApp(['--dir', root])
+  const page = app.page
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  await app.table('scores').click()
+  await page.getByRole('tab', { name: 'Profile' }).click()
+  const status = page.getByRole('status').filter({ hasText: /rows \(exact\)|Profiling/ })
+  await expect(status).toContainText('All 2,000 rows (exact)')
+  await expect(status).toContainText('version 1')
+
+  const score = page.getByRole('article', { name: 'Profile of score' })
+  await expect(score.getByText('200 null (10.0%)')).toBeVisible()
+  await expect(score.getByText('90 distinct')).toBeVisible()
+  await expect(score.getByText('min', { exact: true }).locator('..')).toContainText('0.01')
+  await expect(score.getByText('max', { exact: true }).locator('..')).toContainText('0.99')
+  await expect(score.getByRole('button', { name: /^\[0\.01, / })).toBeVisible()
+
+  const country = page.getByRole('article', { name: 'Profile of country' })
+  await expect(country.getByText('4 distinct')).toBeVisible()
+  await testInfo.attach('profile', { body: await page.screenshot(), contentType: 'image/png' })
+  await page.screenshot({ path: testInfo.outputPath('column-profile.png') })
+
+  // A top value, by keyboard: the grid is asked to show its rows, quoted right.
+  const ivoire = country.getByRole('button', { name: /^Côte d'Ivoire: 400\./ })
+  await ivoire.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText("Grid filtered to `country` = 'Côte d''Ivoire'")).toBeVisible()
+
+  // A long profile: rows read while it runs, then Cancel stops it.
+  await app.table('long').click()
+  await page.getByRole('tab', { name: 'Profile' }).click()
+  await expect(page.getByText(/Profiling… [0-9,]+ of 900,000 rows read/)).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByText('Profile cancelled.')).toBeVisible()
+
+  // Vectors, lists and structs have cards of their own.
+  await app.table('people').click()
+  await page.getByRole('tab', { name: 'Profile' }).click()
+  const vector = page.getByRole('article', { name: 'Profile of vector' })
+  await expect(vector.getByText('dimension', { exact: true }).locator('..')).toContainText('8')
+  await vector.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: testInfo.outputPath('column-profile-types.png') })
+
+  // After a reload (the page's own cache gone), main answers from its cache at once.
+  await page.reload()
+  await app.table('scores').click()
+  await page.getByRole('tab', { name: 'Profile' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'from cache' })).toContainText('All 2,000 rows (exact)')
+})

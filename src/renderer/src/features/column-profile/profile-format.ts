@@ -1,0 +1,79 @@
+/**
+ * How a profile's values read: integers with grouped digits (every digit kept), floats to
+ * six significant digits, decimals as written, timestamps and dates as ISO 8601 text,
+ * counts and percentages for people.
+ */
+import type { NumberSummary } from '@shared/contract/column-profile'
+
+/** A count with grouped digits. */
+export function countText(count: number): string {
+  return count.toLocaleString('en-US')
+}
+
+/** A share of 0 to 100 as a percentage, to one decimal (never "0.0%" for a share above zero). */
+export function percentText(percent: number): string {
+  if (percent > 0 && percent < 0.1) return '<0.1%'
+  return `${percent.toFixed(1)}%`
+}
+
+/** A float to six significant digits, without trailing zeros. */
+export function floatText(value: number): string {
+  if (!Number.isFinite(value)) return String(value)
+  if (value !== 0 && (Math.abs(value) >= 1e15 || Math.abs(value) < 1e-6)) return value.toExponential(4)
+  return value.toLocaleString('en-US', { maximumSignificantDigits: 6 })
+}
+
+/** A value of the summary's domain, from its exact text. */
+export function valueText(summary: Pick<NumberSummary, 'domain' | 'unit'>, text: string | null): string {
+  if (text === null) return '—'
+  switch (summary.domain) {
+    case 'int':
+      return /^-?[0-9]+$/.test(text) ? BigInt(text).toLocaleString('en-US') : text
+    case 'float':
+      return floatText(Number(text))
+    case 'decimal':
+      return text
+    case 'timestamp':
+    case 'date':
+      return temporalText(text, summary.unit ?? 'ms')
+    case 'time':
+    case 'duration':
+      return `${BigInt(text).toLocaleString('en-US')} ${summary.unit ?? ''}`.trim()
+  }
+}
+
+/** A mean or standard deviation of the summary's domain (a float; for temporal columns, in its unit). */
+export function meanText(summary: Pick<NumberSummary, 'domain' | 'unit'>, value: number | null, spread = false): string {
+  if (value === null) return '—'
+  if (summary.domain === 'timestamp' || summary.domain === 'date') {
+    if (spread) return `${floatText(value)} ${summary.unit ?? ''}`.trim()
+    return temporalText(BigInt(Math.round(value)), summary.unit ?? 'ms')
+  }
+  return floatText(value)
+}
+
+const PER_SECOND: Readonly<Record<string, bigint>> = { s: 1n, ms: 1_000n, us: 1_000_000n, ns: 1_000_000_000n }
+const FRACTION_DIGITS: Readonly<Record<string, number>> = { s: 0, ms: 3, us: 6, ns: 9 }
+
+/**
+ * A timestamp (a whole count of `unit` since the epoch, UTC, as decimal text or bigint) as
+ * ISO 8601 text without its zone (the same text main writes in filters), every digit kept: `2024-05-01T12:00:00.123456`. A date
+ * of unit `day` as `2024-05-01`. Text that is not a whole number comes back as it is.
+ */
+export function temporalText(value: string | bigint, unit: string): string {
+  if (typeof value === 'string' && !/^-?[0-9]+$/.test(value)) return value
+  const raw = BigInt(value)
+  if (unit === 'day') return temporalText(raw * 86_400n, 's').slice(0, 10)
+  const per = PER_SECOND[unit] ?? 1n
+  let seconds = raw / per
+  let fraction = raw % per
+  if (fraction < 0n) {
+    fraction += per
+    seconds -= 1n
+  }
+  const date = new Date(Number(seconds) * 1000)
+  if (Number.isNaN(date.getTime())) return raw.toString()
+  const whole = date.toISOString().slice(0, 19)
+  const digits = FRACTION_DIGITS[unit] ?? 0
+  return digits === 0 || fraction === 0n ? whole : `${whole}.${fraction.toString().padStart(digits, '0')}`
+}
