@@ -26,10 +26,12 @@ interface Props {
    * started?"), with Keep editing and Discard; null or absent closes at once.
    */
   readonly discardQuestion?: string | null
+  /** Keys the dialog's content acts on (e.g. arrows that move between records); Escape stays the dialog's. */
+  readonly onKeyDown?: (event: KeyboardEvent<HTMLDialogElement>) => void
 }
 
 /** A modal form dialog; submitting the form calls `onSubmit`. */
-export function Dialog({ title, onClose, onSubmit, children, footer, wide, discardQuestion }: Props): ReactNode {
+export function Dialog({ title, onClose, onSubmit, children, footer, wide, discardQuestion, onKeyDown: onContentKey }: Props): ReactNode {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const [asking, setAsking] = useState(false)
@@ -42,7 +44,8 @@ export function Dialog({ title, onClose, onSubmit, children, footer, wide, disca
   // Escape is stopped at its keydown: once the browser's cancel runs, the dialog may close
   // whatever its handler does (Chromium lets a page refuse a close only so often).
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>): void => {
-    if (event.key !== 'Escape' || !discardQuestion || asking || event.defaultPrevented) return
+    if (event.key !== 'Escape') return onContentKey?.(event)
+    if (!discardQuestion || asking || event.defaultPrevented) return
     event.preventDefault()
     setAsking(true)
   }

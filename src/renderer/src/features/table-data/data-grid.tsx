@@ -2,21 +2,37 @@
  * The data preview grid (role="grid"): a virtualizer draws only the rows near the
  * viewport, and only the pages of rows those need (and the next one, read ahead) are
  * fetched and kept. Rows arrive as
- * Arrow, and each cell reads its value straight from the decoded column.
+ * Arrow, and each cell reads its value straight from the decoded column. Byte columns are
+ * left out of those reads: what their cells hold (type, size, thumbnail) comes per page
+ * from `media:cells`, and a whole value from `media:value` when it is opened or saved.
+ * Enter or a double-click opens a cell's value in the viewer; right-click, Shift+F10 or the
+ * Menu key opens the cell's menu.
  */
 import { Rows3, SearchX } from 'lucide-react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Table, Vector } from 'apache-arrow'
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
+import type { MediaCell } from '@shared/contract/media'
 import { unreadableColumnsOf, type UnreadableColumn } from '@shared/unreadable-columns'
 import type { RowsView } from '../../lib/query-keys'
 import { ErrorAlert } from '../../ui/error-alert'
+import { CellViewer } from '../cell-viewer/cell-viewer'
+import { MediaCellView } from '../cell-viewer/media-cell'
+import { bytesFileName } from '../cell-viewer/media-text'
+import { fetchMediaValue } from '../cell-viewer/use-media-value'
+import type { ViewerValue } from '../cell-viewer/viewer-value'
+import { RowMenu } from '../table-search/row-menu'
 import { cellAt, type CellView } from './cell-format'
+import { cellActions } from './cell-actions'
+import { mediaCellOfBytes, mediaValueOfBytes, rowJson } from './media-values'
+import { viewerValueAt } from './cell-values'
 import { GridCell, isExpandable } from './grid-cell'
 import { PAGE_ROWS, pageOfRow, pagesFor } from '../../lib/row-pages'
 import { gridKeyHandler, type CellPosition } from './use-grid-keyboard'
 import { useRowPages } from './use-table-rows'
+import { mediaRowsOf, useMediaPages } from './use-media-cells'
 import { EmptyState } from '../../ui/empty-state'
 import styles from './table-data.module.css'
 import { cx } from '../../ui/class-names'
@@ -26,6 +42,8 @@ import { columnWidth } from './column-width'
 export interface GridColumn {
   readonly name: string
   readonly type: string
+  /** The column holds bytes: left out of page reads, shown from the media channels. */
+  readonly bytes?: boolean
 }
 
 interface Props {
@@ -41,26 +59,40 @@ interface Props {
   readonly matching: number | null
   /** Told the selected row (counted over the view's rows) whenever it changes. */
   readonly onActiveRow?: (row: number) => void
-  /** Opens a row's context menu (right-click, Shift+F10, Menu key); without it rows have none. */
-  readonly onRowMenu?: ((row: number, x: number, y: number) => void) | undefined
+  /** "Find similar" for a row, in the cell menu; absent where the table has no vector column. */
+  readonly onFindSimilar?: ((row: number) => void) | undefined
+  /** Sets the grid's SQL filter ("Filter by this value"). */
+  readonly onFilter?: ((filter: string) => void) | undefined
 }
 
 const ROW_HEIGHT = 28
+/** Rows of a grid with byte columns are taller, so thumbnails can be seen. */
+const MEDIA_ROW_HEIGHT = 40
 const HEADER_HEIGHT = 32
 const ROW_NUMBER_WIDTH = 80
 /** Frames after a keyboard move in which the active row is fitted into view again. */
 const FIT_FRAMES = 10
 
 /** The virtualized grid of a table's rows. */
-export function DataGrid({ connectionId, table, view, columns, total, firstRow, matching, onActiveRow, onRowMenu }: Props): ReactNode {
+export function DataGrid({ connectionId, table, view, columns, total, firstRow, matching, onActiveRow, onFindSimilar, onFilter }: Props): ReactNode {
   const gridId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
+  const client = useQueryClient()
+  const byteColumns = useMemo(() => columns.filter((column) => column.bytes).map((column) => column.name), [columns])
+  const rowHeight = byteColumns.length > 0 ? MEDIA_ROW_HEIGHT : ROW_HEIGHT
+  // Byte columns are left out of the page reads (main describes their cells instead), unless
+  // they are all there is to read or a search's rows, which are not the table's by position, carry them.
+  const readView = useMemo<RowsView>(() => {
+    const others = columns.filter((column) => !column.bytes).map((column) => column.name)
+    return view.search || byteColumns.length === 0 || others.length === 0 ? view : { ...view, columns: others }
+  }, [view, columns, byteColumns])
+  const mediaRead = view.search || readView === view ? [] : byteColumns
   // Until the count arrives, assume a page's worth so the first page can be asked for.
   const rowCount = total ?? PAGE_ROWS
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 8,
     scrollMargin: HEADER_HEIGHT,
     // A guess at the viewport, so the first render already draws rows instead of waiting for a measurement.
@@ -73,9 +105,12 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
   const wanted = useMemo(() => pagesFor(first, last, total).map((page) => firstPage + page), [first, last, total, firstPage])
   // The pages this grid can scroll to, for reading ahead; none until the rows are counted.
   const reach = useMemo(() => (total ? { first: firstPage, last: firstPage + Math.ceil(total / PAGE_ROWS) - 1 } : null), [total, firstPage])
-  const { pages, error } = useRowPages(connectionId, table, view, wanted, reach)
+  const { pages, error } = useRowPages(connectionId, table, readView, wanted, reach)
+  const media = useMediaPages(connectionId, table, view, wanted, mediaRead)
 
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
+  const [viewing, setViewing] = useState(false)
+  const [menu, setMenu] = useState<{ readonly row: number; readonly col: number; readonly x: number; readonly y: number } | null>(null)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const [keyboardMove, setKeyboardMove] = useState(0)
   // Whether the view keeps the active row in sight: set by a keyboard move, cleared when the
@@ -97,6 +132,27 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
   const template = `${ROW_NUMBER_WIDTH}px ${widths.map((w) => `${w}px`).join(' ')}`
   const width = ROW_NUMBER_WIDTH + widths.reduce((sum, w) => sum + w, 0)
   const cellId = (row: number, col: number): string => `${gridId}-r${row}-c${col}`
+  /** The page's column and the row's index in it, once the page is in. */
+  const vectorAt = (row: number, col: number): { readonly vector: Vector; readonly index: number } | null => {
+    const { page, index } = pageOfRow(firstRow + row)
+    const loaded = pages.get(page)
+    const vector = loaded && index < loaded.numRows ? vectorsOf(loaded, columns)[col] : null
+    return vector ? { vector, index } : null
+  }
+  /** What a byte cell holds: from main's media cells, or from a search row's bytes; undefined while either is read. */
+  const mediaAt = (row: number, col: number): MediaCell | undefined => {
+    if (!columns[col]?.bytes) return undefined
+    const name = columns[col]?.name ?? ''
+    const at = mediaRead.indexOf(name)
+    if (at < 0) {
+      const cell = vectorAt(row, col)
+      if (!cell) return undefined
+      const bytes = cell.vector.get(cell.index) as Uint8Array | null
+      return mediaCellOfBytes(bytes)
+    }
+    const { page, index } = pageOfRow(firstRow + row)
+    return media.pages.get(page)?.[index]?.[at]
+  }
   const viewAt = (row: number, col: number): CellView | null => {
     const { page, index } = pageOfRow(firstRow + row)
     const loaded = pages.get(page)
@@ -129,19 +185,67 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     else if (box.top < top + HEADER_HEIGHT) scroller.scrollTop -= top + HEADER_HEIGHT - box.top
   }
 
+  const moveTo = (position: CellPosition): void => {
+    followsKeyboard.current = true
+    setActive(position)
+    setKeyboardMove((n) => n + 1)
+    scrollRowIntoView(position.row)
+  }
   const onKeyDown = gridKeyHandler({
     rowCount: total ?? 0,
     colCount: columns.length,
     active,
-    pageSize: () => Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - HEADER_HEIGHT) / ROW_HEIGHT) - 1),
-    moveTo: (position) => {
-      followsKeyboard.current = true
+    pageSize: () => Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - HEADER_HEIGHT) / rowHeight) - 1),
+    moveTo,
+    toggle: (position) => isExpandable(viewAt(position.row, position.col)) && toggle(position),
+    open: (position) => {
       setActive(position)
-      setKeyboardMove((n) => n + 1)
-      scrollRowIntoView(position.row)
-    },
-    toggle: (position) => isExpandable(viewAt(position.row, position.col)) && toggle(position)
+      setViewing(true)
+    }
   })
+
+  /** Which byte cell of the view's rows `media:value` reads. */
+  const mediaSource = (row: number, col: number) => ({
+    connectionId,
+    table,
+    rows: mediaRowsOf(view),
+    row: firstRow + row,
+    column: columns[col]?.name ?? ''
+  })
+  /** The whole value of a byte cell: read from main, or a search row's bytes at hand. */
+  const readBytes = async (row: number, col: number) => {
+    if (mediaRead.includes(columns[col]?.name ?? '')) return fetchMediaValue(client, mediaSource(row, col))
+    const cell = vectorAt(row, col)
+    const value = cell ? mediaValueOfBytes(cell.vector.get(cell.index) as Uint8Array | null) : null
+    if (!value) throw new Error('The row is still being read.')
+    return value
+  }
+  const viewerValue = (row: number, col: number): ViewerValue => {
+    const column = columns[col]
+    if (column?.bytes) {
+      const cell = mediaAt(row, col)
+      if (cell === undefined) return { kind: 'loading' }
+      if (cell.size === null) return { kind: 'null' }
+      if (mediaRead.includes(column.name)) return { kind: 'media', source: mediaSource(row, col) }
+      const at = vectorAt(row, col)
+      const value = at ? mediaValueOfBytes(at.vector.get(at.index) as Uint8Array | null) : null
+      return value ? { kind: 'bytes', value } : { kind: 'null' }
+    }
+    const cell = vectorAt(row, col)
+    if (cell) return viewerValueAt(cell.vector, cell.index)
+    const shown = viewAt(row, col)
+    return shown === null ? { kind: 'loading' } : shown.kind === 'unsupported' ? { kind: 'unsupported', text: shown.text } : { kind: 'null' }
+  }
+  const fileName = (row: number, col: number): string => {
+    const cell = mediaAt(row, col)
+    return bytesFileName(table.name, firstRow + row, columns[col]?.name ?? '', cell?.mime ?? 'application/octet-stream')
+  }
+  const jsonOfRow = (row: number): string | null => {
+    const { page, index } = pageOfRow(firstRow + row)
+    const loaded = pages.get(page)
+    if (!loaded || index >= loaded.numRows) return null
+    return rowJson(columns, vectorsOf(loaded, columns), index, (col) => mediaAt(row, col))
+  }
 
   // Rows drawn after the jump are measured and may push the target down, and a page that
   // arrives later fills rows that then grow: fit the row again after each, for a few frames
@@ -174,17 +278,27 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
   useEffect(() => {
     onActiveRow?.(firstRow + active.row)
   }, [onActiveRow, firstRow, active.row])
-  const openRowMenu = (row: number, x: number, y: number): void => {
-    setActive((current) => ({ row, col: current.col }))
-    onRowMenu?.(firstRow + row, x, y)
+  const openMenu = (row: number, col: number, x: number, y: number): void => {
+    setActive({ row, col })
+    setMenu({ row, col, x, y })
   }
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    if (onRowMenu && (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10'))) {
+    if (columns.length > 0 && (total ?? 0) > 0 && (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10'))) {
       event.preventDefault()
       const cell = document.getElementById(cellId(active.row, active.col))?.getBoundingClientRect()
-      return openRowMenu(active.row, cell?.left ?? 0, cell?.bottom ?? 0)
+      return openMenu(active.row, active.col, cell?.left ?? 0, cell?.bottom ?? 0)
     }
     onKeyDown(event)
+  }
+  /** The column of the cell an event happened in (none on the row number). */
+  const columnOf = (event: MouseEvent): number | null => {
+    const cell = (event.target as Element).closest('[role="gridcell"]')
+    const index = Number(cell?.getAttribute('aria-colindex') ?? NaN) - 2
+    return Number.isInteger(index) && index >= 0 ? index : null
+  }
+  const moveViewer = (delta: 1 | -1): void => {
+    const row = Math.max(0, Math.min((total ?? 1) - 1, active.row + delta))
+    if (row !== active.row) moveTo({ row, col: active.col })
   }
 
   const activeDrawn = items.some((item) => item.index === active.row) && active.col < columns.length
@@ -238,14 +352,23 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
               ref={virtualizer.measureElement}
               aria-rowindex={firstRow + item.index + 2}
               className={styles.gridRow}
-              style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)`, gridTemplateColumns: template, minHeight: `${ROW_HEIGHT}px` }}
-              onContextMenu={
-                onRowMenu &&
-                ((event) => {
-                  event.preventDefault()
-                  openRowMenu(item.index, event.clientX, event.clientY)
-                })
-              }
+              style={{
+                transform: `translateY(${item.start - HEADER_HEIGHT}px)`,
+                gridTemplateColumns: template,
+                minHeight: `${rowHeight}px`,
+                // In taller rows, text lines up with the thumbnails beside it.
+                ...(rowHeight === MEDIA_ROW_HEIGHT ? { alignItems: 'center' } : {})
+              }}
+              onContextMenu={(event) => {
+                event.preventDefault()
+                openMenu(item.index, columnOf(event) ?? active.col, event.clientX, event.clientY)
+              }}
+              onDoubleClick={(event) => {
+                const col = columnOf(event)
+                if (col === null || (event.target as Element).closest('button')) return
+                setActive({ row: item.index, col })
+                setViewing(true)
+              }}
             >
               <div role="rowheader" aria-colindex={1} className={cx(styles.gridCell, styles.rowNumber)}>
                 {(firstRow + item.index + 1).toLocaleString('en-US')}
@@ -255,7 +378,12 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
                   key={column.name}
                   id={cellId(item.index, c)}
                   colIndex={c + 2}
-                  view={viewAt(item.index, c)}
+                  view={column.bytes ? mediaView(mediaAt(item.index, c)) : viewAt(item.index, c)}
+                  media={
+                    column.bytes
+                      ? mediaContent(mediaAt(item.index, c), `${gridId}:${firstRow + item.index}:${column.name}`, () => readBytes(item.index, c).then(playable))
+                      : null
+                  }
                   active={active.row === item.index && active.col === c}
                   expanded={expanded.has(`${item.index}:${c}`)}
                   onActivate={() => setActive({ row: item.index, col: c })}
@@ -280,8 +408,66 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
             </EmptyState>
           ))}
       </div>
+      {viewing && columns[active.col] && (
+        <CellViewer
+          title={`${columns[active.col]?.name ?? ''} · row ${(firstRow + active.row + 1).toLocaleString('en-US')}`}
+          value={viewerValue(active.row, active.col)}
+          fileName={fileName(active.row, active.col)}
+          onMove={moveViewer}
+          onClose={() => setViewing(false)}
+        />
+      )}
+      {menu && (
+        <RowMenu
+          target={{ row: firstRow + menu.row, x: menu.x, y: menu.y }}
+          onFindSimilar={onFindSimilar}
+          items={cellActions(
+            {
+              column: columns[menu.col]?.name ?? '',
+              bytes: columns[menu.col]?.bytes ?? false,
+              cell: columns[menu.col]?.bytes ? null : vectorAt(menu.row, menu.col),
+              bytesNull: columns[menu.col]?.bytes ? mediaAt(menu.row, menu.col)?.size === null : null,
+              rowJson: () => jsonOfRow(menu.row),
+              fileName: fileName(menu.row, menu.col)
+            },
+            {
+              open: () => {
+                // The viewer gives focus back to what had it when it opened: the grid, not the menu.
+                scrollRef.current?.focus()
+                setMenu(null)
+                setViewing(true)
+              },
+              filter: onFilter,
+              readBytes: () => readBytes(menu.row, menu.col)
+            }
+          )}
+          onClose={() => setMenu(null)}
+        />
+      )}
     </>
   )
+}
+
+/** The grid's view of a byte cell: null while it is read, the grid's null for a null cell, else drawn by mediaContent. */
+function mediaView(cell: MediaCell | undefined): CellView | null {
+  if (cell === undefined) return null
+  return cell.size === null ? { kind: 'null' } : { kind: 'text', text: cell.label }
+}
+
+/** A byte cell's content, once known and not null; null leaves the cell to the grid's view. */
+function mediaContent(
+  cell: MediaCell | undefined,
+  playKey: string,
+  loadBytes: () => Promise<{ readonly bytes: Uint8Array; readonly mime: string }>
+): ReactNode {
+  if (cell === undefined || cell.size === null) return null
+  return <MediaCellView cell={cell} playKey={playKey} loadBytes={loadBytes} />
+}
+
+/** A whole value as the audio player takes it, or why it cannot be played. */
+function playable(value: { readonly bytes: Uint8Array | null; readonly mime: string; readonly problem: string | null }) {
+  if (value.bytes === null) throw new Error(value.problem ?? 'The clip has no bytes to play.')
+  return { bytes: value.bytes, mime: value.mime }
 }
 
 /** The columns any loaded page could not read, each named once. */

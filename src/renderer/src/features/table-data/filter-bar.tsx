@@ -19,6 +19,12 @@ interface Props {
 /** The filter form. */
 export function FilterBar({ filter, onApply, error }: Props): ReactNode {
   const [draft, setDraft] = useState(filter)
+  // A filter set from elsewhere (the cell menu's "Filter by this value") shows in the box.
+  const [applied, setApplied] = useState(filter)
+  if (applied !== filter) {
+    setApplied(filter)
+    setDraft(filter)
+  }
   const errorId = useId()
   const submit = (event: FormEvent): void => {
     event.preventDefault()

@@ -13,6 +13,8 @@ interface Props {
   readonly id: string
   readonly colIndex: number
   readonly view: CellView | null
+  /** What a byte cell shows instead of its view's text (null: the view, e.g. the grid's null). */
+  readonly media?: ReactNode
   readonly active: boolean
   readonly expanded: boolean
   readonly onActivate: () => void
@@ -25,7 +27,7 @@ export function isExpandable(view: CellView | null): boolean {
 }
 
 /** A grid cell; `view` null means its page has not arrived yet. */
-export function GridCell({ id, colIndex, view, active, expanded, onActivate, onToggle }: Props): ReactNode {
+export function GridCell({ id, colIndex, view, media, active, expanded, onActivate, onToggle }: Props): ReactNode {
   const className = cx(styles.gridCell, view?.kind === 'number' && styles.cellNumber, active && styles.cellActive)
   return (
     <div role="gridcell" id={id} aria-colindex={colIndex} aria-selected={active} className={className} onClick={onActivate}>
@@ -34,7 +36,7 @@ export function GridCell({ id, colIndex, view, active, expanded, onActivate, onT
           …
         </span>
       ) : (
-        <CellContent view={view} expanded={expanded} onToggle={onToggle} />
+        (media ?? <CellContent view={view} expanded={expanded} onToggle={onToggle} />)
       )}
     </div>
   )

@@ -22,7 +22,7 @@ export interface PageRange {
 /** How to fetch one page into the cache. */
 type PageQuery = (page: number) => {
   readonly queryKey: QueryKey
-  readonly queryFn: () => Promise<unknown>
+  readonly queryFn: (context: { readonly signal: AbortSignal }) => Promise<unknown>
   readonly gcTime: number
   readonly staleTime: number
 }

@@ -11,12 +11,12 @@ import { DataGrid, type GridColumn } from './data-grid'
 import { FilterBar } from './filter-bar'
 import { useRowCount, useRowPages } from './use-table-rows'
 import { ExportButton } from '../table-export/export-dialog'
-import { RowMenu, type RowMenuTarget } from '../table-search/row-menu'
 import { SearchBar } from '../table-search/search-bar'
 import { chosenVectorColumn } from '../table-search/use-data-search'
 import { useSearchView } from '../table-search/use-search-view'
 import { rowCountLabel } from './row-count-label'
 import styles from './table-data.module.css'
+import { holdsBytes } from '../cell-viewer/media-columns'
 import type { ExactInt } from '@shared/exact-int'
 
 /**
@@ -45,7 +45,6 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   // filter; an older version open read-only is shown as it is, not searched.
   const { info, search, view, result, scoring } = useSearchView(connectionId, table, chosen, shown, version)
   const [selectedRow, setSelectedRow] = useState(0)
-  const [rowMenu, setRowMenu] = useState<RowMenuTarget | null>(null)
   const vectorColumn = version === null ? chosenVectorColumn(info.data, search.options) : null
   const tried = useRowCount(connectionId, table, filter, version)
   const count = useRowCount(connectionId, table, shown, version)
@@ -61,7 +60,9 @@ export function TableData({ connectionId, table, fields, version = null }: Props
     () => [
       // A search's distance (or score) comes first, right after the row number.
       ...(scoring ? [{ name: scoring, type: 'float32' }] : []),
-      ...(fields ?? []).filter((field) => !chosen || chosen.includes(field.name)).map((field) => ({ name: field.name, type: field.type }))
+      ...(fields ?? [])
+        .filter((field) => !chosen || chosen.includes(field.name))
+        .map((field) => ({ name: field.name, type: field.type, bytes: holdsBytes(field) }))
     ],
     [fields, chosen, scoring]
   )
@@ -109,11 +110,9 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           firstRow={view.search ? 0 : windowStart}
           matching={view.search ? found : matching}
           onActiveRow={setSelectedRow}
-          onRowMenu={vectorColumn ? (row, x, y) => setRowMenu({ row, x, y }) : undefined}
+          onFindSimilar={vectorColumn ? (row) => void search.findSimilar(view, row, vectorColumn) : undefined}
+          onFilter={setFilter}
         />
-      )}
-      {rowMenu && vectorColumn && (
-        <RowMenu target={rowMenu} onFindSimilar={(row) => void search.findSimilar(view, row, vectorColumn)} onClose={() => setRowMenu(null)} />
       )}
     </div>
   )

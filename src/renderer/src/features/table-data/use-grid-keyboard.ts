@@ -1,7 +1,8 @@
 /**
  * Keyboard access to the data grid, after the WAI-ARIA grid pattern: arrows move the
  * active cell, Page Up/Down move a screen, Home/End go to the row's first/last cell and
- * Ctrl+Home/End to the first/last row; Enter or Space expands a vector, list or struct.
+ * Ctrl+Home/End to the first/last row; Space expands a vector, list or struct in place and
+ * Enter opens the cell's whole value in the viewer.
  * The grid element keeps focus and points at the active cell with aria-activedescendant,
  * which survives the virtualizer recycling rows.
  */
@@ -21,10 +22,12 @@ interface Options {
   readonly pageSize: () => number
   readonly moveTo: (position: CellPosition) => void
   readonly toggle: (position: CellPosition) => void
+  /** Opens the cell's value in the viewer. */
+  readonly open: (position: CellPosition) => void
 }
 
 /** The grid's key handler. */
-export function gridKeyHandler({ rowCount, colCount, active, pageSize, moveTo, toggle }: Options): (event: KeyboardEvent) => void {
+export function gridKeyHandler({ rowCount, colCount, active, pageSize, moveTo, toggle, open }: Options): (event: KeyboardEvent) => void {
   const clampRow = (row: number): number => Math.max(0, Math.min(rowCount - 1, row))
   const clampCol = (col: number): number => Math.max(0, Math.min(colCount - 1, col))
   return (event) => {
@@ -57,6 +60,9 @@ export function gridKeyHandler({ rowCount, colCount, active, pageSize, moveTo, t
         next = ctrl ? { row: rowCount - 1, col: active.col } : { row: active.row, col: colCount - 1 }
         break
       case 'Enter':
+        event.preventDefault()
+        open(active)
+        return
       case ' ':
         event.preventDefault()
         toggle(active)

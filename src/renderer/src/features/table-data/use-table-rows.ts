@@ -18,7 +18,7 @@ import { searchPage } from '../table-search/use-search'
 import { approximate, type ExactInt } from '@shared/exact-int'
 
 /** How long a page no row on screen needs stays cached (scrolling back briefly is free). */
-const PAGE_GC_MS = 3_000
+export const PAGE_GC_MS = 3_000
 /** A new set of pages is fetched once the view has rested this long, so a fast drag skips the pages it flies past. */
 const SETTLE_MS = 60
 
@@ -32,7 +32,8 @@ export interface RowPages {
 export function rowPageQuery(client: QueryClient, connectionId: string, table: TableRef, view: RowsView, page: number) {
   return {
     queryKey: queryKeys.rowPage(connectionId, table, view, page),
-    queryFn: () => (view.search ? searchPage(client, connectionId, table, view, page) : readPage(connectionId, table, view, page)),
+    queryFn: ({ signal }: { readonly signal: AbortSignal }) =>
+      view.search ? searchPage(client, connectionId, table, view, page) : readPage(connectionId, table, view, page, signal),
     gcTime: PAGE_GC_MS,
     staleTime: Infinity,
     structuralSharing: false
@@ -82,9 +83,12 @@ export function useRowCount(connectionId: string, table: TableRef, filter: strin
   })
 }
 
-async function readPage(connectionId: string, table: TableRef, view: RowsView, page: number): Promise<Table> {
+async function readPage(connectionId: string, table: TableRef, view: RowsView, page: number, signal: AbortSignal): Promise<Table> {
   return readRowRange(
     async (offset, limit) => {
+      // A page no grid wants any more (the first page asked for before the columns were
+      // known, say) stops between its reads rather than read on.
+      signal.throwIfAborted()
       const request = {
         connectionId,
         table,
@@ -106,7 +110,7 @@ async function readPage(connectionId: string, table: TableRef, view: RowsView, p
 }
 
 /** `pages` once it has stayed the same for SETTLE_MS; the first value at once. */
-function useSettled(pages: readonly number[]): readonly number[] {
+export function useSettled(pages: readonly number[]): readonly number[] {
   const key = pages.join(',')
   const [settled, setSettled] = useState({ key, pages })
   useEffect(() => {

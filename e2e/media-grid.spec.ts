@@ -1,0 +1,73 @@
+/**
+ * Byte cells in the grid, on a real directory catalog of real media (test-kit/media-table.ts):
+ * pictures show thumbnails made in main (read back as pixels: the gradient's dark top-left
+ * corner is there), audio a play button, other types a badge, hostile pictures a
+ * placeholder that says what is wrong, and every cell's hover title names its type and size.
+ */
+import { join } from 'node:path'
+import { expect, test } from './fixtures/test'
+import { imagePixel, mediaCell, naturalSize, openMediaGrid } from './fixtures/media-grid'
+import { buildMediaCatalog } from '../test-kit/media-table'
+import { pageCalls } from '../test-kit/page-calls'
+import { electronBinary } from './fixtures/launch'
+
+test('the media table shows thumbnails, badges, a play button and placeholders for hostile pictures', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildMediaCatalog(root)
+  const app = await openApp(['--dir', root])
+  const calls = pageCalls(app.page)
+  const tables = await openMediaGrid(app)
+
+  // The PNG's thumbnail: 64 x 40 (the 320 x 200 picture within 64 pixels), drawn, not blank,
+  // dark at the top left (the picture's dark square) and light at the bottom right.
+  const png = mediaCell(tables, 'png')
+  const thumb = png.locator('img')
+  expect(await naturalSize(thumb)).toEqual([64, 40])
+  const [r, g, b] = await imagePixel(thumb, 3, 3)
+  expect(Math.max(r ?? 255, g ?? 255, b ?? 255)).toBeLessThan(50)
+  const [r2, g2, b2] = await imagePixel(thumb, 60, 37)
+  expect(r2).toBeGreaterThan(180)
+  expect(g2).toBeGreaterThan(150)
+  expect(b2).toBeGreaterThan(120)
+  // Shown within the row, keeping its proportions.
+  const box = await thumb.boundingBox()
+  const cellBox = await png.boundingBox()
+  expect(box && cellBox && box.height <= cellBox.height && box.width <= cellBox.width).toBe(true)
+  expect(box ? box.width / box.height : 0).toBeCloseTo(64 / 40, 1)
+  await expect(png.locator('[title]').first()).toHaveAttribute('title', /^PNG · 320 × 200 · \d+(\.\d)? KiB$/)
+  await expect(mediaCell(tables, 'jpeg').locator('img')).toBeVisible()
+
+  // Audio plays from its cell; video, PDF and SVG are badges; unknown bytes their first bytes.
+  await expect(mediaCell(tables, 'wav').getByRole('button', { name: 'Play WAV' })).toBeVisible()
+  await expect(mediaCell(tables, 'wav').locator('[title]').first()).toHaveAttribute('title', /^WAV · 7\.9 KiB$/)
+  // It plays from the cell (its bytes read whole from main), and stops when pressed again.
+  await mediaCell(tables, 'wav').getByRole('button', { name: 'Play WAV' }).click()
+  await expect(mediaCell(tables, 'wav').getByRole('button', { name: 'Pause WAV' })).toHaveAttribute('aria-pressed', 'true')
+  await mediaCell(tables, 'wav').getByRole('button', { name: 'Pause WAV' }).click()
+  await expect(mediaCell(tables, 'wav').getByRole('button', { name: 'Play WAV' })).toHaveAttribute('aria-pressed', 'false')
+  for (const [row, label] of [
+    ['mp4', 'MP4'],
+    ['pdf', 'PDF'],
+    ['svg', 'SVG']
+  ] as const) {
+    await expect(mediaCell(tables, row).getByTestId('media-badge')).toContainText(label)
+    await expect(mediaCell(tables, row).locator('img')).toHaveCount(0)
+  }
+  await expect(mediaCell(tables, 'unknown')).toContainText('0xdeadbeef0102030405060708090a0b0c…')
+  await expect(mediaCell(tables, 'unknown')).toContainText('(18 bytes)')
+  await expect(mediaCell(tables, 'null')).toHaveText('null')
+
+  // Hostile pictures: a placeholder each, the problem in the hover title, nothing decoded.
+  for (const [row, problem] of [
+    ['huge-png', /100,000 x 100,000 pixels/],
+    ['truncated-jpeg', /could not be decoded/],
+    ['fake-png', /could not be decoded|are not/]
+  ] as const) {
+    const cell = mediaCell(tables, row)
+    await expect(cell.getByTestId('media-problem')).toBeVisible()
+    await expect(cell.getByTestId('media-problem')).toHaveAttribute('title', problem)
+    await expect(cell.locator('img')).toHaveCount(0)
+  }
+  // The cells came from media:cells (browser mode's calls are visible; the desktop app's go over IPC).
+  if (electronBinary() === undefined) expect(calls.channels()).toContain('media:cells')
+})

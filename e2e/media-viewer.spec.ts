@@ -1,0 +1,114 @@
+/**
+ * The value viewer on the media table: Enter or a double-click opens a cell's whole value;
+ * the picture at full size with its pixel size, the WAV playable, the scripted SVG only as
+ * text (its script never runs), unknown bytes as hex, a hostile picture as a placeholder;
+ * ArrowDown moves to the next row, and Escape closes it with focus back on the cell.
+ */
+import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures/test'
+import { imagePixel, mediaCell, naturalSize, openMediaGrid, rowNumber, svgRan, type AudioElement } from './fixtures/media-grid'
+import { buildMediaCatalog } from '../test-kit/media-table'
+
+/** The viewer, titled by column and row. */
+function viewer(page: Page, column: string, row: number): Locator {
+  return page.getByRole('dialog', { name: `${column} · row ${row}` })
+}
+
+test('Enter opens the picture at full size, ArrowDown walks to audio and the SVG shown as text, Escape returns to the cell', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildMediaCatalog(root)
+  const app = await openApp(['--dir', root])
+  const { page } = app
+  const tables = await openMediaGrid(app)
+
+  // From the keyboard: to the first row's media cell, then Enter.
+  await tables.grid.focus()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('Enter')
+  const png = viewer(page, 'media', 1)
+  await expect(png).toBeVisible()
+  const image = png.getByTestId('viewer-image')
+  await expect(image).toBeVisible()
+  expect(await naturalSize(image)).toEqual([320, 200])
+  await expect(png.getByTestId('image-facts')).toHaveText(/^PNG · 320 × 200 · /)
+  // The whole picture: dark at the top left, the gradient's light corner at the bottom right.
+  expect(Math.max(...(await imagePixel(image, 10, 10)))).toBeLessThan(40)
+  expect(Math.min(...(await imagePixel(image, 318, 198)).slice(0, 2))).toBeGreaterThan(200)
+  // Zoom: 100% shows it at its pixel size; + makes it larger.
+  await png.getByRole('button', { name: '100%' }).click()
+  await expect.poll(async () => (await image.boundingBox())?.width).toBeCloseTo(320, 0)
+  await png.getByRole('button', { name: 'Zoom in' }).click()
+  await expect.poll(async () => (await image.boundingBox())?.width).toBeCloseTo(400, 0)
+  await png.getByRole('button', { name: 'Fit' }).click()
+
+  // ArrowDown: the JPEG of row 2, then the WAV of row 3, which plays.
+  await page.keyboard.press('ArrowDown')
+  await expect(viewer(page, 'media', 2).getByTestId('image-facts')).toHaveText(/^JPEG · 320 × 200 · /)
+  await page.keyboard.press('ArrowDown')
+  const wav = viewer(page, 'media', 3)
+  const audio = wav.getByTestId('viewer-audio')
+  await expect(audio).toBeVisible()
+  await expect.poll(() => audio.evaluate((element) => (element as unknown as AudioElement).duration)).toBeGreaterThan(0)
+  expect(
+    await audio.evaluate(async (element) => {
+      const player = element as unknown as AudioElement
+      await player.play()
+      return !player.paused
+    })
+  ).toBe(true)
+  await audio.evaluate((element) => (element as unknown as AudioElement).pause())
+
+  // Rows 4 and 5 (MP4, PDF), then the scripted SVG: text only, never a document.
+  await page.keyboard.press('ArrowDown')
+  // The MP4 has boxes but no frames: the player says it cannot play it, and offers Save.
+  await expect(viewer(page, 'media', 4).getByRole('alert')).toContainText('This browser cannot play this MP4 video')
+  await page.keyboard.press('ArrowDown')
+  const pdf = viewer(page, 'media', 5)
+  await expect(pdf).toContainText('PDF documents are not opened inside the app')
+  await expect(pdf.getByRole('button', { name: 'Save bytes as file' })).toBeEnabled()
+  await page.keyboard.press('ArrowDown')
+  const svg = viewer(page, 'media', rowNumber('svg'))
+  await expect(svg).toContainText('SVG (shown as text; not rendered, since it may carry script)')
+  await expect(svg.getByTestId('document-text')).toContainText('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__svgRan = true">')
+  await expect(svg.locator('img, iframe, object, embed, svg[onload]')).toHaveCount(0)
+  expect(await svgRan(page)).toBeUndefined()
+
+  // Escape closes; the grid has focus again and its active cell is the SVG row's media cell.
+  await page.keyboard.press('Escape')
+  await expect(svg).toHaveCount(0)
+  await expect(tables.grid).toBeFocused()
+  const activeId = await tables.grid.getAttribute('aria-activedescendant')
+  expect(activeId).toBe(await mediaCell(tables, 'svg').getAttribute('id'))
+  expect(await svgRan(page)).toBeUndefined()
+})
+
+test('a double-click opens unknown bytes as hex, a hostile picture as a placeholder, and text as text', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildMediaCatalog(root)
+  const app = await openApp(['--dir', root])
+  const { page } = app
+  const tables = await openMediaGrid(app)
+
+  await mediaCell(tables, 'unknown').dblclick()
+  const unknown = viewer(page, 'media', rowNumber('unknown'))
+  await expect(unknown.getByTestId('hex-view')).toHaveText(
+    '00000000  de ad be ef 01 02 03 04  05 06 07 08 09 0a 0b 0c  ................\n00000010  0d 0e' + ' '.repeat(43) + '..'
+  )
+  await unknown.getByRole('button', { name: 'Close' }).click()
+  await expect(unknown).toHaveCount(0)
+  await expect(tables.grid).toBeFocused()
+
+  await mediaCell(tables, 'huge-png').dblclick()
+  const huge = viewer(page, 'media', rowNumber('huge-png'))
+  await expect(huge.getByRole('note')).toContainText('100,000 x 100,000 pixels')
+  await expect(huge.locator('img')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+
+  await tables.gridRow(rowNumber('svg')).getByRole('gridcell').nth(1).dblclick()
+  const kind = viewer(page, 'kind', rowNumber('svg'))
+  await expect(kind.getByLabel('Value')).toHaveText('svg')
+  await page.keyboard.press('Escape')
+  await expect(kind).toHaveCount(0)
+})
