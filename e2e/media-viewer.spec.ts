@@ -9,6 +9,8 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { imagePixel, mediaCell, naturalSize, openMediaGrid, rowNumber, svgRan, type AudioElement } from './fixtures/media-grid'
 import { buildMediaCatalog } from '../test-kit/media-table'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
+import { TablesPage } from './pages/tables-page'
 
 /** The viewer, titled by column and row. */
 function viewer(page: Page, column: string, row: number): Locator {
@@ -111,4 +113,34 @@ test('a double-click opens unknown bytes as hex, a hostile picture as a placehol
   await expect(kind.getByLabel('Value')).toHaveText('svg')
   await page.keyboard.press('Escape')
   await expect(kind).toHaveCount(0)
+})
+
+test('the viewer shows a vector as a sparkline with its figures and a struct as a tree', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await buildNestedCatalog(root, { namespaces: { data: { tables: { small: 5 } } } })
+  const app = await openApp(['--dir', root])
+  const { page } = app
+  await app.expand('data')
+  await app.table('small').click()
+  const tables = new TablesPage(page)
+  await expect(tables.gridRow(1).getByRole('gridcell').nth(3)).toContainText('×8')
+
+  // The first row's vector [0, 0.1, …, 0.7]: figures, sparkline and the numbers to copy.
+  await tables.gridRow(1).getByRole('gridcell').nth(3).dblclick()
+  const vector = page.getByRole('dialog', { name: /· row 1$/ })
+  const figures = vector.getByRole('definition')
+  await expect(figures).toHaveText(['8', '1.18322', '0', '0.7', '0'])
+  await expect(vector.getByRole('img', { name: 'Sparkline of 8 values' })).toBeVisible()
+  await expect(vector.getByRole('textbox', { name: 'Numbers' })).toHaveValue('[0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]')
+  // ArrowDown: the next row's vector.
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByRole('dialog', { name: /· row 2$/ }).getByRole('img', { name: 'Sparkline of 8 values' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(tables.grid).toBeFocused()
+
+  // The struct as a tree of its members.
+  await tables.gridRow(1).getByRole('gridcell').nth(5).dblclick()
+  const struct = page.getByRole('dialog', { name: /· row 1$/ })
+  await expect(struct.getByRole('tree', { name: 'Members' })).toContainText('source: even')
+  await page.keyboard.press('Escape')
 })

@@ -53,11 +53,19 @@ export function VectorView({ values, texts }: { readonly values: readonly number
       <svg
         className={styles.sparkline}
         viewBox={`-2 -2 ${SPARK_WIDTH + 4} ${SPARK_HEIGHT + 4}`}
+        // Stretched to the dialog's width; the stroke keeps its width.
+        preserveAspectRatio="none"
         role="img"
         aria-label={`Sparkline of ${stats.dimension} values`}
         data-testid="sparkline"
       >
-        <polyline points={sparklinePoints(values, SPARK_WIDTH, SPARK_HEIGHT)} fill="none" stroke="currentColor" strokeWidth={1.5} />
+        <polyline
+          points={sparklinePoints(values, SPARK_WIDTH, SPARK_HEIGHT)}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.5}
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       <dl className={styles.facts} aria-label="Vector figures">
         <dt>Dimension</dt>
@@ -71,10 +79,12 @@ export function VectorView({ values, texts }: { readonly values: readonly number
         <dt>NaN</dt>
         <dd>{stats.nanCount.toLocaleString('en-US')}</dd>
       </dl>
-      <label className={styles.numbersLabel}>
-        Numbers <CopyButton text={`[${numbers}]`} label="Copy" className="link-button" />
-        <textarea className={styles.numbers} readOnly value={`[${numbers}]`} rows={4} />
-      </label>
+      <div className={styles.numbersLabel}>
+        <span>
+          Numbers <CopyButton text={`[${numbers}]`} label="Copy" className="link-button" />
+        </span>
+        <textarea className={styles.numbers} readOnly value={`[${numbers}]`} rows={4} aria-label="Numbers" />
+      </div>
     </div>
   )
 }
