@@ -12,11 +12,11 @@ import {
   TOP_VALUES,
   type ColumnDetail,
   type ColumnProfile,
+  type DistinctCount,
   type NumberDomain,
   type NumberSummary
 } from '../../shared/contract/column-profile'
 import { detectMedia } from '../../shared/media-kind'
-import { DistinctCounter } from './distinct'
 import { NumberStream, type NumberFormat } from './number-stats'
 import { TopValues } from './top-values'
 import { booleanFilter, dateLiteral, equalsFilter, rangeFilter, timestampLiteral } from './filter-sql'
@@ -35,6 +35,8 @@ export interface ColumnAccumulator {
 
 const UNITS = ['s', 'ms', 'us', 'ns'] as const
 const decoder = new TextDecoder()
+/** For ASCII bytes only, where every byte is its character. */
+const latin1 = new TextDecoder('latin1')
 
 function valid(data: Data, i: number): boolean {
   if (data.nullCount === 0) return true
@@ -87,16 +89,28 @@ class OtherColumn extends Base {
   }
 }
 
-/** A number summary from a stream and its domain. */
-function summary(stream: NumberStream, format: NumberFormat, domain: NumberDomain, extra: Partial<NumberSummary> = {}, scale = 1): NumberSummary {
-  const stats = stream.finish(format)
-  return {
+/** A number summary from a stream and its domain, and the stream's distinct count. */
+function summarise(
+  stream: NumberStream,
+  format: NumberFormat,
+  domain: NumberDomain,
+  extra: Partial<NumberSummary> = {},
+  scale = 1
+): { numbers: NumberSummary; distinct: DistinctCount } {
+  const { distinct, ...stats } = stream.finish(format)
+  const numbers = {
     domain,
     ...extra,
     ...stats,
     mean: stats.mean === null ? null : stats.mean / scale,
     std: stats.std === null ? null : stats.std / scale
   }
+  return { numbers, distinct }
+}
+
+/** A number summary from a stream and its domain. */
+function summary(stream: NumberStream, format: NumberFormat, domain: NumberDomain, extra: Partial<NumberSummary> = {}, scale = 1): NumberSummary {
+  return summarise(stream, format, domain, extra, scale).numbers
 }
 
 /** Plain numbers: lengths, sizes, norms (no filter). */
@@ -112,13 +126,16 @@ interface NumberPlan {
   readonly format: NumberFormat
 }
 
+/** How a chunk's values are read: straight from a typed array of numbers or of 64-bit integers, or one by one. */
+type ValueAccess = 'numbers' | 'bigints' | 'each'
+
 /** Ints, floats, decimals, dates, times, timestamps and durations. */
 class NumberColumn extends Base {
   readonly stream: NumberStream
-  readonly distinct = new DistinctCounter(PROFILE_EXACT_DISTINCT)
   nan = 0
   infinite = 0
   readonly #read: (data: Data, i: number) => number | bigint
+  readonly #access: ValueAccess
 
   constructor(
     name: string,
@@ -129,26 +146,52 @@ class NumberColumn extends Base {
     super(name, type)
     this.stream = new NumberStream(plan.integers, plan.unsigned, PROFILE_EXACT_QUANTILE_VALUES)
     this.#read = reader(arrowType)
+    this.#access = access(arrowType)
+  }
+
+  /** The common types in tight loops over their typed arrays; the rest value by value. */
+  override addData(data: Data): void {
+    if (this.#access === 'each') return super.addData(data)
+    this.rows += data.length
+    const nulls = data.nullCount
+    this.nulls += nulls
+    const bitmap = nulls === 0 ? null : data.nullBitmap
+    const offset = data.offset
+    const length = data.length
+    const stream = this.stream
+    if (this.#access === 'bigints') {
+      const values = data.values as BigInt64Array | BigUint64Array
+      for (let i = 0; i < length; i++) {
+        if (bitmap !== null && (bitmap[(offset + i) >> 3]! & (1 << ((offset + i) & 7))) === 0) continue
+        const value = values[i]!
+        const near = Number(value)
+        if (Number.isSafeInteger(near)) stream.add(near)
+        else stream.addBig(value)
+      }
+      return
+    }
+    const values = data.values as Float64Array | Float32Array | Int32Array
+    const integers = this.plan.integers
+    for (let i = 0; i < length; i++) {
+      if (bitmap !== null && (bitmap[(offset + i) >> 3]! & (1 << ((offset + i) & 7))) === 0) continue
+      const value = values[i]!
+      if (integers || Number.isFinite(value)) stream.add(value)
+      else if (Number.isNaN(value)) this.nan++
+      else this.infinite++
+    }
   }
 
   protected value(data: Data, i: number): void {
     const value = this.#read(data, i)
     if (typeof value === 'bigint') {
-      if (value >= -9007199254740991n && value <= 9007199254740991n) this.#number(Number(value))
-      else {
-        this.stream.addBig(value)
-        this.distinct.add(value)
-      }
+      const near = Number(value)
+      if (Number.isSafeInteger(near)) this.stream.add(near)
+      else this.stream.addBig(value)
       return
     }
     if (Number.isNaN(value)) this.nan++
     else if (!Number.isFinite(value)) this.infinite++
-    else this.#number(value)
-  }
-
-  #number(value: number): void {
-    this.stream.add(value)
-    this.distinct.add(value)
+    else this.stream.add(value)
   }
 
   protected detail(): { detail: ColumnDetail; distinct: ColumnProfile['distinct'] } {
@@ -157,8 +200,29 @@ class NumberColumn extends Base {
     if (plan.unit !== undefined) Object.assign(extra, { unit: plan.unit })
     if (plan.timezone !== undefined) Object.assign(extra, { timezone: plan.timezone })
     if (plan.scale !== undefined) Object.assign(extra, { scale: plan.scale })
-    const numbers = summary(this.stream, plan.format, plan.domain, extra, plan.scale === undefined ? 1 : 10 ** plan.scale)
-    return { detail: { kind: 'number', numbers, nan: this.nan, infinite: this.infinite }, distinct: this.distinct.result() }
+    const { numbers, distinct } = summarise(this.stream, plan.format, plan.domain, extra, plan.scale === undefined ? 1 : 10 ** plan.scale)
+    return { detail: { kind: 'number', numbers, nan: this.nan, infinite: this.infinite }, distinct }
+  }
+}
+
+/** Whether a type's values are one typed-array element per row (read in a tight loop). */
+function access(type: DataType): ValueAccess {
+  switch (type.typeId) {
+    case Type.Decimal:
+      return 'each'
+    case Type.Float:
+      return (type as unknown as { precision: number }).precision === 0 ? 'each' : 'numbers'
+    case Type.Int:
+      return (type as unknown as { bitWidth: number }).bitWidth === 64 ? 'bigints' : 'numbers'
+    case Type.Date:
+      return (type as unknown as { unit: DateUnit }).unit === DateUnit.DAY ? 'numbers' : 'bigints'
+    case Type.Time:
+      return (type as unknown as { bitWidth: number }).bitWidth === 64 ? 'bigints' : 'numbers'
+    case Type.Timestamp:
+    case Type.Duration:
+      return 'bigints'
+    default:
+      return 'each'
   }
 }
 
@@ -256,30 +320,59 @@ function numberPlan(column: string, type: DataType): NumberPlan | null {
 
 /** Utf8 and LargeUtf8. */
 class StringColumn extends Base {
-  readonly distinct = new DistinctCounter(PROFILE_EXACT_DISTINCT)
   readonly top = new TopValues(PROFILE_EXACT_DISTINCT)
   readonly lengths = new NumberStream(true, false, PROFILE_EXACT_QUANTILE_VALUES)
   empty = 0
 
-  protected value(data: Data, i: number): void {
+  override addData(data: Data): void {
+    this.rows += data.length
+    const nulls = data.nullCount
+    this.nulls += nulls
+    const bitmap = nulls === 0 ? null : data.nullBitmap
     const offsets = data.valueOffsets as Int32Array | BigInt64Array
-    const start = Number(offsets[i]!)
-    const end = Number(offsets[i + 1]!)
-    const bytes = (data.values as Uint8Array).subarray(start, end)
-    let characters = 0
-    for (let b = 0; b < bytes.length; b++) if ((bytes[b]! & 0xc0) !== 0x80) characters++
-    this.lengths.add(characters)
-    if (characters === 0) this.empty++
-    const text = decoder.decode(bytes)
-    this.distinct.add(text)
-    this.top.add(text)
+    const bytes = data.values as Uint8Array
+    const wide = offsets instanceof BigInt64Array
+    // ASCII text (the common case) is decoded once per chunk and cut by offsets, where a
+    // decoder call per value would cost more than the rest of the work.
+    const first = Number(offsets[0]!)
+    const last = Number(offsets[data.length]!)
+    let ascii = true
+    for (let b = first; b < last; b++) {
+      if (bytes[b]! >= 0x80) {
+        ascii = false
+        break
+      }
+    }
+    const whole = ascii ? latin1.decode(bytes.subarray(first, last)) : null
+    for (let i = 0; i < data.length; i++) {
+      const at = data.offset + i
+      if (bitmap !== null && (bitmap[at >> 3]! & (1 << (at & 7))) === 0) continue
+      const start = wide ? Number(offsets[i]!) : (offsets[i] as number)
+      const end = wide ? Number(offsets[i + 1]!) : (offsets[i + 1] as number)
+      let text: string
+      let characters: number
+      if (whole !== null) {
+        text = whole.slice(start - first, end - first)
+        characters = end - start
+      } else {
+        const cell = bytes.subarray(start, end)
+        characters = 0
+        for (let b = 0; b < cell.length; b++) if ((cell[b]! & 0xc0) !== 0x80) characters++
+        text = decoder.decode(cell)
+      }
+      this.lengths.add(characters)
+      if (characters === 0) this.empty++
+      this.top.add(text)
+    }
   }
+
+  protected value(): void {}
 
   protected detail(): { detail: ColumnDetail; distinct: ColumnProfile['distinct'] } {
     const top = this.top.top(TOP_VALUES).map(({ value, count }) => ({ value, count, filter: equalsFilter(this.name, value) }))
     return {
       detail: { kind: 'string', top, topExact: this.top.exact, empty: this.empty, lengths: summary(this.lengths, PLAIN, 'int') },
-      distinct: this.distinct.result()
+      distinct: this.top.distinct()
     }
   }
 }

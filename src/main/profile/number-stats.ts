@@ -8,8 +8,9 @@
  * are kept as doubles while every one is a safe integer, and as 64-bit integers once one is
  * not, so min, max, quantiles and bin edges never lose a digit.
  */
-import { HISTOGRAM_BINS, SKETCH_RELATIVE_ACCURACY, type Histogram, type HistogramBin } from '../../shared/contract/column-profile'
+import { HISTOGRAM_BINS, SKETCH_RELATIVE_ACCURACY, type DistinctCount, type Histogram, type HistogramBin } from '../../shared/contract/column-profile'
 import { QuantileSketch } from './ddsketch'
+import { HLL_ERROR, HyperLogLog } from './hyperloglog'
 
 /** How the caller writes values and bin filters of its column. */
 export interface NumberFormat {
@@ -31,6 +32,8 @@ export interface NumberStats {
   readonly q75: string | null
   readonly quantiles: 'exact' | 'sketch'
   readonly histogram: Histogram | null
+  /** Distinct values: exact from the sorted values while they are kept, else a HyperLogLog's estimate. */
+  readonly distinct: DistinctCount
 }
 
 const QUANTILES = [0.25, 0.5, 0.75] as const
@@ -45,6 +48,8 @@ export class NumberStream {
   #kept: Float64Array | BigInt64Array | BigUint64Array | null
   #keptCount = 0
   #sketch: QuantileSketch | null = null
+  /** Distinct values once the values are no longer kept (fed every value from then on). */
+  #hll: HyperLogLog | null = null
 
   /**
    * @param integers whether the values are integers (binned on whole-number edges)
@@ -73,6 +78,7 @@ export class NumberStream {
     const kept = this.#kept
     if (kept === null) {
       this.#sketch!.add(value)
+      this.#hll!.addNumber(value)
       return
     }
     if (this.#keptCount === kept.length) return this.#grow(value)
@@ -90,6 +96,7 @@ export class NumberStream {
     if (typeof this.#max === 'number') this.#max = BigInt(this.#max)
     if (this.#kept === null) {
       this.#sketch!.add(Number(value))
+      this.#hll!.addBigInt(value)
       return
     }
     if (this.#kept instanceof Float64Array) this.#kept = toBig(this.#kept, this.#keptCount, this.unsigned)
@@ -97,6 +104,7 @@ export class NumberStream {
       this.#kept = this.#bigger(this.#kept)
       if (this.#kept === null) {
         this.#sketch!.add(Number(value))
+        this.#hll!.addBigInt(value)
         return
       }
     }
@@ -112,9 +120,11 @@ export class NumberStream {
 
   #grow(value: number): void {
     this.#kept = this.#bigger(this.#kept!)
-    // Past the bound: the value went to the sketch with the rest.
-    if (this.#kept === null) this.#sketch!.add(value)
-    else if (this.#kept instanceof Float64Array) this.#kept[this.#keptCount++] = value
+    // Past the bound: the value goes to the sketches with the rest.
+    if (this.#kept === null) {
+      this.#sketch!.add(value)
+      this.#hll!.addNumber(value)
+    } else if (this.#kept instanceof Float64Array) this.#kept[this.#keptCount++] = value
     else this.#kept[this.#keptCount++] = BigInt(value)
   }
 
@@ -122,8 +132,14 @@ export class NumberStream {
   #bigger<T extends Float64Array | BigInt64Array | BigUint64Array>(kept: T): T | null {
     if (kept.length >= this.keepLimit) {
       const sketch = new QuantileSketch(SKETCH_RELATIVE_ACCURACY)
-      for (let i = 0; i < this.#keptCount; i++) sketch.add(Number(kept[i]))
+      const hll = new HyperLogLog()
+      for (let i = 0; i < this.#keptCount; i++) {
+        const value = kept[i]!
+        sketch.add(Number(value))
+        addTo(hll, value)
+      }
       this.#sketch = sketch
+      this.#hll = hll
       this.#keptCount = 0
       return null
     }
@@ -136,7 +152,19 @@ export class NumberStream {
   finish(format: NumberFormat): NumberStats {
     const count = this.#count
     if (count === 0 || this.#min === null || this.#max === null) {
-      return { count, min: null, max: null, mean: null, std: null, q25: null, q50: null, q75: null, quantiles: 'exact', histogram: null }
+      return {
+        count,
+        min: null,
+        max: null,
+        mean: null,
+        std: null,
+        q25: null,
+        q50: null,
+        q75: null,
+        quantiles: 'exact',
+        histogram: null,
+        distinct: { value: 0, method: 'exact' }
+      }
     }
     const mean = this.#mean
     const std = count > 1 ? Math.sqrt(this.#m2 / (count - 1)) : null
@@ -145,7 +173,7 @@ export class NumberStream {
     if (kept !== null) {
       const sorted = kept.subarray(0, this.#keptCount).sort()
       const [q25, q50, q75] = QUANTILES.map((q) => format.text(sorted[Math.floor(q * (count - 1))]!))
-      return { ...common, q25: q25!, q50: q50!, q75: q75!, quantiles: 'exact', histogram: this.#histogram(sorted, format) }
+      return { ...common, q25: q25!, q50: q50!, q75: q75!, quantiles: 'exact', histogram: this.#histogram(sorted, format), distinct: distinctSorted(sorted) }
     }
     const sketch = this.#sketch!
     const clamp = (value: number): number | bigint => {
@@ -155,7 +183,8 @@ export class NumberStream {
       return this.integers ? BigInt(Math.round(inside)) : inside
     }
     const [q25, q50, q75] = QUANTILES.map((q) => format.text(clamp(sketch.quantile(q)!)))
-    return { ...common, q25: q25!, q50: q50!, q75: q75!, quantiles: 'sketch', histogram: this.#sketchHistogram(sketch, format) }
+    const distinct: DistinctCount = { value: this.#hll!.estimate(), method: 'approximate', standardError: HLL_ERROR }
+    return { ...common, q25: q25!, q50: q50!, q75: q75!, quantiles: 'sketch', histogram: this.#sketchHistogram(sketch, format), distinct }
   }
 
   /** Bin edges over [min, max]: whole numbers for integers (each bin holds exactly its integers), equal widths otherwise. */
@@ -218,6 +247,21 @@ export class NumberStream {
     }
     return this.#bins(edges, counts, 'sketch', format)
   }
+}
+
+/** Distinct values of sorted values: one more at each change (0 and -0 are one value). */
+function distinctSorted(sorted: Float64Array | BigInt64Array | BigUint64Array): DistinctCount {
+  let distinct = sorted.length > 0 ? 1 : 0
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] !== sorted[i - 1]) distinct++
+  return { value: distinct, method: 'exact' }
+}
+
+/** Feeds a kept value to a HyperLogLog as the stream's later values are fed: safe integers and doubles as numbers. */
+function addTo(hll: HyperLogLog, value: number | bigint): void {
+  if (typeof value === 'number') return hll.addNumber(value)
+  const near = Number(value)
+  if (Number.isSafeInteger(near)) hll.addNumber(near)
+  else hll.addBigInt(value)
 }
 
 function minusOne(value: number | bigint): number | bigint {

@@ -15,12 +15,20 @@ import { CatalogError } from '../../shared/errors'
 import { exactInt, type ExactInt } from '../../shared/exact-int'
 import { declaresMedia, isBytesType, SIGNATURE_BYTES } from '../../shared/media-kind'
 import type { TableHandle } from '../../catalog/table-handle'
-import { ProfileWorker } from './profile-worker-client'
+import { returnWorker, takeWorker } from './profile-worker-client'
 import { sampleWindows, SAMPLE_BLOCK, type RowWindow } from './table-sample'
 import type { ColumnPlan } from './worker-messages'
 
-/** Rows asked for per page (a page also stops at its byte cap). */
-const PAGE_ROWS = 50_000
+/**
+ * Rows asked for in the first page; later pages are sized from the bytes per row seen so
+ * far to about PAGE_BYTES, well under the 16 MiB cap, so no page is cut at the cap (which
+ * encodes its last batch again) and each page's work in main stays short.
+ */
+const FIRST_PAGE_ROWS = 8_192
+const PAGE_BYTES = 6 * 1024 * 1024
+const MAX_PAGE_ROWS = 65_536
+/** Blocks of a sample read at once. */
+const SAMPLE_READS_AT_ONCE = 3
 /** Cells of a bytes column asked for per read. */
 const CELL_ROWS = 1_000
 
@@ -73,19 +81,21 @@ export async function profileTable(
   const version = spec.version ?? description.version ?? undefined
 
   const plans: ColumnPlan[] = fields.map((field) => ({ name: field.name, type: field.type, bytes: readAsCells(field) }))
-  const worker = new ProfileWorker()
+  const worker = takeWorker()
+  let finished = false
   try {
     await worker.start(plans)
     const rowColumns = plans.filter((plan) => !plan.bytes).map((plan) => plan.name)
     const cellColumns = plans.filter((plan) => plan.bytes).map((plan) => plan.name)
     let rowsRead = 0
+    let pageRows = FIRST_PAGE_ROWS
     options.onProgress?.(0, planned)
-    for (const window of windows) {
+    const readWindow = async (window: RowWindow): Promise<void> => {
       let offset = window.offset
       const end = window.offset + window.limit
       while (offset < end) {
         if (signal?.aborted) throw new CatalogError('cancelled', 'The profile was cancelled.')
-        const limit = Math.min(PAGE_ROWS, end - offset)
+        const limit = Math.min(pageRows, end - offset)
         let got = limit
         if (rowColumns.length > 0) {
           const page = await handle.readRows(
@@ -99,7 +109,12 @@ export async function profileTable(
             call
           )
           got = page.rowCount
-          if (got > 0) await worker.page(page.arrow)
+          if (got > 0) {
+            // Measured before the bytes move to the worker.
+            const bytes = page.arrow.length
+            await worker.page(page.arrow)
+            pageRows = Math.max(1_024, Math.min(MAX_PAGE_ROWS, Math.floor((PAGE_BYTES * got) / bytes)))
+          }
         }
         // Bytes columns: the same rows, as sizes and first bytes.
         for (const column of cellColumns) {
@@ -128,7 +143,15 @@ export async function profileTable(
         options.onProgress?.(rowsRead, planned)
       }
     }
+    // A sample's blocks are read a few at a time: each read waits mostly on LanceDB's
+    // own threads, and the statistics do not depend on the order rows arrive in.
+    const queue = [...windows]
+    const readers = Array.from({ length: exact ? 1 : SAMPLE_READS_AT_ONCE }, async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await readWindow(next)
+    })
+    await Promise.all(readers)
     const columns = await worker.finish()
+    finished = true
     return {
       version: version ?? null,
       filter: spec.filter ?? null,
@@ -144,7 +167,7 @@ export async function profileTable(
       cached: false
     }
   } finally {
-    await worker.close()
+    await returnWorker(worker, finished)
   }
 }
 

@@ -41,18 +41,23 @@ export class ProfileWorker {
     for (const waiter of this.#waiting.splice(0)) waiter.reject(error)
   }
 
-  #send(message: ToWorker): Promise<FromWorker> {
+  #send(message: ToWorker, transfer: readonly ArrayBuffer[] = []): Promise<FromWorker> {
     if (this.#failure) return Promise.reject(this.#failure)
     return new Promise((resolve, reject) => {
       this.#waiting.push({ resolve, reject })
-      this.#worker.postMessage(message)
+      try {
+        this.#worker.postMessage(message, [...transfer])
+      } catch {
+        // A buffer that cannot be moved (held by native code) is copied instead.
+        this.#worker.postMessage(message)
+      }
     })
   }
 
   /** Sends a message, waiting first while IN_FLIGHT are unanswered. */
-  async #queue(message: ToWorker): Promise<void> {
+  async #queue(message: ToWorker, transfer: readonly ArrayBuffer[] = []): Promise<void> {
     while (this.#pending.length >= IN_FLIGHT) await this.#pending.shift()
-    const answer = this.#send(message).then(checked)
+    const answer = this.#send(message, transfer).then(checked)
     // Seen here so a failure is not unhandled before it is awaited.
     answer.catch(() => undefined)
     this.#pending.push(answer)
@@ -63,12 +68,14 @@ export class ProfileWorker {
   }
 
   /**
-   * Hands a page of Arrow IPC bytes to the worker. They are copied (one memcpy of at most
-   * 16 MiB): a page may be a view into memory LanceDB's native code owns, which cannot be
-   * moved to another thread.
+   * Hands a page of Arrow IPC bytes to the worker: moved, not copied, when the page is the
+   * whole of a plain buffer (a page read through the handle is built in one fresh buffer);
+   * copied otherwise (a view into a larger or native-owned buffer cannot be moved).
+   * The page's bytes are not usable here afterwards.
    */
   async page(arrow: Uint8Array): Promise<void> {
-    await this.#queue({ type: 'page', arrow })
+    const whole = arrow.byteOffset === 0 && arrow.byteLength === arrow.buffer.byteLength && arrow.buffer instanceof ArrayBuffer
+    await this.#queue({ type: 'page', arrow }, whole ? [arrow.buffer as ArrayBuffer] : [])
   }
 
   async cells(column: string, cells: readonly WireCell[]): Promise<void> {
@@ -87,6 +94,44 @@ export class ProfileWorker {
     this.#worker.on('exit', () => undefined)
     await this.#worker.terminate()
   }
+
+  /** Lets the process exit while this worker waits unused (or holds it while in use). */
+  hold(held: boolean): void {
+    if (held) this.#worker.ref()
+    else this.#worker.unref()
+  }
+}
+
+/** How long a finished profile's worker waits for the next profile before it is stopped. */
+const IDLE_MS = 60_000
+let idle: { readonly worker: ProfileWorker; readonly timer: NodeJS.Timeout } | null = null
+
+/**
+ * A worker for one profile: the one the last profile finished with, while it waits, else a
+ * new one. Starting a worker loads its code and apache-arrow (about 0.1 s bundled, about
+ * 1 s through tsx), which a profile opened right after another need not pay.
+ */
+export function takeWorker(): ProfileWorker {
+  if (idle) {
+    const { worker, timer } = idle
+    idle = null
+    clearTimeout(timer)
+    worker.hold(true)
+    return worker
+  }
+  return new ProfileWorker()
+}
+
+/** Hands back a worker whose profile finished (kept for the next one); a failed or stopped one is closed. */
+export async function returnWorker(worker: ProfileWorker, finished: boolean): Promise<void> {
+  if (!finished || idle) return worker.close()
+  worker.hold(false)
+  const timer = setTimeout(() => {
+    if (idle?.worker === worker) idle = null
+    void worker.close()
+  }, IDLE_MS)
+  timer.unref()
+  idle = { worker, timer }
 }
 
 function checked(answer: FromWorker): FromWorker {

@@ -4,7 +4,6 @@ import { mulberry32 } from '../../../test-kit/prng'
 import { HyperLogLog, HLL_ERROR } from './hyperloglog'
 import { QuantileSketch } from './ddsketch'
 import { TopValues } from './top-values'
-import { DistinctCounter } from './distinct'
 import { NumberStream } from './number-stats'
 
 const PLAIN = { text: (v: number | bigint) => String(v), filter: null }
@@ -27,14 +26,29 @@ describe('HyperLogLog', () => {
     expect(Math.abs(h.estimate() / n - 1)).toBeLessThan(3 * HLL_ERROR)
   })
 
-  it('switches from the exact set to the estimate past the bound', () => {
-    const d = new DistinctCounter(1_000)
-    for (let i = 0; i < 1_000; i++) d.add(`v${i}`)
-    expect(d.result()).toEqual({ value: 1_000, method: 'exact' })
-    for (let i = 0; i < 50_000; i++) d.add(`v${i % 20_000}`)
-    const r = d.result()
+  it('switches from exact string counts to the estimate past the bound', () => {
+    const top = new TopValues(1_000)
+    for (let i = 0; i < 1_000; i++) top.add(`v${i}`)
+    expect(top.distinct()).toEqual({ value: 1_000, method: 'exact' })
+    for (let i = 0; i < 50_000; i++) top.add(`v${i % 20_000}`)
+    const r = top.distinct()
     expect(r.method).toBe('approximate')
     expect(Math.abs(r.value / 20_000 - 1)).toBeLessThan(3 * HLL_ERROR)
+  })
+
+  it('counts distinct numbers exactly from the kept values, then estimates them past the bound', () => {
+    const kept = new NumberStream(false, false, 100_000)
+    for (let i = 0; i < 50_000; i++) kept.add(i % 30_000 === 0 ? -0 : (i % 30_000) / 7)
+    expect(kept.finish(PLAIN).distinct).toEqual({ value: 30_000, method: 'exact' })
+    const spilled = new NumberStream(true, false, 1_000)
+    for (let i = 0; i < 200_000; i++) {
+      if (i % 2) spilled.add(i % 60_000)
+      else spilled.addBig(2n ** 60n + BigInt(i % 40_000))
+    }
+    const r = spilled.finish(PLAIN).distinct
+    expect(r.method).toBe('approximate')
+    // 30,000 odd numbers below 60,000 and 20,000 values past 2^60.
+    expect(Math.abs(r.value / 50_000 - 1)).toBeLessThan(3 * HLL_ERROR)
   })
 })
 

@@ -4,7 +4,12 @@
  * done in batches: a value not counted enters at the largest count evicted so far plus
  * one, and once twice COUNTERS values are counted, all but the COUNTERS largest are
  * evicted. A count is then an upper bound, over by at most the largest evicted count.
+ * The distinct values are the exact counts' keys; past the bound, a HyperLogLog fed with
+ * those keys and every value after.
  */
+
+import type { DistinctCount } from '../../shared/contract/column-profile'
+import { HLL_ERROR, HyperLogLog } from './hyperloglog'
 
 const COUNTERS = 1_000
 
@@ -13,11 +18,13 @@ export class TopValues {
   #exact = true
   /** The largest count evicted (Space-Saving's error bound). */
   #floor = 0
+  #hll: HyperLogLog | null = null
 
   constructor(readonly limit: number) {}
 
   add(value: string): void {
     const counts = this.#counts
+    this.#hll?.addString(value)
     const seen = counts.get(value)
     if (seen !== undefined) {
       counts.set(value, seen + 1)
@@ -40,18 +47,35 @@ export class TopValues {
 
   #toSketch(): void {
     this.#exact = false
+    const hll = new HyperLogLog()
+    for (const key of this.#counts.keys()) hll.addString(key)
+    this.#hll = hll
     this.#evict()
+  }
+
+  /** The number of distinct values: exact, or estimated past the bound. */
+  distinct(): DistinctCount {
+    if (this.#hll === null) return { value: this.#counts.size, method: 'exact' }
+    return { value: this.#hll.estimate(), method: 'approximate', standardError: HLL_ERROR }
   }
 
   get exact(): boolean {
     return this.#exact
   }
 
-  /** The `n` most frequent values, most frequent first (ties by value). */
+  /** The `n` most frequent values, most frequent first (ties by value), picked in one pass. */
   top(n: number): { value: string; count: number }[] {
-    return [...this.#counts]
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-      .slice(0, n)
-      .map(([value, count]) => ({ value, count }))
+    const best: { value: string; count: number }[] = []
+    const before = (a: { value: string; count: number }, b: { value: string; count: number }): boolean =>
+      a.count > b.count || (a.count === b.count && a.value < b.value)
+    for (const [value, count] of this.#counts) {
+      const entry = { value, count }
+      if (best.length === n && !before(entry, best[n - 1]!)) continue
+      let at = best.length
+      while (at > 0 && before(entry, best[at - 1]!)) at--
+      best.splice(at, 0, entry)
+      if (best.length > n) best.pop()
+    }
+    return best
   }
 }
