@@ -54,6 +54,9 @@ export const queryKeys = {
   /** What one page's byte cells hold (type, size, thumbnail), for `columns`; under the table's rows. */
   mediaCells: (connectionId: string, table: TableRef, rows: MediaRows, columns: readonly string[], page: number) =>
     ['catalog', connectionId, 'rows', tableKey(table), 'media', rows, columns, page] as const,
+  /** One page of a gallery: one column's cells with tile-sized thumbnails; under the table's rows. */
+  galleryPage: (connectionId: string, table: TableRef, rows: MediaRows, column: string, page: number) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'gallery', rows, column, page] as const,
   /** One byte cell's whole value, for the value viewer (row counted over the rows matching the filter). */
   mediaValue: (connectionId: string, table: TableRef, rows: MediaRows, row: number, column: string) =>
     ['catalog', connectionId, 'rows', tableKey(table), 'media-value', rows, row, column] as const,

@@ -17,6 +17,8 @@ import { useSearchView } from '../table-search/use-search-view'
 import { rowCountLabel } from './row-count-label'
 import styles from './table-data.module.css'
 import { holdsBytes } from '../cell-viewer/media-columns'
+import { Gallery } from './gallery'
+import { GalleryToggle } from './gallery-toggle'
 import type { ExactInt } from '@shared/exact-int'
 
 /**
@@ -45,6 +47,9 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   // filter; an older version open read-only is shown as it is, not searched.
   const { info, search, view, result, scoring } = useSearchView(connectionId, table, chosen, shown, version)
   const [selectedRow, setSelectedRow] = useState(0)
+  // The byte column shown as a gallery instead of the grid, if one is.
+  const [gallery, setGallery] = useState<string | null>(null)
+  const byteColumns = (fields ?? []).filter(holdsBytes).map((field) => field.name)
   const vectorColumn = version === null ? chosenVectorColumn(info.data, search.options) : null
   const tried = useRowCount(connectionId, table, filter, version)
   const count = useRowCount(connectionId, table, shown, version)
@@ -79,6 +84,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           {/* While a search shows its k rows, the table's count beside them would read as theirs. */}
           {view.search ? '' : count.isSuccess ? rowCountLabel(count.data, shown, filterFailed) : count.isPending ? 'Counting rows…' : ''}
         </span>
+        <GalleryToggle columns={byteColumns} shown={gallery} searching={Boolean(view.search)} onShow={setGallery} />
         <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
       </div>
       {/* An older version open read-only is shown as it is: search reads the latest. */}
@@ -99,7 +105,10 @@ export function TableData({ connectionId, table, fields, version = null }: Props
       {!view.search && matching !== null && matching > WINDOW_ROWS && (
         <RowWindow start={windowStart} rows={windowRows ?? 0} matching={matching} onMove={setWindowStart} />
       )}
-      {!count.isError && !result.isError && fields && (
+      {!count.isError && !result.isError && fields && gallery !== null && !view.search && (
+        <Gallery key={`${JSON.stringify(view)}@${gallery}`} connectionId={connectionId} table={table} view={view} column={gallery} count={matching} />
+      )}
+      {!count.isError && !result.isError && fields && (gallery === null || view.search) && (
         <DataGrid
           key={`${JSON.stringify(view)}@${windowStart}`}
           connectionId={connectionId}
