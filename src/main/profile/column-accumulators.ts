@@ -6,16 +6,8 @@
  * not whole cells); anything else is counted with its nulls.
  */
 import { DateUnit, Type, type TimeUnit, type Data, type DataType, type Field } from 'apache-arrow'
-import {
-  PROFILE_EXACT_DISTINCT,
-  PROFILE_EXACT_QUANTILE_VALUES,
-  TOP_VALUES,
-  type ColumnDetail,
-  type ColumnProfile,
-  type DistinctCount,
-  type NumberDomain,
-  type NumberSummary
-} from '../../shared/contract/column-profile'
+import type { ColumnDetail, ColumnProfile, DistinctCount, NumberDomain, NumberSummary } from '../../shared/contract/column-profile'
+import { PROFILE_EXACT_DISTINCT, PROFILE_EXACT_QUANTILE_VALUES, TOP_VALUES } from './profile-bounds'
 import { detectMedia } from '../../shared/media-kind'
 import { NumberStream, type NumberFormat } from './number-stats'
 import { TopValues } from './top-values'

@@ -8,7 +8,8 @@
  * are kept as doubles while every one is a safe integer, and as 64-bit integers once one is
  * not, so min, max, quantiles and bin edges never lose a digit.
  */
-import { HISTOGRAM_BINS, SKETCH_RELATIVE_ACCURACY, type DistinctCount, type Histogram, type HistogramBin } from '../../shared/contract/column-profile'
+import type { DistinctCount, Histogram, HistogramBin } from '../../shared/contract/column-profile'
+import { HISTOGRAM_BINS, SKETCH_RELATIVE_ACCURACY } from './profile-bounds'
 import { QuantileSketch } from './ddsketch'
 import { HLL_ERROR, HyperLogLog } from './hyperloglog'
 

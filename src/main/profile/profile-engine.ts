@@ -62,28 +62,29 @@ export async function profileTable(
   } = {}
 ): Promise<TableProfile> {
   const started = performance.now()
-  const { signal } = options
-  const call = signal ? { signal } : {}
-  const description: TableDescription = spec.version === undefined ? await handle.describe(call) : await handle.describeVersion(spec.version, call)
-  const fields = chosenFields(description.fields, spec.columns)
-  const totalText =
-    spec.filter !== undefined
-      ? spec.version === undefined
-        ? await handle.countRows(spec.filter, call)
-        : await handle.countRowsAt(spec.version, spec.filter, call)
-      : (description.rowCount ??
-        (spec.version === undefined ? await handle.countRows(undefined, call) : await handle.countRowsAt(spec.version, undefined, call)))
-  const total = Number(totalText)
-  const exact = spec.exact === true || total <= (options.exactRows ?? PROFILE_EXACT_ROWS)
-  const windows: RowWindow[] =
-    total === 0 ? [] : exact ? [{ offset: 0, limit: total }] : sampleWindows(total, options.sampleRows ?? PROFILE_SAMPLE_ROWS, options.random)
-  const planned = windows.reduce((sum, w) => sum + w.limit, 0)
-  const version = spec.version ?? description.version ?? undefined
-
-  const plans: ColumnPlan[] = fields.map((field) => ({ name: field.name, type: field.type, bytes: readAsCells(field) }))
+  // Taken first, so a new worker loads its code while the table is described and counted.
   const worker = takeWorker()
   let finished = false
   try {
+    const { signal } = options
+    const call = signal ? { signal } : {}
+    const description: TableDescription = spec.version === undefined ? await handle.describe(call) : await handle.describeVersion(spec.version, call)
+    const fields = chosenFields(description.fields, spec.columns)
+    const totalText =
+      spec.filter !== undefined
+        ? spec.version === undefined
+          ? await handle.countRows(spec.filter, call)
+          : await handle.countRowsAt(spec.version, spec.filter, call)
+        : (description.rowCount ??
+          (spec.version === undefined ? await handle.countRows(undefined, call) : await handle.countRowsAt(spec.version, undefined, call)))
+    const total = Number(totalText)
+    const exact = spec.exact === true || total <= (options.exactRows ?? PROFILE_EXACT_ROWS)
+    const windows: RowWindow[] =
+      total === 0 ? [] : exact ? [{ offset: 0, limit: total }] : sampleWindows(total, options.sampleRows ?? PROFILE_SAMPLE_ROWS, options.random)
+    const planned = windows.reduce((sum, w) => sum + w.limit, 0)
+    const version = spec.version ?? description.version ?? undefined
+
+    const plans: ColumnPlan[] = fields.map((field) => ({ name: field.name, type: field.type, bytes: readAsCells(field) }))
     await worker.start(plans)
     const rowColumns = plans.filter((plan) => !plan.bytes).map((plan) => plan.name)
     const cellColumns = plans.filter((plan) => plan.bytes).map((plan) => plan.name)

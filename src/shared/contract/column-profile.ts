@@ -18,17 +18,6 @@ import { operationId } from './operations'
 export const PROFILE_EXACT_ROWS = 1_000_000
 /** A larger one is profiled over a uniform random sample of this many rows (unless asked for an exact pass). */
 export const PROFILE_SAMPLE_ROWS = 100_000
-/** Distinct values are counted exactly up to this many, then estimated with a HyperLogLog. */
-export const PROFILE_EXACT_DISTINCT = 100_000
-/** Quantiles are exact while a column's values number at most this many, else read from a sketch. */
-export const PROFILE_EXACT_QUANTILE_VALUES = 1_000_000
-/** The sketch's relative accuracy: a quantile it gives is within 1% of a value at that rank. */
-export const SKETCH_RELATIVE_ACCURACY = 0.01
-/** Equal-width bins of a histogram. */
-export const HISTOGRAM_BINS = 20
-/** Top values kept for a string column. */
-export const TOP_VALUES = 10
-
 /** How a column's numbers are written and read: decides formatting and filter literals. */
 export type NumberDomain = 'int' | 'float' | 'decimal' | 'timestamp' | 'date' | 'time' | 'duration'
 
