@@ -6,7 +6,7 @@
  * bytes that only look like an image) and after THUMB_TIMEOUT_SECONDS. Only raster formats
  * are decoded: SVG never reaches sharp (librsvg would render a document).
  */
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { bmpSize, decodeBmp } from './bmp'
 
 /** Most pixels an image may declare to be decoded: about 50 megapixels (an 8,660 x 5,773 photo). */
@@ -74,7 +74,7 @@ export async function makeThumbnail(bytes: Uint8Array, mime: string, side: numbe
 }
 
 /** The decode of `bytes`: sharp's own, or for a BMP (which sharp cannot read) its pixels sampled down to the thumbnail. */
-function pipeline(bytes: Uint8Array, mime: string, side: number): sharp.Sharp {
+function pipeline(bytes: Uint8Array, mime: string, side: number): Sharp {
   if (mime !== 'image/bmp') return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false })
   const picture = decodeBmp(bytes, MAX_IMAGE_PIXELS, side * 2)
   if (typeof picture === 'string') throw new Error(picture)
