@@ -1,0 +1,404 @@
+/**
+ * A table of media through browser mode: 10,000 rows (MEDIA_ROWS) of a 500 KB JPEG
+ * (`photo`) and a 50 KB WAV (`clip`), both large_binary, and five plain columns, in a
+ * directory catalog on local disk and on a slow object store (s3rver behind bench:remote's
+ * delay proxy, 15 ms per request). The grid's path with default settings, through the
+ * browser-mode host (`out/main/web-host.js`, its own process) as the page calls it over its
+ * socket: a click (`tables:describe` and `tables:count`), then each page of 100 rows as
+ * `tables:readRows` of the plain columns and `media:cells` of the byte columns
+ * (`size: 'row'`) sent together, as the grid asks for them; the anchor is the same page of the plain columns alone,
+ * in a host of its own. Prints the time to the first page and of each next page, the
+ * bytes the host sends per page, object-store requests per page, the time to open one
+ * image in the viewer (`media:value`), bytes per thumbnail and the hosts' peak RSS, beside
+ * the goals; then times three pages' phases in this process (LanceDB reads, sharp
+ * thumbnails) to show where the time goes. The renderer is not run.
+ *
+ * The tables are built once, in batches, under `lcb-bench-media/` in the OS temp folder,
+ * keyed by their size, and reused by later runs (which say so).
+ *
+ * Run: npm run bench:media [-- local | s3]   (builds the app first; both targets by default)
+ * Env: MEDIA_ROWS (10000), MEDIA_S3_ROWS (MEDIA_ROWS), MEDIA_ROUNDS (3), MEDIA_PAGES (10),
+ *      MEDIA_SCROLL_PAGES (50), MEDIA_DELAY_MS (15)
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startWebHost, stopProcess } from '../e2e/fixtures/launch'
+import { gridPage, openPhoto, openTable, PAGE_ROWS, type GridTarget, type PageCost, type ValueCost } from './media/grid-calls'
+import { startKeptStore } from './media/kept-store'
+import { BYTE_COLUMNS, ensureMediaTable, folderBytes, forgetTable, PLAIN_COLUMNS, specKey, type BuiltTable, type MediaTableSpec } from './media/media-rows'
+import { profilePage, type ColumnPhases, type PagePhases } from './media/phases'
+import { connectionFor, hostCaller, memoryOf } from './remote/host-client'
+import { storageFlags, type SlowStore, type StorageOptions } from './remote/slow-store'
+
+const ROWS = envWhole('MEDIA_ROWS', 10_000, PAGE_ROWS * 2)
+const S3_ROWS = envWhole('MEDIA_S3_ROWS', ROWS, PAGE_ROWS * 2)
+const ROUNDS = envWhole('MEDIA_ROUNDS', 3, 1)
+const PAGES = envWhole('MEDIA_PAGES', 10, 1)
+const SCROLL_PAGES = envWhole('MEDIA_SCROLL_PAGES', 50, 0)
+const DELAY_MS = envWhole('MEDIA_DELAY_MS', 15, 0)
+const TARGETS = process.argv.slice(2).filter((arg) => arg !== '--')
+const CACHE = join(tmpdir(), 'lcb-bench-media')
+/** The pages timed phase by phase in this process (medians are printed). */
+const PROFILE_PAGES = [1, 2, 3]
+
+/** The goals the figures are held to. */
+const GOAL_RATIO = 1.5
+const GOAL_BYTES_PER_THUMB = 64 * 1024
+
+interface Target {
+  readonly label: string
+  readonly root: string
+  readonly storage: StorageOptions
+  readonly storeRequests: () => number
+  readonly built: BuiltTable
+  readonly folder: string
+}
+
+async function main(): Promise<void> {
+  const unknown = TARGETS.filter((t) => t !== 'local' && t !== 's3')
+  if (unknown.length > 0) throw new Error(`Targets are local and s3, not ${unknown.join(', ')}.`)
+  const targets = TARGETS.length > 0 ? TARGETS : ['local', 's3']
+  console.log(
+    `bench:media, ${new Date().toISOString()}, ${navigatorCores()} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at start`
+  )
+  for (const which of targets) {
+    if (which === 'local') await runLocal()
+    else await runS3()
+  }
+}
+
+async function runLocal(): Promise<void> {
+  const spec = specOf(ROWS)
+  const folder = join(CACHE, `local-${specKey(spec)}`)
+  const root = join(folder, 'catalog')
+  const built = await ensureBuilt(folder, () => ensureMediaTable(root, folder, spec, {}, console.log))
+  await measure({ label: 'local: a directory catalog on disk', root, storage: {}, storeRequests: () => 0, built, folder })
+}
+
+async function runS3(): Promise<void> {
+  const spec = specOf(S3_ROWS)
+  const folder = join(CACHE, `s3-${specKey(spec)}`)
+  const root = 's3://bench/catalog'
+  let store: SlowStore | undefined
+  try {
+    const built = await ensureBuilt(folder, async () => {
+      store = await startKeptStore(join(folder, 's3rver'), DELAY_MS)
+      return ensureMediaTable(root, folder, spec, store.direct, console.log)
+    })
+    store ??= await startKeptStore(join(folder, 's3rver'), DELAY_MS)
+    const { proxy, slow } = store
+    await measure({
+      label: `s3: a directory catalog on s3rver behind the delay proxy, ${proxy.delayMs} ms per request`,
+      root,
+      storage: slow,
+      storeRequests: () => proxy.counts().total,
+      built,
+      folder
+    })
+  } finally {
+    await store?.close()
+  }
+}
+
+function specOf(rows: number): MediaTableSpec {
+  return { rows, photoBytes: 500_000, clipBytes: 50_000, distinct: 32, batchRows: 250 }
+}
+
+/** Builds with `build` unless an earlier run finished; a half-built folder is removed first. */
+async function ensureBuilt(folder: string, build: () => Promise<BuiltTable>): Promise<BuiltTable> {
+  try {
+    return await build()
+  } catch (error) {
+    await forgetTable(folder)
+    throw error
+  }
+}
+
+async function measure(target: Target): Promise<void> {
+  const { built } = target
+  const bytes = built.rows * (built.meanPhotoBytes + built.meanClipBytes)
+  console.log('')
+  console.log(`== ${target.label} ==`)
+  console.log(
+    `table: ${built.rows.toLocaleString('en')} rows (photo: JPEG 1600 x 1200, mean ${kb(built.meanPhotoBytes)}; clip: WAV, ${kb(built.meanClipBytes)}; ` +
+      `${PLAIN_COLUMNS.length} plain columns), ${gib(bytes)} of cells; ` +
+      (built.built ? `built by this run in ${built.seconds.toFixed(0)} s` : `reused (an earlier run built it in ${built.seconds.toFixed(0)} s)`) +
+      ` under ${target.folder} (${gib(await folderBytes(target.folder))} on disk)`
+  )
+  const work = await mkdtemp(join(tmpdir(), 'lcb-bench-media-run-'))
+  const firstMedia: PageCost[] = []
+  const firstPlain: PageCost[] = []
+  const clickMedia: number[] = []
+  const clickPlain: number[] = []
+  const nextMedia: PageCost[] = []
+  const nextPlain: PageCost[] = []
+  const kept: PageCost[] = []
+  const values: ValueCost[] = []
+  const peaks: { media: number; plain: number }[] = []
+  const scroll: string[] = []
+  const pages = Math.min(PAGES, Math.floor(built.rows / PAGE_ROWS) - 1)
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const media = await startHost(target, join(work, `media-${round}`))
+      const plain = await startHost(target, join(work, `plain-${round}`))
+      try {
+        // Taking turns: which side goes first changes every round.
+        const sides = round % 2 === 0 ? ([media, plain] as const) : ([plain, media] as const)
+        for (const side of sides) {
+          const withMedia = side === media
+          const click = await openTable(side.target)
+          const first = await gridPage(side.target, 0, withMedia)
+          ;(withMedia ? clickMedia : clickPlain).push(click + first.ms)
+          ;(withMedia ? firstMedia : firstPlain).push(first)
+        }
+        for (let page = 1; page <= pages; page++) {
+          for (const side of sides) {
+            const cost = await gridPage(side.target, page, side === media)
+            ;(side === media ? nextMedia : nextPlain).push(cost)
+          }
+        }
+        // The first page again: answered from the cells main keeps (what the host and socket add).
+        kept.push(await gridPage(media.target, 0, true))
+        for (const row of [7, 142, 383]) values.push(await openPhoto(media.target, Math.min(row, built.rows - 1)))
+        if (round === ROUNDS - 1 && SCROLL_PAGES > 0) scroll.push(...(await scrollOn(media, pages + 1, built.rows)))
+        peaks.push({ media: (await memoryOf(media.pid))?.peak ?? NaN, plain: (await memoryOf(plain.pid))?.peak ?? NaN })
+      } finally {
+        await media.stop()
+        await plain.stop()
+      }
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+  const phases: PagePhases[] = []
+  for (const page of PROFILE_PAGES) phases.push(await profilePage(target.root, target.storage, page, target.storeRequests))
+  report(target, { firstMedia, firstPlain, clickMedia, clickPlain, nextMedia, nextPlain, kept, values, peaks, scroll, pages, phases })
+}
+
+interface Host {
+  readonly target: GridTarget
+  readonly pid: number
+  stop(): Promise<void>
+}
+
+async function startHost(target: Target, dataDir: string): Promise<Host> {
+  const { child, url } = await startWebHost(['--data-dir', dataDir, '--dir', target.root, ...storageFlags(target.storage)])
+  const call = hostCaller(url)
+  const connectionId = await connectionFor(call, target.root)
+  return { target: { call, connectionId, storeRequests: target.storeRequests }, pid: child.pid ?? 0, stop: () => stopProcess(child) }
+}
+
+/** Scrolls on with thumbnails from `from` through SCROLL_PAGES more pages (or the table's end), with the host's RSS every 10 pages. */
+async function scrollOn(host: Host, from: number, rows: number): Promise<string[]> {
+  const last = Math.min(from + SCROLL_PAGES, Math.ceil(rows / PAGE_ROWS)) - 1
+  const lines: string[] = []
+  const begun = performance.now()
+  const start = await memoryOf(host.pid)
+  lines.push(`before: RSS ${mib(start?.rss)}, peak ${mib(start?.peak)}`)
+  let times: number[] = []
+  for (let page = from; page <= last; page++) {
+    times.push((await gridPage(host.target, page, true)).ms)
+    if ((page - from + 1) % 10 === 0 || page === last) {
+      const memory = await memoryOf(host.pid)
+      lines.push(
+        `to row ${((page + 1) * PAGE_ROWS).toLocaleString('en')}: page median ${ms(median(times))}, RSS ${mib(memory?.rss)}, peak ${mib(memory?.peak)}`
+      )
+      times = []
+    }
+  }
+  lines.push(`${last - from + 1} pages in ${((performance.now() - begun) / 1000).toFixed(1)} s`)
+  return lines
+}
+
+interface Figures {
+  readonly firstMedia: readonly PageCost[]
+  readonly firstPlain: readonly PageCost[]
+  readonly clickMedia: readonly number[]
+  readonly clickPlain: readonly number[]
+  readonly nextMedia: readonly PageCost[]
+  readonly nextPlain: readonly PageCost[]
+  readonly kept: readonly PageCost[]
+  readonly values: readonly ValueCost[]
+  readonly peaks: readonly { media: number; plain: number }[]
+  readonly scroll: readonly string[]
+  readonly pages: number
+  readonly phases: readonly PagePhases[]
+}
+
+function report(target: Target, f: Figures): void {
+  const s3 = target.storage.endpoint !== undefined
+  const perPage = (costs: readonly PageCost[]): number[] => costs.map((c) => c.rowsBytes + c.cellsBytes)
+  const firstRatio = median(f.firstMedia.map((c) => c.ms)) / median(f.firstPlain.map((c) => c.ms))
+  const nextRatio = median(f.nextMedia.map((c) => c.ms)) / median(f.nextPlain.map((c) => c.ms))
+  const cellsBytes = f.nextMedia.concat(f.firstMedia).reduce((sum, c) => sum + c.cellsBytes, 0)
+  const thumbs = f.nextMedia.concat(f.firstMedia).reduce((sum, c) => sum + c.thumbs, 0)
+  const pageBytes = median(perPage(f.nextMedia))
+  const thumbsPerPage = median(f.nextMedia.map((c) => c.thumbs))
+  const rows: [string, string, string, string][] = [
+    [
+      'click to first page (describe + count, then the page)',
+      ms(median(f.clickMedia)),
+      ms(median(f.clickPlain)),
+      ratio(median(f.clickMedia) / median(f.clickPlain))
+    ],
+    ['  the first page alone', ms(median(f.firstMedia.map((c) => c.ms))), ms(median(f.firstPlain.map((c) => c.ms))), ratio(firstRatio)],
+    [
+      '  of it: tables:readRows / media:cells',
+      `${ms(median(f.firstMedia.map((c) => c.rowsMs)))} / ${ms(median(f.firstMedia.map((c) => c.cellsMs)))}`,
+      ms(median(f.firstPlain.map((c) => c.rowsMs))),
+      ''
+    ],
+    [`next page, median of ${f.nextMedia.length}`, ms(median(f.nextMedia.map((c) => c.ms))), ms(median(f.nextPlain.map((c) => c.ms))), ratio(nextRatio)],
+    [
+      'next page, p90',
+      ms(p90(f.nextMedia.map((c) => c.ms))),
+      ms(p90(f.nextPlain.map((c) => c.ms))),
+      ratio(p90(f.nextMedia.map((c) => c.ms)) / p90(f.nextPlain.map((c) => c.ms)))
+    ],
+    ['bytes per page sent by the host (median)', kb(pageBytes), kb(median(perPage(f.nextPlain))), ratio(pageBytes / median(perPage(f.nextPlain)))],
+    ['  of it: rows / media:cells', `${kb(median(f.nextMedia.map((c) => c.rowsBytes)))} / ${kb(median(f.nextMedia.map((c) => c.cellsBytes)))}`, '', '']
+  ]
+  if (s3) {
+    rows.push([
+      'store requests per page (median, min-max)',
+      `${median(f.nextMedia.map((c) => c.storeRequests))} (${range(f.nextMedia.map((c) => c.storeRequests))})`,
+      `${median(f.nextPlain.map((c) => c.storeRequests))} (${range(f.nextPlain.map((c) => c.storeRequests))})`,
+      ''
+    ])
+    rows.push([
+      'store requests, first page',
+      String(median(f.firstMedia.map((c) => c.storeRequests))),
+      String(median(f.firstPlain.map((c) => c.storeRequests))),
+      ''
+    ])
+  }
+  console.log(
+    `${ROUNDS} rounds, each with a fresh host per side, taking turns; per round the first page and ${f.pages} next pages of ${PAGE_ROWS} rows; ` +
+      `byte columns ${BYTE_COLUMNS.join(', ')} (size 'row', ${f.firstMedia[0]?.thumbs ?? 0} thumbnails per page)`
+  )
+  console.log(table(['', 'with thumbnails', 'plain columns', 'ratio'], rows))
+  console.log(
+    `the first page again, from the cells main keeps: ${ms(median(f.kept.map((c) => c.ms)))} (media:cells ${ms(median(f.kept.map((c) => c.cellsMs)))}, ` +
+      `${kb(median(f.kept.map((c) => c.cellsBytes)))})`
+  )
+  console.log(
+    `open one image in the viewer (media:value), median of ${f.values.length}: ${ms(median(f.values.map((v) => v.ms)))} (p90 ${ms(p90(f.values.map((v) => v.ms)))}), ` +
+      `${kb(median(f.values.map((v) => v.bytes)))} sent` +
+      (s3 ? `, ${median(f.values.map((v) => v.storeRequests))} store requests` : '')
+  )
+  console.log(
+    `bytes per visible thumbnail: ${(cellsBytes / Math.max(1, thumbs)).toFixed(0)} B (media:cells answers / thumbnails they hold; with the rows' own bytes: ${(pageBytes / Math.max(1, thumbsPerPage)).toFixed(0)} B)`
+  )
+  console.log(
+    `host peak RSS (VmHWM): with thumbnails ${f.peaks.map((p) => mib(p.media)).join(', ')}; plain columns ${f.peaks.map((p) => mib(p.plain)).join(', ')} (per round). ` +
+      'The renderer is not run by this bench: its memory is not measured.'
+  )
+  if (f.scroll.length > 0) console.log(`scrolling on with thumbnails in the last round's host: ${f.scroll.join('; ')}`)
+  console.log('goals:')
+  console.log(
+    `  a page with thumbnails within ${GOAL_RATIO}x of the page without: first page ${ratio(firstRatio)}, next page ${ratio(nextRatio)}: ${met(firstRatio <= GOAL_RATIO && nextRatio <= GOAL_RATIO)}`
+  )
+  console.log(
+    `  bytes per page under ${kb(GOAL_BYTES_PER_THUMB)} per visible thumbnail: ${(pageBytes / Math.max(1, thumbsPerPage)).toFixed(0)} B: ${met(pageBytes / Math.max(1, thumbsPerPage) < GOAL_BYTES_PER_THUMB)}`
+  )
+  console.log(`  memory bounded whatever the table's size: see the peak RSS above, and the scroll (compare runs of different MEDIA_ROWS)`)
+  const p = f.phases
+  const mid = (pick: (phases: PagePhases) => number): number => median(p.map(pick))
+  console.log(
+    `where the time goes: pages ${PROFILE_PAGES.join(', ')} in this process, phase by phase as media-cells.ts runs them (8 rows at a time, ` +
+      `a column after the other), medians; load average ${loadavg()[0]?.toFixed(1)} now:`
+  )
+  console.log(
+    `  tables:readRows of the plain columns (the table handle): ${ms(mid((x) => x.plainRowsMs))}` +
+      (s3 ? `, ${mid((x) => x.plainStoreRequests)} store requests` : '')
+  )
+  BYTE_COLUMNS.forEach((column, i) => {
+    const of = (x: PagePhases): ColumnPhases | undefined => x.columns[i]
+    const thumbsMade = mid((x) => of(x)?.thumbs ?? 0)
+    console.log(
+      `  ${column}: reading ${mb(mid((x) => of(x)?.bytesRead ?? 0))} through the table handle (LanceDB) ${ms(mid((x) => of(x)?.readMs ?? 0))}` +
+        (s3 ? ` (${mid((x) => of(x)?.storeRequests ?? 0)} store requests)` : '') +
+        `; describing the cells${thumbsMade > 0 ? ` (${thumbsMade} thumbnails with sharp)` : ''} ${ms(mid((x) => of(x)?.describeMs ?? 0))}`
+    )
+  })
+  const inProcess = mid((x) => x.columns.reduce((sum, c) => sum + c.readMs + c.describeMs, 0))
+  console.log(
+    `  media:cells in process ${ms(inProcess)} against ${ms(median(f.nextMedia.map((c) => c.cellsMs)))} through the host (median next page); ` +
+      `a kept answer's ${ms(median(f.kept.map((c) => c.cellsMs)))} is the host's dispatch, encoding and socket for ${kb(answerBytesOf(f.kept))}`
+  )
+}
+
+function answerBytesOf(costs: readonly PageCost[]): number {
+  return median(costs.map((c) => c.cellsBytes))
+}
+
+function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  const all = [head, ...rows]
+  const widths = head.map((_, i) => Math.max(...all.map((row) => (row[i] ?? '').length)))
+  return all.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('   ')).join('\n')
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return NaN
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2
+}
+
+/** The 90th percentile, nearest rank. */
+function p90(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.max(0, Math.ceil(0.9 * sorted.length) - 1)] ?? NaN
+}
+
+function range(values: readonly number[]): string {
+  return `${Math.min(...values)}-${Math.max(...values)}`
+}
+
+function ms(value: number): string {
+  return `${value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en')} ms`
+}
+
+function ratio(value: number): string {
+  return Number.isFinite(value) ? `${value.toFixed(2)}x` : '-'
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+}
+
+function gib(bytes: number): string {
+  return `${(bytes / 1024 ** 3).toFixed(1)} GiB`
+}
+
+function mib(value: number | undefined): string {
+  return value === undefined || Number.isNaN(value) ? 'n/a' : `${Math.round(value)} MiB`
+}
+
+function met(ok: boolean): string {
+  return ok ? 'met' : 'NOT met'
+}
+
+function navigatorCores(): number {
+  return navigator.hardwareConcurrency
+}
+
+function envWhole(name: string, fallback: number, min: number): number {
+  const text = process.env[name]
+  if (text === undefined || text === '') return fallback
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, not ${text}.`)
+  return value
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
