@@ -153,12 +153,16 @@ class NumberColumn extends Base {
     const stream = this.stream
     if (this.#access === 'bigints') {
       const values = data.values as BigInt64Array | BigUint64Array
+      // Read as 32-bit halves, so a value within 2^53 makes no bigint; only larger ones do.
+      const words = new Int32Array(values.buffer, values.byteOffset, length * 2)
+      const unsigned = values instanceof BigUint64Array
       for (let i = 0; i < length; i++) {
         if (bitmap !== null && (bitmap[(offset + i) >> 3]! & (1 << ((offset + i) & 7))) === 0) continue
-        const value = values[i]!
-        const near = Number(value)
-        if (Number.isSafeInteger(near)) stream.add(near)
-        else stream.addBig(value)
+        const low = words[2 * i]! >>> 0
+        const high = unsigned ? words[2 * i + 1]! >>> 0 : words[2 * i + 1]!
+        const near = high * 4294967296 + low
+        if (high >= -2097152 && high < 2097152 && Number.isSafeInteger(near)) stream.add(near)
+        else stream.addBig(values[i]!)
       }
       return
     }

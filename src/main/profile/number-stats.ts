@@ -43,6 +43,12 @@ export class NumberStream {
   #count = 0
   #mean = 0
   #m2 = 0
+  /** The least and greatest values added as numbers, and as 64-bit integers past 2^53. */
+  #low = Infinity
+  #high = -Infinity
+  #lowBig: bigint | null = null
+  #highBig: bigint | null = null
+  /** Set by finish: the least and greatest of all values (a bigint when past 2^53). */
   #min: number | bigint | null = null
   #max: number | bigint | null = null
   /** Kept values while exact: doubles, or 64-bit integers once an integer passed 2^53. */
@@ -72,10 +78,8 @@ export class NumberStream {
   /** Adds a finite double, or a safe integer. */
   add(value: number): void {
     this.#welford(value)
-    const min = this.#min
-    if (min === null || value < min) this.#min = typeof min === 'bigint' ? BigInt(value) : value
-    const max = this.#max
-    if (max === null || value > max) this.#max = typeof max === 'bigint' ? BigInt(value) : value
+    if (value < this.#low) this.#low = value
+    if (value > this.#high) this.#high = value
     const kept = this.#kept
     if (kept === null) {
       this.#sketch!.add(value)
@@ -91,10 +95,8 @@ export class NumberStream {
   addBig(value: bigint): void {
     if (value >= -9007199254740991n && value <= 9007199254740991n) return this.add(Number(value))
     this.#welford(Number(value))
-    if (this.#min === null || value < this.#min) this.#min = value
-    if (this.#max === null || value > this.#max) this.#max = value
-    if (typeof this.#min === 'number') this.#min = BigInt(this.#min)
-    if (typeof this.#max === 'number') this.#max = BigInt(this.#max)
+    if (this.#lowBig === null || value < this.#lowBig) this.#lowBig = value
+    if (this.#highBig === null || value > this.#highBig) this.#highBig = value
     if (this.#kept === null) {
       this.#sketch!.add(Number(value))
       this.#hll!.addBigInt(value)
@@ -152,6 +154,8 @@ export class NumberStream {
   /** The statistics, written by `format`. */
   finish(format: NumberFormat): NumberStats {
     const count = this.#count
+    this.#min = least(this.#low, this.#lowBig)
+    this.#max = greatest(this.#high, this.#highBig)
     if (count === 0 || this.#min === null || this.#max === null) {
       return {
         count,
@@ -248,6 +252,18 @@ export class NumberStream {
     }
     return this.#bins(edges, counts, 'sketch', format)
   }
+}
+
+/** The least of a number (Infinity: none) and a bigint (null: none); a bigint when the bigint is least. */
+function least(low: number, big: bigint | null): number | bigint | null {
+  if (big === null) return low === Infinity ? null : low
+  return low !== Infinity && low <= big ? low : big
+}
+
+/** The greatest of a number (-Infinity: none) and a bigint (null: none). */
+function greatest(high: number, big: bigint | null): number | bigint | null {
+  if (big === null) return high === -Infinity ? null : high
+  return high !== -Infinity && high >= big ? high : big
 }
 
 /** Distinct values of sorted values: one more at each change (0 and -0 are one value). */

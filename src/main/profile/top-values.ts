@@ -39,10 +39,20 @@ export class TopValues {
     if (counts.size >= 2 * COUNTERS) this.#evict()
   }
 
+  /** Keeps the COUNTERS largest counts (some of the ties at the cut), found by sorting the counts alone. */
   #evict(): void {
-    const kept = [...this.#counts].sort((a, b) => b[1] - a[1])
-    this.#floor = Math.max(this.#floor, kept[COUNTERS]?.[1] ?? 0)
-    this.#counts = new Map(kept.slice(0, COUNTERS))
+    const counts = Float64Array.from(this.#counts.values()).sort()
+    if (counts.length <= COUNTERS) return
+    const cut = counts[counts.length - COUNTERS - 1]!
+    this.#floor = Math.max(this.#floor, cut)
+    let above = 0
+    for (let i = counts.length - 1; i >= 0 && counts[i]! > cut; i--) above++
+    let ties = COUNTERS - above
+    for (const [key, count] of this.#counts) {
+      if (count > cut) continue
+      if (count === cut && ties > 0) ties--
+      else this.#counts.delete(key)
+    }
   }
 
   #toSketch(): void {
