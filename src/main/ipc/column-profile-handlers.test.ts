@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { lanceArrow as arrow } from '../../catalog/lance-arrow'
 import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { setUpApp, type AppCore } from '../app-setup'
-import { dirSpec } from '../connections/connection-spec'
+import { dirSpec, restSpec } from '../connections/connection-spec'
+import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
 import { dispatch } from './dispatch'
 import type { IpcResult } from '../../shared/ipc-channels'
 import type { ProfileProgress, TableProfile } from '../../shared/contract/column-profile'
@@ -118,4 +119,38 @@ describe('column profile channels', () => {
     const whole = await profile(core, { connectionId, table: { namespace: [], name: 'long' } })
     expect(whole).toMatchObject({ ok: true, value: { rowsRead: 800_000, cached: false } })
   }, 60_000)
+})
+
+describe('column profiles on a REST catalog', () => {
+  let dir: string
+  let server: RunningCatalogServer
+  let core: AppCore
+
+  beforeEach(async () => {
+    dir = await makeTempDir('lcb-column-profile-rest')
+    const db = await connectNamespace('dir', { root: join(dir, 'remote') })
+    ;(await db.createTable('scores', rows(1_000))).close()
+    db.close()
+    server = await startCatalogServer({ root: join(dir, 'remote') })
+    core = await setUpApp({ port: 0, dataDir: undefined, connections: [restSpec(server.url, [])] }, join(dir, 'data'), {
+      info: { host: 'browser', version: 'test' }
+    })
+  }, 60_000)
+
+  afterEach(async () => {
+    await core.close()
+    await server.close()
+    await removeDir(dir)
+  })
+
+  it('profiles a table read through the catalog as a directory catalog profiles it', async () => {
+    const connectionId = core.registry.list()[0]?.id ?? ''
+    const answer = await profile(core, { connectionId, table: { namespace: [], name: 'scores' }, filter: "country = 'DE'" })
+    expect(answer).toMatchObject({ ok: true, value: { totalRows: '333', rowsRead: 333, mode: 'exact', version: '1' } })
+    if (!answer.ok) throw new Error('failed')
+    const score = answer.value.columns.find((c) => c.name === 'score')
+    // Rows 1, 4, 7, … below 1,000: a quarter of them (i % 4 === 0) are null.
+    const ids = Array.from({ length: 1_000 }, (_, i) => i).filter((i) => i % 3 === 1)
+    expect(score).toMatchObject({ count: 333, nulls: ids.filter((i) => i % 4 === 0).length })
+  })
 })
