@@ -388,10 +388,11 @@ describe('column profile engine on a LanceDB table', () => {
 
   it('profiles a sample past the exact bound, and every row when asked for exactly', async () => {
     const handle = client.table({ namespace: [], name: 'profiled' })
+    // One block of 2,048 rows of the 2,000: the whole table, read as a sample.
     const sampled = await profileTable(handle, { columns: ['id', 'same'] }, { exactRows: 1_000, sampleRows: 500, random: mulberry32(11).next })
-    expect(sampled).toMatchObject({ mode: 'sample', rowsRead: 1_000, totalRows: String(ROWS) })
-    expect(sampled.samplingMethod).toMatch(/1,000-row blocks chosen uniformly at random/)
-    expect(numbers(column(sampled, 'same'))).toMatchObject({ count: 1_000, min: '42', max: '42' })
+    expect(sampled).toMatchObject({ mode: 'sample', rowsRead: ROWS, totalRows: String(ROWS) })
+    expect(sampled.samplingMethod).toMatch(/2,048-row blocks chosen uniformly at random/)
+    expect(numbers(column(sampled, 'same'))).toMatchObject({ count: ROWS, min: '42', max: '42' })
     const exact = await profileTable(handle, { columns: ['id'], exact: true }, { exactRows: 1_000, sampleRows: 500 })
     expect(exact).toMatchObject({ mode: 'exact', rowsRead: ROWS, samplingMethod: null })
   })
@@ -399,8 +400,9 @@ describe('column profile engine on a LanceDB table', () => {
   it('reads a uniform sample of blocks past the exact bound', async () => {
     const { sampleWindows, chooseDistinct } = await import('./table-sample')
     const windows = sampleWindows(48_210_334, 100_000, mulberry32(3).next)
-    expect(windows.reduce((s, w) => s + w.limit, 0)).toBe(100_000)
-    for (const w of windows) expect(w.offset % 1000).toBe(0)
+    // 49 blocks of 2,048 rows.
+    expect(windows.reduce((s, w) => s + w.limit, 0)).toBe(49 * 2048)
+    for (const w of windows) expect(w.offset % 2048).toBe(0)
     // Every block equally likely: 20,000 draws of 10 of 100 blocks.
     const hits = new Array<number>(100).fill(0)
     const r = mulberry32(9)

@@ -2,7 +2,9 @@
  * Which rows a profile reads. Every row, or a uniform random sample drawn as whole blocks
  * of SAMPLE_BLOCK consecutive rows at random block-aligned offsets, chosen without
  * replacement: each row is in the sample with the same probability (sample / total), and
- * a sample of 100,000 rows costs 100 reads, not a scan of the table. A reservoir over a
+ * a sample of 100,000 rows costs 49 reads, not a scan of the table. (DuckDB's system
+ * sampling takes whole vectors of 2,048 rows the same way. Blocks of 1,000 rows took 0.9 s
+ * for 100,000 rows of bench:profile's table, blocks of 2,048 about 0.55 s.) A reservoir over a
  * full scan would sample rows independently, but would read every row, which is what a
  * sample is there to avoid. The price is clustering: rows of one block are neighbours, so
  * a column sorted or clustered on disk shows more variance between samples than an
@@ -10,7 +12,7 @@
  */
 
 /** Rows in one block of the sample. */
-export const SAMPLE_BLOCK = 1_000
+export const SAMPLE_BLOCK = 2_048
 
 /** A window of consecutive rows. */
 export interface RowWindow {
