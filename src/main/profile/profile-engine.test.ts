@@ -397,6 +397,40 @@ describe('column profile engine on a LanceDB table', () => {
     expect(exact).toMatchObject({ mode: 'exact', rowsRead: ROWS, samplingMethod: null })
   })
 
+  it('profiles a table read in several pages as the sum of its pages', async () => {
+    const n = 60_000
+    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+    const words = ['a', 'b', 'c', "d'", 'é']
+    const wide = new Table({
+      n: vectorFromArray(
+        Array.from({ length: n }, (_, i) => (i * 7919) % n),
+        new Int32()
+      ),
+      w: vectorFromArray(
+        Array.from({ length: n }, (_, i) => (i % 11 === 0 ? null : words[i % 5]!)),
+        new Utf8()
+      ),
+      x: vectorFromArray(
+        Array.from({ length: n }, (_, i) => i / 4),
+        new Float64()
+      )
+    })
+    ;(await db.createTable('wide', wide)).close()
+    db.close()
+    const answer = await profileTable(client.table({ namespace: [], name: 'wide' }), {})
+    expect(answer.columns.map((c) => c.name)).toEqual(['n', 'w', 'x'])
+    expect(numbers(column(answer, 'n'))).toMatchObject({ count: n, min: '0', max: String(n - 1), q50: String(Math.floor((n - 1) / 2)) })
+    expect(column(answer, 'n').distinct).toEqual({ value: n, method: 'exact' })
+    const w = column(answer, 'w')
+    const present = Array.from({ length: n }, (_, i) => i).filter((i) => i % 11 !== 0)
+    expect(w.nulls).toBe(n - present.length)
+    if (w.detail.kind !== 'string') throw new Error(w.detail.kind)
+    expect(Object.fromEntries(w.detail.top.map((t) => [t.value, t.count]))).toEqual(
+      Object.fromEntries(words.map((word, k) => [word, present.filter((i) => i % 5 === k).length]))
+    )
+    expect(numbers(column(answer, 'x'))).toMatchObject({ count: n, min: '0', max: String((n - 1) / 4) })
+  })
+
   it('reads a uniform sample of blocks past the exact bound', async () => {
     const { sampleWindows, chooseDistinct } = await import('./table-sample')
     const windows = sampleWindows(48_210_334, 100_000, mulberry32(3).next)
