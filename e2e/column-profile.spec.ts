@@ -5,6 +5,7 @@
  * main's cache.
  */
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { connectNamespace } from '@lancedb/lancedb'
 import { lanceArrow as arrow } from '../src/catalog/lance-arrow'
 import { expect, test } from './fixtures/test'
@@ -59,6 +60,12 @@ test('profiles columns, filters the grid from a value, cancels a long profile, a
 
   const country = page.getByRole('article', { name: 'Profile of country' })
   await expect(country.getByText('4 distinct')).toBeVisible()
+  // No serious accessibility problem in the panel (charts, bar buttons, facts).
+  const results = await new AxeBuilder({ page }).include('section[aria-label="Column profile"]').analyze()
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(serious).toEqual([])
   await testInfo.attach('profile', { body: await page.screenshot(), contentType: 'image/png' })
   await page.screenshot({ path: testInfo.outputPath('column-profile.png') })
 
