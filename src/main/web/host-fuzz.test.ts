@@ -51,6 +51,8 @@ function baseRequests(): Record<string, Record<string, unknown>> {
     'tables:refresh': {},
     'media:cells': { connectionId, table, offset: 0, limit: 5, columns: ['name'], size: 'row' },
     'media:value': { connectionId, table, row: 0, column: 'name' },
+    'columns:profile': { connectionId, table, columns: ['id', 'name'], filter: 'id > 1' },
+    'columns:profileProgress': { operationId: 'op-00000002' },
     'find:start': { connectionId },
     'find:status': { connectionId },
     'find:cancel': { connectionId },
