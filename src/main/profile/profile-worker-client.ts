@@ -89,7 +89,9 @@ export class ProfileWorker {
     return answer.columns
   }
 
+  /** Stops the worker; whatever still waits on it (a cancelled profile's other reads) fails at once. */
   async close(): Promise<void> {
+    this.#fail(new CatalogError('cancelled', 'The profile was stopped.'))
     this.#worker.removeAllListeners('exit')
     this.#worker.on('exit', () => undefined)
     await this.#worker.terminate()
