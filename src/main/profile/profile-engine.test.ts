@@ -431,6 +431,22 @@ describe('column profile engine on a LanceDB table', () => {
     expect(numbers(column(answer, 'x'))).toMatchObject({ count: n, min: '0', max: String((n - 1) / 4) })
   })
 
+  it('stops a sample read three blocks at a time when cancelled, and the next profile runs', async () => {
+    const handle = client.table({ namespace: [], name: 'wide' })
+    const controller = new AbortController()
+    const cancelled = profileTable(
+      handle,
+      {},
+      { exactRows: 1_000, sampleRows: 30_000, signal: controller.signal, onProgress: (read) => (read > 0 ? controller.abort() : undefined) }
+    )
+    await expect(cancelled).rejects.toMatchObject({ code: 'cancelled' })
+    const again = await profileTable(handle, { columns: ['n'] }, { exactRows: 1_000, sampleRows: 30_000 })
+    // 15 blocks of 2,048 rows; the table's last block holds 612.
+    expect(again.mode).toBe('sample')
+    expect([15 * 2048, 14 * 2048 + 612]).toContain(again.rowsRead)
+    expect(numbers(column(again, 'n')).count).toBe(again.rowsRead)
+  })
+
   it('reads a uniform sample of blocks past the exact bound', async () => {
     const { sampleWindows, chooseDistinct } = await import('./table-sample')
     const windows = sampleWindows(48_210_334, 100_000, mulberry32(3).next)
