@@ -1,8 +1,9 @@
 /**
  * What a window of byte cells holds, for the grid and the gallery: each cell's type (from its
  * bytes), size, and for an image a thumbnail (./thumbnails.ts). The bytes are read in main
- * through the table handle a few rows at a time, so a page of large images holds at most
- * CHUNK_ROWS x THUMB_SOURCE_MAX_BYTES at once, and only the thumbnails travel to the page.
+ * through the table handle a few rows at a time, the next rows read while the last ones'
+ * thumbnails are made, so a page of large images holds at most (IN_FLIGHT + 1) x CHUNK_ROWS x
+ * THUMB_SOURCE_MAX_BYTES at once, and only the thumbnails travel to the page.
  * Answers are kept per table version, filter, row and column (an LRU bounded in bytes), so
  * scrolling back, or a second look, reads nothing again.
  */
@@ -15,6 +16,8 @@ import { makeThumbnail } from './thumbnails'
 
 /** Rows whose bytes are read at once. */
 const CHUNK_ROWS = 8
+/** Chunks whose thumbnails may be in the making while the next chunk is read. */
+const IN_FLIGHT = 2
 /** Largest image a thumbnail is made from; a larger one shows its type and size, and opens in the viewer. */
 export const THUMB_SOURCE_MAX_BYTES = 16 * 1024 * 1024
 /** Bytes of answers kept, thumbnails included. */
@@ -45,6 +48,9 @@ export class MediaCells {
     const rows: (MediaCell | undefined)[][] = []
     for (let column = 0; column < request.columns.length; column++) {
       const name = request.columns[column] as string
+      // Reading the next rows overlaps with the thumbnails of the last ones (disk or network
+      // against the CPU); at most IN_FLIGHT chunks are held, so memory stays bounded.
+      const making: Promise<void>[] = []
       for (let start = 0; start < request.limit; start += CHUNK_ROWS) {
         const limit = Math.min(CHUNK_ROWS, request.limit - start)
         const keys = Array.from({ length: limit }, (_, i) => this.#key(request, name, request.offset + start + i))
@@ -53,6 +59,7 @@ export class MediaCells {
           kept.forEach((cell, i) => ((rows[start + i] ??= [])[column] = cell))
           continue
         }
+        if (making.length >= IN_FLIGHT) await making.shift()
         const read = await handle.readBytes(
           {
             column: name,
@@ -64,14 +71,19 @@ export class MediaCells {
           },
           options
         )
-        const made = await Promise.all(read.map((cell) => describeCell(cell, THUMB_SIZES[request.size])))
-        made.forEach((cell, i) => {
-          ;(rows[start + i] ??= [])[column] = cell
-          this.#put(keys[i] as string, cell)
-        })
+        const made = Promise.all(read.map((cell) => describeCell(cell, THUMB_SIZES[request.size]))).then((cells) =>
+          cells.forEach((cell, i) => {
+            ;(rows[start + i] ??= [])[column] = cell
+            this.#put(keys[i] as string, cell)
+          })
+        )
+        // Awaited below; handled here too, so a failure while the next rows are read is not an unhandled rejection.
+        made.catch(() => undefined)
+        making.push(made)
         // Fewer rows than asked: the window reached the end of the rows.
         if (read.length < limit) break
       }
+      await Promise.all(making)
     }
     // Rows past the end of the table are left out; every kept row has all its columns.
     const complete: MediaCell[][] = []
