@@ -240,7 +240,16 @@ export class NumberStream {
     return this.#bins(edges, counts, 'exact', format)
   }
 
-  #sketchHistogram(sketch: QuantileSketch, format: NumberFormat): Histogram {
+  /**
+   * Bins filled from the sketch's buckets, each bucket's count in the bin of its value; or
+   * none where a bin is narrower than the sketch's buckets (values all within a few
+   * percent of each other), since the buckets could not say which bin a value is in.
+   */
+  #sketchHistogram(sketch: QuantileSketch, format: NumberFormat): Histogram | null {
+    const low = Number(this.#min)
+    const high = Number(this.#max)
+    const scale = Math.max(Math.abs(low), Math.abs(high))
+    if (scale > 0 && (high - low) / HISTOGRAM_BINS < 2 * SKETCH_RELATIVE_ACCURACY * scale) return null
     const edges = this.#edges()
     const numeric = edges.map(Number)
     const counts = new Array<number>(edges.length - 1).fill(0)

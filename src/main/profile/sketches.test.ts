@@ -117,3 +117,13 @@ describe('the worker protocol, in-thread', () => {
     expect(result).toMatchObject({ type: 'result', columns: [{ name: 'n', count: 4, nulls: 1, detail: { numbers: { min: '1', max: '3', q50: '2' } } }] })
   })
 })
+
+describe('a histogram past the kept values', () => {
+  it('gives no histogram where the values are too close together for the sketch to bin them', () => {
+    const stream = new NumberStream(false, false, 1_000)
+    for (let i = 0; i < 5_000; i++) stream.add(1 + (i % 7) * 1e-8)
+    const stats = stream.finish(PLAIN)
+    expect(stats.quantiles).toBe('sketch')
+    expect(stats.histogram).toBeNull()
+  })
+})
