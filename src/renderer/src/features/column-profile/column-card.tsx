@@ -7,7 +7,8 @@
 import type { ReactNode } from 'react'
 import type { ColumnProfile, DistinctCount, NumberSummary } from '@shared/contract/column-profile'
 import { Histogram, TopBars, type Bar } from './bar-chart'
-import { countText, floatText, meanText, percentText, valueText } from './profile-format'
+import { axisText, countText, floatText, meanText, percentText, valueText, wideValues } from './profile-format'
+import { cx } from '../../ui/class-names'
 import styles from './column-profile.module.css'
 
 interface CardProps {
@@ -77,8 +78,8 @@ function NumberChart({
   return (
     <Histogram
       bars={histogramBars(numbers)}
-      low={valueText(numbers, numbers.min)}
-      high={valueText(numbers, numbers.max)}
+      low={axisText(numbers, numbers.min)}
+      high={axisText(numbers, numbers.max)}
       title={`${title}${method}`}
       {...(onPick ? { onPick } : {})}
     />
@@ -93,7 +94,7 @@ function Detail({ column, onPick }: CardProps): ReactNode {
       return (
         <>
           <NumberChart numbers={d.numbers} title={`Histogram of ${column.name}`} onPick={onPick} />
-          <dl className={styles.facts}>
+          <dl className={cx(styles.facts, wideValues(d.numbers) && styles.wide)}>
             <NumberFacts numbers={d.numbers} />
             {d.nan > 0 && <Fact label="NaN">{countText(d.nan)}</Fact>}
             {d.infinite > 0 && <Fact label="±Infinity">{countText(d.infinite)}</Fact>}
