@@ -7,7 +7,7 @@
  */
 import { DateUnit, Type, type TimeUnit, type Data, type DataType, type Field } from 'apache-arrow'
 import type { ColumnDetail, ColumnProfile, DistinctCount, NumberDomain, NumberSummary } from '../../shared/contract/column-profile'
-import { PROFILE_EXACT_DISTINCT, PROFILE_EXACT_QUANTILE_VALUES, TOP_VALUES } from './profile-bounds'
+import { KEPT_VALUES_BUDGET, PROFILE_EXACT_DISTINCT, PROFILE_EXACT_QUANTILE_VALUES, TOP_VALUES } from './profile-bounds'
 import { detectMedia } from '../../shared/media-kind'
 import { NumberStream, type NumberFormat } from './number-stats'
 import { TopValues } from './top-values'
@@ -26,6 +26,23 @@ export interface ColumnAccumulator {
 }
 
 const UNITS = ['s', 'ms', 'us', 'ns'] as const
+
+/**
+ * Values each column keeps for exact quantiles, read when its accumulator is made: at
+ * most PROFILE_EXACT_QUANTILE_VALUES, less when many columns share KEPT_VALUES_BUDGET (a
+ * wide table would otherwise keep 8 bytes a value for every one of its columns).
+ */
+let keepLimit = PROFILE_EXACT_QUANTILE_VALUES
+
+/** Values each of `columns` columns may keep: its share of the budget, between 1,024 and PROFILE_EXACT_QUANTILE_VALUES. */
+export function keptValuesPerColumn(columns: number): number {
+  return Math.max(1_024, Math.min(PROFILE_EXACT_QUANTILE_VALUES, Math.floor(KEPT_VALUES_BUDGET / Math.max(1, columns))))
+}
+
+/** Shares the kept-values budget between a profile's `columns`, for the accumulators made next. */
+export function shareKeptValues(columns: number): void {
+  keepLimit = keptValuesPerColumn(columns)
+}
 const decoder = new TextDecoder()
 /** For ASCII bytes only, where every byte is its character. */
 const latin1 = new TextDecoder('latin1')
@@ -136,7 +153,7 @@ class NumberColumn extends Base {
     arrowType: DataType
   ) {
     super(name, type)
-    this.stream = new NumberStream(plan.integers, plan.unsigned, PROFILE_EXACT_QUANTILE_VALUES)
+    this.stream = new NumberStream(plan.integers, plan.unsigned, keepLimit)
     this.#read = reader(arrowType)
     this.#access = access(arrowType)
   }
@@ -317,7 +334,7 @@ function numberPlan(column: string, type: DataType): NumberPlan | null {
 /** Utf8 and LargeUtf8. */
 class StringColumn extends Base {
   readonly top = new TopValues(PROFILE_EXACT_DISTINCT)
-  readonly lengths = new NumberStream(true, false, PROFILE_EXACT_QUANTILE_VALUES)
+  readonly lengths = new NumberStream(true, false, keepLimit)
   empty = 0
 
   override addData(data: Data): void {
@@ -400,7 +417,7 @@ class BooleanColumn extends Base {
 
 /** Fixed-size lists of floats: dimension, norms, zero and NaN vectors. */
 class VectorColumn extends Base {
-  readonly norms = new NumberStream(false, false, PROFILE_EXACT_QUANTILE_VALUES)
+  readonly norms = new NumberStream(false, false, keepLimit)
   zero = 0
   nanVectors = 0
   notNormal = 0
@@ -451,7 +468,7 @@ class VectorColumn extends Base {
 
 /** Lists, large lists and fixed-size lists of anything else: their lengths. */
 class ListColumn extends Base {
-  readonly lengths = new NumberStream(true, false, PROFILE_EXACT_QUANTILE_VALUES)
+  readonly lengths = new NumberStream(true, false, keepLimit)
 
   constructor(
     name: string,
@@ -474,7 +491,7 @@ class ListColumn extends Base {
 
 /** Binary and blob columns: fed each cell's size and first bytes by main. */
 class BytesColumn extends Base {
-  readonly sizes = new NumberStream(true, false, PROFILE_EXACT_QUANTILE_VALUES)
+  readonly sizes = new NumberStream(true, false, keepLimit)
   readonly media = new Map<string, number>()
   unread = 0
 

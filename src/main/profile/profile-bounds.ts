@@ -10,8 +10,14 @@
  * exact while its values are kept (PROFILE_EXACT_QUANTILE_VALUES).
  */
 export const PROFILE_EXACT_DISTINCT = 100_000
-/** Quantiles are exact while a column's values number at most this many, else read from a sketch. */
+/**
+ * Quantiles (and a number column's distinct count) are exact while a column's values
+ * number at most this many, else read from a sketch; on a table of more than 32 columns,
+ * at most its share of KEPT_VALUES_BUDGET.
+ */
 export const PROFILE_EXACT_QUANTILE_VALUES = 1_000_000
+/** Values kept for exact quantiles over all of a profile's columns (8 bytes each: 256 MB). */
+export const KEPT_VALUES_BUDGET = 32_000_000
 /** The sketch's relative accuracy: a quantile it gives is within 1% of a value at that rank. */
 export const SKETCH_RELATIVE_ACCURACY = 0.01
 /** Equal-width bins of a histogram. */

@@ -10,7 +10,7 @@ import { compressionRegistry } from 'apache-arrow'
 import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
 import { registerArrowCodecs } from '../../shared/arrow-codecs'
-import { accumulatorFor, bytesAccumulator, type ByteCell, type ColumnAccumulator } from './column-accumulators'
+import { accumulatorFor, bytesAccumulator, shareKeptValues, type ByteCell, type ColumnAccumulator } from './column-accumulators'
 import type { ColumnPlan, ToWorker, FromWorker } from './worker-messages'
 
 // Pages from a REST catalog may come compressed.
@@ -33,6 +33,7 @@ function answer(message: ToWorker): FromWorker {
     case 'start':
       plans = message.columns
       accumulators.clear()
+      shareKeptValues(plans.length)
       for (const plan of plans) if (plan.bytes) accumulators.set(plan.name, bytesAccumulator(plan.name, plan.type))
       return { type: 'ack' }
     case 'page': {

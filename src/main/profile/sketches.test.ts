@@ -127,3 +127,12 @@ describe('a histogram past the kept values', () => {
     expect(stats.histogram).toBeNull()
   })
 })
+
+describe('the kept-values budget', () => {
+  it('shares 32,000,000 kept values between the columns, a million at most and 1,024 at least each', async () => {
+    const { keptValuesPerColumn } = await import('./column-accumulators')
+    expect(keptValuesPerColumn(10)).toBe(1_000_000)
+    expect(keptValuesPerColumn(200)).toBe(160_000)
+    expect(keptValuesPerColumn(1_000_000)).toBe(1_024)
+  })
+})
