@@ -7,7 +7,7 @@
  */
 import { DateUnit, Type, type TimeUnit, type Data, type DataType, type Field } from 'apache-arrow'
 import type { ColumnDetail, ColumnProfile, DistinctCount, NumberDomain, NumberSummary } from '../../shared/contract/column-profile'
-import { KEPT_VALUES_BUDGET, PROFILE_EXACT_DISTINCT, PROFILE_EXACT_QUANTILE_VALUES, TOP_VALUES } from './profile-bounds'
+import { KEPT_STRINGS_BUDGET, KEPT_VALUES_BUDGET, PROFILE_EXACT_DISTINCT, PROFILE_EXACT_QUANTILE_VALUES, TOP_VALUES } from './profile-bounds'
 import { detectMedia } from '../../shared/media-kind'
 import { NumberStream, type NumberFormat } from './number-stats'
 import { TopValues } from './top-values'
@@ -33,6 +33,8 @@ const UNITS = ['s', 'ms', 'us', 'ns'] as const
  * wide table would otherwise keep 8 bytes a value for every one of its columns).
  */
 let keepLimit = PROFILE_EXACT_QUANTILE_VALUES
+/** Distinct strings each string column counts exactly: PROFILE_EXACT_DISTINCT, or its share of KEPT_STRINGS_BUDGET. */
+let distinctLimit = PROFILE_EXACT_DISTINCT
 
 /** Values each of `columns` columns may keep: its share of the budget, between 1,024 and PROFILE_EXACT_QUANTILE_VALUES. */
 export function keptValuesPerColumn(columns: number): number {
@@ -42,6 +44,7 @@ export function keptValuesPerColumn(columns: number): number {
 /** Shares the kept-values budget between a profile's `columns`, for the accumulators made next. */
 export function shareKeptValues(columns: number): void {
   keepLimit = keptValuesPerColumn(columns)
+  distinctLimit = Math.max(1_024, Math.min(PROFILE_EXACT_DISTINCT, Math.floor(KEPT_STRINGS_BUDGET / Math.max(1, columns))))
 }
 const decoder = new TextDecoder()
 /** For ASCII bytes only, where every byte is its character. */
@@ -333,7 +336,7 @@ function numberPlan(column: string, type: DataType): NumberPlan | null {
 
 /** Utf8 and LargeUtf8. */
 class StringColumn extends Base {
-  readonly top = new TopValues(PROFILE_EXACT_DISTINCT)
+  readonly top = new TopValues(distinctLimit)
   readonly lengths = new NumberStream(true, false, keepLimit)
   empty = 0
 

@@ -6,7 +6,8 @@
 
 /**
  * A string column's distinct values (and top values) are counted exactly up to this many
- * distinct values, then estimated (a HyperLogLog; Space-Saving). A number column's are
+ * distinct values (on a table of more than 20 columns, its share of KEPT_STRINGS_BUDGET),
+ * then estimated (a HyperLogLog; Space-Saving). A number column's are
  * exact while its values are kept (PROFILE_EXACT_QUANTILE_VALUES).
  */
 export const PROFILE_EXACT_DISTINCT = 100_000
@@ -18,6 +19,8 @@ export const PROFILE_EXACT_DISTINCT = 100_000
 export const PROFILE_EXACT_QUANTILE_VALUES = 1_000_000
 /** Values kept for exact quantiles over all of a profile's columns (8 bytes each: 256 MB). */
 export const KEPT_VALUES_BUDGET = 32_000_000
+/** Distinct strings counted exactly over all of a profile's string columns (20 columns' worth). */
+export const KEPT_STRINGS_BUDGET = 2_000_000
 /** The sketch's relative accuracy: a quantile it gives is within 1% of a value at that rank. */
 export const SKETCH_RELATIVE_ACCURACY = 0.01
 /** Equal-width bins of a histogram. */
