@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { runExportInWorker } from '../../test-kit/worker-run'
 
 const ERRORS = resolve(import.meta.dirname, '../shared/errors.ts')
-const HTTP_ERRORS = resolve(import.meta.dirname, 'namespace/rest/http-errors.ts')
+const HTTP_ERRORS = resolve(import.meta.dirname, '../catalog/rest/http-errors.ts')
 const LIMIT_MS = 20_000
 const MB = 1_000_000
 
