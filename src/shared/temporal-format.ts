@@ -178,3 +178,31 @@ function plural(n: number, word: string): string {
 function pad(n: number): string {
   return String(n).padStart(2, '0')
 }
+
+/** Seconds and fraction digits of the units by their names (`s`, `ms`, `us`, `ns`), as profiles name them. */
+const PER_SECOND_BY_NAME: Readonly<Record<string, bigint>> = { s: 1n, ms: 1_000n, us: 1_000_000n, ns: 1_000_000_000n }
+const FRACTION_DIGITS_BY_NAME: Readonly<Record<string, number>> = { s: 0, ms: 3, us: 6, ns: 9 }
+
+/**
+ * A timestamp (a whole count of `unit` since the epoch, UTC, as decimal text or bigint) as
+ * ISO 8601 text without its zone, every digit kept (what a profile writes in filters and
+ * shows for a time column's figures): `2024-05-01T12:00:00.123456`. A date
+ * of unit `day` as `2024-05-01`. Text that is not a whole number comes back as it is.
+ */
+export function temporalText(value: string | bigint, unit: string): string {
+  if (typeof value === 'string' && !/^-?[0-9]+$/.test(value)) return value
+  const raw = BigInt(value)
+  if (unit === 'day') return temporalText(raw * 86_400n, 's').slice(0, 10)
+  const per = PER_SECOND_BY_NAME[unit] ?? 1n
+  let seconds = raw / per
+  let fraction = raw % per
+  if (fraction < 0n) {
+    fraction += per
+    seconds -= 1n
+  }
+  const date = new Date(Number(seconds) * 1000)
+  if (Number.isNaN(date.getTime())) return raw.toString()
+  const whole = date.toISOString().slice(0, 19)
+  const digits = FRACTION_DIGITS_BY_NAME[unit] ?? 0
+  return digits === 0 || fraction === 0n ? whole : `${whole}.${fraction.toString().padStart(digits, '0')}`
+}

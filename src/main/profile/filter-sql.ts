@@ -4,6 +4,7 @@
  * typed literals. One place, so the grid's filter and the profile's numbers agree.
  */
 import { quoteColumn } from '../../catalog/column-nulls'
+import { temporalText } from '../../shared/temporal-format'
 
 /** Longer literals are not offered as filters (a filter has a length bound, and such a value is not clicked to filter). */
 const MAX_LITERAL = 4_096
@@ -28,32 +29,6 @@ export function booleanFilter(column: string, value: boolean): string {
 export function rangeFilter(column: string, low: string, high: string, closed: boolean): string {
   const name = quoteColumn(column)
   return `${name} >= ${low} AND ${name} ${closed ? '<=' : '<'} ${high}`
-}
-
-const PER_SECOND: Readonly<Record<string, bigint>> = { s: 1n, ms: 1_000n, us: 1_000_000n, ns: 1_000_000_000n }
-const FRACTION_DIGITS: Readonly<Record<string, number>> = { s: 0, ms: 3, us: 6, ns: 9 }
-
-/**
- * A timestamp (a whole count of `unit` since the epoch, UTC, as decimal text or bigint) as
- * ISO 8601 text without its zone, every digit kept: `2024-05-01T12:00:00.123456`. A date
- * of unit `day` as `2024-05-01`. Text that is not a whole number comes back as it is.
- */
-export function temporalText(value: string | bigint, unit: string): string {
-  if (typeof value === 'string' && !/^-?[0-9]+$/.test(value)) return value
-  const raw = BigInt(value)
-  if (unit === 'day') return temporalText(raw * 86_400n, 's').slice(0, 10)
-  const per = PER_SECOND[unit] ?? 1n
-  let seconds = raw / per
-  let fraction = raw % per
-  if (fraction < 0n) {
-    fraction += per
-    seconds -= 1n
-  }
-  const date = new Date(Number(seconds) * 1000)
-  if (Number.isNaN(date.getTime())) return raw.toString()
-  const whole = date.toISOString().slice(0, 19)
-  const digits = FRACTION_DIGITS[unit] ?? 0
-  return digits === 0 || fraction === 0n ? whole : `${whole}.${fraction.toString().padStart(digits, '0')}`
 }
 
 /** `TIMESTAMP '…'` for a raw timestamp value. */

@@ -8,7 +8,7 @@
  * are kept as doubles while every one is a safe integer, and as 64-bit integers once one is
  * not, so min, max, quantiles and bin edges never lose a digit.
  */
-import type { DistinctCount, Histogram, HistogramBin } from '../../shared/contract/column-profile'
+import type { DistinctCount, Histogram, HistogramBin, NumberSummary } from '../../shared/contract/column-profile'
 import { HISTOGRAM_BINS, SKETCH_RELATIVE_ACCURACY } from './profile-bounds'
 import { QuantileSketch } from './ddsketch'
 import { HLL_ERROR, HyperLogLog } from './hyperloglog'
@@ -21,18 +21,8 @@ export interface NumberFormat {
   readonly filter: ((low: number | bigint, high: number | bigint, last: boolean) => string) | null
 }
 
-/** A finished summary before the column's domain is attached. */
-export interface NumberStats {
-  readonly count: number
-  readonly min: string | null
-  readonly max: string | null
-  readonly mean: number | null
-  readonly std: number | null
-  readonly q25: string | null
-  readonly q50: string | null
-  readonly q75: string | null
-  readonly quantiles: 'exact' | 'sketch'
-  readonly histogram: Histogram | null
+/** A finished summary before the column's domain (and its unit, zone or scale) is attached, with its distinct values. */
+export type NumberStats = Omit<NumberSummary, 'domain' | 'unit' | 'timezone' | 'scale'> & {
   /** Distinct values: exact from the sorted values while they are kept, else a HyperLogLog's estimate. */
   readonly distinct: DistinctCount
 }

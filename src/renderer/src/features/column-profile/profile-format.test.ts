@@ -1,6 +1,7 @@
 /** How the profile's values read: exact integers, floats, decimals, timestamps and dates. */
 import { describe, expect, it } from 'vitest'
-import { axisText, countText, floatText, meanText, percentText, temporalText, valueText, wideValues } from './profile-format'
+import { temporalText } from '@shared/temporal-format'
+import { axisText, countText, floatText, meanText, percentText, valueText, wideValues } from './profile-format'
 
 describe('profile values as text', () => {
   it('keeps every digit of int64 values and groups them', () => {

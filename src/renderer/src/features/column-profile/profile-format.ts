@@ -4,6 +4,7 @@
  * counts and percentages for people.
  */
 import type { NumberSummary } from '@shared/contract/column-profile'
+import { temporalText } from '@shared/temporal-format'
 
 /** A count with grouped digits. */
 export function countText(count: number): string {
@@ -85,30 +86,4 @@ export function durationText(ms: number): string {
 /** Whether a summary's values are long enough to need wider cells (timestamps, large integers, decimals). */
 export function wideValues(summary: Pick<NumberSummary, 'domain' | 'unit' | 'min' | 'max'>): boolean {
   return [summary.min, summary.max].some((text) => valueText(summary, text).length > 10)
-}
-
-const PER_SECOND: Readonly<Record<string, bigint>> = { s: 1n, ms: 1_000n, us: 1_000_000n, ns: 1_000_000_000n }
-const FRACTION_DIGITS: Readonly<Record<string, number>> = { s: 0, ms: 3, us: 6, ns: 9 }
-
-/**
- * A timestamp (a whole count of `unit` since the epoch, UTC, as decimal text or bigint) as
- * ISO 8601 text without its zone (the same text main writes in filters), every digit kept: `2024-05-01T12:00:00.123456`. A date
- * of unit `day` as `2024-05-01`. Text that is not a whole number comes back as it is.
- */
-export function temporalText(value: string | bigint, unit: string): string {
-  if (typeof value === 'string' && !/^-?[0-9]+$/.test(value)) return value
-  const raw = BigInt(value)
-  if (unit === 'day') return temporalText(raw * 86_400n, 's').slice(0, 10)
-  const per = PER_SECOND[unit] ?? 1n
-  let seconds = raw / per
-  let fraction = raw % per
-  if (fraction < 0n) {
-    fraction += per
-    seconds -= 1n
-  }
-  const date = new Date(Number(seconds) * 1000)
-  if (Number.isNaN(date.getTime())) return raw.toString()
-  const whole = date.toISOString().slice(0, 19)
-  const digits = FRACTION_DIGITS[unit] ?? 0
-  return digits === 0 || fraction === 0n ? whole : `${whole}.${fraction.toString().padStart(digits, '0')}`
 }
