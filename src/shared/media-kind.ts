@@ -92,14 +92,22 @@ export function hexHead(bytes: Uint8Array, count = 16): string {
   return `0x${hex}${bytes.length > count ? '…' : ''}`
 }
 
-/** Field metadata that marks a column as media: Lance's blob encoding, or a declared MIME type. */
-export function declaresMedia(metadata: Readonly<Record<string, string>> | undefined): boolean {
-  if (!metadata) return false
-  if (metadata['lance-encoding:blob'] === 'true') return true
-  return Object.entries(metadata).some(([key, value]) => /mime|media.?type|content.?type/i.test(key) && /^(image|audio|video)\//i.test(value))
-}
-
 /** Whether a column of this readable type holds bytes (binary, large_binary, fixed-size binary). */
 export function isBytesType(type: string): boolean {
   return type === 'binary' || type === 'large_binary' || type.startsWith('fixed_size_binary')
+}
+
+/** What `holdsBytes` needs of a described column. */
+export interface DescribedColumn {
+  readonly type: string
+  readonly metadata?: Readonly<Record<string, string>> | undefined
+}
+
+/**
+ * Whether a described column holds bytes the media channels read (and the grid and a
+ * profile leave out of their page reads): a byte type, or a Lance blob v2 column, which a
+ * table's description shows as a struct of its data and URI, marked by its extension name.
+ */
+export function holdsBytes(field: DescribedColumn): boolean {
+  return isBytesType(field.type) || field.metadata?.['ARROW:extension:name'] === 'lance.blob.v2'
 }

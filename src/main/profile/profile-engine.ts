@@ -13,7 +13,7 @@ import type { FieldInfo, TableDescription } from '../../shared/catalog-types'
 import { PROFILE_EXACT_ROWS, PROFILE_SAMPLE_ROWS, type TableProfile } from '../../shared/contract/column-profile'
 import { CatalogError } from '../../shared/errors'
 import { exactInt, type ExactInt } from '../../shared/exact-int'
-import { declaresMedia, isBytesType, SIGNATURE_BYTES } from '../../shared/media-kind'
+import { holdsBytes, SIGNATURE_BYTES } from '../../shared/media-kind'
 import type { TableHandle } from '../../catalog/table-handle'
 import { returnWorker, takeWorker } from './profile-worker-client'
 import { sampleWindows, SAMPLE_BLOCK, type RowWindow } from './table-sample'
@@ -45,7 +45,7 @@ export type ProfileListener = (rowsRead: number, rowsTotal: number) => void
 
 /** Whether main reads a column as cells (bytes and blobs) rather than in pages of rows. */
 export function readAsCells(field: FieldInfo): boolean {
-  return isBytesType(field.type) || declaresMedia(field.metadata) || field.metadata?.['ARROW:extension:name'] === 'lance.blob.v2'
+  return holdsBytes(field)
 }
 
 /** The profile of `spec`'s columns and rows of the table behind `handle`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { holdsBytes } from './media-columns'
+import { holdsBytes } from './media-kind'
 
 describe('holdsBytes', () => {
   it('takes byte types and Lance blob v2 columns, not other structs or text', () => {
