@@ -74,6 +74,20 @@ test('profiles columns, filters the grid from a value, cancels a long profile, a
   await ivoire.focus()
   await page.keyboard.press('Enter')
   await expect(page.getByText("Grid filtered to `country` = 'Côte d''Ivoire'")).toBeVisible()
+  // The grid shows that value's rows, and the filter in its box.
+  const filterBox = page.getByLabel('Filter (SQL where clause)')
+  await expect(filterBox).toHaveValue("`country` = 'Côte d''Ivoire'")
+  await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('400 matching rows')
+  // "Profile these rows": the profile follows the grid's filter.
+  await page.getByRole('button', { name: 'Profile these rows' }).click()
+  await expect(status).toContainText('All 400 matching rows (exact)')
+  await expect(page.getByRole('article', { name: 'Profile of country' }).getByText('1 distinct')).toBeVisible()
+  await page.getByRole('button', { name: 'Profile all rows' }).click()
+  await expect(status).toContainText('All 2,000 rows (exact)')
+  // A histogram bar, by click: the grid shows the bin's rows.
+  await score.getByRole('button', { name: /^\[0\.01, / }).click()
+  await expect(filterBox).toHaveValue(/^`score` >= 0\.01 AND `score` < 0\.0[0-9]+$/)
+  await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText(/^[0-9,]+ matching rows$/)
 
   // A long profile: rows read while it runs, then Cancel stops it.
   await app.table('long').click()

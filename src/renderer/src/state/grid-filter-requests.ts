@@ -38,6 +38,18 @@ export function requestGridFilter(connectionId: string, table: TableRef, filter:
   })
 }
 
+/** The latest filter request for `table`'s grid, or null; the data tab applies each new `seq` once. */
+export function useGridFilterRequest(connectionId: string, table: TableRef): GridFilterRequest | null {
+  return useGridFilters((state) => state.requests[keyOf(connectionId, table)] ?? null)
+}
+
+/** The data tab tells the filter its grid shows. */
+export function publishGridFilter(connectionId: string, table: TableRef, filter: string): void {
+  const key = keyOf(connectionId, table)
+  if ((useGridFilters.getState().shown[key] ?? '') === filter) return
+  useGridFilters.setState((state) => ({ shown: { ...state.shown, [key]: filter } }))
+}
+
 /** The filter `table`'s grid shows ('' for all rows, or when no grid has said). */
 export function useShownGridFilter(connectionId: string, table: TableRef): string {
   return useGridFilters((state) => state.shown[keyOf(connectionId, table)] ?? '')

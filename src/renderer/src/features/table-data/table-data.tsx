@@ -3,12 +3,13 @@
  * the virtualized grid. The grid starts afresh when the columns or filter change; a filter
  * the engine refuses shows its error above the grid, which keeps the last rows that worked.
  */
-import { useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { FieldInfo, TableRef } from '@shared/catalog-types'
 import { ErrorAlert } from '../../ui/error-alert'
 import { ColumnChooser } from './column-chooser'
 import { DataGrid, type GridColumn } from './data-grid'
 import { FilterBar } from './filter-bar'
+import { publishGridFilter, useGridFilterRequest } from '../../state/grid-filter-requests'
 import { useRowCount, useRowPages } from './use-table-rows'
 import { ExportButton } from '../table-export/export-dialog'
 import { SearchBar } from '../table-search/search-bar'
@@ -58,6 +59,17 @@ export function TableData({ connectionId, table, fields, version = null }: Props
     setShown(filter)
     setWindowStart(0)
   }
+  // A filter another view asks for (a profile's bar or value), each request applied once;
+  // and the filter the grid shows, for views that work on the same rows.
+  const asked = useGridFilterRequest(connectionId, table)
+  const [askedSeq, setAskedSeq] = useState(asked?.seq ?? 0)
+  if (asked !== null && asked.seq !== askedSeq) {
+    setAskedSeq(asked.seq)
+    setFilter(asked.filter)
+  }
+  useEffect(() => {
+    publishGridFilter(connectionId, table, shown)
+  }, [connectionId, table, shown])
   // The first page is asked for alongside the description and the count, not after them:
   // the grid, once it knows the columns, finds it cached.
   useRowPages(connectionId, table, view, fields ? [] : [0])
