@@ -42,7 +42,9 @@ export interface TableHistory {
 export const versionNumber = z
   .string()
   .regex(/^[1-9][0-9]{0,19}$/, 'A version is a whole number from 1 on, in decimal digits.')
-  .refine((value) => BigInt(value) <= 18_446_744_073_709_551_615n, 'A version is at most 18446744073709551615.')
+  // Zod runs this check after a failed pattern too: only digits are converted (text like
+  // `latest` would make BigInt throw out of the validation); the pattern reports the rest.
+  .refine((value) => !/^[0-9]+$/.test(value) || BigInt(value) <= 18_446_744_073_709_551_615n, 'A version is at most 18446744073709551615.')
 
 /** A tag name to create, checked with the rule of ../tag-name.ts. */
 export const tagName = z.string().superRefine((value, ctx) => {
