@@ -25,11 +25,10 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startWebHost, stopProcess } from '../e2e/fixtures/launch'
 import { gridPage, openPhoto, openTable, PAGE_ROWS, type GridTarget, type PageCost, type ValueCost } from './media/grid-calls'
-import { startKeptStore } from './media/kept-store'
 import { BYTE_COLUMNS, ensureMediaTable, folderBytes, forgetTable, PLAIN_COLUMNS, specKey, type BuiltTable, type MediaTableSpec } from './media/media-rows'
 import { profilePage, type ColumnPhases, type PagePhases } from './media/phases'
 import { connectionFor, hostCaller, memoryOf } from './remote/host-client'
-import { storageFlags, type SlowStore, type StorageOptions } from './remote/slow-store'
+import { startKeptStore, storageFlags, type SlowStore, type StorageOptions } from './remote/slow-store'
 
 const ROWS = envWhole('MEDIA_ROWS', 10_000, PAGE_ROWS * 2)
 const S3_ROWS = envWhole('MEDIA_S3_ROWS', ROWS, PAGE_ROWS * 2)

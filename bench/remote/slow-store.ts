@@ -24,9 +24,21 @@ export interface SlowStore {
   close(): Promise<void>
 }
 
-/** Starts s3rver with one bucket, behind a proxy adding `delayMs` to every request. */
+/** Starts s3rver with one bucket in a temp folder (removed on close), behind a proxy adding `delayMs` to every request. */
 export async function startSlowStore(delayMs: number, bucket = 'bench'): Promise<SlowStore> {
   const directory = await mkdtemp(join(tmpdir(), 'lcb-bench-s3-'))
+  const store = await startKeptStore(directory, delayMs, bucket)
+  return {
+    ...store,
+    close: async () => {
+      await store.close()
+      await rm(directory, { recursive: true, force: true })
+    }
+  }
+}
+
+/** Starts s3rver on the files in `directory` (kept after close, so a table uploaded once serves the next run), behind the delay proxy. */
+export async function startKeptStore(directory: string, delayMs: number, bucket = 'bench'): Promise<SlowStore> {
   const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] })
   const { port } = await s3.run()
   const proxy = await startDelayProxy(port, delayMs)
@@ -45,7 +57,6 @@ export async function startSlowStore(delayMs: number, bucket = 'bench'): Promise
     close: async () => {
       await proxy.close()
       await s3.close()
-      await rm(directory, { recursive: true, force: true })
     }
   }
 }
