@@ -23,13 +23,15 @@ test('shows every row of a table whose pages each come back cut short', async ({
   // Down past where the first short answer of page 0 ended (about row 80).
   // PageDown until row 90 is drawn; a press that lands while a page is still on its way may
   // not move the view, so keep pressing (with the grid focused) rather than counting presses.
+  // A screen is a few rows at this window size, so this takes a dozen presses: retry at once
+  // rather than after Playwright's growing back-off.
   await expect(async () => {
     if (!(await tables.gridRow(90).isVisible())) {
       await tables.grid.focus()
       await app.page.keyboard.press('PageDown')
     }
-    await expect(tables.gridRow(90)).toBeVisible({ timeout: 1_000 })
-  }).toPass({ timeout: 30_000 })
+    await expect(tables.gridRow(90)).toBeVisible({ timeout: 300 })
+  }).toPass({ intervals: [50], timeout: 60_000 })
   await expect(tables.gridRow(90).getByRole('gridcell').nth(0)).toHaveText('89')
   // The id cell (first after the row number) of every drawn row, top to bottom. Rows of a
   // page still on its way show a placeholder (not a number): wait until every drawn row
