@@ -22,6 +22,9 @@ export const CHANNELS = [
   'tables:drop',
   'tables:rename',
   'tables:refresh',
+  // Row editing
+  'tables:editability',
+  'tables:commitEdits',
   'media:cells',
   'media:value',
   'operations:progress',

@@ -19,6 +19,7 @@ import { versionsContract } from './contract/versions'
 import { findContract } from './contract/find'
 import { mediaContract } from './contract/media'
 import { columnProfileContract } from './contract/column-profile'
+import { editsContract } from './contract/edits'
 
 export type { AppInfo } from './contract/catalog'
 
@@ -36,7 +37,8 @@ export const contract = {
   ...indexesContract,
   ...findContract,
   ...mediaContract,
-  ...columnProfileContract
+  ...columnProfileContract,
+  ...editsContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -65,6 +65,8 @@ const GATED_CHANNELS: Readonly<Partial<Record<Channel, GateName>>> = {
   // A profile reads up to a million rows, a page at a time, while it runs.
   'columns:profile': 'profiles',
   'tables:create': 'imports',
+  // A commit of edits carries and writes up to 100,000 rows, as an import does.
+  'tables:commitEdits': 'imports',
   'profiles:import': 'imports',
   'export:start': 'exports'
 }

@@ -20,6 +20,7 @@ import { findHandlers } from './find-handlers'
 import { mediaHandlers } from './media-handlers'
 import type { HandlerContext } from './handler-context'
 import { columnProfileHandlers } from './column-profile-handlers'
+import { editHandlers } from './edit-handlers'
 import { ColumnProfiles } from '../profile/column-profiles'
 
 /** Builds the handler table. */
@@ -42,6 +43,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...indexesHandlers(withOperations),
     ...findHandlers(withOperations.find),
     ...mediaHandlers(withOperations),
+    ...editHandlers(withOperations),
     ...columnProfileHandlers(withOperations.columnProfiles ?? new ColumnProfiles(withOperations.registry, withOperations.operations))
   }
 }

@@ -49,6 +49,17 @@ function baseRequests(): Record<string, Record<string, unknown>> {
     'tables:drop': { connectionId, table: { namespace: [], name: 'made' } },
     'tables:rename': { connectionId, table: { namespace: [], name: 'made' }, newName: 'renamed' },
     'tables:refresh': {},
+    'tables:editability': { connectionId, table },
+    'tables:commitEdits': {
+      connectionId,
+      table,
+      baseVersion: '1',
+      key: 'id',
+      updates: [{ key: '1', values: { name: 'edited' } }],
+      inserts: [{ id: '1000', name: 'added' }],
+      deletes: ['2'],
+      overwrite: []
+    },
     'media:cells': { connectionId, table, offset: 0, limit: 5, columns: ['name'], size: 'row' },
     'media:value': { connectionId, table, row: 0, column: 'name' },
     'columns:profile': { connectionId, table, columns: ['id', 'name'], filter: 'id > 1' },
