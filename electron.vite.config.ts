@@ -12,7 +12,9 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           'web-host': resolve(__dirname, 'src/main/web/cli.ts'),
           // The column profile worker, started by main as a worker thread (src/main/profile/).
-          'profile-worker': resolve(__dirname, 'src/main/profile/profile-worker.ts')
+          'profile-worker': resolve(__dirname, 'src/main/profile/profile-worker.ts'),
+          // The embedding map worker (src/main/embedding-map/).
+          'map-worker': resolve(__dirname, 'src/main/embedding-map/map-worker.ts')
         }
       }
     }

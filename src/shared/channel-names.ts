@@ -73,6 +73,10 @@ export const CHANNELS = [
   // Column profiles
   'columns:profile',
   'columns:profileProgress',
+  // Embedding maps
+  'map:layout',
+  'map:progress',
+  'map:values',
   // Find in catalog
   'find:start',
   'find:status',

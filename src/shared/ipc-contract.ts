@@ -19,6 +19,7 @@ import { versionsContract } from './contract/versions'
 import { findContract } from './contract/find'
 import { mediaContract } from './contract/media'
 import { columnProfileContract } from './contract/column-profile'
+import { embeddingMapContract } from './contract/embedding-map'
 import { editsContract } from './contract/edits'
 
 export type { AppInfo } from './contract/catalog'
@@ -38,7 +39,8 @@ export const contract = {
   ...findContract,
   ...mediaContract,
   ...columnProfileContract,
-  ...editsContract
+  ...editsContract,
+  ...embeddingMapContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -64,6 +64,9 @@ const GATED_CHANNELS: Readonly<Partial<Record<Channel, GateName>>> = {
   'media:value': 'rowReads',
   // A profile reads up to a million rows, a page at a time, while it runs.
   'columns:profile': 'profiles',
+  // A map reads up to MAP_MAX_POINTS vectors and lays them out while it runs; its values read as many cells.
+  'map:layout': 'profiles',
+  'map:values': 'rowReads',
   'tables:create': 'imports',
   // A commit of edits carries and writes up to 100,000 rows, as an import does.
   'tables:commitEdits': 'imports',

@@ -20,6 +20,8 @@ import { findHandlers } from './find-handlers'
 import { mediaHandlers } from './media-handlers'
 import type { HandlerContext } from './handler-context'
 import { columnProfileHandlers } from './column-profile-handlers'
+import { embeddingMapHandlers } from './embedding-map-handlers'
+import { EmbeddingMaps } from '../embedding-map/embedding-maps'
 import { editHandlers } from './edit-handlers'
 import { ColumnProfiles } from '../profile/column-profiles'
 
@@ -44,6 +46,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...findHandlers(withOperations.find),
     ...mediaHandlers(withOperations),
     ...editHandlers(withOperations),
-    ...columnProfileHandlers(withOperations.columnProfiles ?? new ColumnProfiles(withOperations.registry, withOperations.operations))
+    ...columnProfileHandlers(withOperations.columnProfiles ?? new ColumnProfiles(withOperations.registry, withOperations.operations)),
+    ...embeddingMapHandlers(new EmbeddingMaps(withOperations.registry, withOperations.operations, withOperations.dataDir))
   }
 }

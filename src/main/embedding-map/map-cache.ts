@@ -1,0 +1,65 @@
+/**
+ * Finished maps kept in the app's data folder, one file per (connection, table, column)
+ * holding the map of the newest version computed: positions, point kinds, row windows and
+ * keys, never other row values. Opening a map again answers from here at once; a map of
+ * an older version is still shown while the new one is computed.
+ */
+import { createHash } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { TableRef } from '../../shared/catalog-types'
+import { MAP_MAX_POINTS, MAP_MAX_WINDOWS, type MapLayout } from '../../shared/contract/embedding-map'
+import { readJsonFile, writeFileAtomic } from '../files/atomic-write'
+
+/** The folder under the data folder. */
+const FOLDER = 'embedding-maps'
+const FORMAT = 1
+/** A kept map is at most this large (MAP_MAX_POINTS points with keys of up to MAX_KEY_CHARS). */
+const MAX_FILE_BYTES = 16 * 1024 * 1024
+
+/** Where a column's kept map lives. */
+function fileOf(dataDir: string, connectionId: string, table: TableRef, column: string): string {
+  const name = createHash('sha256')
+    .update(JSON.stringify([connectionId, table.namespace, table.name, column]))
+    .digest('hex')
+    .slice(0, 32)
+  return join(dataDir, FOLDER, `${name}.json`)
+}
+
+/** The kept map of a column (of whichever version was mapped last), or null when none is kept or it cannot be read. */
+export async function readKeptMap(dataDir: string, connectionId: string, table: TableRef, column: string): Promise<MapLayout | null> {
+  const read = await readJsonFile(fileOf(dataDir, connectionId, table, column), { maxBytes: MAX_FILE_BYTES })
+  if (read.status !== 'ok') return null
+  return parseKept(read.value, column)
+}
+
+/** Keeps a finished map. */
+export async function keepMap(dataDir: string, connectionId: string, table: TableRef, layout: MapLayout): Promise<void> {
+  await mkdir(join(dataDir, FOLDER), { recursive: true })
+  const kept = {
+    format: FORMAT,
+    ...layout,
+    positions: Buffer.from(layout.positions.buffer, layout.positions.byteOffset, layout.positions.byteLength).toString('base64'),
+    kinds: Buffer.from(layout.kinds).toString('base64'),
+    cached: undefined
+  }
+  await writeFileAtomic(fileOf(dataDir, connectionId, table, layout.column), JSON.stringify(kept))
+}
+
+/** A kept map back as a layout; anything of the wrong shape is no map (it is computed again). */
+function parseKept(value: unknown, column: string): MapLayout | null {
+  if (typeof value !== 'object' || value === null) return null
+  const kept = value as Record<string, unknown>
+  if (kept['format'] !== FORMAT || kept['column'] !== column || typeof kept['positions'] !== 'string' || typeof kept['kinds'] !== 'string') return null
+  const points = kept['points']
+  if (typeof points !== 'number' || !Number.isInteger(points) || points < 0 || points > MAP_MAX_POINTS) return null
+  const positions = new Uint8Array(Buffer.from(kept['positions'], 'base64'))
+  const kinds = new Uint8Array(Buffer.from(kept['kinds'], 'base64'))
+  if (positions.length !== points * 8 || kinds.length !== points) return null
+  const windows = kept['windows']
+  if (!Array.isArray(windows) || windows.length > MAP_MAX_WINDOWS) return null
+  const keys = kept['keys']
+  if (keys !== null && (!Array.isArray(keys) || keys.length !== points)) return null
+  if (typeof kept['version'] !== 'string') return null
+  return { ...(kept as unknown as MapLayout), positions, kinds, cached: true }
+}

@@ -1,0 +1,136 @@
+/**
+ * Maps a table's vector column at its latest version: reads the column and a key column
+ * (every row up to MAP_MAX_POINTS, a uniform random sample of whole blocks beyond, as a
+ * column profile samples; see ../profile/table-sample.ts) in pages through the table
+ * handle, so it works alike on directory catalogs, REST catalogs and object stores, and
+ * hands them to a worker thread that lays them out (./map-worker.ts).
+ */
+import type { FieldInfo } from '../../shared/catalog-types'
+import { MAP_MAX_POINTS, type MapLayout, type MapProgress } from '../../shared/contract/embedding-map'
+import { CatalogError } from '../../shared/errors'
+import type { TableHandle } from '../../catalog/table-handle'
+import { sampleWindows, type RowWindow } from '../profile/table-sample'
+import { unplacedCounts } from './map-math'
+import { MapWorker } from './map-worker-client'
+
+/** Rows asked for per page: 4,096 vectors of 1,024 floats are 16 MiB, the page cap. */
+const PAGE_ROWS = 2_048
+
+/** Where a map is, as `map:progress` answers it (positions as float32 bytes). */
+export type MapListener = (progress: Omit<MapProgress, 'state'>) => void
+
+/** The column that names a row: `id` when the table has one that is a whole number or text, else the first such column. */
+export function keyColumnOf(fields: readonly FieldInfo[], vectorColumn: string): string | null {
+  const scalar = (field: FieldInfo): boolean => field.name !== vectorColumn && /^(u?int(8|16|32|64)|utf8|large_utf8|string)$/.test(field.type)
+  return fields.find((field) => field.name === 'id' && scalar(field))?.name ?? fields.find(scalar)?.name ?? null
+}
+
+/** Whether a field holds vectors a map can place: a fixed-size list of numbers. */
+export function isVectorField(field: FieldInfo): boolean {
+  return field.dimension !== undefined && /float|int/.test(field.type)
+}
+
+/** The map of `column` of the table behind `handle`, at its latest version. */
+export async function mapColumn(
+  handle: TableHandle,
+  column: string,
+  options: { readonly signal?: AbortSignal; readonly onProgress?: MapListener; readonly maxPoints?: number; readonly random?: () => number } = {}
+): Promise<MapLayout> {
+  const started = performance.now()
+  const worker = new MapWorker()
+  const { signal } = options
+  const stop = (): void => void worker.close()
+  signal?.addEventListener('abort', stop, { once: true })
+  try {
+    const call = signal ? { signal } : {}
+    const description = await handle.describe(call)
+    const field = description.fields.find((f) => f.name === column)
+    if (!field) throw new CatalogError('invalid_request', `The table has no column "${column}".`)
+    if (!isVectorField(field))
+      throw new CatalogError('invalid_request', `"${column}" is not a vector column (${field.type}); a map needs a fixed-size list of numbers.`)
+    const version = description.version ?? (await handle.version(call))
+    const total = Number(description.rowCount ?? (await handle.countRows(undefined, call)))
+    const maxPoints = options.maxPoints ?? MAP_MAX_POINTS
+    const sampled = total > maxPoints
+    const windows: RowWindow[] = total === 0 ? [] : sampled ? sampleWindows(total, maxPoints, options.random) : [{ offset: 0, limit: total }]
+    const planned = windows.reduce((sum, w) => sum + w.limit, 0)
+    const keyColumn = keyColumnOf(description.fields, column)
+    const progress = { phase: 'reading' as MapProgress['phase'], rowsRead: 0, rowsTotal: planned, epoch: 0, epochs: 0 }
+    const report = (positions: Float32Array | null, kinds: Uint8Array | null): void =>
+      options.onProgress?.({ ...progress, positions: positions && bytesOf(positions), kinds })
+    report(null, null)
+
+    const read: RowWindow[] = []
+    for (const window of windows) {
+      let got = 0
+      while (got < window.limit) {
+        if (signal?.aborted) throw new CatalogError('cancelled', 'The map was cancelled.')
+        const limit = Math.min(PAGE_ROWS, window.limit - got)
+        const page = await handle.readRows({ offset: window.offset + got, limit, columns: keyColumn ? [column, keyColumn] : [column], version }, call)
+        if (page.rowCount === 0) break
+        await worker.page(page.arrow, column, keyColumn)
+        got += page.rowCount
+        progress.rowsRead += page.rowCount
+        report(null, null)
+      }
+      if (got > 0) read.push({ offset: window.offset, limit: got })
+    }
+
+    let kinds: Uint8Array = new Uint8Array(0)
+    let keys: readonly (string | null)[] = []
+    let keyKind: MapLayout['keyKind'] = null
+    let dimension = field.dimension ?? 0
+    const done = await worker.layOut(field.dimension ?? null, 0x5eed, (event) => {
+      switch (event.type) {
+        case 'first':
+          ;({ kinds, keys, keyKind, dimension } = event)
+          report(event.positions, kinds)
+          break
+        case 'neighbours':
+          progress.phase = 'neighbours'
+          report(null, null)
+          break
+        case 'step':
+          progress.phase = 'layout'
+          progress.epoch = event.epoch
+          progress.epochs = event.epochs
+          report(event.positions, kinds)
+          break
+        case 'done':
+          break
+      }
+    })
+    const keysUnique = keyColumn !== null && !sampled && keys.every((k) => k !== null) && new Set(keys).size === keys.length
+    return {
+      version,
+      column,
+      dimension,
+      totalRows: total,
+      points: kinds.length,
+      sampled,
+      windows: read,
+      positions: bytesOf(done.positions),
+      kinds,
+      unplaced: unplacedCounts(kinds),
+      method: done.method,
+      keyColumn,
+      keyKind,
+      keys: keyColumn === null ? null : keys,
+      keysUnique,
+      elapsedMs: Math.round(performance.now() - started),
+      computedAt: new Date().toISOString(),
+      cached: false
+    }
+  } catch (error) {
+    if (signal?.aborted) throw new CatalogError('cancelled', 'The map was cancelled.')
+    throw error
+  } finally {
+    signal?.removeEventListener('abort', stop)
+    await worker.close()
+  }
+}
+
+/** A float32 array's bytes, as the contract carries positions. */
+function bytesOf(values: Float32Array): Uint8Array {
+  return new Uint8Array(values.buffer, values.byteOffset, values.byteLength)
+}

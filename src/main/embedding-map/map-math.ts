@@ -1,0 +1,138 @@
+/**
+ * The arithmetic of a map that is not UMAP's: telling vectors that cannot be placed from
+ * those that can, the first picture (the two principal components, by power iteration on
+ * the centred vectors, so no d x d matrix is built), fitting positions to the view's box,
+ * and setting unplaced rows apart below it, one small group per reason.
+ */
+import { POINT_KINDS, type PointKind, type UnplacedCounts } from '../../shared/contract/embedding-map'
+
+/** The POINT_KINDS index of a vector (null for a null cell). */
+export function kindOf(vector: ArrayLike<number> | null, dimension: number): number {
+  if (vector === null) return POINT_KINDS.indexOf('null')
+  if (vector.length !== dimension) return POINT_KINDS.indexOf('length')
+  let allZero = true
+  let allSame = true
+  const first = vector[0] ?? 0
+  for (let i = 0; i < vector.length; i++) {
+    const value = vector[i]!
+    if (!Number.isFinite(value)) return POINT_KINDS.indexOf('nan')
+    if (value !== 0) allZero = false
+    if (value !== first) allSame = false
+  }
+  if (allZero) return POINT_KINDS.indexOf('zero')
+  if (allSame && vector.length > 1) return POINT_KINDS.indexOf('constant')
+  return 0
+}
+
+/** The counts of each reason in `kinds`. */
+export function unplacedCounts(kinds: Uint8Array): UnplacedCounts {
+  const counts: Record<Exclude<PointKind, 'ok'>, number> = { null: 0, nan: 0, zero: 0, constant: 0, length: 0 }
+  for (const kind of kinds) {
+    const name = POINT_KINDS[kind]
+    if (name && name !== 'ok') counts[name]++
+  }
+  return counts
+}
+
+/**
+ * The first two principal components' scores of `rows` (n vectors of `dimension`, row
+ * after row), as x, y per row. `random` seeds the power iteration.
+ */
+export function principalComponents(rows: Float32Array, n: number, dimension: number, random: () => number): Float32Array {
+  const mean = new Float64Array(dimension)
+  for (let i = 0; i < n; i++) for (let j = 0; j < dimension; j++) mean[j]! += rows[i * dimension + j]! / n
+  const components: Float64Array[] = []
+  for (let c = 0; c < 2; c++) {
+    let w = new Float64Array(dimension).map(() => random() - 0.5)
+    for (let iteration = 0; iteration < 40; iteration++) {
+      // w <- Xc^T (Xc w), Xc the centred rows, less the components already found.
+      const next = new Float64Array(dimension)
+      for (let i = 0; i < n; i++) {
+        let score = 0
+        for (let j = 0; j < dimension; j++) score += (rows[i * dimension + j]! - mean[j]!) * w[j]!
+        for (let j = 0; j < dimension; j++) next[j]! += score * (rows[i * dimension + j]! - mean[j]!)
+      }
+      for (const found of components) {
+        const along = dot(next, found)
+        for (let j = 0; j < dimension; j++) next[j]! -= along * found[j]!
+      }
+      const norm = Math.sqrt(dot(next, next))
+      if (norm === 0) break
+      w = next.map((value) => value / norm)
+    }
+    components.push(w)
+  }
+  const out = new Float32Array(n * 2)
+  for (let i = 0; i < n; i++) {
+    for (let c = 0; c < 2; c++) {
+      let score = 0
+      for (let j = 0; j < dimension; j++) score += (rows[i * dimension + j]! - mean[j]!) * components[c]![j]!
+      out[i * 2 + c] = score
+    }
+  }
+  return out
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let sum = 0
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!
+  return sum
+}
+
+/**
+ * The positions of every point: the placed ones (`placed`, x, y in the order of the `ok`
+ * kinds) scaled into [-1, 1] keeping their aspect, the others in a small grid per reason
+ * in a row below, at y near -1.3, so they never mix with placed points.
+ */
+export function fitPositions(placed: Float32Array | ArrayLike<number>, kinds: Uint8Array): Float32Array {
+  let minX = Infinity
+  let maxX = -Infinity
+  let minY = Infinity
+  let maxY = -Infinity
+  for (let i = 0; i + 1 < placed.length; i += 2) {
+    const x = placed[i]!
+    const y = placed[i + 1]!
+    if (x < minX) minX = x
+    if (x > maxX) maxX = x
+    if (y < minY) minY = y
+    if (y > maxY) maxY = y
+  }
+  const span = Math.max(maxX - minX, maxY - minY) || 1
+  const midX = (minX + maxX) / 2
+  const midY = (minY + maxY) / 2
+  const out = new Float32Array(kinds.length * 2)
+  const seen = new Array<number>(POINT_KINDS.length).fill(0)
+  const perReason = new Array<number>(POINT_KINDS.length).fill(0)
+  for (const kind of kinds) perReason[kind]!++
+  let at = 0
+  for (let i = 0; i < kinds.length; i++) {
+    const kind = kinds[i]!
+    if (kind === 0) {
+      const x = placed[at * 2]
+      const y = placed[at * 2 + 1]
+      at++
+      out[i * 2] = Number.isFinite(x) ? ((x! - midX) / span) * 2 : 0
+      out[i * 2 + 1] = Number.isFinite(y) ? ((y! - midY) / span) * 2 : 0
+      continue
+    }
+    // A square grid per reason, 0.2 wide, side by side from the left.
+    const index = seen[kind]!++
+    const side = Math.ceil(Math.sqrt(perReason[kind]!))
+    const step = 0.2 / Math.max(1, side)
+    out[i * 2] = -1 + (kind - 1) * 0.4 + (index % side) * step
+    out[i * 2 + 1] = -1.25 - Math.floor(index / side) * step
+  }
+  return out
+}
+
+/** A seeded generator (mulberry32), so a map of the same rows comes out the same. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}

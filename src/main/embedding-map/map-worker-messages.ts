@@ -1,0 +1,21 @@
+/** The messages between main's map engine and the map worker. */
+
+export type ToMapWorker =
+  | { readonly type: 'page'; readonly arrow: Uint8Array; readonly column: string; readonly keyColumn: string | null }
+  | { readonly type: 'layout'; readonly dimension: number | null; readonly seed: number }
+
+/** Positions are float32 x, y per point, fitted to the view's box; kinds one POINT_KINDS index per point. */
+export type FromMapWorker =
+  | { readonly type: 'ack' }
+  | { readonly type: 'error'; readonly message: string }
+  | {
+      readonly type: 'first'
+      readonly positions: Float32Array
+      readonly kinds: Uint8Array
+      readonly keys: readonly (string | null)[]
+      readonly keyKind: 'number' | 'string' | null
+      readonly dimension: number
+    }
+  | { readonly type: 'neighbours' }
+  | { readonly type: 'step'; readonly epoch: number; readonly epochs: number; readonly positions: Float32Array }
+  | { readonly type: 'done'; readonly positions: Float32Array; readonly method: 'umap' | 'pca' }

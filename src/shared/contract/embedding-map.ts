@@ -1,0 +1,142 @@
+/**
+ * Embedding maps: a vector column drawn as a map, every row a point placed so that rows
+ * with near vectors sit near each other. Main reads the column (every row up to
+ * MAP_MAX_POINTS, a uniform random sample beyond) and a worker thread lays it out: a
+ * linear projection (PCA) first, then UMAP, refined epoch by epoch. The page watches the
+ * call with its operation id (`map:progress` answers the latest positions, `operations:cancel`
+ * stops it). Finished layouts are kept per table version in the app's data folder:
+ * positions and row keys only, never other row values.
+ */
+import { z } from 'zod'
+import type { ExactInt } from '../exact-int'
+import { columnRef, connectionId, response, tableRef } from './common'
+import { operationId } from './operations'
+
+/** A column of at most this many rows is mapped whole; a larger one over a uniform random sample of this many. */
+export const MAP_MAX_POINTS = 10_000
+/** The most rows `map:values` answers (the points of one map). */
+export const MAP_MAX_VALUES = MAP_MAX_POINTS
+/** The most row windows a map's rows are read in (a sample's blocks). */
+export const MAP_MAX_WINDOWS = 1_000
+/** Text values longer than this are cut for the legend and hover. */
+export const MAP_VALUE_CHARS = 200
+
+/**
+ * What a point's vector held: `ok`, or why it could not be placed by its vector (placed
+ * apart instead). Codes as the `kinds` bytes hold them.
+ */
+export const POINT_KINDS = ['ok', 'null', 'nan', 'zero', 'constant', 'length'] as const
+/** One of POINT_KINDS. */
+export type PointKind = (typeof POINT_KINDS)[number]
+
+/** A window of consecutive rows, in the table's order at the mapped version. */
+export interface MapWindow {
+  readonly offset: number
+  readonly limit: number
+}
+
+/** Rows whose vectors could not be placed, by reason. */
+export interface UnplacedCounts {
+  readonly null: number
+  /** A NaN or infinite element. */
+  readonly nan: number
+  /** Every element zero. */
+  readonly zero: number
+  /** Every element the same non-zero value. */
+  readonly constant: number
+  /** A length other than the column's. */
+  readonly length: number
+}
+
+/** A finished map. */
+export interface MapLayout {
+  readonly version: ExactInt
+  readonly column: string
+  readonly dimension: number
+  /** Rows of the table at that version. */
+  readonly totalRows: number
+  /** Points drawn: every row, or the sample. */
+  readonly points: number
+  readonly sampled: boolean
+  /** The rows the points are, in order: point i is the i-th row of these windows. */
+  readonly windows: readonly MapWindow[]
+  /** Little-endian float32 x, y per point, within [-1.5, 1.5]. */
+  readonly positions: Uint8Array
+  /** One POINT_KINDS index per point. */
+  readonly kinds: Uint8Array
+  readonly unplaced: UnplacedCounts
+  /** `umap`, or `pca` where too few vectors could be placed for UMAP. */
+  readonly method: 'umap' | 'pca'
+  /** The column that names a row (for hover and the lasso's filter), its values as text, and whether they told every row apart. */
+  readonly keyColumn: string | null
+  readonly keyKind: 'number' | 'string' | null
+  readonly keys: readonly (string | null)[] | null
+  /** True when every row of the table was read and no two had the same key: a filter on these keys selects exactly their rows. */
+  readonly keysUnique: boolean
+  readonly elapsedMs: number
+  readonly computedAt: string
+  /** True when this answer came from the app's cache. */
+  readonly cached: boolean
+}
+
+/** How far a map has got. */
+export interface MapProgress {
+  readonly state: 'unknown' | 'running' | 'finished'
+  /** `reading` rows, `neighbours` (UMAP's nearest-neighbour graph), `layout` (UMAP's epochs). */
+  readonly phase: 'reading' | 'neighbours' | 'layout' | 'done'
+  readonly rowsRead: number
+  readonly rowsTotal: number | null
+  readonly epoch: number
+  readonly epochs: number
+  /** The latest positions (the linear projection, then UMAP's as it refines), as in MapLayout; null before the first. */
+  readonly positions: Uint8Array | null
+  readonly kinds: Uint8Array | null
+}
+
+/** A column's values for a map's points, for colour. */
+export interface MapValues {
+  readonly column: string
+  /** `number` for a ramp, `category` for one colour per value. */
+  readonly kind: 'number' | 'category'
+  readonly values: readonly (string | number | null)[]
+}
+
+const mapWindow = z.object({ offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), limit: z.number().int().min(1).max(MAP_MAX_VALUES) }).strict()
+const mapVersion = z.string().regex(/^[1-9][0-9]{0,19}$/, 'A version is a whole number from 1 on, in decimal digits.')
+
+/** Embedding map channels. */
+export const embeddingMapContract = {
+  'map:layout': {
+    // `cachedOnly`: answer the newest kept map of this column (any version) or null, without computing.
+    request: z
+      .object({
+        connectionId,
+        table: tableRef,
+        column: columnRef,
+        cachedOnly: z.boolean().optional(),
+        operationId: operationId.optional()
+      })
+      .strict(),
+    response: response<MapLayout | null>()
+  },
+  'map:progress': {
+    request: z.object({ operationId }).strict(),
+    response: response<MapProgress>()
+  },
+  'map:values': {
+    request: z
+      .object({
+        connectionId,
+        table: tableRef,
+        version: mapVersion,
+        column: columnRef,
+        windows: z
+          .array(mapWindow)
+          .min(1)
+          .max(MAP_MAX_WINDOWS)
+          .refine((windows) => windows.reduce((sum, w) => sum + w.limit, 0) <= MAP_MAX_VALUES, `A map has at most ${MAP_MAX_VALUES} rows.`)
+      })
+      .strict(),
+    response: response<MapValues>()
+  }
+} as const
