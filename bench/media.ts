@@ -6,8 +6,10 @@
  * browser-mode host (`out/main/web-host.js`, its own process) as the page calls it over its
  * socket: a click (`tables:describe` and `tables:count`), then each page of 100 rows as
  * `tables:readRows` of the plain columns and `media:cells` of the byte columns
- * (`size: 'row'`) sent together, as the grid asks for them; the anchor is the same page of the plain columns alone,
- * in a host of its own. Prints the time to the first page and of each next page, the
+ * (`size: 'row'`, in the grid's blocks of 20 rows) sent together, as the grid asks for
+ * them: the first screen's two blocks on opening, every block of the page after; the
+ * anchor is the same page of the plain columns alone, in a host of its own. Prints the
+ * time to the first screen and of each next page, the
  * bytes the host sends per page, object-store requests per page, the time to open one
  * image in the viewer (`media:value`), bytes per thumbnail and the hosts' peak RSS, beside
  * the goals; then times three pages' phases in this process (LanceDB reads, sharp
@@ -24,11 +26,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startWebHost, stopProcess } from '../e2e/fixtures/launch'
-import { gridPage, openPhoto, openTable, PAGE_ROWS, type GridTarget, type PageCost, type ValueCost } from './media/grid-calls'
+import { FIRST_SCREEN_ROWS, gridPage, openPhoto, openTable, PAGE_ROWS, type GridTarget, type PageCost, type ValueCost } from './media/grid-calls'
 import { BYTE_COLUMNS, ensureMediaTable, folderBytes, forgetTable, PLAIN_COLUMNS, specKey, type BuiltTable, type MediaTableSpec } from './media/media-rows'
 import { profilePage, type ColumnPhases, type PagePhases } from './media/phases'
 import { connectionFor, hostCaller, memoryOf } from './remote/host-client'
 import { startKeptStore, storageFlags, type SlowStore, type StorageOptions } from './remote/slow-store'
+import { GRID_MEDIA_BLOCK_ROWS } from '../src/shared/contract/media'
 
 const ROWS = envWhole('MEDIA_ROWS', 10_000, PAGE_ROWS * 2)
 const S3_ROWS = envWhole('MEDIA_S3_ROWS', ROWS, PAGE_ROWS * 2)
@@ -149,7 +152,8 @@ async function measure(target: Target): Promise<void> {
         for (const side of sides) {
           const withMedia = side === media
           const click = await openTable(side.target)
-          const first = await gridPage(side.target, 0, withMedia)
+          // What opening the table shows: the first page's rows and the first screen's thumbnails.
+          const first = await gridPage(side.target, 0, withMedia, FIRST_SCREEN_ROWS)
           ;(withMedia ? clickMedia : clickPlain).push(click + first.ms)
           ;(withMedia ? firstMedia : firstPlain).push(first)
         }
@@ -160,7 +164,7 @@ async function measure(target: Target): Promise<void> {
           }
         }
         // The first page again: answered from the cells main keeps (what the host and socket add).
-        kept.push(await gridPage(media.target, 0, true))
+        kept.push(await gridPage(media.target, 0, true, FIRST_SCREEN_ROWS))
         for (const row of [7, 142, 383]) values.push(await openPhoto(media.target, Math.min(row, built.rows - 1)))
         if (round === ROUNDS - 1 && SCROLL_PAGES > 0) scroll.push(...(await scrollOn(media, pages + 1, built.rows)))
         peaks.push({ media: (await memoryOf(media.pid))?.peak ?? NaN, plain: (await memoryOf(plain.pid))?.peak ?? NaN })
@@ -238,12 +242,12 @@ function report(target: Target, f: Figures): void {
   const thumbsPerPage = median(f.nextMedia.map((c) => c.thumbs))
   const rows: [string, string, string, string][] = [
     [
-      'click to first page (describe + count, then the page)',
+      'click to first screen (describe + count, then the page)',
       ms(median(f.clickMedia)),
       ms(median(f.clickPlain)),
       ratio(median(f.clickMedia) / median(f.clickPlain))
     ],
-    ['  the first page alone', ms(median(f.firstMedia.map((c) => c.ms))), ms(median(f.firstPlain.map((c) => c.ms))), ratio(firstRatio)],
+    ['  the first screen alone', ms(median(f.firstMedia.map((c) => c.ms))), ms(median(f.firstPlain.map((c) => c.ms))), ratio(firstRatio)],
     [
       '  of it: tables:readRows / media:cells',
       `${ms(median(f.firstMedia.map((c) => c.rowsMs)))} / ${ms(median(f.firstMedia.map((c) => c.cellsMs)))}`,
@@ -276,11 +280,12 @@ function report(target: Target, f: Figures): void {
   }
   console.log(
     `${ROUNDS} rounds, each with a fresh host per side, taking turns; per round the first page and ${f.pages} next pages of ${PAGE_ROWS} rows; ` +
-      `byte columns ${BYTE_COLUMNS.join(', ')} (size 'row', ${f.firstMedia[0]?.thumbs ?? 0} thumbnails per page)`
+      `byte columns ${BYTE_COLUMNS.join(', ')} (size 'row'; the first screen's ${f.firstMedia[0]?.thumbs ?? 0} thumbnails, then each page's ${f.nextMedia[0]?.thumbs ?? 0}, ` +
+      `asked as the grid asks, in blocks of ${GRID_MEDIA_BLOCK_ROWS} rows sent together)`
   )
   console.log(table(['', 'with thumbnails', 'plain columns', 'ratio'], rows))
   console.log(
-    `the first page again, from the cells main keeps: ${ms(median(f.kept.map((c) => c.ms)))} (media:cells ${ms(median(f.kept.map((c) => c.cellsMs)))}, ` +
+    `the first screen again, from the cells main keeps: ${ms(median(f.kept.map((c) => c.ms)))} (media:cells ${ms(median(f.kept.map((c) => c.cellsMs)))}, ` +
       `${kb(median(f.kept.map((c) => c.cellsBytes)))})`
   )
   console.log(
@@ -298,7 +303,7 @@ function report(target: Target, f: Figures): void {
   if (f.scroll.length > 0) console.log(`scrolling on with thumbnails in the last round's host: ${f.scroll.join('; ')}`)
   console.log('goals:')
   console.log(
-    `  a page with thumbnails within ${GOAL_RATIO}x of the page without: first page ${ratio(firstRatio)}, next page ${ratio(nextRatio)}: ${met(firstRatio <= GOAL_RATIO && nextRatio <= GOAL_RATIO)}`
+    `  a page with thumbnails within ${GOAL_RATIO}x of the page without: first screen ${ratio(firstRatio)}, next page ${ratio(nextRatio)}: ${met(firstRatio <= GOAL_RATIO && nextRatio <= GOAL_RATIO)}`
   )
   console.log(
     `  bytes per page under ${kb(GOAL_BYTES_PER_THUMB)} per visible thumbnail: ${(pageBytes / Math.max(1, thumbsPerPage)).toFixed(0)} B: ${met(pageBytes / Math.max(1, thumbsPerPage) < GOAL_BYTES_PER_THUMB)}`

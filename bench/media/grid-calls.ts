@@ -2,11 +2,12 @@
  * The calls the data grid makes for a table with byte columns, through the browser-mode
  * host as the page makes them (its call socket), with their time, the size of each answer
  * as the host sends it, and the object-store requests made meanwhile. With thumbnails: a
- * page of rows without the byte columns and `media:cells` for those rows' byte columns
- * (`size: 'row'`), sent together; the anchor is the same page of the plain columns alone.
+ * page of rows without the byte columns and, sent with it, `media:cells` for those rows'
+ * byte columns (`size: 'row'`) in the grid's blocks of GRID_MEDIA_BLOCK_ROWS rows, one call
+ * per block, for the rows asked (the first screen, or the whole page as a scroll through it
+ * asks for it); the anchor is the same page of the plain columns alone.
  */
-import type { MediaCell } from '../../src/shared/contract/media'
-import type { MediaValue } from '../../src/shared/contract/media'
+import { GRID_MEDIA_BLOCK_ROWS, type MediaCell, type MediaValue } from '../../src/shared/contract/media'
 import type { RowsPage } from '../../src/shared/contract/tables'
 import { encodeSocketMessage } from '../../src/shared/rpc-socket'
 import type { HostCall } from '../remote/host-client'
@@ -52,8 +53,14 @@ export async function openTable({ call, connectionId }: GridTarget): Promise<num
   return performance.now() - begun
 }
 
-/** Page `page` of the grid, with thumbnails of its byte cells or without the byte columns at all. */
-export async function gridPage(target: GridTarget, page: number, withMedia: boolean): Promise<PageCost> {
+/** Rows the grid draws on its first screen (a 1280 x 800 window, with the virtualizer's overscan): its first two blocks. */
+export const FIRST_SCREEN_ROWS = 2 * GRID_MEDIA_BLOCK_ROWS
+
+/**
+ * Page `page` of the grid, with thumbnails of the byte cells of its first `mediaRows` rows
+ * (the whole page unless told) or without the byte columns at all.
+ */
+export async function gridPage(target: GridTarget, page: number, withMedia: boolean, mediaRows = PAGE_ROWS): Promise<PageCost> {
   const { call, connectionId } = target
   const offset = page * PAGE_ROWS
   const requestsBefore = target.storeRequests()
@@ -62,17 +69,28 @@ export async function gridPage(target: GridTarget, page: number, withMedia: bool
     const value = (await call(channel, request)) as T
     return { value, ms: performance.now() - begun }
   }
-  const [rows, cells] = await Promise.all([
+  const blocks = withMedia ? Math.ceil(mediaRows / GRID_MEDIA_BLOCK_ROWS) : 0
+  const [rows, ...cellBlocks] = await Promise.all([
     timed<RowsPage>('tables:readRows', { connectionId, table, offset, limit: PAGE_ROWS, columns: [...PLAIN_COLUMNS] }),
-    withMedia ? timed<MediaCell[][]>('media:cells', { connectionId, table, offset, limit: PAGE_ROWS, columns: [...BYTE_COLUMNS], size: 'row' }) : null
+    ...Array.from({ length: blocks }, (_, block) =>
+      timed<MediaCell[][]>('media:cells', {
+        connectionId,
+        table,
+        offset: offset + block * GRID_MEDIA_BLOCK_ROWS,
+        limit: GRID_MEDIA_BLOCK_ROWS,
+        columns: [...BYTE_COLUMNS],
+        size: 'row'
+      })
+    )
   ])
+  const cells = cellBlocks.length === 0 ? null : { value: cellBlocks.flatMap((c) => c.value), ms: Math.max(...cellBlocks.map((c) => c.ms)) }
   const ms = performance.now() - begun
   return {
     ms,
     rowsMs: rows.ms,
     cellsMs: cells?.ms ?? 0,
     rowsBytes: answerBytes(rows.value),
-    cellsBytes: cells ? answerBytes(cells.value) : 0,
+    cellsBytes: cellBlocks.reduce((sum, c) => sum + answerBytes(c.value), 0),
     thumbs: cells ? cells.value.reduce((sum, row) => sum + row.filter((cell) => cell.thumb !== null).length, 0) : 0,
     rows: rows.value.rowCount,
     storeRequests: target.storeRequests() - requestsBefore

@@ -51,9 +51,9 @@ export const queryKeys = {
   rowsOf: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'rows', tableKey(table)] as const,
   /** One page of rows (decoded Arrow) for a choice of columns and filter. */
   rowPage: (connectionId: string, table: TableRef, view: RowsView, page: number) => ['catalog', connectionId, 'rows', tableKey(table), view, page] as const,
-  /** What one page's byte cells hold (type, size, thumbnail), for `columns`; under the table's rows. */
-  mediaCells: (connectionId: string, table: TableRef, rows: MediaRows, columns: readonly string[], page: number) =>
-    ['catalog', connectionId, 'rows', tableKey(table), 'media', rows, columns, page] as const,
+  /** What one block of rows' byte cells hold (type, size, thumbnail), for `columns`; under the table's rows. */
+  mediaCells: (connectionId: string, table: TableRef, rows: MediaRows, columns: readonly string[], block: number) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'media', rows, columns, block] as const,
   /** One page of a gallery: one column's cells with tile-sized thumbnails; under the table's rows. */
   galleryPage: (connectionId: string, table: TableRef, rows: MediaRows, column: string, page: number) =>
     ['catalog', connectionId, 'rows', tableKey(table), 'gallery', rows, column, page] as const,

@@ -3,8 +3,8 @@
  * viewport, and only the pages of rows those need (and the next one, read ahead) are
  * fetched and kept. Rows arrive as
  * Arrow, and each cell reads its value straight from the decoded column. Byte columns are
- * left out of those reads: what their cells hold (type, size, thumbnail) comes per page
- * from `media:cells`, and a whole value from `media:value` when it is opened or saved.
+ * left out of those reads: what their cells hold (type, size, thumbnail) comes per block
+ * of rows from `media:cells`, and a whole value from `media:value` when it is opened or saved.
  * Enter or a double-click opens a cell's value in the viewer; right-click, Shift+F10 or the
  * Menu key opens the cell's menu.
  */
@@ -32,7 +32,8 @@ import { GridCell, isExpandable } from './grid-cell'
 import { PAGE_ROWS, pageOfRow, pagesFor } from '../../lib/row-pages'
 import { gridKeyHandler, type CellPosition } from './use-grid-keyboard'
 import { useRowPages } from './use-table-rows'
-import { mediaRowsOf, useMediaPages } from './use-media-cells'
+import { mediaBlockOfRow, mediaBlocksFor } from './media-blocks'
+import { mediaRowsOf, unreadMediaCell, useMediaBlocks } from './use-media-cells'
 import { EmptyState } from '../../ui/empty-state'
 import styles from './table-data.module.css'
 import { cx } from '../../ui/class-names'
@@ -106,7 +107,8 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
   // The pages this grid can scroll to, for reading ahead; none until the rows are counted.
   const reach = useMemo(() => (total ? { first: firstPage, last: firstPage + Math.ceil(total / PAGE_ROWS) - 1 } : null), [total, firstPage])
   const { pages, error } = useRowPages(connectionId, table, readView, wanted, reach)
-  const media = useMediaPages(connectionId, table, view, wanted, mediaRead)
+  const mediaBlocks = useMemo(() => mediaBlocksFor(firstRow + first, firstRow + last, total === null ? null : firstRow + total), [first, last, total, firstRow])
+  const media = useMediaBlocks(connectionId, table, view, mediaBlocks, mediaRead)
 
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
   const [viewing, setViewing] = useState(false)
@@ -150,8 +152,9 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
       const bytes = cell.vector.get(cell.index) as Uint8Array | null
       return mediaCellOfBytes(bytes)
     }
-    const { page, index } = pageOfRow(firstRow + row)
-    return media.pages.get(page)?.[index]?.[at]
+    const { block, index } = mediaBlockOfRow(firstRow + row)
+    const failed = media.failed.get(block)
+    return failed === undefined ? media.blocks.get(block)?.[index]?.[at] : unreadMediaCell(failed)
   }
   const viewAt = (row: number, col: number): CellView | null => {
     const { page, index } = pageOfRow(firstRow + row)

@@ -1,21 +1,27 @@
 /**
- * What the byte cells of the pages on screen hold (type, size, a thumbnail made in main),
- * one `media:cells` query per page of rows beside that page's rows query, held and dropped
- * the same way: asked for once the view rests, kept a short while after no row on screen
- * needs it. The rows queries leave the byte columns out, so the grid never holds their bytes.
+ * What the byte cells on screen hold (type, size, a thumbnail made in main), one
+ * `media:cells` query per block of MEDIA_BLOCK_ROWS rows around the rows drawn: asked for
+ * once the view rests, kept a short while after no row on screen needs it (blocks are
+ * smaller than rows pages: GRID_MEDIA_BLOCK_ROWS says why). The rows queries leave the byte columns out, so the grid never holds their bytes
+ * and its rows never wait for a thumbnail.
  */
 import { useQueries } from '@tanstack/react-query'
 import type { TableRef } from '@shared/catalog-types'
 import type { MediaCell } from '@shared/contract/media'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys, type MediaRows, type RowsView } from '../../lib/query-keys'
-import { PAGE_ROWS } from '../../lib/row-pages'
+import { MEDIA_BLOCK_ROWS } from './media-blocks'
 import { PAGE_GC_MS, useSettled } from './use-table-rows'
 
-/** Per page: per row of the page, per asked column, what the cell holds. */
-export interface MediaPages {
-  readonly pages: ReadonlyMap<number, readonly (readonly MediaCell[])[]>
-  readonly error: unknown
+/** Per block: per row of the block, per asked column, what the cell holds; for a block that could not be read, why. */
+export interface MediaBlocks {
+  readonly blocks: ReadonlyMap<number, readonly (readonly MediaCell[])[]>
+  readonly failed: ReadonlyMap<number, string>
+}
+
+/** What a cell shows when its block could not be read: the reason, not a placeholder that waits for ever. */
+export function unreadMediaCell(reason: string): MediaCell {
+  return { size: null, kind: 'bytes', mime: 'application/octet-stream', label: 'not read', width: null, height: null, thumb: null, head: '', problem: reason }
 }
 
 /** The rows a view's media cells are counted over: its filter, at its version. */
@@ -24,23 +30,23 @@ export function mediaRowsOf(view: RowsView): MediaRows {
 }
 
 /**
- * The media cells of `columns` on `pages` of a view. A search's rows are not the table's
+ * The media cells of `columns` in `blocks` of a view. A search's rows are not the table's
  * rows by position, so a search view asks for none (its pages carry the bytes).
  */
-export function useMediaPages(connectionId: string, table: TableRef, view: RowsView, pages: readonly number[], columns: readonly string[]): MediaPages {
-  const settled = useSettled(pages)
-  const asked = view.search || columns.length === 0 ? [] : pages
+export function useMediaBlocks(connectionId: string, table: TableRef, view: RowsView, blocks: readonly number[], columns: readonly string[]): MediaBlocks {
+  const settled = useSettled(blocks)
+  const asked = view.search || columns.length === 0 ? [] : blocks
   const rows = mediaRowsOf(view)
   return useQueries({
-    queries: asked.map((page) => ({
-      queryKey: queryKeys.mediaCells(connectionId, table, rows, columns, page),
+    queries: asked.map((block) => ({
+      queryKey: queryKeys.mediaCells(connectionId, table, rows, columns, block),
       queryFn: () =>
         unwrap(
           api.media.cells({
             connectionId,
             table,
-            offset: page * PAGE_ROWS,
-            limit: PAGE_ROWS,
+            offset: block * MEDIA_BLOCK_ROWS,
+            limit: MEDIA_BLOCK_ROWS,
             columns: [...columns],
             size: 'row',
             ...(rows.filter ? { filter: rows.filter } : {}),
@@ -50,15 +56,18 @@ export function useMediaPages(connectionId: string, table: TableRef, view: RowsV
       gcTime: PAGE_GC_MS,
       staleTime: Infinity,
       structuralSharing: false,
-      enabled: settled.includes(page)
+      enabled: settled.includes(block)
     })),
     combine: (results) => {
       const loaded = new Map<number, readonly (readonly MediaCell[])[]>()
+      const failed = new Map<number, string>()
       results.forEach((result, i) => {
-        const page = asked[i]
-        if (result.data && page !== undefined) loaded.set(page, result.data)
+        const block = asked[i]
+        if (block === undefined) return
+        if (result.data) loaded.set(block, result.data)
+        else if (result.isError) failed.set(block, `The cell could not be read: ${result.error instanceof Error ? result.error.message : String(result.error)}`)
       })
-      return { pages: loaded, error: results.find((result) => result.isError)?.error ?? null }
+      return { blocks: loaded, failed }
     }
   })
 }
