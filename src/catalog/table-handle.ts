@@ -17,6 +17,7 @@ import type { IndexInfo, IndexSpec, OptimizeResult } from '../shared/contract/in
 import type { ExactInt } from '../shared/exact-int'
 import type { z } from 'zod'
 import type { TransactionProgress } from '../shared/contract/operations'
+import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../shared/contract/health'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -107,4 +108,12 @@ export interface TableHandle {
   dropIndex(name: string, options?: CallOptions): Promise<void>
   /** Indexes the rows added since each index was built (and compacts small files). */
   optimizeTable(options?: CallOptions): Promise<OptimizeResult>
+
+  // Health and maintenance (the Health tab).
+  /** What the table is made of: rows, bytes, fragments, deleted rows still stored, unindexed rows, versions kept; missing numbers say why. */
+  tableHealth(options?: CallOptions): Promise<TableHealth>
+  /** The versions a clean-up of those older than `olderThan` would remove, with their tags, before anything runs. */
+  cleanupPlan(olderThan: Date, options?: CallOptions): Promise<CleanupPlan>
+  /** Optimizes the table or cleans up old versions, as `action` says; never removes a tagged version whose tag it was not told to delete. */
+  maintainTable(action: MaintenanceAction, options?: CallOptions): Promise<MaintenanceOutcome>
 }

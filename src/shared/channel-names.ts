@@ -81,7 +81,11 @@ export const CHANNELS = [
   'find:start',
   'find:status',
   'find:cancel',
-  'find:query'
+  'find:query',
+  // Table health and maintenance
+  'health:read',
+  'health:cleanupPlan',
+  'health:maintain'
 ] as const
 
 /** A channel name. */

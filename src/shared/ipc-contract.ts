@@ -18,6 +18,7 @@ import { schemaContract } from './contract/schema'
 import { versionsContract } from './contract/versions'
 import { findContract } from './contract/find'
 import { mediaContract } from './contract/media'
+import { healthContract } from './contract/health'
 import { columnProfileContract } from './contract/column-profile'
 import { embeddingMapContract } from './contract/embedding-map'
 import { editsContract } from './contract/edits'
@@ -40,7 +41,8 @@ export const contract = {
   ...mediaContract,
   ...columnProfileContract,
   ...editsContract,
-  ...embeddingMapContract
+  ...embeddingMapContract,
+  ...healthContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

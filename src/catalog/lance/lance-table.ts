@@ -23,6 +23,9 @@ import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } fro
 import { boundedFilter } from './bounded-sql'
 import type { CallOptions, CellBytes, CellBytesRequest, ReadRowsRequest, TableHandle } from '../table-handle'
 import { readLanceBytes } from './lance-bytes'
+import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
+import { lanceTableHealth } from './health'
+import { lanceCleanupPlan, maintainLanceTable } from './maintenance'
 import { TableHandles, TableOpenFailure, type TableHandleLimits } from './table-handles'
 
 /** What the catalog around the tables adds: checks before a call, and what an error means there. */
@@ -178,6 +181,19 @@ export class LanceTable implements TableHandle {
 
   optimizeTable(options?: CallOptions): Promise<OptimizeResult> {
     return this.#write(options, 'optimize', (t) => optimizeTable(t))
+  }
+
+  tableHealth(options?: CallOptions): Promise<TableHealth> {
+    return this.#latest(options, 'read the health of', (t) => lanceTableHealth(t, locationOf(t)))
+  }
+
+  cleanupPlan(olderThan: Date, options?: CallOptions): Promise<CleanupPlan> {
+    return this.#latest(options, 'plan a clean-up of', (t) => lanceCleanupPlan(t, olderThan))
+  }
+
+  maintainTable(action: MaintenanceAction, options?: CallOptions): Promise<MaintenanceOutcome> {
+    const verb = action.kind === 'optimize' ? 'optimize' : 'clean up old versions of'
+    return this.#write(options, verb, (t) => maintainLanceTable(t, this.ref, action, options?.signal))
   }
 
   #latest<T>(options: CallOptions | undefined, verb: string, use: (t: LanceDbTable) => Promise<T>): Promise<T> {

@@ -30,6 +30,8 @@ import type { RestVersionRoutes } from './versions'
 import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
 import { restExplainSearch, restSearchInfo, restSearchRows } from './search'
 import { isUnsupportedOperation } from './unsupported'
+import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
+import { restTableHealth } from './health'
 
 /** What every table of one REST connection shares. */
 export interface RestTableContext {
@@ -278,6 +280,31 @@ export class RestTable implements TableHandle {
     )
   }
 
+  // Health: the spec's stats, version, tag and index routes (health.ts); maintenance has no routes.
+  tableHealth(options: CallOptions = {}): Promise<TableHealth> {
+    return this.#either(
+      'health',
+      () => restTableHealth(this.on, this.ref, this.#target, options),
+      (t) => t.tableHealth(options)
+    )
+  }
+
+  cleanupPlan(olderThan: Date, options?: CallOptions): Promise<CleanupPlan> {
+    return this.#either(
+      'maintenance',
+      () => noMaintenanceRoute(this.#target, 'list old versions to clean up'),
+      (t) => t.cleanupPlan(olderThan, options)
+    )
+  }
+
+  maintainTable(action: MaintenanceAction, options?: CallOptions): Promise<MaintenanceOutcome> {
+    return this.#change(
+      'maintenance',
+      () => noMaintenanceRoute(this.#target, action.kind === 'optimize' ? 'optimize' : 'clean up old versions of'),
+      (t) => t.maintainTable(action, options)
+    )
+  }
+
   /** The route of `group`, or the same operation at the table's location, as route-choice.ts decides. */
   #either<T>(group: RouteGroup, viaRoute: () => Promise<T>, atLocation: (t: TableHandle) => Promise<T>): Promise<T> {
     const location = this.#atLocation
@@ -331,6 +358,14 @@ export class RestTable implements TableHandle {
   #readRoute(request: ReadRowsRequest, options: CallOptions = {}): Promise<RowsPage> {
     return queryRows(this.on.http, this.on.names, this.ref, request, options)
   }
+}
+
+/** The spec has no maintenance operations: said before any request, so the location is read instead where it can be. */
+function noMaintenanceRoute(target: RestTableTarget, verb: string): never {
+  throw new CatalogError(
+    'unsupported',
+    `The Lance REST spec has no operation to ${verb} ${target.subject}, and this connection does not read the table's files.`
+  )
 }
 
 /** The version a describe answer names, if it names one. */

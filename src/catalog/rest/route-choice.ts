@@ -24,6 +24,8 @@ export type RouteGroup =
   | 'version-read'
   | 'restore'
   | 'tag-write'
+  | 'health'
+  | 'maintenance'
 
 interface Rule {
   /** Not asked once the catalog is known to serve metadata only (no data routes). */
@@ -53,7 +55,11 @@ const ROUTE_RULES: Readonly<Record<RouteGroup, Rule>> = {
   'version-count': VERSION_RULE,
   'version-read': VERSION_RULE,
   restore: VERSION_RULE,
-  'tag-write': VERSION_RULE
+  'tag-write': VERSION_RULE,
+  // Health reads the stats route; a catalog without it, or serving metadata only, is read at the location.
+  health: { followsData: true, remember: 'any' },
+  // The spec has no maintenance routes: refused before any request, like optimize, so never remembered.
+  maintenance: { followsData: false, remember: 'catalog-answer' }
 }
 
 /** What one REST connection has learned about its catalog's routes. */

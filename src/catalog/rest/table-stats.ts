@@ -10,12 +10,17 @@ import type { RestTableTarget } from './rest-names'
 import { isUnsupportedOperation } from './unsupported'
 import { approximate, type ExactInt } from '../../shared/exact-int'
 import { count, isRecord } from './json-values'
+import type { FragmentLengths } from '../../shared/contract/health'
 
 /** What the stats operation tells about a table. */
 export interface RestTableStats {
   readonly rows: ExactInt
   readonly fragments: number | null
   readonly bytes: ExactInt | null
+  /** Fragments the catalog counts as small, where it says. */
+  readonly smallFragments: number | null
+  /** Rows per fragment (min, percentiles, max, mean), where the catalog gives them all. */
+  readonly lengths: FragmentLengths | null
 }
 
 /** Reads table stats on one connection, remembering whether the catalog offers them. */
@@ -58,6 +63,26 @@ export function parseTableStats(body: unknown): RestTableStats | null {
   if (!isRecord(body)) return null
   const rows = count(body['num_rows'])
   if (rows === null) return null
-  const fragments = isRecord(body['fragment_stats']) ? count(body['fragment_stats']['num_fragments']) : null
-  return { rows, fragments: fragments === null ? null : approximate(fragments), bytes: count(body['total_bytes']) }
+  const fragmentStats = isRecord(body['fragment_stats']) ? body['fragment_stats'] : {}
+  const fragments = count(fragmentStats['num_fragments'])
+  const small = count(fragmentStats['num_small_fragments'])
+  return {
+    rows,
+    fragments: fragments === null ? null : approximate(fragments),
+    bytes: count(body['total_bytes']),
+    smallFragments: small === null ? null : approximate(small),
+    lengths: fragmentLengths(fragmentStats['lengths'])
+  }
+}
+
+const LENGTH_KEYS = ['min', 'p25', 'p50', 'p75', 'p99', 'max', 'mean'] as const
+
+/** The spec's `FragmentSummary`, or null unless every number is there. */
+function fragmentLengths(body: unknown): FragmentLengths | null {
+  if (!isRecord(body)) return null
+  // The spec says whole numbers; LanceDB's own mean may have a fraction, so any non-negative number is taken.
+  const values = LENGTH_KEYS.map((key) => body[key])
+  if (!values.every((value): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0)) return null
+  const [min, p25, p50, p75, p99, max, mean] = values
+  return { min: min!, p25: p25!, p50: p50!, p75: p75!, p99: p99!, max: max!, mean: mean! }
 }

@@ -37,14 +37,17 @@ export interface GateBudget {
  * runs. An export holds its slot until its job has finished (where the transport can tell),
  * and waits for none: a second export while two run is refused rather than left hanging.
  * A download streams a finished export's file from disk. A column profile holds two pages
- * (its read and its worker's) while it runs, which may be long: one per caller.
+ * (its read and its worker's) while it runs, which may be long: one per caller. A
+ * maintenance run (optimize, clean-up) rewrites or deletes a table's files and cannot be
+ * stopped once started: one per caller, and few waiting.
  */
 export const GATE_BUDGETS = {
   rowReads: { running: 3, runningPerCaller: 2, waiting: 64, waitingPerCaller: 40 },
   imports: { running: 2, runningPerCaller: 1, waiting: 8, waitingPerCaller: 2 },
   exports: { running: 2, runningPerCaller: 2, waiting: 0, waitingPerCaller: 0 },
   downloads: { running: 4, runningPerCaller: 1, waiting: 0, waitingPerCaller: 0 },
-  profiles: { running: 2, runningPerCaller: 1, waiting: 4, waitingPerCaller: 2 }
+  profiles: { running: 2, runningPerCaller: 1, waiting: 4, waitingPerCaller: 2 },
+  maintenance: { running: 2, runningPerCaller: 1, waiting: 2, waitingPerCaller: 1 }
 } as const satisfies Readonly<Record<string, GateBudget>>
 
 /** A gate's name. */
@@ -71,7 +74,9 @@ const GATED_CHANNELS: Readonly<Partial<Record<Channel, GateName>>> = {
   // A commit of edits carries and writes up to 100,000 rows, as an import does.
   'tables:commitEdits': 'imports',
   'profiles:import': 'imports',
-  'export:start': 'exports'
+  'export:start': 'exports',
+  // Optimize and clean-up rewrite a table's files, and LanceDB cannot stop them once started.
+  'health:maintain': 'maintenance'
 }
 
 /** What the gates say to a call: run, then `release` once the answer is handed over; or the refusal to answer. */
@@ -88,7 +93,8 @@ const WHAT: Readonly<Record<GateName, string>> = {
   imports: 'imports',
   exports: 'exports',
   downloads: 'downloads',
-  profiles: 'column profiles'
+  profiles: 'column profiles',
+  maintenance: 'table maintenance runs'
 }
 
 /** The gates of one run (one per transport binding). */

@@ -20,6 +20,7 @@ import { findHandlers } from './find-handlers'
 import { mediaHandlers } from './media-handlers'
 import type { HandlerContext } from './handler-context'
 import { columnProfileHandlers } from './column-profile-handlers'
+import { healthHandlers } from './health-handlers'
 import { embeddingMapHandlers } from './embedding-map-handlers'
 import { EmbeddingMaps } from '../embedding-map/embedding-maps'
 import { editHandlers } from './edit-handlers'
@@ -43,6 +44,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...schemaHandlers(withOperations),
     ...exportHandlers(withOperations),
     ...indexesHandlers(withOperations),
+    ...healthHandlers(withOperations),
     ...findHandlers(withOperations.find),
     ...mediaHandlers(withOperations),
     ...editHandlers(withOperations),

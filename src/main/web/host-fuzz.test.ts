@@ -109,7 +109,10 @@ function baseRequests(): Record<string, Record<string, unknown>> {
     'indexes:cancel': { operationId: 'op-00000002' },
     'indexes:drop': { connectionId, table, name: 'id_idx' },
     'indexes:optimize': { connectionId, table },
-    'stats:nullCounts': { connectionId, table, columns: ['name'] }
+    'stats:nullCounts': { connectionId, table, columns: ['name'] },
+    'health:read': { connectionId, table },
+    'health:cleanupPlan': { connectionId, table, olderThan: '2020-01-01T00:00:00Z' },
+    'health:maintain': { connectionId, table, action: { kind: 'cleanup', olderThan: '2020-01-01T00:00:00Z', deleteTags: [], deleteUnverified: false } }
   }
 }
 
