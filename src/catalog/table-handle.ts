@@ -17,6 +17,7 @@ import type { IndexInfo, IndexSpec, OptimizeResult } from '../shared/contract/in
 import type { ExactInt } from '../shared/exact-int'
 import type { z } from 'zod'
 import type { TransactionProgress } from '../shared/contract/operations'
+import type { MergeRowsRequest, MergeRowsResult } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../shared/contract/health'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
@@ -108,6 +109,16 @@ export interface TableHandle {
   dropIndex(name: string, options?: CallOptions): Promise<void>
   /** Indexes the rows added since each index was built (and compacts small files). */
   optimizeTable(options?: CallOptions): Promise<OptimizeResult>
+
+  // Row writes (the grid's edits).
+  /**
+   * One merge insert on a key column, as one new version: the rows given replace the rows
+   * whose key they match and are added where none matches, and rows the `deleteWhere`
+   * condition names that the given rows do not match are deleted.
+   */
+  mergeRows(request: MergeRowsRequest, options?: CallOptions): Promise<MergeRowsResult>
+  /** Why rows cannot be written here as far as this connection knows (the catalog lacks the route), or null. */
+  rowWritesUnavailable(): string | null
 
   // Health and maintenance (the Health tab).
   /** What the table is made of: rows, bytes, fragments, deleted rows still stored, unindexed rows, versions kept; missing numbers say why. */

@@ -23,6 +23,8 @@ import { createTableIndex, dropTableIndex, listTableIndexes, optimizeTable } fro
 import { boundedFilter } from './bounded-sql'
 import type { CallOptions, CellBytes, CellBytesRequest, ReadRowsRequest, TableHandle } from '../table-handle'
 import { readLanceBytes } from './lance-bytes'
+import type { MergeRowsRequest, MergeRowsResult } from '../merge-rows'
+import { mergeLanceRows } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
 import { lanceTableHealth } from './health'
 import { lanceCleanupPlan, maintainLanceTable } from './maintenance'
@@ -181,6 +183,14 @@ export class LanceTable implements TableHandle {
 
   optimizeTable(options?: CallOptions): Promise<OptimizeResult> {
     return this.#write(options, 'optimize', (t) => optimizeTable(t))
+  }
+
+  mergeRows(request: MergeRowsRequest, options?: CallOptions): Promise<MergeRowsResult> {
+    return this.#write(options, 'write rows to', (t) => mergeLanceRows(t, request))
+  }
+
+  rowWritesUnavailable(): string | null {
+    return null
   }
 
   tableHealth(options?: CallOptions): Promise<TableHealth> {

@@ -30,6 +30,8 @@ import type { RestVersionRoutes } from './versions'
 import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
 import { restExplainSearch, restSearchInfo, restSearchRows } from './search'
 import { isUnsupportedOperation } from './unsupported'
+import type { MergeRowsRequest, MergeRowsResult } from '../merge-rows'
+import { restMergeRows } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
 import { restTableHealth } from './health'
 
@@ -278,6 +280,25 @@ export class RestTable implements TableHandle {
       () => optimizeRoute(this.#target),
       (t) => t.optimizeTable(options)
     )
+  }
+
+  // Row writes: the spec's merge_insert route, in merge-rows.ts.
+  async mergeRows(request: MergeRowsRequest, options: CallOptions = {}): Promise<MergeRowsResult> {
+    try {
+      return await this.#change(
+        'merge',
+        () => restMergeRows(this.on.http, this.#target, request, options),
+        (t) => t.mergeRows(request, options)
+      )
+    } finally {
+      // The location's kept LanceDB handle would otherwise serve the version before the merge.
+      this.on.location?.forget(this.ref)
+    }
+  }
+
+  rowWritesUnavailable(): string | null {
+    if (this.#atLocation || !this.on.choice.lacks('merge')) return null
+    return `The catalog does not offer the merge_insert route for ${this.#target.subject}, and this connection does not read the table's files.`
   }
 
   // Health: the spec's stats, version, tag and index routes (health.ts); maintenance has no routes.

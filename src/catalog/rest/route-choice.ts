@@ -24,6 +24,7 @@ export type RouteGroup =
   | 'version-read'
   | 'restore'
   | 'tag-write'
+  | 'merge'
   | 'health'
   | 'maintenance'
 
@@ -56,6 +57,8 @@ const ROUTE_RULES: Readonly<Record<RouteGroup, Rule>> = {
   'version-read': VERSION_RULE,
   restore: VERSION_RULE,
   'tag-write': VERSION_RULE,
+  // A catalog without merge_insert, or serving metadata only, is written at the location where it can be.
+  merge: { followsData: true, remember: 'any' },
   // Health reads the stats route; a catalog without it, or serving metadata only, is read at the location.
   health: { followsData: true, remember: 'any' },
   // The spec has no maintenance routes: refused before any request, like optimize, so never remembered.
@@ -71,6 +74,11 @@ export class RouteChoice {
   /** How data is reached so far on this connection. */
   get mode(): DataAccessMode {
     return this.#mode
+  }
+
+  /** True when the catalog is known to lack the routes of `group`. */
+  lacks(group: RouteGroup): boolean {
+    return this.#missing.has(group)
   }
 
   /** What the catalog can do, as learned so far. */

@@ -1,0 +1,17 @@
+/**
+ * A merge insert through LanceDB's own builder, on a table LanceDB has opened (a directory
+ * catalog's, or a REST catalog's read at its location). One `execute` commits one version.
+ */
+import type { Table as LanceTable } from '@lancedb/lancedb'
+import { exactInt } from '../../shared/exact-int'
+import { tableForLance } from '../arrow-schema'
+import type { MergeRowsRequest, MergeRowsResult } from '../merge-rows'
+
+/** Runs `request` on `table` as one merge insert. */
+export async function mergeLanceRows(table: LanceTable, request: MergeRowsRequest): Promise<MergeRowsResult> {
+  const rows = tableForLance(request.rows)
+  let merge = table.mergeInsert(request.on).whenMatchedUpdateAll().whenNotMatchedInsertAll()
+  if (request.deleteWhere !== undefined) merge = merge.whenNotMatchedBySourceDelete({ where: request.deleteWhere })
+  const result = await merge.execute(rows)
+  return { version: exactInt(result.version), updated: result.numUpdatedRows, inserted: result.numInsertedRows, deleted: result.numDeletedRows }
+}

@@ -1,0 +1,29 @@
+/**
+ * A merge insert as LanceDB runs it (`mergeInsert(on).whenMatchedUpdateAll()
+ * .whenNotMatchedInsertAll().whenNotMatchedBySourceDelete({ where })`), and as the Lance
+ * REST spec's `merge_insert` route takes it: rows as an Arrow IPC stream, the key and the
+ * delete condition beside them. It commits one version however many rows it changes.
+ */
+import type { ExactInt } from '../shared/exact-int'
+
+/** The most characters of a merge's delete condition (the bound of any SQL filter this app sends). */
+export const MAX_DELETE_WHERE_LENGTH = 60_000
+
+/** What to merge. */
+export interface MergeRowsRequest {
+  /** The column rows are matched on (never `_rowid`, which LanceDB cannot merge on). */
+  readonly on: string
+  /** Arrow IPC stream bytes of whole rows in the table's schema: matched ones replace their row, the others are added. */
+  readonly rows: Uint8Array
+  /** SQL naming the rows to delete among those `rows` do not match; none are deleted when absent. */
+  readonly deleteWhere?: string
+}
+
+/** What a merge did. */
+export interface MergeRowsResult {
+  /** The version it committed. */
+  readonly version: ExactInt
+  readonly updated: number
+  readonly inserted: number
+  readonly deleted: number
+}

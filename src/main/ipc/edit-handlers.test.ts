@@ -1,0 +1,381 @@
+/**
+ * Row editing through the real handler table, on a real LanceDB directory catalog and on the
+ * reference REST server's routes: a commit of mixed edits adds exactly one version and
+ * LanceDB reads every value back exactly; a moved table answers conflicts and writes
+ * nothing; overwrite commits; restoring the previous version undoes a commit; hostile input
+ * is refused with a clear invalid_request.
+ */
+import { join } from 'node:path'
+import { connectNamespace, type Table as LanceDbTable } from '@lancedb/lancedb'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { tableFromIPC } from 'apache-arrow'
+import { lanceArrow as arrow } from '../../catalog/lance-arrow'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { setUpApp, type AppCore } from '../app-setup'
+import { dirSpec, restSpec } from '../connections/connection-spec'
+import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
+import { dispatch } from './dispatch'
+import type { IpcResult } from '../../shared/ipc-channels'
+import type { CommitEditsResult, Editability } from '../../shared/contract/edits'
+
+const { Field, Schema, Int64, Utf8, Timestamp, TimeUnit, Decimal, FixedSizeList, Float32, Binary, makeData, RecordBatch, Struct, Table } = arrow
+
+const BIG = 2n ** 62n + 1n
+const schema = new Schema([
+  new Field('id', new Int64(), false),
+  new Field('big', new Int64(), true),
+  new Field('at', new Timestamp(TimeUnit.NANOSECOND, null), true),
+  new Field('price', new Decimal(4, 20, 128), true),
+  new Field('name', new Utf8(), true),
+  new Field('vec', new FixedSizeList(2, new Field('item', new Float32(), true)), true),
+  new Field('blob', new Binary(), true)
+])
+
+/** Rows 1..n: id i, big 2^62+1+i, at i ns after 2024-01-01, price i.0001, name "row i", vec [i, -i], blob [i]. */
+function seedRows(n: number): InstanceType<typeof Table> {
+  const ids = Array.from({ length: n }, (_, k) => BigInt(k + 1))
+  const encoder = new TextEncoder()
+  const text = (values: string[]) => {
+    const offsets = new Int32Array(values.length + 1)
+    const parts = values.map((v) => encoder.encode(v))
+    parts.forEach((p, i) => (offsets[i + 1] = offsets[i]! + p.length))
+    const data = new Uint8Array(offsets[values.length]!)
+    parts.forEach((p, i) => data.set(p, offsets[i]!))
+    return { valueOffsets: offsets, data }
+  }
+  const words = new Uint32Array(n * 4)
+  ids.forEach((id, i) => {
+    words[i * 4] = Number(id * 10000n + 1n)
+  })
+  const binary = (() => {
+    const offsets = Int32Array.from({ length: n + 1 }, (_, i) => i)
+    return { valueOffsets: offsets, data: Uint8Array.from(ids, Number) }
+  })()
+  const children = [
+    makeData({ type: new Int64(), length: n, nullCount: 0, data: BigInt64Array.from(ids) }),
+    makeData({ type: new Int64(), length: n, nullCount: 0, data: BigInt64Array.from(ids, (id) => BIG + id) }),
+    makeData({ type: new Timestamp(TimeUnit.NANOSECOND, null), length: n, nullCount: 0, data: BigInt64Array.from(ids, (id) => 1704067200000000000n + id) }),
+    makeData({ type: new Decimal(4, 20, 128), length: n, nullCount: 0, data: words }),
+    makeData({ type: new Utf8(), length: n, nullCount: 0, ...text(ids.map((id) => `row ${id}`)) }),
+    makeData({
+      type: schema.fields[5]!.type,
+      length: n,
+      nullCount: 0,
+      child: makeData({ type: new Float32(), length: n * 2, nullCount: 0, data: Float32Array.from(ids.flatMap((id) => [Number(id), -Number(id)])) })
+    }),
+    makeData({ type: new Binary(), length: n, nullCount: 0, ...binary })
+  ]
+  return new Table([new RecordBatch(schema, makeData({ type: new Struct(schema.fields), length: n, nullCount: 0, children }))])
+}
+
+const call = <T>(core: AppCore, channel: string, request: object): Promise<IpcResult<T>> =>
+  dispatch(core.handlers, channel as never, request) as Promise<IpcResult<T>>
+
+/** Every row of the table as LanceDB reads it now, by id, with stored integers for timestamps. */
+async function readBack(table: LanceDbTable): Promise<Map<bigint, Record<string, unknown>>> {
+  const read = await table.query().toArrow()
+  const rows = new Map<bigint, Record<string, unknown>>()
+  for (const batch of read.batches) {
+    const at = batch.getChild('at')!.data[0]!.values as BigInt64Array
+    for (let i = 0; i < batch.numRows; i++) {
+      const row = batch.get(i)!.toJSON() as Record<string, unknown>
+      rows.set(row['id'] as bigint, { ...row, at: batch.getChild('at')!.isValid(i) ? at[i] : null })
+    }
+  }
+  return rows
+}
+
+interface Setup {
+  readonly core: AppCore
+  readonly connectionId: string
+  readonly lance: () => Promise<LanceDbTable>
+  /** The REST server's request lines (none for a directory catalog). */
+  readonly log: readonly string[] | null
+  readonly close: () => Promise<void>
+}
+
+const kinds: readonly { name: string; start: (dir: string) => Promise<Setup> }[] = [
+  {
+    name: 'a directory catalog',
+    start: async (dir) => {
+      const core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), {
+        info: { host: 'browser', version: 'test' }
+      })
+      return { core, connectionId: core.registry.list()[0]!.id, lance: () => openLance(join(dir, 'catalog')), log: null, close: () => core.close() }
+    }
+  },
+  {
+    name: "the reference REST server's routes",
+    start: async (dir) => {
+      const log: string[] = []
+      const server: RunningCatalogServer = await startCatalogServer({ root: join(dir, 'catalog'), log: (line) => log.push(line) })
+      const core = await setUpApp({ port: 0, dataDir: undefined, connections: [restSpec(server.url, [])] }, join(dir, 'data'), {
+        info: { host: 'browser', version: 'test' }
+      })
+      return {
+        core,
+        connectionId: core.registry.list()[0]!.id,
+        lance: () => openLance(join(dir, 'catalog')),
+        log,
+        close: async () => {
+          await core.close()
+          await server.close()
+        }
+      }
+    }
+  }
+]
+
+async function openLance(root: string): Promise<LanceDbTable> {
+  const db = await connectNamespace('dir', { root })
+  return db.openTable('items')
+}
+
+describe.each(kinds)('row edits on $name', ({ start }) => {
+  let dir: string
+  let setup: Setup
+  const table = { namespace: [], name: 'items' }
+  const commit = (request: object) =>
+    call<CommitEditsResult>(setup.core, 'tables:commitEdits', {
+      connectionId: setup.connectionId,
+      table,
+      overwrite: [],
+      updates: [],
+      inserts: [],
+      deletes: [],
+      ...request
+    })
+
+  beforeEach(async () => {
+    dir = await makeTempDir('lcb-edits')
+    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+    const created = await db.createTable('items', seedRows(20), { schema } as never)
+    await created.setUnenforcedPrimaryKey('id')
+    created.close()
+    db.close()
+    setup = await start(dir)
+  }, 60_000)
+
+  afterEach(async () => {
+    await setup.close()
+    await removeDir(dir)
+  })
+
+  it('says the table is editable on its primary key, and not at an older version', async () => {
+    const editable = await call<Editability>(setup.core, 'tables:editability', { connectionId: setup.connectionId, table })
+    expect(editable).toEqual({
+      ok: true,
+      value: {
+        editable: true,
+        reason: null,
+        version: '2',
+        primaryKey: 'id',
+        keyColumns: ['id', 'big', 'name'],
+        readOnlyColumns: [{ name: 'blob', reason: 'bytes cannot be typed in a cell' }]
+      }
+    })
+    const older = await call<Editability>(setup.core, 'tables:editability', { connectionId: setup.connectionId, table, version: '1' })
+    expect(older).toMatchObject({ ok: true, value: { editable: false, reason: expect.stringContaining('This is version 1, an older version') } })
+  })
+
+  it('commits mixed updates, inserts and deletes as exactly one version that reads back exactly, and undoes it by restoring', async () => {
+    const result = await commit({
+      baseVersion: '2',
+      key: 'id',
+      updates: [
+        { key: '3', values: { big: '9223372036854775807', name: 'Zoë 🦀 "quoted" \'single\'' } },
+        { key: '4', values: { at: '2024-05-31T12:30:00.123456789', price: '-1234567890123456.7891', name: null } },
+        { key: '5', values: { vec: '[0.5, -0.25]', name: '' } }
+      ],
+      inserts: [{ id: '9007199254740993', big: '-9223372036854775808', at: '1969-12-31T23:59:59.999999999', price: '0.0001', name: '中文' }],
+      deletes: ['7', '8']
+    })
+    expect(result).toEqual({ ok: true, value: { kind: 'committed', version: '3', previousVersion: '2', updated: 3, inserted: 1, deleted: 2 } })
+    // Over REST the catalog's own merge_insert route wrote it, once.
+    if (setup.log) expect(setup.log.filter((line) => /^POST \/v1\/table\/[^ ]+\/merge_insert\S* -> 200/.test(line))).toHaveLength(1)
+
+    const lance = await setup.lance()
+    expect(await lance.version()).toBe(3)
+    const rows = await readBack(lance)
+    expect(rows.size).toBe(19)
+    expect(rows.has(7n) || rows.has(8n)).toBe(false)
+    expect(rows.get(3n)).toMatchObject({ big: 2n ** 63n - 1n, name: 'Zoë 🦀 "quoted" \'single\'', at: 1704067200000000003n })
+    expect(rows.get(4n)).toMatchObject({ at: 1717158600123456789n, name: null, big: BIG + 4n })
+    expect(rows.get(5n)).toMatchObject({ name: '' })
+    expect(Array.from(rows.get(5n)!['vec'] as Float32Array)).toEqual([0.5, -0.25])
+    // Untouched cells, bytes included, are written back exactly.
+    expect(Array.from(rows.get(3n)!['blob'] as Uint8Array)).toEqual([3])
+    expect(Array.from(rows.get(3n)!['vec'] as Float32Array)).toEqual([3, -3])
+    const added = rows.get(9007199254740993n)!
+    expect(added).toMatchObject({ big: -(2n ** 63n), at: -1n, name: '中文', blob: null, vec: null })
+    const decimals = await lance.query().where('id IN (4, 9007199254740993)').select({ p: 'CAST(price AS STRING)', id: 'id' }).toArray()
+    expect(decimals.map((r) => [r.id, r.p]).sort((a, b) => (a[0] < b[0] ? -1 : 1))).toEqual([
+      [4n, '-1234567890123456.7891'],
+      [9007199254740993n, '0.0001']
+    ])
+    lance.close()
+
+    const undone = await call<string>(setup.core, 'versions:restore', { connectionId: setup.connectionId, table, version: '2' })
+    expect(undone).toEqual({ ok: true, value: '4' })
+    const restored = await readBack(await setup.lance())
+    expect(restored.size).toBe(20)
+    expect(restored.get(3n)).toMatchObject({ big: BIG + 3n, name: 'row 3' })
+    expect(restored.has(9007199254740993n)).toBe(false)
+  }, 60_000)
+
+  it('answers the rows that changed elsewhere as conflicts and writes nothing, then commits them when told to overwrite', async () => {
+    const other = await setup.lance()
+    await other.update({ where: 'id = 3', values: { name: 'changed elsewhere' } })
+    await other.delete('id = 4')
+    await other.add(seedRows(30).slice(29, 30))
+    const moved = await other.version()
+    other.close()
+
+    const edits = {
+      baseVersion: '2',
+      key: 'id',
+      updates: [
+        { key: '3', values: { name: 'mine' } },
+        { key: '4', values: { name: 'mine too' } },
+        { key: '6', values: { name: 'untouched elsewhere' } }
+      ],
+      inserts: [{ id: '30', name: 'added here' }],
+      deletes: []
+    }
+    const refused = await commit(edits)
+    expect(refused.ok && refused.value.kind).toBe('conflict')
+    if (!refused.ok || refused.value.kind !== 'conflict') return
+    expect(refused.value.version).toBe(String(moved))
+    expect(refused.value.conflicts).toEqual([
+      { key: '3', state: 'changed' },
+      { key: '4', state: 'deleted' },
+      { key: '30', state: 'added' }
+    ])
+    const now = tableFromIPC(refused.value.rows)
+    expect(now.toArray().map((r) => [r!.id, r!.name])).toEqual([
+      [3n, 'changed elsewhere'],
+      [30n, 'row 30']
+    ])
+    const lance = await setup.lance()
+    expect(await lance.version()).toBe(moved)
+    lance.close()
+
+    const kept = await commit({ ...edits, overwrite: ['3', '4', '30'] })
+    expect(kept).toMatchObject({ ok: true, value: { kind: 'committed', version: String(moved + 1), previousVersion: String(moved) } })
+    const rows = await readBack(await setup.lance())
+    expect([rows.get(3n)!['name'], rows.get(4n)!['name'], rows.get(6n)!['name'], rows.get(30n)!['name']]).toEqual([
+      'mine',
+      'mine too',
+      'untouched elsewhere',
+      'added here'
+    ])
+  }, 60_000)
+
+  it('commits deletes alone, and updates alone, each as one version', async () => {
+    expect(await commit({ baseVersion: '2', key: 'id', deletes: ['1', '2'] })).toMatchObject({
+      ok: true,
+      value: { version: '3', deleted: 2, updated: 0, inserted: 0 }
+    })
+    expect(await commit({ baseVersion: '3', key: 'id', updates: [{ key: '3', values: { name: 'only' } }] })).toMatchObject({
+      ok: true,
+      value: { version: '4', deleted: 0, updated: 1, inserted: 0 }
+    })
+    const rows = await readBack(await setup.lance())
+    expect([rows.size, rows.get(3n)!['name'], rows.get(4n)!['name']]).toEqual([18, 'only', 'row 4'])
+  }, 60_000)
+
+  it('refuses bad values, unknown columns, missing rows and hostile sizes with a clear invalid_request', async () => {
+    const base = { baseVersion: '2', key: 'id' }
+    const bad = await commit({ ...base, updates: [{ key: '3', values: { big: '3.14', nope: '1' } }] })
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: 'Row id 3: "3.14" is not a whole number (int64) (column big) (and 1 more problem).' }
+    })
+    expect(!bad.ok && bad.error.details?.issues).toEqual([
+      'Row id 3: "3.14" is not a whole number (int64) (column big)',
+      'Row id 3: the table has no column nope'
+    ])
+    expect(await commit({ ...base, updates: [{ key: '999', values: { name: 'x' } }] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: 'No row has id 999 at version 2, so it cannot be changed or deleted.' }
+    })
+    expect(await commit({ ...base, inserts: [{ id: '3' }] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: expect.stringContaining('A row with id 3 already exists') }
+    })
+    expect(await commit({ ...base, key: 'name', updates: [{ key: 'row 3', values: { big: '1' } }] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: "The table's primary key is id; edits are matched on it, not on name." }
+    })
+    expect(await commit({ ...base, updates: [{ key: '3', values: { blob: 'AAAA' } }] })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('bytes cannot be typed') }
+    })
+    expect(await commit({ ...base, inserts: [{ id: '40', big: null, name: 'x', at: 'soon' }] })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('is not a timestamp') }
+    })
+    expect(await commit({ ...base, updates: [{ key: '3', values: { id: '4' } }] })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('the key column id cannot be changed') }
+    })
+    expect(await commit({ ...base, deletes: Array.from({ length: 100_001 }, (_, i) => String(i)) })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' }
+    })
+    expect(await commit({ ...base, updates: [{ key: '3', values: { name: 'x'.repeat(1_000_001) } }] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: expect.stringContaining('at most 1,000,000 characters') }
+    })
+    expect(await commit({ ...base })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: expect.stringContaining('There are no edits to commit.') }
+    })
+    const lance = await setup.lance()
+    expect(await lance.version()).toBe(2)
+    lance.close()
+  }, 60_000)
+})
+
+describe('row edits with a read-only key', () => {
+  let dir: string
+  let server: RunningCatalogServer
+  let core: AppCore
+
+  beforeEach(async () => {
+    dir = await makeTempDir('lcb-edits-read-only')
+    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+    ;(await db.createTable('items', seedRows(5), { schema } as never)).close()
+    db.close()
+    server = await startCatalogServer({ root: join(dir, 'catalog'), apiKeys: ['reader:read'] })
+    core = await setUpApp({ port: 0, dataDir: undefined, connections: [restSpec(server.url, ['x-api-key: reader'])] }, join(dir, 'data'), {
+      info: { host: 'browser', version: 'test' }
+    })
+  }, 60_000)
+
+  afterEach(async () => {
+    await core.close()
+    await server.close()
+    await removeDir(dir)
+  })
+
+  it('answers the refusal, and from then on says editing is not possible and why', async () => {
+    const connectionId = core.registry.list()[0]!.id
+    const table = { namespace: [], name: 'items' }
+    const before = await call<Editability>(core, 'tables:editability', { connectionId, table })
+    expect(before).toMatchObject({ ok: true, value: { editable: true, primaryKey: null, keyColumns: ['id', 'big', 'name'] } })
+    const refused = await call<CommitEditsResult>(core, 'tables:commitEdits', {
+      connectionId,
+      table,
+      baseVersion: '1',
+      key: 'id',
+      updates: [{ key: '1', values: { name: 'x' } }],
+      inserts: [],
+      deletes: [],
+      overwrite: []
+    })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'permission_denied' } })
+    const after = await call<Editability>(core, 'tables:editability', { connectionId, table })
+    expect(after).toMatchObject({ ok: true, value: { editable: false, reason: expect.stringContaining('Writes on this connection were refused') } })
+  }, 60_000)
+})
