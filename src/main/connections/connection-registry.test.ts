@@ -12,3 +12,21 @@ describe('ConnectionRegistry summaries', () => {
     expect(registry.list().map((summary) => summary.delimiter)).toEqual(['$', '$', '.'])
   })
 })
+
+describe('ConnectionRegistry cache scopes', () => {
+  it('keep a connection opened again unchanged, and part one opened with other properties from the one it replaced', () => {
+    const registry = new ConnectionRegistry()
+    const spec = restSpec('http://127.0.0.1:1', [])
+    const { id } = registry.add(spec, 'profile-1')
+    const first = registry.cacheScope(id)
+    registry.upsert(id, spec)
+    expect(registry.cacheScope(id)).toBe(first)
+    // Same address and id, another tenant's header: answers kept for the first must not serve it.
+    registry.upsert(id, { ...spec, properties: { ...spec.properties, 'headers.x-tenant': 'other' } })
+    expect(registry.cacheScope(id)).not.toBe(first)
+  })
+
+  it('refuse an id that is not open', () => {
+    expect(() => new ConnectionRegistry().cacheScope('gone')).toThrow(/no longer open/)
+  })
+})

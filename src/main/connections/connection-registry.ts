@@ -18,6 +18,8 @@ import { rememberConnectionSecrets, rememberSecret } from '../secrets/known-secr
 interface Entry {
   readonly summary: ConnectionSummary
   readonly spec: ConnectionSpec
+  /** Which opening of the id this is (see cacheScope). */
+  readonly serial: number
   client?: Promise<NamespaceClient>
 }
 
@@ -40,6 +42,7 @@ export async function openNamespaceClient(spec: ConnectionSpec): Promise<Namespa
 /** Holds the connections of this run and their clients. */
 export class ConnectionRegistry {
   readonly #entries = new Map<string, Entry>()
+  #serial = 0
 
   /**
    * Adds a connection and returns its summary; the client opens on first use. The id is
@@ -53,8 +56,20 @@ export class ConnectionRegistry {
     const delimiter = (spec.type === 'rest' && spec.properties['delimiter']) || DEFAULT_DELIMITER
     const summary: ConnectionSummary = { id, name: spec.name, type: spec.type, target, delimiter }
     rememberConnectionSecrets(spec.properties, spec.secretHeaders)
-    this.#entries.set(id, { summary, spec })
+    this.#entries.set(id, { summary, spec, serial: ++this.#serial })
     return summary
+  }
+
+  /**
+   * What answers kept in main (thumbnails, column profiles) are kept under for connection
+   * `id`: its id and which opening of it this is. A profile opened again with other
+   * properties keeps its id but may reach other data (another key or tenant header at the
+   * same address), so it gets a new scope and never sees the answers of the one it replaced.
+   */
+  cacheScope(id: string): string {
+    const entry = this.#entries.get(id)
+    if (!entry) throw new CatalogError('connection_not_found', 'That connection is no longer open. Pick one from the list.')
+    return `${id}#${entry.serial}`
   }
 
   #uniqueId(base: string): string {

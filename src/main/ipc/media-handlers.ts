@@ -15,7 +15,8 @@ export function mediaHandlers({ registry, media = new MediaCells() }: HandlerCon
       const handle = (await registry.client(connectionId)).table(table)
       // Kept per version: the latest one's number comes from the kept table.
       const at = version ?? (await handle.version())
-      return media.cells(handle, { connectionId, table, version: at, older: version !== undefined, filter, offset, limit, columns, size })
+      const scope = registry.cacheScope(connectionId)
+      return media.cells(handle, { scope, table, version: at, older: version !== undefined, filter, offset, limit, columns, size })
     },
     'media:value': async ({ connectionId, table, version, filter, row, column }) =>
       readMediaValue((await registry.client(connectionId)).table(table), {

@@ -25,7 +25,8 @@ const CACHE_BYTES = 64 * 1024 * 1024
 
 /** Which cells: the request of `media:cells`, with the table's version resolved. */
 export interface CellsRequest {
-  readonly connectionId: string
+  /** Whose cells these are: the connection's cache scope (ConnectionRegistry.cacheScope), so a reopened connection never sees another's. */
+  readonly scope: string
   readonly table: TableRef
   /** The version the cells are of (what they are kept under). */
   readonly version: ExactInt
@@ -95,7 +96,7 @@ export class MediaCells {
   }
 
   #key(request: CellsRequest, column: string, row: number): string {
-    return JSON.stringify([request.connectionId, request.table.namespace, request.table.name, request.version, request.filter ?? '', column, row, request.size])
+    return JSON.stringify([request.scope, request.table.namespace, request.table.name, request.version, request.filter ?? '', column, row, request.size])
   }
 
   #get(key: string): MediaCell | undefined {

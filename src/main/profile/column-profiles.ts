@@ -40,7 +40,8 @@ export class ColumnProfiles {
         const handle = (await this.registry.client(request.connectionId)).table(request.table)
         const version = request.version ?? (await handle.version(options.signal ? { signal: options.signal } : {}))
         const spec: ProfileSpec = { ...request, version }
-        const hit = this.#lookup(request, version)
+        const scope = this.registry.cacheScope(request.connectionId)
+        const hit = this.#lookup(scope, request, version)
         if (hit) return { ...hit, cached: true }
         const profile = await profileTable(handle, spec, {
           ...(options.signal ? { signal: options.signal } : {}),
@@ -48,7 +49,7 @@ export class ColumnProfiles {
             if (operationId !== undefined) this.#progress.set(operationId, { rowsRead, rowsTotal, state: 'running' })
           }
         })
-        this.#keep(key(request, version, profile.mode === 'exact'), profile)
+        this.#keep(key(scope, request, version, profile.mode === 'exact'), profile)
         return profile
       })
     } finally {
@@ -67,9 +68,9 @@ export class ColumnProfiles {
   }
 
   /** An exact profile answers a request for either; a sampled one only a request that allows a sample. */
-  #lookup(request: ProfileRequest, version: string): TableProfile | undefined {
+  #lookup(scope: string, request: ProfileRequest, version: string): TableProfile | undefined {
     for (const exact of request.exact === true ? [true] : [true, false]) {
-      const k = key(request, version, exact)
+      const k = key(scope, request, version, exact)
       const hit = this.#kept.get(k)
       if (hit) {
         this.#kept.delete(k)
@@ -86,7 +87,8 @@ export class ColumnProfiles {
   }
 }
 
-function key(request: ProfileRequest, version: string, exact: boolean): string {
+/** What a profile is kept under: the connection's cache scope (ConnectionRegistry.cacheScope), the table, its version and the question. */
+function key(scope: string, request: ProfileRequest, version: string, exact: boolean): string {
   const columns = request.columns === undefined ? null : [...request.columns].sort()
-  return JSON.stringify([request.connectionId, request.table.namespace, request.table.name, version, request.filter ?? null, columns, exact])
+  return JSON.stringify([scope, request.table.namespace, request.table.name, version, request.filter ?? null, columns, exact])
 }
