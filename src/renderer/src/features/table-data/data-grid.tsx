@@ -6,7 +6,8 @@
  * left out of those reads: what their cells hold (type, size, thumbnail) comes per block
  * of rows from `media:cells`, and a whole value from `media:value` when it is opened or saved.
  * Enter or a double-click opens a cell's value in the viewer; right-click, Shift+F10 or the
- * Menu key opens the cell's menu.
+ * Menu key opens the cell's menu. Where the table can be edited (`editing`), Enter and a
+ * double-click edit the cell instead, and Shift+Enter opens the viewer (../table-edits).
  */
 import { Rows3, SearchX } from 'lucide-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -38,6 +39,11 @@ import { EmptyState } from '../../ui/empty-state'
 import styles from './table-data.module.css'
 import { cx } from '../../ui/class-names'
 import { columnWidth } from './column-width'
+import { CellEditor } from '../table-edits/cell-editor'
+import { cellTextAt } from '../table-edits/cell-text'
+import type { EditAccess } from '../table-edits/use-editability'
+import { useGridEdits } from '../table-edits/use-grid-edits'
+import editStyles from '../table-edits/table-edits.module.css'
 
 /** A column to show: its name and its readable type (from the table description). */
 export interface GridColumn {
@@ -64,6 +70,8 @@ interface Props {
   readonly onFindSimilar?: ((row: number) => void) | undefined
   /** Sets the grid's SQL filter ("Filter by this value"). */
   readonly onFilter?: ((filter: string) => void) | undefined
+  /** Whether and on which key the rows can be edited; absent where they never can. */
+  readonly editing?: EditAccess | undefined
 }
 
 const ROW_HEIGHT = 28
@@ -75,7 +83,7 @@ const ROW_NUMBER_WIDTH = 80
 const FIT_FRAMES = 10
 
 /** The virtualized grid of a table's rows. */
-export function DataGrid({ connectionId, table, view, columns, total, firstRow, matching, onActiveRow, onFindSimilar, onFilter }: Props): ReactNode {
+export function DataGrid({ connectionId, table, view, columns, total, firstRow, matching, onActiveRow, onFindSimilar, onFilter, editing }: Props): ReactNode {
   const gridId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
   const client = useQueryClient()
@@ -167,6 +175,23 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     return unreadableColumnsOf(loaded.schema.metadata).some((u) => u.name === name) ? { kind: 'unsupported', text: 'could not be read' } : { kind: 'null' }
   }
   const unreadable = unreadableIn(pages)
+  const edits = useGridEdits({
+    connectionId,
+    table,
+    access: editing,
+    columns,
+    pages,
+    rowCount: total ?? 0,
+    originalAt: (row, col) => {
+      const cell = columns[col]?.bytes ? null : vectorAt(row, col)
+      return cell ? cellTextAt(cell.vector, cell.index) : undefined
+    }
+  })
+  /** Closes the editor, the grid taking the keyboard back; `right` moves to the next cell. */
+  const afterEdit = (right: boolean): void => {
+    scrollRef.current?.focus()
+    if (right && active.col + 1 < columns.length) moveTo({ row: active.row, col: active.col + 1 })
+  }
 
   // The virtualizer's own scrollToIndex counts the horizontal scrollbar as room and ignores
   // the sticky header, so the last row could end half under the scrollbar: use clientHeight.
@@ -291,6 +316,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
       const cell = document.getElementById(cellId(active.row, active.col))?.getBoundingClientRect()
       return openMenu(active.row, active.col, cell?.left ?? 0, cell?.bottom ?? 0)
     }
+    if (edits.onKeyDown(event, active)) return
     onKeyDown(event)
   }
   /** The column of the cell an event happened in (none on the row number). */
@@ -324,6 +350,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
         tabIndex={0}
         className={styles.gridScroll}
         onKeyDown={onGridKeyDown}
+        onPaste={(event) => edits.onPaste(event, active)}
         onWheel={stopFollowing}
         onPointerDown={stopFollowing}
         onTouchStart={stopFollowing}
@@ -354,7 +381,11 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
               data-index={item.index}
               ref={virtualizer.measureElement}
               aria-rowindex={firstRow + item.index + 2}
-              className={styles.gridRow}
+              className={cx(
+                styles.gridRow,
+                edits.rowState(item.index) === 'deleted' && editStyles.rowDeleted,
+                edits.editing?.row === item.index && editStyles.rowEditing
+              )}
               style={{
                 transform: `translateY(${item.start - HEADER_HEIGHT}px)`,
                 gridTemplateColumns: template,
@@ -370,10 +401,11 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
                 const col = columnOf(event)
                 if (col === null || (event.target as Element).closest('button')) return
                 setActive({ row: item.index, col })
-                setViewing(true)
+                if (!edits.on || !edits.start({ row: item.index, col })) setViewing(true)
               }}
             >
               <div role="rowheader" aria-colindex={1} className={cx(styles.gridCell, styles.rowNumber)}>
+                <RowMark state={edits.rowState(item.index)} />
                 {(firstRow + item.index + 1).toLocaleString('en-US')}
               </div>
               {columns.map((column, c) => (
@@ -391,6 +423,26 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
                   expanded={expanded.has(`${item.index}:${c}`)}
                   onActivate={() => setActive({ row: item.index, col: c })}
                   onToggle={() => toggle({ row: item.index, col: c })}
+                  edit={edits.cell(item.index, c)}
+                  editor={
+                    edits.editing?.row === item.index && edits.editing.col === c && edits.fieldAt(c) ? (
+                      <CellEditor
+                        field={edits.fieldAt(c)!}
+                        value={edits.valueAt(item.index, c)}
+                        typed={edits.editing.typed}
+                        selectAll={edits.editing.selectAll}
+                        width={widths[c] ?? 120}
+                        onKeep={(value, after) => {
+                          edits.keep(value)
+                          afterEdit(after === 'right')
+                        }}
+                        onCancel={() => {
+                          edits.cancel()
+                          afterEdit(false)
+                        }}
+                      />
+                    ) : null
+                  }
                 />
               ))}
             </div>
@@ -448,6 +500,20 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
         />
       )}
     </>
+  )
+}
+
+/** A row's staged state beside its number: a mark as well as a colour, so it is seen without colour. */
+function RowMark({ state }: { readonly state: 'deleted' | 'updated' | null }): ReactNode {
+  if (state === null) return null
+  return (
+    <span
+      className={editStyles.rowMark}
+      title={state === 'deleted' ? 'Deleted when committed' : 'Changed'}
+      aria-label={state === 'deleted' ? 'Deleted' : 'Changed'}
+    >
+      {state === 'deleted' ? '−' : '✎'}
+    </span>
   )
 }
 

@@ -8,6 +8,8 @@ import { summary, type CellView, type NestedEntry } from './cell-format'
 import { ChevronDown, ChevronRight } from 'lucide-react'
 import styles from './table-data.module.css'
 import { cx } from '../../ui/class-names'
+import type { CellEdit } from '../table-edits/use-grid-edits'
+import editStyles from '../table-edits/table-edits.module.css'
 
 interface Props {
   readonly id: string
@@ -19,6 +21,10 @@ interface Props {
   readonly expanded: boolean
   readonly onActivate: () => void
   readonly onToggle: () => void
+  /** The cell's staged change, drawn instead of its read value; null or absent where there is none. */
+  readonly edit?: CellEdit | null
+  /** The open editor, when this cell is being edited. */
+  readonly editor?: ReactNode
 }
 
 /** True when a cell has more to show than its one line. */
@@ -27,10 +33,27 @@ export function isExpandable(view: CellView | null): boolean {
 }
 
 /** A grid cell; `view` null means its page has not arrived yet. */
-export function GridCell({ id, colIndex, view, media, active, expanded, onActivate, onToggle }: Props): ReactNode {
-  const className = cx(styles.gridCell, view?.kind === 'number' && styles.cellNumber, active && styles.cellActive)
+export function GridCell({ id, colIndex, view: read, media, active, expanded, onActivate, onToggle, edit, editor }: Props): ReactNode {
+  const view = edit?.view ?? read
+  const className = cx(
+    styles.gridCell,
+    view?.kind === 'number' && styles.cellNumber,
+    active && styles.cellActive,
+    edit?.changed && editStyles.cellChanged,
+    edit?.problem && editStyles.cellBad
+  )
   return (
-    <div role="gridcell" id={id} aria-colindex={colIndex} aria-selected={active} className={className} onClick={onActivate}>
+    <div
+      role="gridcell"
+      id={id}
+      aria-colindex={colIndex}
+      aria-selected={active}
+      aria-description={edit ? editDescription(edit) : undefined}
+      title={edit ? editDescription(edit) : undefined}
+      className={className}
+      onClick={onActivate}
+    >
+      {editor}
       {view === null ? (
         <span className={styles.cellLoading} aria-label="Loading">
           …
@@ -40,6 +63,14 @@ export function GridCell({ id, colIndex, view, media, active, expanded, onActiva
       )}
     </div>
   )
+}
+
+/** What a changed cell says beside its value: that it changed, from what, and what does not fit. */
+function editDescription(edit: CellEdit): string | undefined {
+  const before = edit.was === undefined ? '' : edit.was === null ? 'null' : edit.was === '' ? 'an empty string' : edit.was
+  const was = before === '' ? '' : ` (was ${before.length > 200 ? `${before.slice(0, 200)}…` : before})`
+  const parts = [edit.changed ? `Changed${was}` : null, edit.problem].filter((part) => part !== null)
+  return parts.length > 0 ? parts.join('. ') : undefined
 }
 
 function CellContent({ view, expanded, onToggle }: { readonly view: CellView; readonly expanded: boolean; readonly onToggle: () => void }): ReactNode {

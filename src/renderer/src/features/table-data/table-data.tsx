@@ -21,6 +21,9 @@ import { holdsBytes } from '@shared/media-kind'
 import { Gallery } from './gallery'
 import { GalleryToggle } from './gallery-toggle'
 import type { ExactInt } from '@shared/exact-int'
+import { EditControls } from '../table-edits/edit-controls'
+import { EditPanel } from '../table-edits/edit-panel'
+import { useEditAccess } from '../table-edits/use-editability'
 
 /**
  * Rows one grid scrolls through. Browsers cap an element's height near 33 million pixels,
@@ -84,6 +87,8 @@ export function TableData({ connectionId, table, fields, version = null }: Props
     [fields, chosen, scoring]
   )
   const filterFailed = filter !== shown && tried.isError
+  // Staged row edits: keyed by the key column's values, so they outlive the grid's remounts.
+  const editAccess = useEditAccess(connectionId, table, { version, searching: Boolean(view.search), shown: chosen })
   const matching = count.data ?? null
   const windowRows = matching === null ? null : Math.min(WINDOW_ROWS, Math.max(0, matching - windowStart))
   const found = view.search ? (result.data?.rows.numRows ?? null) : null
@@ -98,7 +103,11 @@ export function TableData({ connectionId, table, fields, version = null }: Props
         </span>
         <GalleryToggle columns={byteColumns} shown={gallery} searching={Boolean(view.search)} onShow={setGallery} />
         <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
+        <EditControls connectionId={connectionId} table={table} access={editAccess} />
       </div>
+      {fields && (
+        <EditPanel connectionId={connectionId} table={table} view={view} access={editAccess} columns={columns.filter((column) => column.name !== scoring)} />
+      )}
       {/* An older version open read-only is shown as it is: search reads the latest. */}
       {version === null && (
         <SearchBar
@@ -133,6 +142,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           onActiveRow={setSelectedRow}
           onFindSimilar={vectorColumn ? (row) => void search.findSimilar(view, row, vectorColumn) : undefined}
           onFilter={setFilter}
+          editing={editAccess}
         />
       )}
     </div>

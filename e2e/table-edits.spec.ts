@@ -1,0 +1,189 @@
+/**
+ * Editing rows of a LanceDB table in the grid: cells edited in place, a row added and one
+ * deleted, Review, Commit and Undo, all with the keyboard; Escape cancels one cell's edit
+ * only; a value out of range is marked with its message and blocks Commit; staged edits
+ * follow their rows through a filter. LanceDB's SDK checks that each commit wrote exactly
+ * one version holding the values.
+ */
+import { join } from 'node:path'
+import { expect, test } from './fixtures/test'
+import { EditsPage } from './pages/edits-page'
+import { EDIT_TABLE, makeEditTable, readItems } from '../test-kit/edit-table'
+
+const ROWS = 40
+
+test.use({ viewport: { width: 1280, height: 800 } })
+
+test('edits, reviews, commits and undoes with the keyboard only, one version each way', async ({ workDir, openApp }, testInfo) => {
+  const root = join(workDir, 'catalog')
+  await makeEditTable(root, ROWS, true)
+  const app = await openApp(['--dir', root])
+  const page = app.page
+  const edits = new EditsPage(page)
+  await app.table(EDIT_TABLE).click()
+  await expect(edits.cell(2, 1)).toHaveText('item 1')
+  // The table's primary key is the key: no picker, Add row on.
+  await expect(page.getByLabel('Key column')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Add row' })).toBeEnabled()
+
+  // Row 2 (id 10): Enter edits the name; the typed value replaces the selected text.
+  await edits.grid.focus()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('Enter')
+  await expect(edits.editor('name')).toHaveValue('item 1')
+  await page.keyboard.type('Renamed ünï')
+  await page.keyboard.press('Enter')
+  await expect(edits.editor('name')).toHaveCount(0)
+  await expect(edits.cell(2, 1)).toHaveText('Renamed ünï')
+  await expect(edits.cell(2, 1)).toHaveAttribute('aria-description', 'Changed (was item 1)')
+  // Typing a digit starts editing with it.
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.type('77')
+  await expect(edits.editor('qty')).toHaveValue('77')
+  await page.keyboard.press('Enter')
+  await expect(edits.cell(2, 2)).toHaveText('77')
+
+  // Escape cancels that cell only: row 3's name stays, row 2's edits stay.
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('F2')
+  await page.keyboard.type(' gone')
+  await expect(edits.editor('name')).toHaveValue('item 2 gone')
+  await page.keyboard.press('Escape')
+  await expect(edits.editor('name')).toHaveCount(0)
+  await expect(edits.cell(3, 1)).toHaveText('item 2')
+  await expect(edits.cell(3, 1)).not.toHaveAttribute('aria-description', /.*/)
+  await expect(edits.cell(2, 1)).toHaveText('Renamed ünï')
+  await expect(edits.grid).toBeFocused()
+
+  // Delete marks row 4 (id 30) deleted.
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Delete')
+  await expect(edits.row(4).getByRole('rowheader')).toContainText('−')
+  await expect(edits.counts).toContainText('1 changed')
+  await expect(edits.counts).toContainText('1 deleted')
+
+  // Alt+Insert adds a row and moves to it, where it is filled in.
+  await page.keyboard.press('Alt+Insert')
+  await expect(edits.newRows.getByRole('row')).toHaveCount(1)
+  await expect(edits.newRows).toBeFocused()
+  await page.keyboard.type('1000')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('new one')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('5')
+  await page.keyboard.press('Enter')
+  await expect(edits.newRows.getByRole('gridcell')).toHaveText(['1000', 'new one', '5'])
+  await expect(edits.counts).toContainText('1 added')
+
+  await page.screenshot({ path: testInfo.outputPath('pending-edits.png') })
+
+  // Review: the plan in Lance's terms and the SDK code; Escape closes it with the edits kept.
+  expect(await edits.tabTo(edits.barButton('Review'), 10, true)).toBe(true)
+  await page.keyboard.press('Enter')
+  await expect(edits.review).toBeVisible()
+  await expect(edits.review.getByLabel('Plan')).toHaveText('merge insert on `id`: 1 update, 1 insert, 1 delete, from version 1 to 2')
+  await expect(edits.review.getByLabel('TypeScript code')).toContainText('.whenNotMatchedBySourceDelete({ where: "`id` IN (30)" })')
+  await edits.review.getByRole('button', { name: 'Python' }).press('Enter')
+  await expect(edits.review.getByLabel('Python code')).toContainText('.merge_insert("id")')
+  await edits.review.getByRole('button', { name: 'TypeScript' }).press('Enter')
+  await page.screenshot({ path: testInfo.outputPath('review-dialog.png') })
+  await page.keyboard.press('Escape')
+  await expect(edits.review).toHaveCount(0)
+  await expect(edits.counts).toContainText('1 changed')
+
+  // Ctrl+S commits: one version, with every value as typed.
+  await page.keyboard.press('Control+s')
+  const toast = edits.toasts.getByText(/^Committed 1 updated, 1 added, 1 deleted to items as version 2/)
+  await expect(toast).toBeVisible()
+  await expect(edits.bar).toHaveCount(0)
+  await expect(edits.newRows).toHaveCount(0)
+  const after = await readItems(root)
+  expect(after.version).toBe(2)
+  expect(after.rows.size).toBe(ROWS)
+  expect(after.rows.get('10')).toEqual({ name: 'Renamed ünï', qty: 77 })
+  expect(after.rows.get('30')).toBeUndefined()
+  expect(after.rows.get('1000')).toEqual({ name: 'new one', qty: 5 })
+  expect(after.rows.get('20')).toEqual({ name: 'item 2', qty: 2 })
+  // The grid reads the new version: no cell is marked changed any more.
+  await expect(edits.grid.locator('[role="gridcell"][aria-description]')).toHaveCount(0)
+  await expect(edits.cell(2, 0)).toHaveText('20')
+
+  // Undo, reached with Tab: a restore of version 1 as version 3.
+  const undo = edits.toasts.getByRole('button', { name: 'Undo' })
+  expect(await edits.tabTo(undo)).toBe(true)
+  await page.keyboard.press('Enter')
+  await expect(edits.toasts.getByText(/^Restored items to version 1 as version 3/)).toBeVisible()
+  const undone = await readItems(root)
+  expect(undone.version).toBe(3)
+  expect(undone.rows.get('10')).toEqual({ name: 'item 1', qty: 1 })
+  expect(undone.rows.get('30')).toEqual({ name: null, qty: 3 })
+  expect(undone.rows.has('1000')).toBe(false)
+  await expect(edits.cell(2, 1)).toHaveText('item 1')
+})
+
+test('a bad value blocks Commit with its message, and staged edits follow their rows through a filter', async ({ workDir, openApp }, testInfo) => {
+  const root = join(workDir, 'catalog')
+  await makeEditTable(root, ROWS, false)
+  const app = await openApp(['--dir', root])
+  const page = app.page
+  const edits = new EditsPage(page)
+  await app.table(EDIT_TABLE).click()
+  await expect(edits.cell(2, 1)).toHaveText('item 1')
+
+  // No primary key: editing waits for a key column, and says so.
+  const add = page.getByRole('button', { name: 'Add row' })
+  await expect(add).toBeDisabled()
+  await expect(add).toHaveAccessibleDescription(/Pick the key column/)
+  await page.getByLabel('Key column').selectOption('id')
+  await expect(add).toBeEnabled()
+
+  // A value out of range for int32 is kept, marked with its message, and blocks Commit.
+  await edits.grid.focus()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('3000000000')
+  await expect(edits.editor('qty')).toHaveAccessibleDescription(/out of range for int32/)
+  await page.keyboard.press('Enter')
+  await expect(edits.cell(2, 2)).toHaveText('3000000000')
+  await expect(edits.cell(2, 2)).toHaveAttribute('aria-description', /3000000000 is out of range for int32/)
+  const commit = edits.barButton('Commit')
+  await expect(commit).toBeDisabled()
+  await expect(edits.bar).toContainText('1 value needs fixing before Commit: 3000000000 is out of range for int32')
+  await page.keyboard.press('Control+s')
+  await expect(edits.bar).toBeVisible()
+  expect((await readItems(root)).version).toBe(1)
+  await page.screenshot({ path: testInfo.outputPath('bad-value.png') })
+
+  // Fixed, the cell keeps its place in the edits; a name edit joins it.
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type('12')
+  await page.keyboard.press('Enter')
+  await expect(commit).toBeEnabled()
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.type('Filtered')
+  await page.keyboard.press('Enter')
+
+  // A filter moves row id 10 to the top: its staged cells go with it, and come back after.
+  const filter = page.getByLabel('Filter (SQL where clause)')
+  await filter.fill('qty >= 1')
+  await filter.press('Enter')
+  await expect(page.getByRole('status', { name: 'Matching rows' })).toContainText('39')
+  await expect(edits.cell(1, 0)).toHaveText('10')
+  await expect(edits.cell(1, 1)).toHaveText('Filtered')
+  await expect(edits.cell(1, 2)).toHaveText('12')
+  await expect(edits.cell(2, 1)).toHaveText('item 2')
+  await filter.fill('')
+  await filter.press('Enter')
+  await expect(edits.cell(2, 1)).toHaveText('Filtered')
+  await expect(edits.counts).toContainText('1 changed')
+
+  await commit.click()
+  await expect(edits.toasts.getByText(/^Committed 1 updated to items as version 2/)).toBeVisible()
+  const after = await readItems(root)
+  expect(after.version).toBe(2)
+  expect(after.rows.get('10')).toEqual({ name: 'Filtered', qty: 12 })
+})
