@@ -24,28 +24,34 @@ const MAX_LISTED_PROBLEMS = 20
 export async function commitEdits(table: TableHandle, request: CommitEditsRequest, options?: CallOptions): Promise<CommitEditsResult> {
   const unavailable = table.rowWritesUnavailable()
   if (unavailable) throw new CatalogError('unsupported', unavailable)
-  const described = await table.describe(options)
-  const latest = described.version ?? (await table.version(options))
+  const latest = await table.version(options)
   if (compareExact(request.baseVersion, latest) > 0) {
     throw new CatalogError('invalid_request', `The edits were made on version ${request.baseVersion}, but the table's latest version is ${latest}.`)
   }
-  const primaryKey = primaryKeyOf(described.fields)
+  // The base version is read through the kept latest handle while nothing has moved.
+  const moved = latest !== request.baseVersion
+  const baseAt = moved ? request.baseVersion : undefined
+  const schema = await schemaAt(table, baseAt, options)
+  const primaryKey = primaryKeyOf(schema.fields)
   if (primaryKey !== null && request.key !== primaryKey) {
     throw new CatalogError('invalid_request', `The table's primary key is ${primaryKey}; edits are matched on it, not on ${request.key}.`)
   }
-  const schema = await schemaAt(table, request.baseVersion, options)
   const plan = planEdits(schema, request)
 
-  const base = await rowsByKey(table, schema, request.key, plan.literals, request.baseVersion, options)
+  // Deleted rows need reading only to compare them with a moved table: a delete of a row
+  // that is not there deletes nothing, while an added row's key must be new.
+  const deleted = new Set(plan.deletes.map((d) => d.literal))
+  const literals = moved ? plan.literals : plan.literals.filter((literal) => !deleted.has(literal))
+  const base = await rowsByKey(table, schema, request.key, literals, baseAt, options)
   checkUnique(request.key, base, request.baseVersion)
-  checkAgainstBase(plan, base, request.key, request.baseVersion)
+  checkAgainstBase(plan, base, request.key, request.baseVersion, moved)
 
-  if (latest !== request.baseVersion) {
-    const latestSchema = await schemaAt(table, latest, options)
+  if (moved) {
+    const latestSchema = await schemaAt(table, undefined, options)
     if (!sameSchema(schema, latestSchema)) {
       throw new CatalogError('invalid_request', `The table's columns changed since version ${request.baseVersion}; reload the table and edit again.`)
     }
-    const now = await rowsByKey(table, schema, request.key, plan.literals, latest, options)
+    const now = await rowsByKey(table, schema, request.key, plan.literals, undefined, options)
     checkUnique(request.key, now, latest)
     const conflicts = conflictsOf(plan, base, now, new Set(plan.overwrite))
     if (conflicts.length > 0) {
@@ -199,8 +205,8 @@ function checkUnique(key: string, read: KeyedRows, version: string): void {
   )
 }
 
-function checkAgainstBase(plan: EditPlan, base: KeyedRows, key: string, version: string): void {
-  const missing = [...plan.updates, ...plan.deletes].find((edit) => !base.rows.has(edit.id))
+function checkAgainstBase(plan: EditPlan, base: KeyedRows, key: string, version: string, withDeletes: boolean): void {
+  const missing = [...plan.updates, ...(withDeletes ? plan.deletes : [])].find((edit) => !base.rows.has(edit.id))
   if (missing) throw new CatalogError('invalid_request', `No row has ${key} ${missing.key} at version ${version}, so it cannot be changed or deleted.`)
   const present = plan.insertIds.find((insert) => base.rows.has(insert.id))
   if (present) throw new CatalogError('invalid_request', `A row with ${key} ${present.key} already exists; change that row instead of adding another.`)

@@ -6,7 +6,6 @@
 import { DataType, type Field, type Schema } from 'apache-arrow'
 import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
-import type { FieldInfo } from '../../shared/catalog-types'
 import { CatalogError } from '../../shared/errors'
 import type { ExactInt } from '../../shared/exact-int'
 import { MAX_FILTER_LENGTH } from '../../shared/input-bounds'
@@ -19,16 +18,16 @@ export const PRIMARY_KEY_METADATA = 'lance-schema:unenforced-primary-key:positio
 /** Rows read per page while reading rows by key. */
 const KEY_PAGE_ROWS = 10_000
 
-/** The table's Arrow schema at `version` (no rows are read). */
-export async function schemaAt(table: TableHandle, version: ExactInt, options?: CallOptions): Promise<Schema> {
-  const page = await table.readRows({ offset: 0, limit: 1, filter: 'false', version }, options)
+/** The table's Arrow schema at `version` (the latest when absent), with its field metadata, from its first row at most. */
+export async function schemaAt(table: TableHandle, version: ExactInt | undefined, options?: CallOptions): Promise<Schema> {
+  const page = await table.readRows({ offset: 0, limit: 1, ...(version === undefined ? {} : { version }) }, options)
   return decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET).schema
 }
 
 /** The column Lance records as the table's unenforced primary key (a single column), or null. */
-export function primaryKeyOf(fields: readonly FieldInfo[]): string | null {
-  const keyed = fields.filter((field) => field.metadata?.[PRIMARY_KEY_METADATA] !== undefined)
-  return keyed.length === 1 ? (keyed[0] as FieldInfo).name : null
+export function primaryKeyOf(fields: readonly Field[]): string | null {
+  const keyed = fields.filter((field) => field.metadata.has(PRIMARY_KEY_METADATA))
+  return keyed.length === 1 ? (keyed[0] as Field).name : null
 }
 
 /** Why `field` cannot be the key rows are matched on, or null when it can. */
@@ -74,24 +73,34 @@ export interface KeyedRows {
   readonly repeated: string[]
 }
 
+/** Orders SQL literals of one key column: whole numbers by value, quoted texts as texts. */
+function compareLiterals(a: string, b: string): number {
+  if (a.startsWith("'") || b.startsWith("'")) return a < b ? -1 : a > b ? 1 : 0
+  const x = BigInt(a)
+  const y = BigInt(b)
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
 /** The id a key value is known by in maps: its text (a column holds one type, so texts do not collide). */
 export const keyId = (value: CellValue): string => String(value)
 
-/** The rows at `version` whose `key` column holds one of `literals`, by key id. */
+/** The rows at `version` (the latest when absent) whose `key` column holds one of `literals`, by key id. */
 export async function rowsByKey(
   table: TableHandle,
   schema: Schema,
   key: string,
   literals: readonly string[],
-  version: ExactInt,
+  version: ExactInt | undefined,
   options?: CallOptions
 ): Promise<KeyedRows> {
   const keyIndex = schema.fields.findIndex((field) => field.name === key)
   const rows = new Map<string, CellValue[]>()
   const repeated: string[] = []
-  for (const filter of inConditions(key, literals)) {
+  // Lance's SQL engine looks a sorted IN list up about twice as fast as the same list unsorted.
+  const sorted = [...literals].sort(compareLiterals)
+  for (const filter of inConditions(key, sorted)) {
     for (let offset = 0; ;) {
-      const page = await table.readRows({ offset, limit: KEY_PAGE_ROWS, filter, version }, options)
+      const page = await table.readRows({ offset, limit: KEY_PAGE_ROWS, filter, ...(version === undefined ? {} : { version }) }, options)
       const read = decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET)
       if (read.schema.fields.length !== schema.fields.length) {
         throw new CatalogError('invalid_request', 'The table changed its columns while the edits were read; reload the table and edit again.')

@@ -14,8 +14,8 @@ import { keyProblem, primaryKeyOf, schemaAt } from './edit-table'
 export async function editabilityOf(table: TableHandle, version: ExactInt | undefined, refused: string | null, options?: CallOptions): Promise<Editability> {
   const described = await table.describe(options)
   const latest = described.version ?? (await table.version(options))
-  const schema = await schemaAt(table, latest, options)
-  const primaryKey = primaryKeyOf(described.fields)
+  const schema = await schemaAt(table, undefined, options)
+  const primaryKey = primaryKeyOf(schema.fields)
   const keyColumns = schema.fields.filter((field) => keyProblem(field) === null).map((field) => field.name)
   const readOnlyColumns = schema.fields.flatMap((field) => {
     const reason = uneditableReason(field.type)
