@@ -64,6 +64,7 @@ export async function lanceTableHealth(table: Table, location: string | null): P
     dataStorageVersion: files?.dataStorageVersion ?? null,
     stableRowIds: stable,
     missing,
+    maintenanceUnavailable: null,
     source: 'lance'
   }
 }

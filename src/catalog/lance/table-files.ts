@@ -65,7 +65,7 @@ async function dataStorageVersion(dataDir: string): Promise<string | null> {
 }
 
 /** The name LanceDB gives a file version (its `new_table_data_storage_version` values). */
-export function versionName(major: number, minor: number): string {
+function versionName(major: number, minor: number): string {
   if (major === 0 && minor < 3) return 'legacy'
   if (major === 0 && minor === 3) return '2.0'
   return `${major}.${minor}`

@@ -70,6 +70,8 @@ export async function restTableHealth(on: RestHealthRoutes, ref: TableRef, targe
     dataStorageVersion: null,
     stableRowIds: null,
     missing,
+    // Told by the table handle, which knows whether the connection reads the table's files.
+    maintenanceUnavailable: null,
     source: 'routes'
   }
 }

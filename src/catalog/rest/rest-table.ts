@@ -302,12 +302,14 @@ export class RestTable implements TableHandle {
   }
 
   // Health: the spec's stats, version, tag and index routes (health.ts); maintenance has no routes.
-  tableHealth(options: CallOptions = {}): Promise<TableHealth> {
-    return this.#either(
+  async tableHealth(options: CallOptions = {}): Promise<TableHealth> {
+    const health = await this.#either(
       'health',
       () => restTableHealth(this.on, this.ref, this.#target, options),
       (t) => t.tableHealth(options)
     )
+    // Maintenance runs only at the table's location: the spec has no route for it.
+    return this.#atLocation ? health : { ...health, maintenanceUnavailable: MAINTENANCE_NEEDS_FILES }
   }
 
   cleanupPlan(olderThan: Date, options?: CallOptions): Promise<CleanupPlan> {
@@ -380,6 +382,8 @@ export class RestTable implements TableHandle {
     return queryRows(this.on.http, this.on.names, this.ref, request, options)
   }
 }
+
+const MAINTENANCE_NEEDS_FILES = "The Lance REST spec has no operation to optimize or clean up a table, and this connection does not read the table's files."
 
 /** The spec has no maintenance operations: said before any request, so the location is read instead where it can be. */
 function noMaintenanceRoute(target: RestTableTarget, verb: string): never {

@@ -76,6 +76,8 @@ export interface TableHealth {
   readonly stableRowIds: boolean | null
   /** Why each missing number is missing. */
   readonly missing: Partial<Record<HealthField, string>>
+  /** Why optimize and clean-up cannot run on this table here (a REST catalog whose files this connection does not read), or null. */
+  readonly maintenanceUnavailable: string | null
   /** Where the numbers came from: LanceDB at the table's location, or the catalog's routes. */
   readonly source: 'lance' | 'routes'
 }

@@ -11,6 +11,7 @@ import { TableFacts } from './table-facts'
 import { AddColumnButton, ColumnActions } from '../table-schema/schema-actions'
 import { VersionsView } from '../table-versions/versions-view'
 import { ColumnProfileView } from '../column-profile/column-profile-view'
+import { HealthView } from '../table-health/health-view'
 import { approximate } from '@shared/exact-int'
 import { useFoundColumn } from '../find/found-column'
 import type { DetailViewProps } from '../../lib/detail-view-props'
@@ -59,6 +60,7 @@ export const DETAIL_VIEWS: readonly DetailView[] = [
   },
   { key: 'versions', label: 'Versions', render: (props) => <VersionsView {...props} /> },
   { key: 'indexes', label: 'Indexes', render: (props) => <IndexesView {...props} /> },
+  { key: 'health', label: 'Health', render: (props) => <HealthView {...props} /> },
   // Keyed by table, so its choices (exact, follow the grid) start afresh for each table.
   { key: 'profile', label: 'Profile', render: (props) => <ColumnProfileView key={`${props.connectionId}\u0000${tableKey(props.table)}`} {...props} /> }
 ]
