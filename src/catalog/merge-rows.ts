@@ -4,6 +4,7 @@
  * REST spec's `merge_insert` route takes it: rows as an Arrow IPC stream, the key and the
  * delete condition beside them. It commits one version however many rows it changes.
  */
+import { CatalogError } from '../shared/errors'
 import type { ExactInt } from '../shared/exact-int'
 
 /** The most characters of a merge's delete condition (the bound of any SQL filter this app sends). */
@@ -17,6 +18,15 @@ export interface MergeRowsRequest {
   readonly rows: Uint8Array
   /** SQL naming the rows to delete among those `rows` do not match; none are deleted when absent. */
   readonly deleteWhere?: string
+  /** Write only if this is still the table's latest version (checked just before the write); otherwise `TableMoved`. */
+  readonly expectedVersion?: ExactInt
+}
+
+/** The table's latest version is no longer the one a merge expected: nothing was written. */
+export class TableMoved extends CatalogError {
+  constructor(readonly version: ExactInt) {
+    super('invalid_request', `The table moved on to version ${version} while the rows were being written; nothing was written.`, { version })
+  }
 }
 
 /** What a merge did. */

@@ -59,8 +59,11 @@ export interface TableHandle {
   readonly ref: TableRef
   /** Schema, location, version and row count of a table. */
   describe(options?: CallOptions): Promise<TableDescription>
-  /** The number of the latest version, as cheaply as the catalog tells it (for what is kept per version). */
-  version(options?: CallOptions): Promise<ExactInt>
+  /**
+   * The number of the latest version, as cheaply as the catalog tells it (for what is kept
+   * per version); with `fresh`, as the catalog says it now, never from what is kept (before a write).
+   */
+  version(options?: CallOptions & { readonly fresh?: boolean }): Promise<ExactInt>
   /** Number of rows, optionally matching a SQL filter. */
   countRows(filter?: string, options?: CallOptions): Promise<ExactInt>
   /** A window of rows as an Arrow IPC stream, cut short (and marked so) at the byte cap. */

@@ -81,8 +81,10 @@ export class LanceTable implements TableHandle {
     return this.#latest(options, 'describe', async (t) => ({ ...(await versions.describeLanceTable(t, this.ref)), location: locationOf(t) }))
   }
 
-  version(options?: CallOptions): Promise<ExactInt> {
-    return this.#latest(options, 'read the version of', async (t) => exactInt(await t.version()))
+  version(options?: CallOptions & { readonly fresh?: boolean }): Promise<ExactInt> {
+    const read = async (t: LanceDbTable): Promise<ExactInt> => exactInt(await t.version())
+    // As a write does, a fresh answer checks the kept table out at its latest version first.
+    return options?.fresh ? this.#write(options, 'read the version of', read) : this.#latest(options, 'read the version of', read)
   }
 
   countRows(filter?: string, options?: CallOptions): Promise<ExactInt> {

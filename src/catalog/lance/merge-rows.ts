@@ -5,10 +5,14 @@
 import type { Table as LanceTable } from '@lancedb/lancedb'
 import { exactInt } from '../../shared/exact-int'
 import { tableForLance } from '../arrow-schema'
-import type { MergeRowsRequest, MergeRowsResult } from '../merge-rows'
+import { TableMoved, type MergeRowsRequest, type MergeRowsResult } from '../merge-rows'
 
-/** Runs `request` on `table` as one merge insert. */
+/** Runs `request` on `table` (checked out at its latest version) as one merge insert. */
 export async function mergeLanceRows(table: LanceTable, request: MergeRowsRequest): Promise<MergeRowsResult> {
+  if (request.expectedVersion !== undefined) {
+    const latest = exactInt(await table.version())
+    if (latest !== request.expectedVersion) throw new TableMoved(latest)
+  }
   const rows = tableForLance(request.rows)
   let merge = table.mergeInsert(request.on).whenMatchedUpdateAll().whenNotMatchedInsertAll()
   if (request.deleteWhere !== undefined) merge = merge.whenNotMatchedBySourceDelete({ where: request.deleteWhere })

@@ -30,7 +30,7 @@ import type { RestVersionRoutes } from './versions'
 import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
 import { restExplainSearch, restSearchInfo, restSearchRows } from './search'
 import { isUnsupportedOperation } from './unsupported'
-import type { MergeRowsRequest, MergeRowsResult } from '../merge-rows'
+import { TableMoved, type MergeRowsRequest, type MergeRowsResult } from '../merge-rows'
 import { restMergeRows } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
 import { restTableHealth } from './health'
@@ -88,10 +88,11 @@ export class RestTable implements TableHandle {
     }
   }
 
-  version(options: CallOptions = {}): Promise<ExactInt> {
+  version(options: CallOptions & { readonly fresh?: boolean } = {}): Promise<ExactInt> {
     // One describe names the version (without the stats and counts a full description adds);
-    // a catalog whose describe leaves it out lists its versions.
+    // a catalog whose describe leaves it out lists its versions. A fresh answer skips the kept describe.
     const viaRoute = async (): Promise<ExactInt> => {
+      if (options.fresh) return this.#freshVersion(options)
       const described = this.on.location
         ? (await this.#describe(options)).version
         : describedVersion(await this.on.http.json(describeRequest(this.#target, options)))
@@ -287,13 +288,27 @@ export class RestTable implements TableHandle {
     try {
       return await this.#change(
         'merge',
-        () => restMergeRows(this.on.http, this.#target, request, options),
+        async () => {
+          // The spec's merge_insert takes no expected version: ask the catalog for its latest one just before.
+          if (request.expectedVersion !== undefined) {
+            const latest = await this.#freshVersion(options)
+            if (latest !== request.expectedVersion) throw new TableMoved(latest)
+          }
+          return restMergeRows(this.on.http, this.#target, request, options)
+        },
         (t) => t.mergeRows(request, options)
       )
     } finally {
       // The location's kept LanceDB handle would otherwise serve the version before the merge.
       this.on.location?.forget(this.ref)
     }
+  }
+
+  /** The latest version as the catalog says it now, never from a kept describe. */
+  async #freshVersion(options: CallOptions): Promise<ExactInt> {
+    return (
+      describedVersion(await this.on.http.json(describeRequest(this.#target, options))) ?? latestOf(await this.on.versionRoutes.listVersions(this.ref, options))
+    )
   }
 
   rowWritesUnavailable(): string | null {

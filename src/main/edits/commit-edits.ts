@@ -11,8 +11,8 @@ import type { Schema } from 'apache-arrow'
 import type { CommitEditsRequest, CommitEditsResult, EditConflict } from '../../shared/contract/edits'
 import { parseEditText, uneditableReason, type EditField } from '../../shared/edit-values'
 import { CatalogError } from '../../shared/errors'
-import { compareExact } from '../../shared/exact-int'
-import { MAX_DELETE_WHERE_LENGTH } from '../../catalog/merge-rows'
+import { compareExact, type ExactInt } from '../../shared/exact-int'
+import { MAX_DELETE_WHERE_LENGTH, TableMoved } from '../../catalog/merge-rows'
 import type { CallOptions, TableHandle } from '../../catalog/table-handle'
 import { carryProblem, cellKey, rowsIpc, type CellValue } from './arrow-cells'
 import { inConditions, keyId, keyLiteral, keyProblem, primaryKeyOf, rowsByKey, schemaAt, type KeyedRows } from './edit-table'
@@ -20,11 +20,27 @@ import { inConditions, keyId, keyLiteral, keyProblem, primaryKeyOf, rowsByKey, s
 /** The most problems one refusal lists in its details. */
 const MAX_LISTED_PROBLEMS = 20
 
+/** How many times a commit starts over when the table moves between its reads and its write. */
+const MAX_ATTEMPTS = 3
+
 /** Commits `request` on `table`: the version it made, or the conflicts that stopped it. */
 export async function commitEdits(table: TableHandle, request: CommitEditsRequest, options?: CallOptions): Promise<CommitEditsResult> {
   const unavailable = table.rowWritesUnavailable()
   if (unavailable) throw new CatalogError('unsupported', unavailable)
-  const latest = await table.version(options)
+  // Asked now, not from a kept table (which may be seconds old); the write checks it is still the latest.
+  let latest = await table.version({ ...options, fresh: true })
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await commitAt(table, request, latest, options)
+    } catch (error) {
+      if (!(error instanceof TableMoved) || attempt >= MAX_ATTEMPTS) throw error
+      latest = error.version
+    }
+  }
+}
+
+/** Commits `request` if `latest` is still the table's latest version when it writes (else `TableMoved`). */
+async function commitAt(table: TableHandle, request: CommitEditsRequest, latest: ExactInt, options: CallOptions | undefined): Promise<CommitEditsResult> {
   if (compareExact(request.baseVersion, latest) > 0) {
     throw new CatalogError('invalid_request', `The edits were made on version ${request.baseVersion}, but the table's latest version is ${latest}.`)
   }
@@ -73,7 +89,8 @@ export async function commitEdits(table: TableHandle, request: CommitEditsReques
   }
   for (const insert of plan.inserts) source.push(insert)
   const deleteWhere = plan.deletes.length === 0 ? undefined : deleteCondition(request.key, plan.deletes)
-  const result = await table.mergeRows({ on: request.key, rows: rowsIpc(schema, source), ...(deleteWhere ? { deleteWhere } : {}) }, options)
+  const rows = rowsIpc(schema, source)
+  const result = await table.mergeRows({ on: request.key, rows, expectedVersion: latest, ...(deleteWhere ? { deleteWhere } : {}) }, options)
   return {
     kind: 'committed',
     version: result.version,

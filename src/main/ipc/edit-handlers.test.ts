@@ -17,6 +17,7 @@ import { startCatalogServer, type RunningCatalogServer } from '../../../server/s
 import { dispatch } from './dispatch'
 import type { IpcResult } from '../../shared/ipc-channels'
 import type { CommitEditsResult, Editability } from '../../shared/contract/edits'
+import { TableMoved } from '../../catalog/merge-rows'
 
 const { Field, Schema, Int64, Utf8, Timestamp, TimeUnit, Decimal, FixedSizeList, Float32, Binary, makeData, RecordBatch, Struct, Table } = arrow
 
@@ -224,6 +225,11 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
   }, 60_000)
 
   it('answers the rows that changed elsewhere as conflicts and writes nothing, then commits them when told to overwrite', async () => {
+    // The app has the table open (and its version kept) before the writes made elsewhere, which come within its freshness interval.
+    expect(await call<Editability>(setup.core, 'tables:editability', { connectionId: setup.connectionId, table })).toMatchObject({
+      ok: true,
+      value: { version: '2' }
+    })
     const other = await setup.lance()
     await other.update({ where: 'id = 3', values: { name: 'changed elsewhere' } })
     await other.delete('id = 4')
@@ -282,6 +288,18 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
     })
     const rows = await readBack(await setup.lance())
     expect([rows.size, rows.get(3n)!['name'], rows.get(4n)!['name']]).toEqual([18, 'only', 'row 4'])
+  }, 60_000)
+
+  it('writes nothing when the table is no longer at the version the merge expects', async () => {
+    const handle = (await setup.core.registry.client(setup.connectionId)).table(table)
+    const rows = arrow.tableToIPC(seedRows(1), 'stream')
+    const refused = await handle.mergeRows({ on: 'id', rows, expectedVersion: '1' }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(TableMoved)
+    expect((refused as TableMoved).version).toBe('2')
+    const lance = await setup.lance()
+    expect(await lance.version()).toBe(2)
+    lance.close()
+    expect(await handle.mergeRows({ on: 'id', rows, expectedVersion: '2' })).toEqual({ version: '3', updated: 1, inserted: 0, deleted: 0 })
   }, 60_000)
 
   it('refuses bad values, unknown columns, missing rows and hostile sizes with a clear invalid_request', async () => {
