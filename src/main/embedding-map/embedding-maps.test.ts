@@ -115,6 +115,8 @@ describe('embedding map channels', () => {
     await lance.delete('id < 10')
     lance.close()
     db.close()
+    // The app sees a write made outside it once refreshed, as a user would.
+    valueOf(await dispatch(core.handlers, 'tables:refresh', {}))
     expect(valueOf(await layout(core, { connectionId, table, column: 'vector', cachedOnly: true }))).toMatchObject({ version: '1', cached: true })
     expect(valueOf(await layout(core, { connectionId, table, column: 'vector' }))).toMatchObject({ version: '2', cached: false, points: ROWS + 9 - 10 })
   }, 120_000)

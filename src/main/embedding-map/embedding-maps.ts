@@ -5,7 +5,8 @@
  * points so the page can colour them.
  */
 import type { TableRef } from '../../shared/catalog-types'
-import { MAP_VALUE_CHARS, type MapLayout, type MapProgress, type MapValues, type MapWindow } from '../../shared/contract/embedding-map'
+import type { MapLayout, MapProgress, MapValues, MapWindow } from '../../shared/contract/embedding-map'
+import { MAP_VALUE_CHARS } from '../../shared/embedding-map-points'
 import { CatalogError } from '../../shared/errors'
 import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'

@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { TableRef } from '../../shared/catalog-types'
-import { MAP_MAX_POINTS, MAP_MAX_WINDOWS, type MapLayout } from '../../shared/contract/embedding-map'
+import type { MapLayout } from '../../shared/contract/embedding-map'
+import { MAP_MAX_POINTS, MAP_MAX_WINDOWS } from '../../shared/embedding-map-points'
 import { readJsonFile, writeFileAtomic } from '../files/atomic-write'
 
 /** The folder under the data folder. */

@@ -6,7 +6,8 @@
  * hands them to a worker thread that lays them out (./map-worker.ts).
  */
 import type { FieldInfo } from '../../shared/catalog-types'
-import { MAP_MAX_POINTS, type MapLayout, type MapProgress } from '../../shared/contract/embedding-map'
+import type { MapLayout, MapProgress } from '../../shared/contract/embedding-map'
+import { MAP_MAX_POINTS } from '../../shared/embedding-map-points'
 import { CatalogError } from '../../shared/errors'
 import type { TableHandle } from '../../catalog/table-handle'
 import { sampleWindows, type RowWindow } from '../profile/table-sample'

@@ -4,7 +4,8 @@
  * the centred vectors, so no d x d matrix is built), fitting positions to the view's box,
  * and setting unplaced rows apart below it, one small group per reason.
  */
-import { POINT_KINDS, type PointKind, type UnplacedCounts } from '../../shared/contract/embedding-map'
+import type { UnplacedCounts } from '../../shared/contract/embedding-map'
+import { POINT_KINDS, type PointKind } from '../../shared/embedding-map-points'
 
 /** The POINT_KINDS index of a vector (null for a null cell). */
 export function kindOf(vector: ArrayLike<number> | null, dimension: number): number {

@@ -11,23 +11,7 @@ import { z } from 'zod'
 import type { ExactInt } from '../exact-int'
 import { columnRef, connectionId, response, tableRef } from './common'
 import { operationId } from './operations'
-
-/** A column of at most this many rows is mapped whole; a larger one over a uniform random sample of this many. */
-export const MAP_MAX_POINTS = 10_000
-/** The most rows `map:values` answers (the points of one map). */
-export const MAP_MAX_VALUES = MAP_MAX_POINTS
-/** The most row windows a map's rows are read in (a sample's blocks). */
-export const MAP_MAX_WINDOWS = 1_000
-/** Text values longer than this are cut for the legend and hover. */
-export const MAP_VALUE_CHARS = 200
-
-/**
- * What a point's vector held: `ok`, or why it could not be placed by its vector (placed
- * apart instead). Codes as the `kinds` bytes hold them.
- */
-export const POINT_KINDS = ['ok', 'null', 'nan', 'zero', 'constant', 'length'] as const
-/** One of POINT_KINDS. */
-export type PointKind = (typeof POINT_KINDS)[number]
+import { MAP_MAX_VALUES, MAP_MAX_WINDOWS } from '../embedding-map-points'
 
 /** A window of consecutive rows, in the table's order at the mapped version. */
 export interface MapWindow {

@@ -71,7 +71,18 @@ export const queryKeys = {
   columnProfile: (connectionId: string, table: TableRef, request: ProfileAsked) =>
     ['catalog', connectionId, 'rows', tableKey(table), 'profile', request] as const,
   /** How far one column profile has got. */
-  columnProfileProgress: (operationId: string | null) => ['column-profile-progress', operationId] as const
+  columnProfileProgress: (operationId: string | null) => ['column-profile-progress', operationId] as const,
+  /** A vector column's map: the one main kept (`kept`) or the latest version's; under the table's rows, so a write refreshes it. */
+  embeddingMap: (connectionId: string, table: TableRef, column: string, which: 'kept' | 'latest') =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'map', column, which] as const,
+  /** How far one map has got. */
+  embeddingMapProgress: (operationId: string | null) => ['embedding-map-progress', operationId] as const,
+  /** A column's values for a map's points. */
+  embeddingMapValues: (connectionId: string, table: TableRef, version: string, column: string) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'map-values', version, column] as const,
+  /** The keys of the rows a map highlights (those the grid's filter keeps). */
+  embeddingMapHighlight: (connectionId: string, table: TableRef, version: string, keyColumn: string, filter: string) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'map-highlight', version, keyColumn, filter] as const
 }
 
 /** Which rows media cells are counted over: those matching `filter` (empty: all), at `version` (absent: the latest). */

@@ -20,6 +20,8 @@ import styles from './table-data.module.css'
 import { holdsBytes } from '@shared/media-kind'
 import { Gallery } from './gallery'
 import { GalleryToggle } from './gallery-toggle'
+import { EmbeddingMap } from '../embedding-map/embedding-map'
+import { MapToggle } from '../embedding-map/map-toggle'
 import type { ExactInt } from '@shared/exact-int'
 import { EditControls } from '../table-edits/edit-controls'
 import { EditPanel } from '../table-edits/edit-panel'
@@ -53,6 +55,16 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   const [selectedRow, setSelectedRow] = useState(0)
   // The byte column shown as a gallery instead of the grid, if one is.
   const [gallery, setGallery] = useState<string | null>(null)
+  // The vector column shown as a map instead of the grid, if one is; offered on the latest version's rows only.
+  const [mapColumn, setMapColumn] = useState<string | null>(null)
+  const vectorColumns = (fields ?? []).filter((field) => field.dimension !== undefined).map((field) => field.name)
+  const mapBlocked =
+    version !== null
+      ? 'An older version shows as it is; the map is of the latest.'
+      : view.search
+        ? "A search's rows show in the grid; clear the search to see the map."
+        : null
+  const showMap = mapColumn !== null && mapBlocked === null
   const byteColumns = (fields ?? []).filter(holdsBytes).map((field) => field.name)
   const vectorColumn = version === null ? chosenVectorColumn(info.data, search.options) : null
   const tried = useRowCount(connectionId, table, filter, version)
@@ -101,7 +113,24 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           {/* While a search shows its k rows, the table's count beside them would read as theirs. */}
           {view.search ? '' : count.isSuccess ? rowCountLabel(count.data, shown, filterFailed) : count.isPending ? 'Counting rows…' : ''}
         </span>
-        <GalleryToggle columns={byteColumns} shown={gallery} searching={Boolean(view.search)} onShow={setGallery} />
+        <GalleryToggle
+          columns={byteColumns}
+          shown={gallery}
+          searching={Boolean(view.search)}
+          onShow={(column) => {
+            setGallery(column)
+            setMapColumn(null)
+          }}
+        />
+        <MapToggle
+          columns={vectorColumns}
+          shown={mapColumn}
+          blocked={mapBlocked}
+          onShow={(column) => {
+            setMapColumn(column)
+            setGallery(null)
+          }}
+        />
         <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
         <EditControls connectionId={connectionId} table={table} access={editAccess} />
       </div>
@@ -126,10 +155,21 @@ export function TableData({ connectionId, table, fields, version = null }: Props
       {!view.search && matching !== null && matching > WINDOW_ROWS && (
         <RowWindow start={windowStart} rows={windowRows ?? 0} matching={matching} onMove={setWindowStart} />
       )}
-      {!count.isError && !result.isError && fields && gallery !== null && !view.search && (
+      {!count.isError && !result.isError && fields && mapColumn !== null && showMap && (
+        <EmbeddingMap
+          key={mapColumn}
+          connectionId={connectionId}
+          table={table}
+          column={mapColumn}
+          fields={fields}
+          gridFilter={shown}
+          onShowGrid={() => setMapColumn(null)}
+        />
+      )}
+      {!count.isError && !result.isError && fields && gallery !== null && !view.search && !showMap && (
         <Gallery key={`${JSON.stringify(view)}@${gallery}`} connectionId={connectionId} table={table} view={view} column={gallery} count={matching} />
       )}
-      {!count.isError && !result.isError && fields && (gallery === null || view.search) && (
+      {!count.isError && !result.isError && fields && (gallery === null || view.search) && !showMap && (
         <DataGrid
           key={`${JSON.stringify(view)}@${windowStart}`}
           connectionId={connectionId}

@@ -1,0 +1,128 @@
+/**
+ * The Map view of a vector column: a table of five clusters is drawn with the clusters
+ * apart (read from the positions the drawing exposes), coloured by its cluster column; a
+ * lasso around one cluster filters the grid to exactly its rows, which the map then
+ * highlights; the map opened again comes from main's kept map; a table with NaN, zero and
+ * constant vectors still opens, saying how many rows were set apart; and a long map stops
+ * on Cancel.
+ */
+import { join } from 'node:path'
+import { connectNamespace } from '@lancedb/lancedb'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures/test'
+import { makeClusteredTable } from '../test-kit/clustered-vectors'
+
+const CLUSTERS = 5
+const ROWS = 2_000
+
+async function makeCatalog(root: string): Promise<void> {
+  const db = await connectNamespace('dir', { root })
+  ;(await makeClusteredTable(db, 'clusters', { rows: ROWS, clusters: CLUSTERS, dimension: 32 })).close()
+  ;(await makeClusteredTable(db, 'odd', { rows: 200, clusters: 3, dimension: 8, unplaced: 5 })).close()
+  ;(await makeClusteredTable(db, 'large', { rows: 10_000, clusters: 10, dimension: 64 })).close()
+  db.close()
+}
+
+/** Each point's position on the page (CSS pixels), as the drawing exposes it. */
+async function screenPoints(page: Page): Promise<[number, number][]> {
+  const canvas = page.getByRole('img', { name: /^Map of the vectors/ })
+  const box = await canvas.boundingBox()
+  if (!box) throw new Error('The map is not on screen.')
+  const inCanvas: [number, number][] = await canvas.evaluate((element) =>
+    (element as unknown as { mapScreenPositions: () => [number, number][] }).mapScreenPositions()
+  )
+  return inCanvas.map(([x, y]) => [box.x + x, box.y + y])
+}
+
+function centreOf(points: readonly [number, number][]): [number, number] {
+  return [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length]
+}
+
+test('draws clusters apart, colours them, lassoes one into the grid, and reopens from the kept map', async ({ workDir, openApp }, testInfo) => {
+  test.setTimeout(240_000)
+  const root = join(workDir, 'catalog')
+  await makeCatalog(root)
+  const app = await openApp(['--dir', root])
+  const page = app.page
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  await app.table('clusters').click()
+  await page.getByRole('button', { name: 'Map', exact: true }).click()
+  const status = page.getByRole('status', { name: 'Map status' })
+  await expect(status).toHaveText(/^2,000 points · UMAP · version 1$/, { timeout: 120_000 })
+
+  // Every point lies nearer its own cluster's centre than any other cluster's (row i is in cluster i % 5).
+  const points = await screenPoints(page)
+  expect(points).toHaveLength(ROWS)
+  const clusterOf = (i: number): number => i % CLUSTERS
+  const centres = Array.from({ length: CLUSTERS }, (_, c) => centreOf(points.filter((_, i) => clusterOf(i) === c)))
+  const misplaced = points.filter(([x, y], i) => {
+    const distances = centres.map(([cx, cy]) => Math.hypot(x - cx, y - cy))
+    return distances.indexOf(Math.min(...distances)) !== clusterOf(i)
+  })
+  expect(misplaced).toHaveLength(0)
+
+  // Colour by the cluster column: the legend names each cluster with its rows.
+  await page.getByRole('combobox', { name: 'Colour by' }).selectOption('cluster')
+  const legend = page.getByRole('complementary', { name: 'Legend' })
+  for (let c = 0; c < CLUSTERS; c++) await expect(legend.getByRole('button', { name: new RegExp(`^c${c} 400$`) })).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('embedding-map.png') })
+
+  // Lasso cluster c0 (Shift and drag around it): a circle that holds its points and no other's.
+  const c0 = points.filter((_, i) => clusterOf(i) === 0)
+  const [cx, cy] = centres[0]!
+  const radius = Math.max(...c0.map(([x, y]) => Math.hypot(x - cx, y - cy))) + 6
+  const intruders = points.filter(([x, y], i) => clusterOf(i) !== 0 && Math.hypot(x - cx, y - cy) <= radius + 2)
+  expect(intruders).toHaveLength(0)
+  await page.keyboard.down('Shift')
+  await page.mouse.move(cx + radius, cy)
+  await page.mouse.down()
+  for (let step = 1; step <= 36; step++) {
+    const angle = (step / 36) * 2 * Math.PI
+    await page.mouse.move(cx + radius * Math.cos(angle), cy + radius * Math.sin(angle), { steps: 2 })
+  }
+  await page.mouse.up()
+  await page.keyboard.up('Shift')
+  const selection = page.getByLabel('Selection')
+  await expect(selection).toContainText('400 points selected')
+  await selection.getByRole('button', { name: 'Filter the grid to these rows' }).click()
+
+  // The grid shows exactly cluster c0's rows: ids 0, 5, 10, ...
+  await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('400 matching rows')
+  const filter = await page.getByLabel('Filter (SQL where clause)').inputValue()
+  const ids = /^`id` IN \((.*)\)$/.exec(filter)?.[1]?.split(', ').map(Number) ?? []
+  expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 400 }, (_, i) => i * CLUSTERS))
+
+  // The map again: main's kept map answers at once, and the grid's filter stands out on it.
+  await page.getByRole('button', { name: 'Map', exact: true }).click()
+  await expect(status).toHaveText('2,000 points · UMAP · version 1 · kept map')
+  await expect(page.getByLabel('Highlighted rows')).toHaveText("400 of 2,000 points match the grid's filter and stand out.")
+})
+
+test('opens a map of vectors that hold NaN, zeros or one repeated value, saying how many were set apart', async ({ workDir, openApp }) => {
+  test.setTimeout(180_000)
+  const root = join(workDir, 'catalog')
+  await makeCatalog(root)
+  const app = await openApp(['--dir', root])
+  const page = app.page
+  await app.table('odd').click()
+  await page.getByRole('button', { name: 'Map', exact: true }).click()
+  await expect(page.getByRole('status', { name: 'Map status' })).toHaveText('215 points · UMAP · version 1', { timeout: 120_000 })
+  await expect(
+    page.getByText('Set apart below the map, as their vectors cannot be placed: 5 holding NaN or infinite values, 5 all zeros, 5 one repeated value.')
+  ).toBeVisible()
+  const legend = page.getByRole('complementary', { name: 'Legend' })
+  await expect(legend.getByRole('button', { name: /^NaN or infinite values 5$/ })).toBeVisible()
+  // Every point is drawn somewhere on the canvas.
+  const points = await screenPoints(page)
+  expect(points.filter(([x, y]) => !Number.isFinite(x) || !Number.isFinite(y))).toHaveLength(0)
+
+  // A larger table's map stops on Cancel, and says so.
+  await app.table('large').click()
+  await page.getByRole('button', { name: 'Map', exact: true }).click()
+  const status = page.getByRole('status', { name: 'Map status' })
+  await expect(status).toContainText(/Reading rows|neighbours|Refining/, { timeout: 60_000 })
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await expect(status).toHaveText('The map was cancelled.')
+  await expect(page.getByRole('button', { name: 'Compute again' })).toBeVisible()
+})

@@ -1,0 +1,268 @@
+/**
+ * The Map view of a vector column, in place of the data tab's grid: every row a point
+ * (or a sample, said), the linear picture at once and UMAP's as it refines, with its
+ * progress and Cancel; colour by any column with a legend; hover for a row's key and
+ * colour value; a click opens the row in the grid and a lasso (or a legend entry's
+ * points) becomes the grid's filter; the rows the grid's filter keeps stand out.
+ */
+import { useMemo, useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import type { FieldInfo, TableRef } from '@shared/catalog-types'
+import type { MapLayout, MapProgress } from '@shared/contract/embedding-map'
+import { POINT_KINDS } from '@shared/embedding-map-points'
+import { api, unwrap } from '../../lib/api'
+import { decodeArrow } from '../../lib/arrow-decode'
+import { queryKeys } from '../../lib/query-keys'
+import { requestGridFilter } from '../../state/grid-filter-requests'
+import { Button } from '../../ui/button'
+import { ErrorAlert } from '../../ui/error-alert'
+import { Select } from '../../ui/select'
+import { keyFilter } from './key-filter'
+import { MapCanvas } from './map-canvas'
+import { coloursByKind, coloursByValues, type PointColours } from './map-colours'
+import { useEmbeddingMap } from './use-embedding-map'
+import styles from './embedding-map.module.css'
+
+/** The most matching rows whose keys are read to highlight the grid's filter. */
+const HIGHLIGHT_ROWS = 100_000
+
+interface Props {
+  readonly connectionId: string
+  readonly table: TableRef
+  readonly column: string
+  readonly fields: readonly FieldInfo[]
+  /** The filter the grid shows ('' for none): its rows are highlighted. */
+  readonly gridFilter: string
+  /** Shows the grid again (after its filter was set from the map). */
+  readonly onShowGrid: () => void
+}
+
+const format = (n: number): string => n.toLocaleString('en-US')
+
+/** The view. */
+export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, onShowGrid }: Props): ReactNode {
+  const { kept, layout, progress, cancel } = useEmbeddingMap(connectionId, table, column)
+  const [colourBy, setColourBy] = useState('')
+  const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null)
+  const [selected, setSelected] = useState<readonly number[]>([])
+  // The finished map, else the kept one (an older version's while the new one is computed).
+  const map: MapLayout | null = layout.data ?? (kept && (layout.isFetching || layout.isError) ? kept : null)
+  const live = layout.isFetching && progress?.positions ? progress : null
+  const positions = useMemo(() => floats(live?.positions ?? map?.positions ?? null), [live?.positions, map?.positions])
+  const kinds = live?.kinds ?? map?.kinds ?? null
+
+  const colourColumns = fields.filter((field) => field.dimension === undefined && field.children === undefined && field.name !== column)
+  const values = useQuery({
+    queryKey: queryKeys.embeddingMapValues(connectionId, table, map?.version ?? '', colourBy),
+    queryFn: () => unwrap(api.map.values({ connectionId, table, version: map!.version, column: colourBy, windows: [...map!.windows] })),
+    enabled: map !== null && colourBy !== '' && !live,
+    staleTime: Infinity
+  })
+  const colours: PointColours | null = useMemo(() => {
+    if (!kinds) return null
+    if (colourBy !== '' && values.data && values.data.values.length === kinds.length) return coloursByValues(values.data)
+    return coloursByKind(kinds)
+  }, [kinds, colourBy, values.data])
+
+  const highlightKeys = useQuery({
+    queryKey: queryKeys.embeddingMapHighlight(connectionId, table, map?.version ?? '', map?.keyColumn ?? '', gridFilter),
+    queryFn: async () => {
+      const page = await unwrap(api.tables.readRows({ connectionId, table, offset: 0, limit: HIGHLIGHT_ROWS, columns: [map!.keyColumn!], filter: gridFilter }))
+      const keys = decodeArrow(page.arrow).getChild(map!.keyColumn!)
+      return new Set(Array.from({ length: keys?.length ?? 0 }, (_, i) => String(keys!.get(i) as unknown)))
+    },
+    enabled: map !== null && map.keyColumn !== null && gridFilter !== '',
+    staleTime: Infinity
+  })
+  const highlight = useMemo(() => {
+    if (!map?.keys || !highlightKeys.data || gridFilter === '' || live) return null
+    return Uint8Array.from(map.keys, (key) => (key !== null && highlightKeys.data.has(key) ? 1 : 0))
+  }, [map, highlightKeys.data, gridFilter, live])
+  const highlighted = highlight ? highlight.reduce((sum, v) => sum + v, 0) : 0
+  const rgba = useMemo(() => (colours ? pointBytes(colours, highlight) : new Uint8Array(0)), [colours, highlight])
+  const [lassoMode, setLassoMode] = useState(false)
+
+  const openRows = (indices: readonly number[]): void => {
+    if (!map) return
+    const made = keyFilter(map, indices)
+    if ('filter' in made) {
+      requestGridFilter(connectionId, table, made.filter)
+      onShowGrid()
+    }
+  }
+  const selection = map && selected.length > 0 ? keyFilter(map, selected) : null
+
+  return (
+    <section className={styles.map} aria-label={`Map of ${column}`}>
+      <div className={styles.bar}>
+        <span role="status" aria-label="Map status" className={styles.status}>
+          {statusText(map, layout.isFetching, progress, layout.error)}
+        </span>
+        {layout.isFetching && (
+          <Button variant="secondary" onClick={cancel}>
+            Cancel
+          </Button>
+        )}
+        {!layout.isFetching && layout.isError && (
+          <Button variant="secondary" onClick={() => void layout.refetch()}>
+            Compute again
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          aria-pressed={lassoMode}
+          title="While on, a drag draws a lasso instead of moving the map (Shift and drag lassoes at any time)"
+          onClick={() => setLassoMode(!lassoMode)}
+        >
+          Lasso
+        </Button>
+        <label className={styles.colourBy}>
+          Colour by
+          <Select aria-label="Colour by" value={colourBy} onChange={(event) => setColourBy(event.target.value)} disabled={map === null}>
+            <option value="">Why a point is set apart</option>
+            {colourColumns.map((field) => (
+              <option key={field.name} value={field.name}>
+                {field.name}
+              </option>
+            ))}
+          </Select>
+        </label>
+      </div>
+      {layout.isError && !isCancel(layout.error) && <ErrorAlert error={layout.error} />}
+      {values.isError && <ErrorAlert error={values.error} />}
+      {map && unplacedText(map) && <p className={styles.note}>{unplacedText(map)}</p>}
+      {gridFilter !== '' && highlight && (
+        <p className={styles.note} aria-label="Highlighted rows">
+          {format(highlighted)} of {format(map?.points ?? 0)} points match the grid&apos;s filter and stand out.
+        </p>
+      )}
+      <div className={styles.body}>
+        <div className={styles.plot}>
+          {positions && colours ? (
+            <MapCanvas
+              positions={positions}
+              colours={rgba}
+              selected={selected}
+              lassoMode={lassoMode}
+              onHover={setHover}
+              onLasso={setSelected}
+              onPick={(index) => openRows([index])}
+            />
+          ) : (
+            <p className={styles.empty}>{layout.isFetching ? 'The first picture appears once the rows are read…' : 'No map yet.'}</p>
+          )}
+          {hover && map && (
+            <div className={styles.tooltip} style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">
+              {hoverText(map, hover.index, colourBy, values.data?.values[hover.index])}
+            </div>
+          )}
+        </div>
+        {colours && (
+          <aside className={styles.legend} aria-label="Legend">
+            <ul>
+              {colours.legend.map((entry) => (
+                <li key={entry.label}>
+                  <button
+                    type="button"
+                    className={styles.legendEntry}
+                    title="Select these points"
+                    onClick={() => setSelected(pointsOf(colours, entry.paletteIndex))}
+                  >
+                    <span className={styles.swatch} style={{ background: entry.colour }} aria-hidden />
+                    <span className={styles.legendLabel}>{entry.label}</span>
+                    <span className="muted">{format(entry.count)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </aside>
+        )}
+      </div>
+      {selected.length > 0 && (
+        <div className={styles.bar} aria-label="Selection">
+          <span>{format(selected.length)} points selected</span>
+          <Button
+            disabled={!selection || !('filter' in selection)}
+            disabledReason={selection && 'reason' in selection ? selection.reason : ''}
+            onClick={() => openRows(selected)}
+          >
+            Filter the grid to these rows
+          </Button>
+          <Button variant="secondary" onClick={() => setSelected([])}>
+            Clear selection
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** RGBA bytes per point: its palette colour, faint where a highlight leaves it out. */
+function pointBytes(colours: PointColours, highlight: Uint8Array | null): Uint8Array {
+  const rgb = colours.palette.map((hex) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)))
+  const out = new Uint8Array(colours.index.length * 4)
+  colours.index.forEach((p, i) => {
+    const [r, g, b] = rgb[p] ?? [128, 128, 128]
+    out.set([r!, g!, b!, highlight && highlight[i] === 0 ? 36 : 220], i * 4)
+  })
+  return out
+}
+
+/** A float32 view of positions' bytes (copied when they are not aligned). */
+function floats(bytes: Uint8Array | null): Float32Array | null {
+  if (!bytes) return null
+  return bytes.byteOffset % 4 === 0 ? new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4) : new Float32Array(bytes.slice().buffer)
+}
+
+function isCancel(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'cancelled'
+}
+
+/** What the map shows and where its computation is. */
+function statusText(map: MapLayout | null, running: boolean, progress: MapProgress | null, error: unknown): string {
+  const what = map
+    ? `${format(map.points)} points${map.sampled ? ` (sample of ${format(map.points)} of ${format(map.totalRows)} rows)` : ''} · ${map.method === 'umap' ? 'UMAP' : 'principal components'} · version ${map.version}${map.cached ? ' · kept map' : ''}`
+    : ''
+  if (running) {
+    const step =
+      progress === null
+        ? 'Starting…'
+        : progress.phase === 'reading'
+          ? `Reading rows: ${format(progress.rowsRead)} of ${format(progress.rowsTotal ?? 0)}…`
+          : progress.phase === 'neighbours'
+            ? 'First picture (principal components); finding each point’s neighbours for UMAP…'
+            : `Refining the UMAP layout: epoch ${format(progress.epoch)} of ${format(progress.epochs)}…`
+    return map ? `Showing the kept map of version ${map.version}; computing the latest version’s. ${step}` : step
+  }
+  if (isCancel(error)) return map ? `${what}. Computing the latest version’s map was cancelled.` : 'The map was cancelled.'
+  return what
+}
+
+/** Why some points are set apart, or null when none are. */
+function unplacedText(map: MapLayout): string | null {
+  const parts = [
+    [map.unplaced.null, 'null'],
+    [map.unplaced.nan, 'holding NaN or infinite values'],
+    [map.unplaced.zero, 'all zeros'],
+    [map.unplaced.constant, 'one repeated value'],
+    [map.unplaced.length, 'of the wrong length']
+  ].filter(([count]) => (count as number) > 0)
+  if (parts.length === 0) return null
+  return `Set apart below the map, as their vectors cannot be placed: ${parts.map(([count, why]) => `${format(count as number)} ${why}`).join(', ')}.`
+}
+
+function hoverText(map: MapLayout, index: number, colourBy: string, value: string | number | null | undefined): string {
+  const lines = [map.keyColumn && map.keys ? `${map.keyColumn}: ${map.keys[index] ?? 'null'}` : `Point ${format(index + 1)}`]
+  if (colourBy !== '' && value !== undefined) lines.push(`${colourBy}: ${value === null ? 'null' : String(value)}`)
+  const kind = POINT_KINDS[map.kinds[index] ?? 0]
+  if (kind && kind !== 'ok') lines.push(`Set apart: ${kind === 'nan' ? 'NaN or infinite values' : kind}`)
+  return lines.join(' · ')
+}
+
+function pointsOf(colours: PointColours, paletteIndex: number): number[] {
+  const out: number[] = []
+  colours.index.forEach((p, i) => {
+    if (p === paletteIndex) out.push(i)
+  })
+  return out
+}
