@@ -384,6 +384,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
               className={cx(
                 styles.gridRow,
                 edits.rowState(item.index) === 'deleted' && editStyles.rowDeleted,
+                edits.selected(item.index, active) && editStyles.rowSelected,
                 edits.editing?.row === item.index && editStyles.rowEditing
               )}
               style={{
@@ -421,7 +422,10 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
                   }
                   active={active.row === item.index && active.col === c}
                   expanded={expanded.has(`${item.index}:${c}`)}
-                  onActivate={() => setActive({ row: item.index, col: c })}
+                  onActivate={() => {
+                    edits.collapse()
+                    setActive({ row: item.index, col: c })
+                  }}
                   onToggle={() => toggle({ row: item.index, col: c })}
                   edit={edits.cell(item.index, c)}
                   editor={
@@ -476,26 +480,37 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
         <RowMenu
           target={{ row: firstRow + menu.row, x: menu.x, y: menu.y }}
           onFindSimilar={onFindSimilar}
-          items={cellActions(
-            {
-              column: columns[menu.col]?.name ?? '',
-              bytes: columns[menu.col]?.bytes ?? false,
-              cell: columns[menu.col]?.bytes ? null : vectorAt(menu.row, menu.col),
-              bytesNull: columns[menu.col]?.bytes ? mediaAt(menu.row, menu.col)?.size === null : null,
-              rowJson: () => jsonOfRow(menu.row),
-              fileName: fileName(menu.row, menu.col)
-            },
-            {
-              open: () => {
-                // The viewer gives focus back to what had it when it opened: the grid, not the menu.
+          items={[
+            ...cellActions(
+              {
+                column: columns[menu.col]?.name ?? '',
+                bytes: columns[menu.col]?.bytes ?? false,
+                cell: columns[menu.col]?.bytes ? null : vectorAt(menu.row, menu.col),
+                bytesNull: columns[menu.col]?.bytes ? mediaAt(menu.row, menu.col)?.size === null : null,
+                rowJson: () => jsonOfRow(menu.row),
+                fileName: fileName(menu.row, menu.col)
+              },
+              {
+                open: () => {
+                  // The viewer gives focus back to what had it when it opened: the grid, not the menu.
+                  scrollRef.current?.focus()
+                  setMenu(null)
+                  setViewing(true)
+                },
+                filter: onFilter,
+                readBytes: () => readBytes(menu.row, menu.col)
+              }
+            ),
+            // Editing items close the menu and give the grid the keyboard back first.
+            ...edits.menuItems(menu.row, menu.col).map((item) => ({
+              ...item,
+              run: () => {
                 scrollRef.current?.focus()
                 setMenu(null)
-                setViewing(true)
-              },
-              filter: onFilter,
-              readBytes: () => readBytes(menu.row, menu.col)
-            }
-          )}
+                item.run()
+              }
+            }))
+          ]}
           onClose={() => setMenu(null)}
         />
       )}

@@ -4,13 +4,16 @@
  * column's value, so what is staged follows the row wherever a filter puts it.
  *
  * Keys while editing is on: Enter, F2, a double-click or typing a character edits the
- * active cell (Shift+Enter opens the value viewer); Delete marks the row deleted (again:
- * keeps it); Shift+Delete sets the cell to null; Ctrl+Alt+Z reverts the cell, or the row's
- * deletion; Ctrl+V pastes a block of tab- and newline-separated cells from the active cell.
+ * active cell (Shift+Enter opens the value viewer); Shift+Up/Down selects rows; Delete marks
+ * the selected rows deleted (again: keeps them); Shift+Delete sets the cell to null;
+ * Ctrl+Alt+Z reverts the cell, or the selected rows' changes and deletion; Ctrl+V pastes a
+ * block of tab- and newline-separated cells from the active cell.
  */
 import { useMemo, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { DataType, type Field, type Table } from 'apache-arrow'
+import { CircleSlash, Pencil, Trash2, Undo2 } from 'lucide-react'
 import type { CellView } from '../table-data/cell-format'
+import type { MenuItem } from '../../ui/menu'
 import { showErrorToast } from '../../ui/toast-store'
 import { fieldProblem, sameValue, valueProblem } from './cell-text'
 import type { EditAccess } from './use-editability'
@@ -24,6 +27,11 @@ interface Position {
   readonly row: number
   readonly col: number
 }
+
+/** The most rows one selection holds (a commit changes at most 100,000 rows). */
+const MAX_SELECTED = 10_000
+/** Keys that move the active cell (the grid's, see use-grid-keyboard.ts). */
+const MOVES = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End'])
 
 /** How a cell shows its staged state. */
 export interface CellEdit {
@@ -61,6 +69,8 @@ export function stagedView(text: CellText, field?: Field): CellView {
 /** Editing state and handlers of one grid. */
 export function useGridEdits({ connectionId, table, access, columns, pages, originalAt, rowCount }: Options) {
   const [edits, change] = useStagedEdits(connectionId, table)
+  // The row a Shift+Up/Down selection started from; null while one row (the active one) is selected.
+  const [anchor, setAnchor] = useState<number | null>(null)
   const [editing, setEditing] = useState<(Position & { readonly typed?: string; readonly selectAll: boolean }) | null>(null)
   const on = access?.on === true && access.key !== null
   const key = access?.key ?? null
@@ -132,10 +142,24 @@ export function useGridEdits({ connectionId, table, access, columns, pages, orig
     return edits.deletes.has(rowKey) ? 'deleted' : edits.updates.has(rowKey) ? 'updated' : null
   }
 
+  /** The selected rows: from the anchor to the active row, at most MAX_SELECTED. */
+  const selectedRows = (active: Position): readonly number[] => {
+    if (anchor === null) return [active.row]
+    const from = Math.max(Math.min(anchor, active.row), Math.max(anchor, active.row) - MAX_SELECTED + 1)
+    return Array.from({ length: Math.max(anchor, active.row) - from + 1 }, (_, i) => from + i)
+  }
+  const selectedKeys = (active: Position): string[] => selectedRows(active).flatMap((row) => keyAt(row) ?? [])
+
   /** Handles an editing key; true when it did. */
   const onKeyDown = (event: KeyboardEvent, active: Position): boolean => {
     if (!on || rowCount === 0) return false
     const ctrl = event.ctrlKey || event.metaKey
+    if (MOVES.has(event.key)) {
+      // The grid moves the active cell; Shift+Up/Down extends the row selection as it goes.
+      const extend = event.shiftKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')
+      setAnchor(extend ? (anchor ?? active.row) : null)
+      return false
+    }
     const rowKey = keyAt(active.row)
     const column = columns[active.col]?.name
     if (event.key === 'F2' || (event.key === 'Enter' && !event.shiftKey && !ctrl && !event.altKey)) {
@@ -144,7 +168,9 @@ export function useGridEdits({ connectionId, table, access, columns, pages, orig
     }
     if (event.key === 'Delete' && !event.shiftKey && !ctrl && rowKey !== null) {
       event.preventDefault()
-      change((current) => (current.deletes.has(rowKey) ? revertRows(current, [rowKey]) : deleteRows(current, [rowKey], version)))
+      const keys = selectedKeys(active)
+      // All deleted already: Delete keeps them; otherwise it deletes them all.
+      change((current) => (keys.every((key) => current.deletes.has(key)) ? revertRows(current, keys) : deleteRows(current, keys, version)))
       return true
     }
     if (event.key === 'Delete' && event.shiftKey) {
@@ -156,7 +182,10 @@ export function useGridEdits({ connectionId, table, access, columns, pages, orig
     }
     if (ctrl && event.altKey && event.key.toLowerCase() === 'z' && rowKey !== null && column !== undefined) {
       event.preventDefault()
-      change((current) => (current.deletes.has(rowKey) ? revertRows(current, [rowKey]) : revertCells(current, rowKey, [column])))
+      const keys = selectedKeys(active)
+      change((current) =>
+        keys.length > 1 ? revertRows(current, keys) : current.deletes.has(rowKey) ? revertRows(current, [rowKey]) : revertCells(current, rowKey, [column])
+      )
       return true
     }
     if (event.key.length === 1 && event.key !== ' ' && !ctrl && !event.altKey) {
@@ -191,6 +220,41 @@ export function useGridEdits({ connectionId, table, access, columns, pages, orig
   return {
     on,
     editing,
+    /** True for rows of a Shift+Up/Down selection (the active row alone is not marked). */
+    selected: (row: number, active: Position): boolean => {
+      if (anchor === null) return false
+      const rows = selectedRows(active)
+      return row >= (rows[0] ?? 0) && row <= (rows[rows.length - 1] ?? -1)
+    },
+    /** The cell menu's editing items for a cell (none where editing is off). */
+    menuItems: (row: number, col: number): MenuItem[] => {
+      if (!on) return []
+      const rowKey = keyAt(row)
+      const column = columns[col]?.name ?? ''
+      const problem = cellProblem(row, col)
+      const deleted = rowKey !== null && edits.deletes.has(rowKey)
+      const changed = rowKey !== null && stagedCell(edits, rowKey, column) !== undefined
+      const reading = rowKey === null ? { disabledReason: 'the row is still being read' } : {}
+      return [
+        { label: 'Edit value', icon: Pencil, separated: true, run: () => start({ row, col }), ...(problem ? { disabledReason: problem } : {}) },
+        { label: 'Set null', icon: CircleSlash, run: () => stage(row, col, null), ...(problem ? { disabledReason: problem } : {}) },
+        {
+          label: deleted ? 'Keep row' : 'Delete row',
+          icon: deleted ? Undo2 : Trash2,
+          danger: !deleted,
+          run: () => rowKey !== null && change((current) => (deleted ? revertRows(current, [rowKey]) : deleteRows(current, [rowKey], version))),
+          ...reading
+        },
+        {
+          label: 'Revert cell',
+          icon: Undo2,
+          run: () => rowKey !== null && change((current) => revertCells(current, rowKey, [column])),
+          ...(changed ? {} : { disabledReason: 'the cell is not changed' })
+        }
+      ]
+    },
+    /** Drops a row selection (a click makes one cell active). */
+    collapse: (): void => setAnchor(null),
     fieldAt,
     cell,
     rowState,
