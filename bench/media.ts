@@ -31,7 +31,7 @@ import { BYTE_COLUMNS, ensureMediaTable, folderBytes, forgetTable, PLAIN_COLUMNS
 import { profilePage, type ColumnPhases, type PagePhases } from './media/phases'
 import { connectionFor, hostCaller, memoryOf } from './remote/host-client'
 import { startKeptStore, storageFlags, type SlowStore, type StorageOptions } from './remote/slow-store'
-import { GRID_MEDIA_BLOCK_ROWS } from '../src/shared/contract/media'
+import { GRID_MEDIA_BLOCK_ROWS } from '../src/shared/grid-media-blocks'
 
 const ROWS = envWhole('MEDIA_ROWS', 10_000, PAGE_ROWS * 2)
 const S3_ROWS = envWhole('MEDIA_S3_ROWS', ROWS, PAGE_ROWS * 2)

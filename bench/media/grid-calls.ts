@@ -7,7 +7,8 @@
  * per block, for the rows asked (the first screen, or the whole page as a scroll through it
  * asks for it); the anchor is the same page of the plain columns alone.
  */
-import { GRID_MEDIA_BLOCK_ROWS, type MediaCell, type MediaValue } from '../../src/shared/contract/media'
+import type { MediaCell, MediaValue } from '../../src/shared/contract/media'
+import { GRID_MEDIA_BLOCK_ROWS } from '../../src/shared/grid-media-blocks'
 import type { RowsPage } from '../../src/shared/contract/tables'
 import { encodeSocketMessage } from '../../src/shared/rpc-socket'
 import type { HostCall } from '../remote/host-client'

@@ -16,13 +16,6 @@ export const MEDIA_COLUMNS_MAX = 16
 /** The largest value `media:value` hands over whole (bigger ones say so, and can be saved). */
 export const MEDIA_VALUE_MAX_BYTES = 64 * 1024 * 1024
 
-/**
- * Rows per `media:cells` call of the data grid: about a screen of thumbnail rows, a fifth of
- * a rows page, because each thumbnail costs main a decode of the whole image; asking for
- * what is drawn rather than the page puts the first pictures on screen several times sooner.
- */
-export const GRID_MEDIA_BLOCK_ROWS = 20
-
 /** The two thumbnail sizes: a grid row's and a gallery tile's (longest side, in pixels). */
 export const THUMB_SIZES = { row: 64, tile: 256 } as const
 export type ThumbSize = keyof typeof THUMB_SIZES

@@ -2,7 +2,7 @@
  * Which rows each `media:cells` query covers: blocks of MEDIA_BLOCK_ROWS table rows, the
  * ones around the rows drawn (GRID_MEDIA_BLOCK_ROWS says why blocks are smaller than pages).
  */
-import { GRID_MEDIA_BLOCK_ROWS } from '@shared/contract/media'
+import { GRID_MEDIA_BLOCK_ROWS } from '@shared/grid-media-blocks'
 import { pagesFor } from '../../lib/row-pages'
 
 /** Rows per `media:cells` query. */
