@@ -6,6 +6,7 @@
  * one version holding the values.
  */
 import { join } from 'node:path'
+import { connect } from '@lancedb/lancedb'
 import { expect, test } from './fixtures/test'
 import { EditsPage } from './pages/edits-page'
 import { EDIT_TABLE, makeEditTable, readItems } from '../test-kit/edit-table'
@@ -181,9 +182,79 @@ test('a bad value blocks Commit with its message, and staged edits follow their 
   await expect(edits.cell(2, 1)).toHaveText('Filtered')
   await expect(edits.counts).toContainText('1 changed')
 
+  // Shift+Down selects rows 4 to 6: Delete marks all three, Ctrl+Alt+Z takes that back.
+  await edits.grid.focus()
+  await page.keyboard.press('Control+Home')
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Shift+ArrowDown')
+  await page.keyboard.press('Shift+ArrowDown')
+  await page.keyboard.press('Delete')
+  await expect(edits.counts).toContainText('3 deleted')
+  for (const n of [4, 5, 6]) await expect(edits.row(n).getByRole('rowheader')).toContainText('−')
+  await expect(edits.row(7).getByRole('rowheader')).not.toContainText('−')
+  await page.keyboard.press('Control+Alt+z')
+  await expect(edits.counts).toContainText('0 deleted')
+  await expect(edits.cell(2, 1)).toHaveText('Filtered')
+
   await commit.click()
   await expect(edits.toasts.getByText(/^Committed 1 updated to items as version 2/)).toBeVisible()
   const after = await readItems(root)
   expect(after.version).toBe(2)
   expect(after.rows.get('10')).toEqual({ name: 'Filtered', qty: 12 })
 })
+
+test('a commit against rows changed elsewhere lists them, and Keep mine writes over them only', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'catalog')
+  await makeEditTable(root, ROWS, true)
+  const app = await openApp(['--dir', root])
+  const page = app.page
+  const edits = new EditsPage(page)
+  await app.table(EDIT_TABLE).click()
+  await expect(edits.cell(2, 1)).toHaveText('item 1')
+
+  // Two rows edited here (ids 10 and 20) while another writer changes id 10's quantity.
+  await edits.grid.focus()
+  for (const [down, text] of [
+    [1, 'mine 10'],
+    [1, 'mine 20']
+  ] as const) {
+    for (let i = 0; i < down; i++) await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('End')
+    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type(text)
+    await page.keyboard.press('Enter')
+  }
+  await expect(edits.counts).toContainText('2 changed')
+  await updateElsewhere(root, 'id = 10', { qty: '500' })
+
+  await page.keyboard.press('Control+s')
+  const conflict = page.getByRole('dialog', { name: 'Rows changed elsewhere' })
+  await expect(conflict.getByRole('list', { name: 'Rows changed elsewhere' })).toHaveText('id = 10: changed elsewhere')
+  expect((await readItems(root)).version).toBe(2)
+  // Escape keeps every edit staged and writes nothing.
+  await page.keyboard.press('Escape')
+  await expect(conflict).toHaveCount(0)
+  await expect(edits.counts).toContainText('2 changed')
+
+  await page.keyboard.press('Control+s')
+  await conflict.getByRole('button', { name: 'Keep mine and commit' }).press('Enter')
+  await expect(edits.toasts.getByText(/^Committed 2 updated to items as version 3/)).toBeVisible()
+  const after = await readItems(root)
+  expect(after.version).toBe(3)
+  // Mine wins in the rows listed; the whole edited row is written, as the conflict said.
+  expect(after.rows.get('10')?.name).toBe('mine 10')
+  expect(after.rows.get('20')).toEqual({ name: 'mine 20', qty: 2 })
+})
+
+/** Another writer's update, through LanceDB's SDK: one version. */
+async function updateElsewhere(root: string, where: string, values: Record<string, string>): Promise<void> {
+  const db = await connect(root)
+  const table = await db.openTable(EDIT_TABLE)
+  try {
+    await table.update({ where, valuesSql: values })
+  } finally {
+    table.close()
+    db.close()
+  }
+}
