@@ -397,3 +397,48 @@ describe('row edits with a read-only key', () => {
     expect(after).toMatchObject({ ok: true, value: { editable: false, reason: expect.stringContaining('Writes on this connection were refused') } })
   }, 60_000)
 })
+
+describe('row edits on a metadata-only REST catalog', () => {
+  let dir: string
+  let server: RunningCatalogServer
+  let core: AppCore
+  const log: string[] = []
+
+  beforeEach(async () => {
+    dir = await makeTempDir('lcb-edits-metadata-only')
+    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+    ;(await db.createTable('items', seedRows(5), { schema } as never)).close()
+    db.close()
+    server = await startCatalogServer({ root: join(dir, 'catalog'), dataRoutes: false, log: (line) => log.push(line) })
+    core = await setUpApp({ port: 0, dataDir: undefined, connections: [restSpec(server.url, [])] }, join(dir, 'data'), {
+      info: { host: 'browser', version: 'test' }
+    })
+  }, 60_000)
+
+  afterEach(async () => {
+    await core.close()
+    await server.close()
+    await removeDir(dir)
+  })
+
+  it("writes the commit at the table's location, as the catalog's other data", async () => {
+    const connectionId = core.registry.list()[0]!.id
+    const table = { namespace: [], name: 'items' }
+    // Reading rows teaches the connection that the catalog serves metadata only.
+    expect(await call(core, 'tables:readRows', { connectionId, table, offset: 0, limit: 5 })).toMatchObject({ ok: true })
+    const committed = await call<CommitEditsResult>(core, 'tables:commitEdits', {
+      connectionId,
+      table,
+      baseVersion: '1',
+      key: 'id',
+      updates: [{ key: '2', values: { name: 'at the location' } }],
+      inserts: [],
+      deletes: ['3'],
+      overwrite: []
+    })
+    expect(committed).toMatchObject({ ok: true, value: { kind: 'committed', version: '2', updated: 1, deleted: 1 } })
+    expect(log.some((line) => line.includes('/merge_insert'))).toBe(false)
+    const rows = await readBack(await openLance(join(dir, 'catalog')))
+    expect([rows.size, rows.get(2n)!['name'], rows.has(3n)]).toEqual([4, 'at the location', false])
+  }, 60_000)
+})
