@@ -10,6 +10,7 @@
 import { join } from 'node:path'
 import { startCatalogServer } from '../server/server'
 import { APPENDS_TABLE, buildAppendsTable, lanceNumbers, tagAppendsVersion } from '../test-kit/appends-table'
+import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { HealthPage } from './pages/health-page'
 
@@ -34,6 +35,23 @@ test('health of a table, optimize from it, its report, and a clean-up that lists
   await expect(health.value('Data storage version')).toHaveText('2.2')
   await expect(health.value('Stable row ids')).toHaveText('Off')
   await page.screenshot({ path: join(test.info().outputDir, 'health-tab.png') })
+
+  // The versions list names what each version did, read off Lance's version summaries.
+  await page.getByRole('tablist', { name: 'Table views' }).getByRole('tab', { name: 'Versions' }).click()
+  const versionCells = (version: string): Locator =>
+    page
+      .getByRole('table', { name: 'Versions' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: version, exact: true }) })
+      .getByRole('cell')
+  await expect(versionCells('1').nth(2)).toHaveText('create')
+  await expect(versionCells('2').nth(2)).toHaveText('append')
+  await expect(versionCells('2').nth(4)).toHaveText(/^\+10 rows, \+/)
+  await expect(versionCells('41').nth(2)).toHaveText('index, schema or config change (no data written)')
+  await expect(versionCells('52 (latest)').nth(2)).toHaveText('delete')
+  await expect(versionCells('52 (latest)').nth(4)).toHaveText(/^−20 rows/)
+  await page.screenshot({ path: join(test.info().outputDir, 'versions-operations.png') })
+  await health.open()
 
   // Escape and Cancel close the optimize dialog; the table is unchanged.
   await health.optimizeButton.click()

@@ -88,7 +88,7 @@ describe('lance versions', () => {
   })
 
   it('reads a summary without rows or time as unknown', () => {
-    expect(versionFromSummary(3, null, {})).toEqual({ version: '3', timestamp: null, operation: null, rows: null })
+    expect(versionFromSummary(3, null, {})).toEqual({ version: '3', timestamp: null, operation: null, rows: null, summary: null })
     expect(versionFromSummary(3, 0, { total_rows: 'x', operation: 'Append' })).toMatchObject({ rows: null, operation: 'Append' })
   })
 })

@@ -7,7 +7,7 @@
  */
 import type { Table as LanceTable } from '@lancedb/lancedb'
 import type { TableDescription, TableRef } from '../../shared/catalog-types'
-import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
+import type { TableTagInfo, TableVersionInfo, VersionSummary } from '../../shared/contract/versions'
 import { CatalogError } from '../../shared/errors'
 import { compareExact, exactInt, isExactInt, type ExactInt } from '../../shared/exact-int'
 import { describeFields } from '../arrow-schema'
@@ -38,8 +38,25 @@ export function versionFromSummary(version: number | ExactInt, timestamp: Date |
     timestamp: time && !Number.isNaN(time.getTime()) ? time.toISOString() : null,
     // Lance's summary has no operation; a catalog that records one names it so.
     operation: metadata['operation'] ?? metadata['operation_type'] ?? null,
-    rows: rows !== undefined && isExactInt(rows) ? rows : null
+    rows: rows !== undefined && isExactInt(rows) ? rows : null,
+    summary: summaryOf(metadata)
   }
+}
+
+/** The counts of Lance's version summary, or null when it has none of them. */
+function summaryOf(metadata: Readonly<Record<string, string>>): VersionSummary | null {
+  const read = (key: string): ExactInt | null => {
+    const value = metadata[key]?.trim()
+    return value !== undefined && isExactInt(value) ? value : null
+  }
+  const summary = {
+    dataFileRows: read('total_data_file_rows'),
+    deletedRows: read('total_deletion_file_rows'),
+    dataFiles: read('total_data_files'),
+    fragments: read('total_fragments'),
+    bytes: read('total_files_size')
+  }
+  return Object.values(summary).every((value) => value === null) ? null : summary
 }
 
 /** Every version of `table`, oldest first. */

@@ -7,6 +7,8 @@ import { useState, type ReactNode } from 'react'
 import { Eye, RotateCcw } from 'lucide-react'
 import type { TableVersionInfo } from '@shared/contract/versions'
 import { compareExact, formatExactInt, type ExactInt } from '@shared/exact-int'
+import { versionChanges, type VersionChange } from '@shared/version-operations'
+import { formatBytes } from '../../lib/format-bytes'
 import { Button } from '../../ui/button'
 import { ColumnHeads } from '../../ui/column-heads'
 import { ErrorAlert } from '../../ui/error-alert'
@@ -27,6 +29,7 @@ export function VersionsView({ connectionId, table }: DetailViewProps): ReactNod
   if (history.isError) return <ErrorAlert error={history.error} onRetry={() => void history.refetch()} />
   const { versions, tags } = history.data
   const latest = versions.reduce((most, v) => (compareExact(v.version, most) > 0 ? v.version : most), '0')
+  const changes = versionChanges(versions)
   const tagsOf = (version: ExactInt): string[] => (tags ?? []).filter((tag) => tag.version === version).map((tag) => tag.name)
   return (
     <>
@@ -37,6 +40,7 @@ export function VersionsView({ connectionId, table }: DetailViewProps): ReactNod
             'Created',
             'Operation',
             { label: 'Rows', className: styles.numeric },
+            'Change',
             'Tags',
             { label: <span className={styles.quiet}>Actions</span> }
           ]}
@@ -46,6 +50,7 @@ export function VersionsView({ connectionId, table }: DetailViewProps): ReactNod
             <VersionRow
               key={v.version}
               info={v}
+              change={changes.get(v.version) ?? null}
               latest={latest}
               open={open}
               tags={tagsOf(v.version)}
@@ -55,6 +60,12 @@ export function VersionsView({ connectionId, table }: DetailViewProps): ReactNod
           ))}
         </tbody>
       </table>
+      {[...changes.values()].some((change) => change.inferred) && (
+        <p className={styles.quiet}>
+          Operations are read off the counts Lance keeps with each version (rows, deleted rows, data files, fragments, bytes); where two operations leave the
+          same counts, both are named.
+        </p>
+      )}
       <TagsPanel connectionId={connectionId} table={table} tags={tags} versions={versions.map((v) => v.version)} readOnly={open} />
       {restoring !== null && <RestoreDialog connectionId={connectionId} table={table} version={restoring} latest={latest} onClose={() => setRestoring(null)} />}
     </>
@@ -63,6 +74,8 @@ export function VersionsView({ connectionId, table }: DetailViewProps): ReactNod
 
 interface RowProps {
   readonly info: TableVersionInfo
+  /** What the version did, as the catalog or Lance's summary tells; null when neither does. */
+  readonly change: VersionChange | null
   readonly latest: ExactInt
   /** The version open read-only, or null. */
   readonly open: ExactInt | null
@@ -71,7 +84,7 @@ interface RowProps {
   readonly onRestore: () => void
 }
 
-function VersionRow({ info, latest, open, tags, onOpen, onRestore }: RowProps): ReactNode {
+function VersionRow({ info, change, latest, open, tags, onOpen, onRestore }: RowProps): ReactNode {
   const shown = (open ?? latest) === info.version
   const isLatest = info.version === latest
   const restoreReason = open !== null ? readOnlyReason(open) : isLatest ? 'This is already the latest version' : undefined
@@ -82,8 +95,9 @@ function VersionRow({ info, latest, open, tags, onOpen, onRestore }: RowProps): 
         {isLatest && <span className={styles.quiet}> (latest)</span>}
       </td>
       <td>{info.timestamp ? <time dateTime={info.timestamp}>{formatTime(info.timestamp)}</time> : <span className={styles.quiet}>unknown</span>}</td>
-      <td>{info.operation ?? <span className={styles.quiet}>not recorded</span>}</td>
+      <td>{change?.operation ?? <span className={styles.quiet}>not recorded</span>}</td>
       <td className={styles.numeric}>{info.rows === null ? <span className={styles.quiet}>unknown</span> : formatExactInt(info.rows)}</td>
+      <td>{change ? changeText(change) : null}</td>
       <td>
         {tags.map((tag) => (
           <span key={tag} className={styles.tag}>
@@ -120,6 +134,18 @@ function VersionRow({ info, latest, open, tags, onOpen, onRestore }: RowProps): 
 }
 
 /** `2026-11-22 18:13:13` in the user's time zone. */
+/** "+5 rows, +631 bytes": the row and data-byte deltas from the version before, where known. */
+function changeText({ rowDelta, byteDelta }: VersionChange): string {
+  const parts: string[] = []
+  if (rowDelta !== null) parts.push(`${signed(rowDelta)} ${rowDelta === 1n || rowDelta === -1n ? 'row' : 'rows'}`)
+  if (byteDelta !== null && byteDelta !== 0n) parts.push(`${byteDelta < 0n ? '−' : '+'}${formatBytes(Number(byteDelta < 0n ? -byteDelta : byteDelta))}`)
+  return parts.join(', ')
+}
+
+function signed(value: bigint): string {
+  return value > 0n ? `+${value.toLocaleString('en-US')}` : value < 0n ? `−${(-value).toLocaleString('en-US')}` : '±0'
+}
+
 function formatTime(iso: string): string {
   const date = new Date(iso)
   const pad = (n: number): string => String(n).padStart(2, '0')
