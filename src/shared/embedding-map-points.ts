@@ -3,8 +3,11 @@
  * can use them without loading the contract's schemas (see ./contract/embedding-map.ts).
  */
 
-/** A column of at most this many rows is mapped whole; a larger one over a uniform random sample of this many. */
-export const MAP_MAX_POINTS = 10_000
+/**
+ * A column of at most this many rows is mapped whole; a larger one over a uniform random
+ * sample of this many, read as five blocks of 2,048 rows (see main's profile/table-sample.ts).
+ */
+export const MAP_MAX_POINTS = 10_240
 /** The most rows `map:values` answers (the points of one map). */
 export const MAP_MAX_VALUES = MAP_MAX_POINTS
 /** The most row windows a map's rows are read in (a sample's blocks). */

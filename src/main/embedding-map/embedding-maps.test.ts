@@ -10,6 +10,8 @@ import { startCatalogServer, type RunningCatalogServer } from '../../../server/s
 import { dispatch } from '../ipc/dispatch'
 import type { IpcResult } from '../../shared/ipc-channels'
 import type { MapLayout, MapProgress, MapValues } from '../../shared/contract/embedding-map'
+import { openDirNamespace } from '../../catalog/dir/dir-namespace'
+import { mapColumn } from './map-engine'
 
 const table = { namespace: [], name: 'points' }
 const CLUSTERS = 4
@@ -159,4 +161,27 @@ describe('embedding map over a REST catalog', () => {
     const map = valueOf(await layout(core, { connectionId, table, column: 'vector' }))!
     expect(map).toMatchObject({ points: ROWS, totalRows: ROWS, method: 'umap', keysUnique: true })
   }, 120_000)
+})
+
+describe('embedding map of a sample', () => {
+  it('maps a uniform sample of whole blocks past the bound, says so, and offers no exact filter', async () => {
+    const dir = await makeTempDir('lcb-embedding-map-sample')
+    try {
+      const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+      ;(await makeClusteredTable(db, 'points', { rows: 5_000, clusters: 3, dimension: 8 })).close()
+      db.close()
+      const client = await openDirNamespace(join(dir, 'catalog'))
+      const map = await mapColumn(client.table(table), 'vector', { maxPoints: 2_048 })
+      await client.close()
+      expect(map).toMatchObject({ totalRows: 5_000, sampled: true, keyColumn: 'id', keysUnique: false })
+      expect(map.points).toBeLessThanOrEqual(2_048)
+      expect(map.points).toBe(map.windows.reduce((sum, w) => sum + w.limit, 0))
+      // Each point's key is its row's: row offset r holds id r.
+      const offsets = map.windows.flatMap((w) => Array.from({ length: w.limit }, (_, i) => String(w.offset + i)))
+      expect(map.keys).toEqual(offsets)
+      expect(map.windows.every((w) => w.offset % 2_048 === 0)).toBe(true)
+    } finally {
+      await removeDir(dir)
+    }
+  }, 300_000)
 })

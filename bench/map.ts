@@ -1,0 +1,175 @@
+/**
+ * Embedding maps at scale: LanceDB tables of 100,000 and 1,000,000 vectors of 128 floats
+ * in 20 clusters, in a temp directory catalog. For each, in a real Chromium against
+ * browser mode: the time from the Map button to the first picture and to the finished
+ * UMAP layout, the frame time while dragging the map (requestAnimationFrame intervals in
+ * the page), the renderer's peak JS heap (CDP, sampled) and the host's peak resident
+ * memory (VmHWM). In this process, side by side: reading the map's rows through the table
+ * handle against LanceDB's SDK reading the same windows (the read is the part of a map
+ * that touches the table; the layout is the worker's arithmetic).
+ *
+ * Run: npm run bench:map   (builds first; needs Chromium, see README)
+ * MAP_BENCH_SIZES=100000 limits the sizes.
+ */
+import { readFile, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { connectNamespace } from '@lancedb/lancedb'
+import { chromium, type CDPSession, type Page } from '@playwright/test'
+import { chromiumPath, startWebHost, stopProcess } from '../e2e/fixtures/launch'
+import { makeClusteredTable } from '../test-kit/clustered-vectors'
+import { openDirNamespace } from '../src/catalog/dir/dir-namespace'
+import { sampleWindows } from '../src/main/profile/table-sample'
+import { MAP_MAX_POINTS } from '../src/shared/embedding-map-points'
+
+const SIZES = (process.env['MAP_BENCH_SIZES'] ?? '100000,1000000').split(',').map(Number)
+const DIMENSION = 128
+const CLUSTERS = 20
+
+/** Samples the JS heap every few milliseconds until stopped; keeps the peak. */
+function heapSampler(cdp: CDPSession): { stop(): Promise<number> } {
+  let peak = 0
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
+      peak = Math.max(peak, usedSize)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })().catch(() => (running = false))
+  return {
+    async stop() {
+      running = false
+      await loop
+      return peak
+    }
+  }
+}
+
+/** The peak resident memory of process `pid` (Linux's VmHWM), in bytes. */
+async function peakRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024
+}
+
+/** Drags the map around for a while, measuring the intervals between animation frames. */
+async function panFrames(page: Page): Promise<{ median: number; p95: number; frames: number }> {
+  const canvas = page.getByRole('img', { name: /^Map of the vectors/ })
+  const box = (await canvas.boundingBox())!
+  const cx = box.x + box.width / 2
+  const cy = box.y + box.height / 2
+  // A string, so no bundler helper is wrapped around the page's function.
+  await page.evaluate(`(() => {
+    window.__frames = []
+    window.__framesOn = true
+    let last = performance.now()
+    const tick = (t) => { window.__frames.push(t - last); last = t; if (window.__framesOn) requestAnimationFrame(tick) }
+    requestAnimationFrame(tick)
+  })()`)
+  await page.mouse.move(cx, cy)
+  await page.mouse.down()
+  for (let i = 0; i < 120; i++) {
+    const angle = (i / 30) * Math.PI
+    await page.mouse.move(cx + Math.cos(angle) * 120, cy + Math.sin(angle) * 80)
+  }
+  await page.mouse.up()
+  const frames = (await page.evaluate('(() => { window.__framesOn = false; return window.__frames.slice(2) })()')) as number[]
+  const sorted = [...frames].sort((a, b) => a - b)
+  return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0, frames: frames.length }
+}
+
+/** Our read of the map's rows (through the table handle) against the SDK's read of the same windows. */
+async function readSideBySide(root: string, name: string, total: number): Promise<{ ours: number; sdk: number; rows: number }> {
+  const windows = total > MAP_MAX_POINTS ? sampleWindows(total, MAP_MAX_POINTS) : [{ offset: 0, limit: total }]
+  const client = await openDirNamespace(root)
+  const handle = client.table({ namespace: [], name })
+  const db = await connectNamespace('dir', { root })
+  const table = await db.openTable(name)
+  let rows = 0
+  const oursStart = performance.now()
+  for (const w of windows) {
+    for (let got = 0; got < w.limit;) {
+      const page = await handle.readRows({ offset: w.offset + got, limit: Math.min(2_048, w.limit - got), columns: ['vector', 'id'] })
+      if (page.rowCount === 0) break
+      got += page.rowCount
+      rows += page.rowCount
+    }
+  }
+  const ours = performance.now() - oursStart
+  const sdkStart = performance.now()
+  for (const w of windows) await table.query().select(['vector', 'id']).offset(w.offset).limit(w.limit).toArrow()
+  const sdk = performance.now() - sdkStart
+  table.close()
+  db.close()
+  await client.close()
+  return { ours, sdk, rows }
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'lcb-bench-map-'))
+  const root = join(dir, 'catalog')
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+  })
+  try {
+    const db = await connectNamespace('dir', { root })
+    for (const size of SIZES) {
+      const started = Date.now()
+      ;(await makeClusteredTable(db, `vectors_${size}`, { rows: size, clusters: CLUSTERS, dimension: DIMENSION })).close()
+      console.log(
+        `Built vectors_${size} (${size.toLocaleString('en-US')} x ${DIMENSION} float32, ${CLUSTERS} clusters) in ${((Date.now() - started) / 1000).toFixed(1)} s`
+      )
+    }
+    db.close()
+    console.log(`Chromium ${browser.version()}, browser mode, WebGL2 without a GPU (SwiftShader); map bound ${MAP_MAX_POINTS.toLocaleString('en-US')} points`)
+    for (const size of SIZES) {
+      const name = `vectors_${size}`
+      // A fresh host per size, so its peak memory is this size's.
+      const { child, url } = await startWebHost(['--data-dir', join(dir, `data-${size}`), '--dir', root])
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+        await page.goto(url)
+        const cdp = await page.context().newCDPSession(page)
+        const sampler = heapSampler(cdp)
+        await page.getByRole('treeitem', { name: `${name}, table`, exact: true }).click()
+        const mapButton = page.getByRole('button', { name: 'Map', exact: true })
+        await mapButton.waitFor()
+        const status = page.getByRole('status', { name: 'Map status' })
+        const start = performance.now()
+        await mapButton.click()
+        await page.getByRole('img', { name: /^Map of the vectors/ }).waitFor({ timeout: 120_000 })
+        const first = performance.now() - start
+        await status.filter({ hasText: /points · UMAP · version/ }).waitFor({ timeout: 600_000 })
+        const done = performance.now() - start
+        const pan = await panFrames(page)
+        const heap = await sampler.stop()
+        const host = await peakRss(child.pid!)
+        const read = await readSideBySide(root, name, size)
+        const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`
+        console.log(`${size.toLocaleString('en-US')} vectors (${(await status.textContent()) ?? ''})`)
+        console.log(`  Map button -> first picture:      ${(first / 1000).toFixed(2)} s (goal: under 2 s at 100,000)`)
+        console.log(`  Map button -> finished UMAP:      ${(done / 1000).toFixed(1)} s (goal: within a minute at 100,000)`)
+        console.log(
+          `  frame time while panning:         median ${pan.median.toFixed(1)} ms, p95 ${pan.p95.toFixed(1)} ms over ${pan.frames} frames (60 fps is 16.7 ms)`
+        )
+        console.log(`  renderer peak JS heap (sampled):  ${mb(heap)}`)
+        console.log(`  host peak resident memory:        ${mb(host)}`)
+        console.log(
+          `  read ${read.rows.toLocaleString('en-US')} rows: handle ${read.ours.toFixed(0)} ms, LanceDB SDK ${read.sdk.toFixed(0)} ms (ratio ${(read.ours / read.sdk).toFixed(2)})`
+        )
+        await page.close()
+      } finally {
+        await stopProcess(child)
+      }
+    }
+  } finally {
+    await browser.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
