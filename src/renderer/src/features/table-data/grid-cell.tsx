@@ -34,7 +34,7 @@ export function isExpandable(view: CellView | null): boolean {
 
 /** A grid cell; `view` null means its page has not arrived yet. */
 export function GridCell({ id, colIndex, view: read, media, active, expanded, onActivate, onToggle, edit, editor }: Props): ReactNode {
-  const view = edit?.view ?? read
+  const view = edit && edit.text !== undefined ? stagedView(edit.text, edit.numeric) : read
   const className = cx(
     styles.gridCell,
     view?.kind === 'number' && styles.cellNumber,
@@ -63,6 +63,13 @@ export function GridCell({ id, colIndex, view: read, media, active, expanded, on
       )}
     </div>
   )
+}
+
+/** The view of a staged value, drawn as a read one is (numbers right-aligned). */
+function stagedView(text: string | null, numeric: boolean): CellView {
+  if (text === null) return { kind: 'null' }
+  if (text === '') return { kind: 'empty' }
+  return numeric ? { kind: 'number', text } : { kind: 'text', text }
 }
 
 /** What a changed cell says beside its value: that it changed, from what, and what does not fit. */

@@ -1,25 +1,11 @@
 /**
- * The text form of a grid cell for editing, and the rules that compare and check typed
- * text by the column's Arrow field. Scalars are written as the grid shows them (strings
- * whole), vectors, lists, structs and maps as compact JSON; `parseEditText` in shared reads
- * every one of these forms back to the same value.
+ * The rules that check and compare a cell's typed text by the column's Arrow field, through
+ * the shared parser (`parseEditText`), which reads back the text forms the grid writes
+ * (../table-data/edit-text.ts).
  */
-import { DataType, type Field, type Vector } from 'apache-arrow'
+import { DataType, type Field } from 'apache-arrow'
 import { parseEditText, uneditableReason, type EditValue } from '@shared/edit-values'
-import { cellAt, summary } from '../table-data/cell-format'
-import { jsonOf } from '../table-data/cell-values'
 import type { CellText } from './staged-edits'
-
-/** The editable text of row `index` of `vector`; null for a null value. */
-export function cellTextAt(vector: Vector, index: number): CellText {
-  const view = cellAt(vector, index)
-  if (view.kind === 'null') return null
-  if (view.kind === 'empty') return ''
-  const type: DataType = vector.type
-  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return String(vector.get(index))
-  if (view.kind === 'vector' || view.kind === 'nested') return JSON.stringify(jsonOf(type, vector.get(index)))
-  return summary(view)
-}
 
 /** Why a column cannot be edited in a cell, or null when it can. */
 export function fieldProblem(field: Field): string | null {
@@ -31,11 +17,6 @@ export function fieldProblem(field: Field): string | null {
 export function editedAsJson(field: Field): boolean {
   const type: DataType = field.type
   return DataType.isFixedSizeList(type) || DataType.isList(type) || DataType.isLargeList(type) || DataType.isStruct(type) || DataType.isMap(type)
-}
-
-/** True for boolean columns. */
-export function isBooleanField(field: Field): boolean {
-  return DataType.isBool(field.type)
 }
 
 /** The message for text that does not fit its column, or null when it fits. */

@@ -12,7 +12,6 @@
 import { useMemo, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { DataType, type Field, type Table } from 'apache-arrow'
 import { CircleSlash, Pencil, Trash2, Undo2 } from 'lucide-react'
-import type { CellView } from '../table-data/cell-format'
 import type { MenuItem } from '../../ui/menu'
 import { showErrorToast } from '../../ui/toast-store'
 import { fieldProblem, sameValue, valueProblem } from './cell-text'
@@ -35,8 +34,10 @@ const MOVES = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageU
 
 /** How a cell shows its staged state. */
 export interface CellEdit {
-  /** The staged value's view, drawn instead of the read one; null where the cell is not changed. */
-  readonly view: CellView | null
+  /** The staged value, drawn instead of the read one; undefined where the cell shows what was read. */
+  readonly text: CellText | undefined
+  /** The column holds numbers (drawn right-aligned). */
+  readonly numeric: boolean
   readonly changed: boolean
   /** What does not fit in the staged value; null when it fits. */
   readonly problem: string | null
@@ -57,13 +58,10 @@ interface Options {
   readonly rowCount: number
 }
 
-/** The view of a staged value, as the grid draws a read one (numbers right-aligned). */
-export function stagedView(text: CellText, field?: Field): CellView {
-  if (text === null) return { kind: 'null' }
-  if (text === '') return { kind: 'empty' }
-  const type: DataType | undefined = field?.type
-  const numeric = type !== undefined && (DataType.isInt(type) || DataType.isFloat(type) || DataType.isDecimal(type))
-  return numeric ? { kind: 'number', text } : { kind: 'text', text }
+/** True for columns of numbers. */
+export function isNumeric(field: Field): boolean {
+  const type: DataType = field.type
+  return DataType.isInt(type) || DataType.isFloat(type) || DataType.isDecimal(type)
 }
 
 /** Editing state and handlers of one grid. */
@@ -130,7 +128,8 @@ export function useGridEdits({ connectionId, table, access, columns, pages, orig
     if (staged === undefined) return null
     const field = fields.get(column)
     return {
-      view: stagedView(staged, field),
+      text: staged,
+      numeric: field !== undefined && isNumeric(field),
       changed: true,
       problem: field ? valueProblem(field, staged) : null,
       was: edits.updates.get(rowKey)?.original[column]
@@ -275,6 +274,3 @@ export function useGridEdits({ connectionId, table, access, columns, pages, orig
     cancel: (): void => setEditing(null)
   }
 }
-
-/** What `useGridEdits` gives the grid. */
-export type GridEdits = ReturnType<typeof useGridEdits>

@@ -8,14 +8,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { Field } from 'apache-arrow'
 import { cx } from '../../ui/class-names'
-import { columnWidth } from '../table-data/column-width'
-import { GridCell } from '../table-data/grid-cell'
-import { gridKeyHandler, type CellPosition } from '../table-data/use-grid-keyboard'
-import { CellEditor } from './cell-editor'
-import { valueProblem } from './cell-text'
-import { removeInserted, setInsertedCell, type StagedEdits } from './staged-edits'
-import { stagedView } from './use-grid-edits'
-import styles from './table-edits.module.css'
+import { CellEditor } from '../table-edits/cell-editor'
+import { valueProblem } from '../table-edits/cell-text'
+import { removeInserted, setInsertedCell, type StagedEdits } from '../table-edits/staged-edits'
+import { isNumeric } from '../table-edits/use-grid-edits'
+import styles from '../table-edits/table-edits.module.css'
+import { columnWidth } from './column-width'
+import { GridCell } from './grid-cell'
+import { gridKeyHandler, type CellPosition } from './use-grid-keyboard'
 
 interface Props {
   readonly edits: StagedEdits
@@ -118,12 +118,12 @@ export function NewRows({ edits, change, columns, fields }: Props): ReactNode {
                 key={column.name}
                 id={cellId(r, c)}
                 colIndex={c + 2}
-                view={stagedView(value, field)}
+                view={null}
                 active={at.row === r && at.col === c}
                 expanded={false}
                 onActivate={() => setActive({ row: r, col: c })}
                 onToggle={() => undefined}
-                edit={{ view: null, changed: false, problem, was: undefined }}
+                edit={{ text: value, numeric: field !== undefined && isNumeric(field), changed: false, problem, was: undefined }}
                 editor={
                   editing?.row === r && editing.col === c && field ? (
                     <CellEditor

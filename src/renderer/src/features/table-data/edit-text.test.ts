@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { Bool, Field, Float32, Int32, Int64, List, makeData, makeVector, TimestampNanosecond, Utf8, vectorFromArray, type DataType } from 'apache-arrow'
 import { parseEditText } from '@shared/edit-values'
-import { cellTextAt, sameValue, valueProblem } from './cell-text'
+import { sameValue, valueProblem } from '../table-edits/cell-text'
+import { cellTextAt } from './edit-text'
 
 /** The cell's text parses back to exactly the stored value. */
 function roundTrips(type: DataType, vector: ReturnType<typeof makeVector>, index: number, stored: unknown): string | null {
