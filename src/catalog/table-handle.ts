@@ -19,6 +19,7 @@ import type { z } from 'zod'
 import type { TransactionProgress } from '../shared/contract/operations'
 import type { MergeRowsRequest, MergeRowsResult } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../shared/contract/health'
+import type { VersionDiff, VersionDiffRequest } from '../shared/contract/changes'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -29,10 +30,18 @@ export interface CallOptions {
 
 /**
  * A rows request: the contract's window of rows (offset, limit, optional columns and SQL
- * filter), the most Arrow bytes the page may hold (READ_PAGE_MAX_BYTES unless told) and
- * the version to read (the latest unless told).
+ * filter), the most Arrow bytes the page may hold (READ_PAGE_MAX_BYTES unless told), the
+ * version to read (the latest unless told), and whether to leave out the columns that hold
+ * bytes when no columns are named (the grid's first page, asked before it knows the table's
+ * columns: their cells come from the media channels). A table read through LanceDB leaves
+ * them out from its schema; over a REST catalog's routes they are left out where the
+ * table's description is kept (a catalog read at table locations too), else read.
  */
-export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & { readonly maxBytes?: number; readonly version?: ExactInt }
+export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & {
+  readonly maxBytes?: number
+  readonly version?: ExactInt
+  readonly leaveOutBytes?: boolean | undefined
+}
 
 /** A window of one bytes column's cells: rows `offset` on, matching `filter`, at `version` (the latest unless told). */
 export interface CellBytesRequest {
@@ -130,4 +139,6 @@ export interface TableHandle {
   cleanupPlan(olderThan: Date, options?: CallOptions): Promise<CleanupPlan>
   /** Optimizes the table or cleans up old versions, as `action` says; never removes a tagged version whose tag it was not told to delete. */
   maintainTable(action: MaintenanceAction, options?: CallOptions): Promise<MaintenanceOutcome>
+  /** The schema diff and the rows added, deleted and updated between two versions, by row lineage or by a key column. */
+  diffVersions(request: VersionDiffRequest, options?: CallOptions): Promise<VersionDiff>
 }

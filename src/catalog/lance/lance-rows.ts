@@ -3,9 +3,10 @@
  * metadata-only REST catalog's tables (opened at their location) read the same way.
  */
 import type { Table as LanceTable } from '@lancedb/lancedb'
-import type { TableRef } from '../../shared/catalog-types'
+import type { FieldInfo, TableRef } from '../../shared/catalog-types'
 import { READ_PAGE_MAX_BYTES, type RowsPage } from '../../shared/contract/tables'
-import { emptyIpc } from '../arrow-schema'
+import { describeFields, emptyIpc } from '../arrow-schema'
+import { holdsBytes } from '../../shared/media-kind'
 import type { ReadRowsRequest } from '../namespace-client'
 import { pageFromBatches } from '../rows-page'
 import { checkoutLanceVersion } from './versions'
@@ -15,8 +16,9 @@ import { boundedFilter } from './bounded-sql'
 export async function readLanceRows(table: LanceTable, request: ReadRowsRequest, ref?: TableRef): Promise<RowsPage> {
   if (request.version !== undefined) await checkoutLanceVersion(table, ref ?? { namespace: [], name: table.name }, request.version)
   const maxBytes = request.maxBytes ?? READ_PAGE_MAX_BYTES
+  const columns = request.columns ?? (request.leaveOutBytes === true ? plainColumns(describeFields(await table.schema())) : undefined)
   let query = table.query()
-  if (request.columns) query = query.select([...request.columns])
+  if (columns) query = query.select([...columns])
   const filter = boundedFilter(request.filter)
   if (filter !== undefined) query = query.where(filter)
   // Batches stream from LanceDB and the page stops pulling them once full, so a read
@@ -25,6 +27,12 @@ export async function readLanceRows(table: LanceTable, request: ReadRowsRequest,
   if (page) return page
   // LanceDB answers an empty result without columns; answer with the columns asked for.
   const { fields } = await table.schema()
-  const arrow = emptyIpc(request.columns ? request.columns.flatMap((c) => fields.filter((f) => f.name === c)) : fields)
+  const arrow = emptyIpc(columns ? columns.flatMap((c) => fields.filter((f) => f.name === c)) : fields)
   return { arrow, rowCount: 0, truncated: false }
+}
+
+/** The columns of `fields` that hold no bytes; undefined (every column) where none or all of them do. */
+export function plainColumns(fields: readonly FieldInfo[]): string[] | undefined {
+  const plain = fields.filter((field) => !holdsBytes(field)).map((field) => field.name)
+  return plain.length === 0 || plain.length === fields.length ? undefined : plain
 }

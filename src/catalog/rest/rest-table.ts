@@ -30,6 +30,7 @@ import type { RestVersionRoutes } from './versions'
 import { createIndexRoute, dropIndexRoute, listIndexesRoute, optimizeRoute } from './indexes'
 import { restExplainSearch, restSearchInfo, restSearchRows } from './search'
 import { isUnsupportedOperation } from './unsupported'
+import { plainColumns } from '../lance/lance-rows'
 import { TableMoved, type MergeRowsRequest, type MergeRowsResult } from '../merge-rows'
 import { restMergeRows } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
@@ -113,9 +114,20 @@ export class RestTable implements TableHandle {
     const group = request.version === undefined ? 'data' : 'version-read'
     return this.#either(
       group,
-      () => this.#readRoute(request, options),
+      async () => this.#readRoute(await this.#withoutBytes(request, options), options),
       (t) => t.readRows(request, options)
     )
+  }
+
+  /**
+   * `request` with the columns that hold no bytes named, where it asks to leave out byte
+   * columns and the table's description is kept (so knowing them costs no request); else
+   * as it is: a catalog of routes alone reads them rather than ask for a description per page.
+   */
+  async #withoutBytes(request: ReadRowsRequest, options: CallOptions): Promise<ReadRowsRequest> {
+    if (request.leaveOutBytes !== true || request.columns !== undefined || request.version !== undefined || !this.on.location) return request
+    const columns = plainColumns((await this.#describe(options)).fields)
+    return columns ? { ...request, columns } : request
   }
 
   readBytes(request: CellBytesRequest, options: CallOptions = {}): Promise<CellBytes[]> {

@@ -12,8 +12,8 @@ import { OperationRegistry } from '../operations/operation-registry'
 /** Handlers of the table data channels. */
 export function tableHandlers({ registry, operations = new OperationRegistry(), find }: HandlerContext): Pick<HandlerTable, keyof typeof tablesContract> {
   return {
-    'tables:readRows': async ({ connectionId, table, offset, limit, columns, filter }) =>
-      readRowsSkippingUnreadable(await registry.client(connectionId), table, { offset, limit, columns, filter }),
+    'tables:readRows': async ({ connectionId, table, offset, limit, columns, filter, leaveOutBytes }) =>
+      readRowsSkippingUnreadable(await registry.client(connectionId), table, { offset, limit, columns, filter, leaveOutBytes }),
     'tables:count': async ({ connectionId, table, filter }) => (await registry.client(connectionId)).table(table).countRows(filter),
     'tables:create': async ({ connectionId, table, mode, data, dataStorageVersion, operationId }) => {
       const client = await registry.client(connectionId)

@@ -16,8 +16,8 @@ export function versionsHandlers({ registry }: HandlerContext): Pick<HandlerTabl
     },
     'versions:describe': async ({ connectionId, table, version }) => (await registry.client(connectionId)).table(table).describeVersion(version),
     'versions:count': async ({ connectionId, table, version, filter }) => (await registry.client(connectionId)).table(table).countRowsAt(version, filter),
-    'versions:readRows': async ({ connectionId, table, version, offset, limit, columns, filter }) =>
-      (await registry.client(connectionId)).table(table).readRows({ offset, limit, columns, filter, version }),
+    'versions:readRows': async ({ connectionId, table, version, offset, limit, columns, filter, leaveOutBytes }) =>
+      (await registry.client(connectionId)).table(table).readRows({ offset, limit, columns, filter, version, leaveOutBytes }),
     'versions:restore': async ({ connectionId, table, version }) => (await registry.client(connectionId)).table(table).restoreVersion(version),
     'versions:createTag': async ({ connectionId, table, tag, version }) => {
       await (await registry.client(connectionId)).table(table).createTag(tag, version)

@@ -40,10 +40,17 @@ export const rowsWindow = z.object({
   filter: sqlFilter.optional()
 })
 
+/**
+ * Leave out the columns that hold bytes (binary, Lance blobs) when no columns are named:
+ * what the grid asks for before it knows a table's columns, so a table of images is never
+ * read whole for a page whose byte cells come from the media channels.
+ */
+export const leaveOutBytes = z.boolean().optional()
+
 /** Table data channels. */
 export const tablesContract = {
   'tables:readRows': {
-    request: rowsWindow.extend({ connectionId, table: tableRef }).strict(),
+    request: rowsWindow.extend({ connectionId, table: tableRef, leaveOutBytes }).strict(),
     response: response<RowsPage>()
   },
   'tables:count': {

@@ -9,7 +9,7 @@ import type { ExactInt } from '../exact-int'
 import { tagNameProblem } from '../tag-name'
 import { MAX_LISTED_NAME_LENGTH } from '../namespace-path'
 import { connectionId, existingName, response, sqlFilter, tableRef } from './common'
-import { rowsWindow, type RowsPage } from './tables'
+import { leaveOutBytes, rowsWindow, type RowsPage } from './tables'
 
 /** One version of a table, as its history lists it. */
 export interface TableVersionInfo {
@@ -20,22 +20,6 @@ export interface TableVersionInfo {
   readonly operation: string | null
   /** Rows the table holds at this version, or null when the catalog does not say. */
   readonly rows: ExactInt | null
-  /** What Lance's summary of the version counts, where the catalog passes it on. */
-  readonly summary?: VersionSummary | null
-}
-
-/** The counts Lance keeps with each version (LanceDB's `listVersions` metadata); each null where absent. */
-export interface VersionSummary {
-  /** Rows stored in data files, deleted ones included (`total_data_file_rows`). */
-  readonly dataFileRows: ExactInt | null
-  /** Rows deleted but still stored (`total_deletion_file_rows`). */
-  readonly deletedRows: ExactInt | null
-  /** `total_data_files`. */
-  readonly dataFiles: ExactInt | null
-  /** `total_fragments`. */
-  readonly fragments: ExactInt | null
-  /** Bytes of the data files (`total_files_size`). */
-  readonly bytes: ExactInt | null
 }
 
 /** A tag: a name pointing at one version. */
@@ -83,7 +67,7 @@ export const versionsContract = {
     response: response<ExactInt>()
   },
   'versions:readRows': {
-    request: rowsWindow.extend({ connectionId, table: tableRef, version: versionNumber }).strict(),
+    request: rowsWindow.extend({ connectionId, table: tableRef, version: versionNumber, leaveOutBytes }).strict(),
     response: response<RowsPage>()
   },
   /** Makes the rows of `version` the table's new latest version; answers that new version's number. */

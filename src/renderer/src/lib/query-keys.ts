@@ -99,6 +99,17 @@ export interface RowsView {
   readonly version?: ExactInt
   /** A vector or full-text search whose rows (at most k) replace the table's, when set. */
   readonly search?: SearchQuery
+  /** With no columns chosen: read without the columns that hold bytes (see pagesView). */
+  readonly leaveOutBytes?: boolean
+}
+
+/**
+ * The view the grid reads a table's pages under when no columns are chosen: without the
+ * columns that hold bytes (main names the others), so the first page, asked before the
+ * table's columns are known, never reads a table of images whole.
+ */
+export function pagesView(view: RowsView): RowsView {
+  return view.search || view.columns !== null ? view : { ...view, leaveOutBytes: true }
 }
 
 /** What a column profile is asked for: a version (absent: the latest), a filter ('' for all rows), exact or sampled. */

@@ -17,7 +17,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import type { TableRef } from '@shared/catalog-types'
 import type { MediaCell } from '@shared/contract/media'
 import { unreadableColumnsOf, type UnreadableColumn } from '@shared/unreadable-columns'
-import type { RowsView } from '../../lib/query-keys'
+import { pagesView, type RowsView } from '../../lib/query-keys'
 import { ErrorAlert } from '../../ui/error-alert'
 import { CellViewer } from '../cell-viewer/cell-viewer'
 import { MediaCellView } from '../cell-viewer/media-cell'
@@ -40,7 +40,7 @@ import styles from './table-data.module.css'
 import { cx } from '../../ui/class-names'
 import { columnWidth } from './column-width'
 import { CellEditor } from '../table-edits/cell-editor'
-import { cellTextAt } from './edit-text'
+import { cellTextAt } from '../table-edits/cell-text'
 import type { EditAccess } from '../table-edits/use-editability'
 import { useGridEdits } from '../table-edits/use-grid-edits'
 import editStyles from '../table-edits/table-edits.module.css'
@@ -91,11 +91,13 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
   const rowHeight = byteColumns.length > 0 ? MEDIA_ROW_HEIGHT : ROW_HEIGHT
   // Byte columns are left out of the page reads (main describes their cells instead), unless
   // they are all there is to read or a search's rows, which are not the table's by position, carry them.
-  const readView = useMemo<RowsView>(() => {
-    const others = columns.filter((column) => !column.bytes).map((column) => column.name)
-    return view.search || byteColumns.length === 0 || others.length === 0 ? view : { ...view, columns: others }
-  }, [view, columns, byteColumns])
-  const mediaRead = view.search || readView === view ? [] : byteColumns
+  // Byte columns beside others: the others are named (the byte cells come from the media
+  // channels). Else every column, under the view the first page was asked for before the
+  // columns were known (pagesView), so the grid finds that page cached.
+  const others = useMemo(() => columns.filter((column) => !column.bytes).map((column) => column.name), [columns])
+  const splitsBytes = !view.search && byteColumns.length > 0 && others.length > 0
+  const readView = useMemo<RowsView>(() => (splitsBytes ? { ...view, columns: others } : pagesView(view)), [view, others, splitsBytes])
+  const mediaRead = splitsBytes ? byteColumns : []
   // Until the count arrives, assume a page's worth so the first page can be asked for.
   const rowCount = total ?? PAGE_ROWS
   const virtualizer = useVirtualizer({

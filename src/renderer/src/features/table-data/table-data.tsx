@@ -11,6 +11,7 @@ import { DataGrid, type GridColumn } from './data-grid'
 import { FilterBar } from './filter-bar'
 import { publishGridFilter, useGridFilterRequest } from '../../state/grid-filter-requests'
 import { useRowCount, useRowPages } from './use-table-rows'
+import { pagesView } from '../../lib/query-keys'
 import { ExportButton } from '../table-export/export-dialog'
 import { SearchBar } from '../table-search/search-bar'
 import { chosenVectorColumn } from '../table-search/use-data-search'
@@ -24,7 +25,7 @@ import { EmbeddingMap } from '../embedding-map/embedding-map'
 import { MapToggle } from '../embedding-map/map-toggle'
 import type { ExactInt } from '@shared/exact-int'
 import { EditControls } from '../table-edits/edit-controls'
-import { EditPanel } from './edit-panel'
+import { EditPanel } from '../table-edits/edit-panel'
 import { useEditAccess } from '../table-edits/use-editability'
 
 /**
@@ -87,7 +88,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   }, [connectionId, table, shown])
   // The first page is asked for alongside the description and the count, not after them:
   // the grid, once it knows the columns, finds it cached.
-  useRowPages(connectionId, table, view, fields ? [] : [0])
+  useRowPages(connectionId, table, pagesView(view), fields ? [] : [0])
   const columns: GridColumn[] = useMemo(
     () => [
       // A search's distance (or score) comes first, right after the row number.

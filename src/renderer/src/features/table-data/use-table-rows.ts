@@ -95,7 +95,8 @@ async function readPage(connectionId: string, table: TableRef, view: RowsView, p
         offset,
         limit,
         ...(view.columns ? { columns: [...view.columns] } : {}),
-        ...(view.filter ? { filter: view.filter } : {})
+        ...(view.filter ? { filter: view.filter } : {}),
+        ...(view.leaveOutBytes ? { leaveOutBytes: true } : {})
       }
       // An older version (Versions view) is read through its own channel.
       const answer = await unwrap(view.version === undefined ? api.tables.readRows(request) : api.versions.readRows({ ...request, version: view.version }))

@@ -12,7 +12,7 @@ import type { TableRef } from '@shared/catalog-types'
 import type { SearchQuery } from '@shared/contract/search'
 import { DEFAULT_SEARCH_K, type DistanceType, type SearchInfo, type VectorColumnInfo } from '@shared/search-types'
 import { api, unwrap } from '../../lib/api'
-import { queryKeys, type RowsView } from '../../lib/query-keys'
+import { pagesView, queryKeys, type RowsView } from '../../lib/query-keys'
 import { pageOfRow } from '../../lib/row-pages'
 import { searchPage } from './use-search'
 
@@ -81,7 +81,7 @@ export function useDataSearch(connectionId: string, table: TableRef): DataSearch
       // vector column); otherwise in the page on screen when it shows the vector column,
       // else it is read on its own.
       const { page, index } = pageOfRow(row)
-      const onScreen = view.search ? undefined : client.getQueryData<Table>(queryKeys.rowPage(connectionId, table, view, page))
+      const onScreen = view.search ? undefined : client.getQueryData<Table>(queryKeys.rowPage(connectionId, table, pagesView(view), page))
       const shown = onScreen?.getChild(column.name) && index < onScreen.numRows ? onScreen : null
       // A row is named by its id where the table has one (the grid's position means little in a result).
       const withId = onScreen?.getChild(ID_COLUMN) && column.name !== ID_COLUMN ? [column.name, ID_COLUMN] : [column.name]
