@@ -20,6 +20,22 @@ export interface TableVersionInfo {
   readonly operation: string | null
   /** Rows the table holds at this version, or null when the catalog does not say. */
   readonly rows: ExactInt | null
+  /** What Lance's summary of the version counts, where the catalog passes it on. */
+  readonly summary?: VersionSummary | null
+}
+
+/** The counts Lance keeps with each version (LanceDB's `listVersions` metadata); each null where absent. */
+export interface VersionSummary {
+  /** Rows stored in data files, deleted ones included (`total_data_file_rows`). */
+  readonly dataFileRows: ExactInt | null
+  /** Rows deleted but still stored (`total_deletion_file_rows`). */
+  readonly deletedRows: ExactInt | null
+  /** `total_data_files`. */
+  readonly dataFiles: ExactInt | null
+  /** `total_fragments`. */
+  readonly fragments: ExactInt | null
+  /** Bytes of the data files (`total_files_size`). */
+  readonly bytes: ExactInt | null
 }
 
 /** A tag: a name pointing at one version. */

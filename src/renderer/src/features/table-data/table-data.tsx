@@ -25,7 +25,7 @@ import { EmbeddingMap } from '../embedding-map/embedding-map'
 import { MapToggle } from '../embedding-map/map-toggle'
 import type { ExactInt } from '@shared/exact-int'
 import { EditControls } from '../table-edits/edit-controls'
-import { EditPanel } from '../table-edits/edit-panel'
+import { EditPanel } from './edit-panel'
 import { useEditAccess } from '../table-edits/use-editability'
 
 /**
