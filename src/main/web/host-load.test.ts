@@ -165,10 +165,17 @@ function callsOn(
   })
 }
 
-/** Resolves with the time a trivial call took, or Infinity when it did not answer within 2 s. */
+/**
+ * How long a caller may wait for a trivial call while the host is under load before it
+ * counts as not answering. A frozen host never answers; a host on a machine busy with
+ * other work (CI running two test workers) may take a second or two.
+ */
+const ANSWERS_WITHIN_MS = 5_000
+
+/** Resolves with the time a trivial call took, or Infinity when it did not answer within ANSWERS_WITHIN_MS. */
 async function trivialCallMs(): Promise<number> {
   const started = Date.now()
-  const answered = await Promise.race([rpc('app:info', {}).then((r) => r.ok), new Promise<false>((done) => setTimeout(() => done(false), 2_000))])
+  const answered = await Promise.race([rpc('app:info', {}).then((r) => r.ok), new Promise<false>((done) => setTimeout(() => done(false), ANSWERS_WITHIN_MS))])
   return answered ? Date.now() - started : Infinity
 }
 
@@ -219,7 +226,7 @@ describe('the browser-mode host under load', () => {
       `200 reads: ${refused.length} refused at once, ${answered.length} answered before the callers left; peak VmRSS ${Math.round(peak / MB)} MiB; a trivial call meanwhile took ${meanwhileMs} ms; host alive: ${host.alive()}`
     )
     expect(host.alive()).toBe(true)
-    expect(meanwhileMs).toBeLessThan(2_000)
+    expect(meanwhileMs).toBeLessThan(ANSWERS_WITHIN_MS)
     expect(peak).toBeLessThan(READS_RSS_BOUND)
     // The pages were big.
     for (const answer of answered) expect(answer.bytes).toBeGreaterThan(14 * MB)
@@ -227,7 +234,7 @@ describe('the browser-mode host under load', () => {
     for (const answer of refused)
       expect(answer.error).toMatchObject({ code: 'throttled', message: expect.stringMatching(/^Refused: .* row reads running and \d+ waiting/) })
     // Those left waiting were dropped: the host is soon free for the next reads.
-    expect(await trivialCallMs()).toBeLessThan(2_000)
+    expect(await trivialCallMs()).toBeLessThan(ANSWERS_WITHIN_MS)
   }, 60_000)
 
   it('refuses unfinished messages past its bounds, keeps its memory, and answers meanwhile', async () => {
@@ -255,7 +262,7 @@ describe('the browser-mode host under load', () => {
     )
     for (const socket of sockets) socket.terminate()
     expect(host.alive()).toBe(true)
-    expect(meanwhileMs).toBeLessThan(2_000)
+    expect(meanwhileMs).toBeLessThan(ANSWERS_WITHIN_MS)
     expect(refused.length).toBeGreaterThan(0)
     for (const close of refused) {
       expect(close?.code).toBe(SOCKET_CLOSE.policy)
