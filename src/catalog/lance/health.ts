@@ -81,7 +81,7 @@ function summaryCount(summary: Readonly<Record<string, string>>, key: string): E
  * any fragment but the first has an id other than its address. Null when no row tells
  * (all rows still in the first fragment, or none). Reads only the two row-id columns.
  */
-async function stableRowIds(table: Table): Promise<boolean | null> {
+export async function stableRowIds(table: Table): Promise<boolean | null> {
   const differing = await table.query().withRowId().select(['_rowaddr']).where('_rowid != _rowaddr').limit(1).toArray()
   if (differing.length > 0) return true
   const past = await table.query().withRowId().select(['_rowaddr']).where('_rowaddr >= 4294967296').limit(1).toArray()

@@ -28,6 +28,10 @@ import { mergeLanceRows } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
 import { lanceTableHealth } from './health'
 import { lanceCleanupPlan, maintainLanceTable } from './maintenance'
+import type { VersionDiff, VersionDiffRequest } from '../../shared/contract/changes'
+import { stableRowIds } from './health'
+import { keyDiff, keyedAddresses, lineageDiff, rowsAt, versionSide } from './version-diff'
+import { compareExact } from '../../shared/exact-int'
 import { TableHandles, TableOpenFailure, type TableHandleLimits } from './table-handles'
 
 /** What the catalog around the tables adds: checks before a call, and what an error means there. */
@@ -208,6 +212,49 @@ export class LanceTable implements TableHandle {
     return this.#write(options, verb, (t) => maintainLanceTable(t, this.ref, action, options?.signal))
   }
 
+  async diffVersions(request: VersionDiffRequest, options?: CallOptions): Promise<VersionDiff> {
+    const [from, to] = compareExact(request.from, request.to) <= 0 ? [request.from, request.to] : [request.to, request.from]
+    const verb = 'compare versions of'
+    const { key } = request
+    if (key === undefined) {
+      const stable = await this.#latest(options, verb, (t) => stableRowIds(t))
+      if (stable !== true) {
+        throw new CatalogError(
+          'invalid_request',
+          stable === false
+            ? `Table ${quoteTable(this.ref)} was created without stable row ids, so rows are matched by a key: choose a column whose values are unique.`
+            : `Cannot tell yet whether table ${quoteTable(this.ref)} has stable row ids: choose a key column whose values are unique.`
+        )
+      }
+      const earlier = await this.#at(from, options, verb, versionSide)
+      return this.#at(to, options, verb, async (t) => {
+        const later = await versionSide(t)
+        const common = commonColumns(earlier, later)
+        return lineageDiff(t, earlier, later, async (ids) => [
+          await this.#at(from, options, verb, (old) => rowsAt(old, { rowId: true }, common, ids)),
+          await rowsAt(t, { rowId: true }, common, ids)
+        ])
+      })
+    }
+    const side = async (t: LanceDbTable): Promise<Awaited<ReturnType<typeof versionSide>> & { keys: Map<string, bigint> }> => {
+      const read = await versionSide(t)
+      if (!read.fields.some((f) => f.name === key)) {
+        throw new CatalogError(
+          'invalid_request',
+          `Column "${key}" is not in version ${read.version} of table ${quoteTable(this.ref)}: choose a column both versions have.`
+        )
+      }
+      return { ...read, keys: await keyedAddresses(t, key) }
+    }
+    const earlier = await this.#at(from, options, verb, side)
+    const later = await this.#at(to, options, verb, side)
+    const common = commonColumns(earlier, later)
+    return keyDiff(earlier, later, key, async (before, after) => [
+      await this.#at(from, options, verb, (t) => rowsAt(t, { key }, common, before)),
+      await this.#at(to, options, verb, (t) => rowsAt(t, { key }, common, after))
+    ])
+  }
+
   #latest<T>(options: CallOptions | undefined, verb: string, use: (t: LanceDbTable) => Promise<T>): Promise<T> {
     return this.#run(options, verb, () => this.tables.handles.latest(this.ref, use))
   }
@@ -244,6 +291,14 @@ function locationOf(table: LanceDbTable): string | null {
   const uri = match?.[1]
   if (!uri) return null
   return uri.startsWith('file://') ? fileURLToPath(uri) : uri
+}
+
+/** The top-level columns both sides have, in the later side's order. */
+function commonColumns(
+  earlier: { readonly fields: readonly { readonly name: string }[] },
+  later: { readonly fields: readonly { readonly name: string }[] }
+): string[] {
+  return later.fields.map((f) => f.name).filter((name) => earlier.fields.some((f) => f.name === name))
 }
 
 function checkWindow({ offset, limit, maxBytes }: ReadRowsRequest): void {

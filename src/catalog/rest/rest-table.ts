@@ -35,6 +35,7 @@ import { TableMoved, type MergeRowsRequest, type MergeRowsResult } from '../merg
 import { restMergeRows } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
 import { restTableHealth } from './health'
+import type { VersionDiff, VersionDiffRequest } from '../../shared/contract/changes'
 
 /** What every table of one REST connection shares. */
 export interface RestTableContext {
@@ -352,6 +353,19 @@ export class RestTable implements TableHandle {
       'maintenance',
       () => noMaintenanceRoute(this.#target, action.kind === 'optimize' ? 'optimize' : 'clean up old versions of'),
       (t) => t.maintainTable(action, options)
+    )
+  }
+
+  diffVersions(request: VersionDiffRequest, options?: CallOptions): Promise<VersionDiff> {
+    return this.#either(
+      'maintenance',
+      () => {
+        throw new CatalogError(
+          'unsupported',
+          `The Lance REST spec has no operation to compare versions of ${this.#target.subject}, and this connection does not read the table's files.`
+        )
+      },
+      (t) => t.diffVersions(request, options)
     )
   }
 
