@@ -17,6 +17,8 @@ export const PRIMARY_KEY_METADATA = 'lance-schema:unenforced-primary-key:positio
 
 /** Rows read per page while reading rows by key. */
 const KEY_PAGE_ROWS = 10_000
+/** Key filters read at once. */
+const KEY_READS_AT_ONCE = 3
 
 /** The table's Arrow schema at `version` (the latest when absent), with its field metadata, from its first row at most. */
 export async function schemaAt(table: TableHandle, version: ExactInt | undefined, options?: CallOptions): Promise<Schema> {
@@ -98,20 +100,28 @@ export async function rowsByKey(
   const repeated: string[] = []
   // Lance's SQL engine looks a sorted IN list up about twice as fast as the same list unsorted.
   const sorted = [...literals].sort(compareLiterals)
-  for (const filter of inConditions(key, sorted)) {
+  const readAll = async (filter: string): Promise<CellValue[][]> => {
+    const found: CellValue[][] = []
     for (let offset = 0; ;) {
       const page = await table.readRows({ offset, limit: KEY_PAGE_ROWS, filter, ...(version === undefined ? {} : { version }) }, options)
       const read = decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET)
       if (read.schema.fields.length !== schema.fields.length) {
         throw new CatalogError('invalid_request', 'The table changed its columns while the edits were read; reload the table and edit again.')
       }
-      for (const row of rowsOf(read)) {
-        const id = keyId(row[keyIndex])
-        if (rows.has(id)) repeated.push(id)
-        rows.set(id, row)
-      }
+      found.push(...rowsOf(read))
       offset += page.rowCount
-      if (page.rowCount === 0 || (!page.truncated && page.rowCount < KEY_PAGE_ROWS)) break
+      if (page.rowCount === 0 || (!page.truncated && page.rowCount < KEY_PAGE_ROWS)) return found
+    }
+  }
+  // Each filter is a scan of the key column; a few run at once, which on an object store
+  // overlaps their requests' round trips.
+  const filters = inConditions(key, sorted)
+  for (let first = 0; first < filters.length; first += KEY_READS_AT_ONCE) {
+    const parts = await Promise.all(filters.slice(first, first + KEY_READS_AT_ONCE).map(readAll))
+    for (const row of parts.flat()) {
+      const id = keyId(row[keyIndex])
+      if (rows.has(id)) repeated.push(id)
+      rows.set(id, row)
     }
   }
   return { rows, repeated }

@@ -290,6 +290,20 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
     expect([rows.size, rows.get(3n)!['name'], rows.get(4n)!['name']]).toEqual([18, 'only', 'row 4'])
   }, 60_000)
 
+  it('checks keys past one SQL filter: thousands of added rows, one of them a key that exists', async () => {
+    const last = '9000000000000000000'
+    expect(await commit({ baseVersion: '2', key: 'id', inserts: [{ id: last, name: 'the largest key' }] })).toMatchObject({ ok: true, value: { version: '3' } })
+    // 9,000 keys of 16 digits take three filters of 65,536 characters; the existing key sorts into the last.
+    const ids = Array.from({ length: 9_000 }, (_, i) => String(1_000_000_000_000_000n + BigInt(i)))
+    const taken = await commit({ baseVersion: '3', key: 'id', inserts: [...ids, last].map((id) => ({ id, name: `n${id}` })) })
+    expect(taken).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: `A row with id ${last} already exists; change that row instead of adding another.` }
+    })
+    const added = await commit({ baseVersion: '3', key: 'id', inserts: ids.map((id) => ({ id, name: `n${id}` })) })
+    expect(added).toMatchObject({ ok: true, value: { kind: 'committed', version: '4', inserted: 9_000 } })
+  }, 120_000)
+
   it('writes nothing when the table is no longer at the version the merge expects', async () => {
     const handle = (await setup.core.registry.client(setup.connectionId)).table(table)
     const rows = arrow.tableToIPC(seedRows(1), 'stream')
