@@ -1,8 +1,8 @@
 /**
  * The map worker: a worker thread that decodes the pages main reads (Arrow IPC bytes of
  * the vector column and the key column), keeps each row's vector and key, and lays the
- * map out when told: the two principal components at once (`first`), then UMAP (umap-js)
- * epoch by epoch, posting the positions every few hundred milliseconds (`step`) and at the
+ * map out when told: the two principal components at once (`first`), then UMAP (umap-js,
+ * on the leading 32 principal components) epoch by epoch, posting the positions every few hundred milliseconds (`step`) and at the
  * end (`done`). All the arithmetic happens here, so main's event loop only moves bytes;
  * main stops a map by terminating the worker.
  */
@@ -12,7 +12,7 @@ import { UMAP } from 'umap-js'
 import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
 import { registerArrowCodecs } from '../../shared/arrow-codecs'
-import { fitPositions, kindOf, principalComponents, seededRandom } from './map-math'
+import { fitPositions, kindOf, principalScores, REDUCED_DIMENSIONS, seededRandom } from './map-math'
 import type { FromMapWorker, ToMapWorker } from './map-worker-messages'
 
 // Pages from a REST catalog may come compressed.
@@ -62,7 +62,12 @@ export function layOut(dimensionHint: number | null, seed: number, send: (messag
   const rows = new Float32Array(n * dimension)
   placed.forEach((vector, i) => rows.set(vector, i * dimension))
   const random = seededRandom(seed)
-  const first = n > 0 ? principalComponents(rows, n, dimension, random) : new Float32Array(0)
+  // The leading principal components: the first two are the first picture, all of them UMAP's input.
+  const k = Math.min(REDUCED_DIMENSIONS, dimension)
+  const scores = n > 0 ? principalScores(rows, n, dimension, k, random) : new Float32Array(0)
+  const width = n > 0 ? scores.length / n : 0
+  const first = new Float32Array(n * 2)
+  for (let i = 0; i < n; i++) first.set([scores[i * width] ?? 0, scores[i * width + 1] ?? 0], i * 2)
   send({ type: 'first', positions: fitPositions(first, kinds), kinds, keys: [...keys], keyKind, dimension })
   // UMAP needs a few more points than neighbours; fewer keep the linear picture.
   if (n < 8) {
@@ -71,7 +76,7 @@ export function layOut(dimensionHint: number | null, seed: number, send: (messag
   }
   send({ type: 'neighbours' })
   const umap = new UMAP({ nComponents: 2, nNeighbors: Math.min(15, n - 1), nEpochs: EPOCHS, random })
-  const data = placed.map((vector) => Array.from(vector))
+  const data = Array.from({ length: n }, (_, i) => Array.from(scores.subarray(i * width, (i + 1) * width)))
   const epochs = umap.initializeFit(data)
   let posted = performance.now()
   for (let epoch = 1; epoch <= epochs; epoch++) {

@@ -48,8 +48,14 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
   // The finished map, else the kept one (an older version's while the new one is computed).
   const map: MapLayout | null = layout.data ?? (kept && (layout.isFetching || layout.isError) ? kept : null)
   const live = layout.isFetching && progress?.positions ? progress : null
-  const positions = useMemo(() => floats(live?.positions ?? map?.positions ?? null), [live?.positions, map?.positions])
-  const kinds = live?.kinds ?? map?.kinds ?? null
+  // Each poll decodes the positions anew; they change only with the phase or the epoch, so
+  // the drawing is handed new ones (and redraws) only then.
+  const [drawnLive, setDrawnLive] = useState<{ readonly key: string; readonly positions: Float32Array; readonly kinds: Uint8Array | null } | null>(null)
+  const liveKey = live ? `${live.phase}:${live.epoch}` : null
+  if (live?.positions && liveKey !== null && drawnLive?.key !== liveKey) setDrawnLive({ key: liveKey, positions: floats(live.positions)!, kinds: live.kinds })
+  const finished = useMemo(() => floats(map?.positions ?? null), [map?.positions])
+  const positions = live && drawnLive ? drawnLive.positions : finished
+  const kinds = live && drawnLive ? drawnLive.kinds : (map?.kinds ?? null)
 
   const colourColumns = fields.filter((field) => field.dimension === undefined && field.children === undefined && field.name !== column)
   const values = useQuery({
