@@ -456,3 +456,42 @@ describe('row edits on a metadata-only REST catalog', () => {
     expect([rows.size, rows.get(2n)!['name'], rows.has(3n)]).toEqual([4, 'at the location', false])
   }, 60_000)
 })
+
+describe('row edits matched on a column with repeated values', () => {
+  let dir: string
+  let core: AppCore
+
+  beforeEach(async () => {
+    dir = await makeTempDir('lcb-edits-repeated')
+    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+    const tags = arrow.vectorFromArray(['a', 'b', 'a'], new Utf8())
+    ;(await db.createTable('tagged', new Table({ id: arrow.vectorFromArray([1n, 2n, 3n], new Int64()), tag: tags }))).close()
+    db.close()
+    core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), {
+      info: { host: 'browser', version: 'test' }
+    })
+  }, 60_000)
+
+  afterEach(async () => {
+    await core.close()
+    await removeDir(dir)
+  })
+
+  it('refuses the key, naming a repeated value, and writes nothing', async () => {
+    const connectionId = core.registry.list()[0]!.id
+    const table = { namespace: [], name: 'tagged' }
+    const base = { connectionId, table, baseVersion: '1', inserts: [], deletes: [], overwrite: [] }
+    expect(await call<CommitEditsResult>(core, 'tables:commitEdits', { ...base, key: 'tag', updates: [{ key: 'a', values: { id: '9' } }] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: expect.stringContaining('Column tag does not identify rows: tag a names more than one row at version 1.') }
+    })
+    expect(await call<CommitEditsResult>(core, 'tables:commitEdits', { ...base, key: '_rowid', updates: [{ key: '0', values: { tag: 'x' } }] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: expect.stringContaining('_rowid') }
+    })
+    expect(await call<CommitEditsResult>(core, 'tables:commitEdits', { ...base, key: 'tag', updates: [{ key: 'b', values: { id: '9' } }] })).toMatchObject({
+      ok: true,
+      value: { kind: 'committed', version: '2', updated: 1 }
+    })
+  }, 60_000)
+})
