@@ -30,7 +30,7 @@ import { lanceTableHealth } from './health'
 import { lanceCleanupPlan, maintainLanceTable } from './maintenance'
 import type { VersionDiff, VersionDiffRequest } from '../../shared/contract/changes'
 import { stableRowIds } from './health'
-import { keyDiff, keyedAddresses, lineageDiff, rowsAt, versionSide } from './version-diff'
+import { keyDiff, keyedAddresses, lineageDiff, rowsAt, versionSide, type KeyValue } from './version-diff'
 import { compareExact } from '../../shared/exact-int'
 import { TableHandles, TableOpenFailure, type TableHandleLimits } from './table-handles'
 
@@ -236,7 +236,7 @@ export class LanceTable implements TableHandle {
         ])
       })
     }
-    const side = async (t: LanceDbTable): Promise<Awaited<ReturnType<typeof versionSide>> & { keys: Map<string, bigint> }> => {
+    const side = async (t: LanceDbTable): Promise<Awaited<ReturnType<typeof versionSide>> & { keys: Map<KeyValue, bigint> }> => {
       const read = await versionSide(t)
       if (!read.fields.some((f) => f.name === key)) {
         throw new CatalogError(

@@ -59,7 +59,7 @@ export async function lineageDiff(
   table: Table,
   from: VersionSide,
   to: VersionSide,
-  compare: (ids: bigint[]) => Promise<[Map<string, string>, Map<string, string>]>
+  compare: (ids: bigint[]) => Promise<[Map<KeyValue, string>, Map<KeyValue, string>]>
 ): Promise<VersionDiff> {
   const v = from.version
   const touched = `_row_created_at_version <= ${v} AND _row_last_updated_at_version > ${v}`
@@ -97,22 +97,25 @@ export async function lineageDiff(
   }
 }
 
-/** Each row's key (as text) and address at one version, with the key's duplicates refused. */
-export async function keyedAddresses(table: Table, key: string): Promise<Map<string, bigint>> {
-  const out = new Map<string, bigint>()
+/** A key value as a Map key: numbers, bigints and strings as they are (distinct types stay apart), others as JSON. */
+export type KeyValue = string | number | bigint | boolean | null
+
+/** Each row's key and address at one version, with the key's duplicates refused. */
+export async function keyedAddresses(table: Table, key: string): Promise<Map<KeyValue, bigint>> {
+  const out = new Map<KeyValue, bigint>()
   for await (const batch of table.query().withRowId().select([key, '_rowaddr'])) {
     const keys = batch.getChild(key)
-    const addresses = batch.getChild('_rowaddr')
+    const addresses = batch.getChild('_rowaddr')?.toArray() as BigUint64Array | undefined
     if (!keys || !addresses) throw new CatalogError('invalid_request', `Column "${key}" is not in this version of the table.`)
     for (let i = 0; i < batch.numRows; i++) {
-      const k = keyText(keys.get(i))
+      const k = keyOf(keys.get(i))
       if (out.has(k)) {
         throw new CatalogError(
           'invalid_request',
-          `Column "${key}" has the value ${k} more than once at version ${await table.version()}: choose a column whose values are unique.`
+          `Column "${key}" has the value ${String(k)} more than once at version ${await table.version()}: choose a column whose values are unique.`
         )
       }
-      out.set(k, addresses.get(i) as bigint)
+      out.set(k, addresses[i]!)
     }
   }
   return out
@@ -124,8 +127,8 @@ export async function rowsAt(
   by: { readonly key: string } | { readonly rowId: true },
   columns: readonly string[],
   ids: readonly bigint[]
-): Promise<Map<string, string>> {
-  const out = new Map<string, string>()
+): Promise<Map<KeyValue, string>> {
+  const out = new Map<KeyValue, string>()
   const column = 'key' in by ? '_rowaddr' : '_rowid'
   for (let start = 0; start < ids.length; start += 1000) {
     const chunk = ids.slice(start, start + 1000)
@@ -138,7 +141,7 @@ export async function rowsAt(
     for (const row of rows as Record<string, unknown>[]) {
       const { _rowaddr: _address, _rowid: id, ...values } = row
       const text = JSON.stringify(values, (_k, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
-      out.set('key' in by ? keyText(values[by.key]) : String(id), text)
+      out.set('key' in by ? keyOf(values[by.key]) : String(id), text)
     }
   }
   return out
@@ -146,10 +149,10 @@ export async function rowsAt(
 
 /** The counts by key from the two sides' keys and addresses; `compare` gives the moved rows' values at each side. */
 export async function keyDiff(
-  from: VersionSide & { readonly keys: Map<string, bigint> },
-  to: VersionSide & { readonly keys: Map<string, bigint> },
+  from: VersionSide & { readonly keys: Map<KeyValue, bigint> },
+  to: VersionSide & { readonly keys: Map<KeyValue, bigint> },
   key: string,
-  compare: (fromAddresses: bigint[], toAddresses: bigint[]) => Promise<[Map<string, string>, Map<string, string>]>
+  compare: (fromAddresses: bigint[], toAddresses: bigint[]) => Promise<[Map<KeyValue, string>, Map<KeyValue, string>]>
 ): Promise<VersionDiff> {
   let added = 0
   const moved: [bigint, bigint][] = []
@@ -186,6 +189,8 @@ export async function keyDiff(
   }
 }
 
-function keyText(value: unknown): string {
-  return typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? 'null')
+function keyOf(value: unknown): KeyValue {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return value
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))
 }
