@@ -106,24 +106,33 @@ export function EditPanel({ connectionId, table, view, access, columns }: Props)
     if (access.on) change((current) => addRow(current, {}, access.answer?.version ?? null).edits)
   }
 
-  // Ctrl+S and Alt+Insert while focus is in this data tab (the panel's parent). Bound again
-  // on each render, so the keys act on the edits as they are now.
-  const empty = isEmpty(edits)
+  // Ctrl+S and Alt+Insert while focus is in this data tab (the panel's parent). The keys act
+  // on the edits as they are after the key: Ctrl+S in a cell editor keeps its value first, so
+  // the commit runs once that value is staged (after this event's render).
+  const latest = useRef({ send, add, empty: isEmpty(edits) })
+  useEffect(() => {
+    latest.current = { send, add, empty: isEmpty(edits) }
+  })
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       const tab = ref.current?.parentElement
-      if (!tab || !(event.target instanceof Node) || !tab.contains(event.target)) return
+      // The key's target may be a cell editor that closed on this very key: then the focus,
+      // given back to the grid, says where the key was pressed.
+      const inTab = (node: EventTarget | null): boolean => node instanceof Node && tab !== null && tab !== undefined && tab.contains(node)
+      if (!inTab(event.target) && !inTab(document.activeElement)) return
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
         event.preventDefault()
-        if (!empty) send([])
+        setTimeout(() => {
+          if (!latest.current.empty) latest.current.send([])
+        }, 0)
       } else if (event.altKey && event.key === 'Insert') {
         event.preventDefault()
-        add()
+        latest.current.add()
       }
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  })
+  }, [])
 
   const plan = { table, key: access.key ?? '', edits, typeOf: (column: string) => fields.get(column)?.type }
   return (

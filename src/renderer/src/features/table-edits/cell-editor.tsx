@@ -3,7 +3,7 @@
  * column's rule (a message under it says what does not fit); vectors, lists and structs are
  * typed as JSON in a larger box. Enter keeps the value (Shift+Enter breaks a line in the
  * larger box), Tab keeps it and moves right, Escape cancels this cell only, Shift+Delete or
- * the Null button sets null. A value that does not fit is kept too, marked on its cell, and
+ * the Null button sets null, Ctrl+S keeps it and commits. A value that does not fit is kept too, marked on its cell, and
  * blocks Commit until it is fixed.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
@@ -54,6 +54,11 @@ export function CellEditor({ field, value, typed, selectAll = true, width, onKee
   }, [typed, selectAll])
 
   const onKeyDown = (event: KeyboardEvent): void => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+      // Commit (Ctrl+S) keeps this value first; the key goes on to the data tab, which commits.
+      finish(() => onKeep(current, 'stay'))
+      return
+    }
     // The grid's keys (arrows, Home, End, Delete) are the editor's while it is open.
     event.stopPropagation()
     if (event.key === 'Escape') {

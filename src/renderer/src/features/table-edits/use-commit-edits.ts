@@ -7,11 +7,13 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { TableRef } from '@shared/catalog-types'
-import type { CommitEditsRequest, CommitEditsResult } from '@shared/contract/edits'
+import type { CommitEditsRequest, CommitEditsResult, Editability } from '@shared/contract/edits'
+import type { ExactInt } from '@shared/exact-int'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 import { showToast } from '../../ui/toast-store'
 import { NO_EDITS, type StagedEdits } from './staged-edits'
+import { editabilityKey } from './use-editability'
 
 /** The request that commits `edits` on `key`, overwriting the rows `overwrite` despite conflicts. */
 export function commitRequest(connectionId: string, table: TableRef, key: string, edits: StagedEdits, overwrite: readonly string[]): CommitEditsRequest {
@@ -26,6 +28,11 @@ export function commitRequest(connectionId: string, table: TableRef, key: string
     deletes: [...edits.deletes],
     overwrite: [...overwrite]
   }
+}
+
+/** Sets the table's latest version in the kept editability answer, ahead of asking again. */
+function knownVersion(client: QueryClient, connectionId: string, table: TableRef, version: ExactInt): void {
+  client.setQueryData<Editability>(editabilityKey(connectionId, table, null), (answer) => (answer ? { ...answer, version } : answer))
 }
 
 /** After a write: the table's description, versions, editability and rows load again. */
@@ -44,6 +51,8 @@ export function useCommitEdits(connectionId: string, table: TableRef, change: (u
     onSuccess: async (result: CommitEditsResult) => {
       if (result.kind !== 'committed') return
       change(() => NO_EDITS)
+      // Edits made before the answer below arrives are made on the version this commit made.
+      knownVersion(client, connectionId, table, result.version)
       await refresh(client, connectionId, table)
       committedToast(client, connectionId, table, result)
     }
@@ -65,6 +74,7 @@ function committedToast(client: QueryClient, connectionId: string, table: TableR
     },
     run: async () => {
       restored = await unwrap(api.versions.restore({ connectionId, table, version: result.previousVersion }))
+      knownVersion(client, connectionId, table, restored)
       await refresh(client, connectionId, table)
     }
   })
