@@ -122,6 +122,21 @@ test('edits, reviews, commits and undoes with the keyboard only, one version eac
   expect(undone.rows.get('30')).toEqual({ name: null, qty: 3 })
   expect(undone.rows.has('1000')).toBe(false)
   await expect(edits.cell(2, 1)).toHaveText('item 1')
+
+  // The versions list shows the commit and the restore; an older version opened there is
+  // read-only, and editing says so.
+  await page.getByRole('tab', { name: 'Versions' }).click()
+  const versions = page.getByRole('table', { name: 'Versions' })
+  await expect(versions.locator('tbody tr')).toHaveCount(3)
+  await versions.getByRole('button', { name: 'Open version 2 read-only' }).click()
+  await expect(page.getByRole('status', { name: 'Version 2 of 3 (read-only)' })).toBeVisible()
+  const add = page.getByRole('button', { name: 'Add row' })
+  await expect(add).toBeDisabled()
+  await expect(add).toHaveAccessibleDescription(/older version is open read-only/)
+  await expect(edits.cell(1, 0)).toHaveText('0')
+  await edits.grid.focus()
+  await page.keyboard.press('F2')
+  await expect(edits.editor('id')).toHaveCount(0)
 })
 
 test('a bad value blocks Commit with its message, and staged edits follow their rows through a filter', async ({ workDir, openApp }, testInfo) => {
