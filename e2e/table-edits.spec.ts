@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path'
 import { connect } from '@lancedb/lancedb'
+import { startCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { EditsPage } from './pages/edits-page'
 import { EDIT_TABLE, makeEditTable, readItems } from '../test-kit/edit-table'
@@ -269,3 +270,35 @@ async function updateElsewhere(root: string, where: string, values: Record<strin
     db.close()
   }
 }
+
+test('edits a REST catalog table through the reference server, one version', async ({ workDir, openApp }) => {
+  const root = join(workDir, 'remote')
+  await makeEditTable(root, ROWS, true)
+  const server = await startCatalogServer({ root })
+  try {
+    const app = await openApp(['--rest', server.url])
+    const page = app.page
+    const edits = new EditsPage(page)
+    await app.table(EDIT_TABLE).click()
+    await expect(edits.cell(2, 1)).toHaveText('item 1')
+    await edits.grid.focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('End')
+    await page.keyboard.type('-4')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Shift+Delete')
+    await expect(edits.cell(3, 2)).toHaveText('null')
+    // qty is not nullable: the null is marked and blocks Commit until it is reverted.
+    await expect(edits.barButton('Commit')).toBeDisabled()
+    await page.keyboard.press('Control+Alt+z')
+    await expect(edits.cell(3, 2)).toHaveText('2')
+    await page.keyboard.press('Control+s')
+    await expect(edits.toasts.getByText(/^Committed 1 updated to items as version 2/)).toBeVisible()
+    const after = await readItems(root)
+    expect(after.version).toBe(2)
+    expect(after.rows.get('10')).toEqual({ name: 'item 1', qty: -4 })
+  } finally {
+    await server.close()
+  }
+})
