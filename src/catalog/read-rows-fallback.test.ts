@@ -56,6 +56,14 @@ describe('readRowsSkippingUnreadable over REST, when the server fails every quer
     expect(unreadable[0]?.message).toContain(`Unsupported data type for column "${UNREADABLE}"`)
   })
 
+  it('leaves the byte columns out of what it reads instead, where the read asks so', async () => {
+    const rows = tableFromIPC((await readRowsSkippingUnreadable(client, table, { offset: 0, limit: 10, leaveOutBytes: true })).arrow)
+    expect(rows.numRows).toBe(3)
+    expect([rows.getChild('bytes'), rows.getChild('big_bytes'), rows.getChild(UNREADABLE)]).toEqual([null, null, null])
+    expect(rows.getChild(ODD_NAME_COLUMN)?.get(0)).toBe('ünïcode ✓')
+    expect(unreadableColumnsOf(rows.schema.metadata).map((u) => u.name)).toEqual([UNREADABLE])
+  })
+
   it('keeps the original error when the columns asked for all fail', async () => {
     const read = readRowsSkippingUnreadable(client, table, { offset: 0, limit: 10, columns: [UNREADABLE] })
     await expect(read).rejects.toMatchObject({ code: 'server_error' })

@@ -15,6 +15,7 @@ import type { RowsPage } from '../shared/contract/tables'
 import { CatalogError, toErrorValue, type ErrorCode } from '../shared/errors'
 import { UNREADABLE_COLUMNS_KEY, type UnreadableColumn } from '../shared/unreadable-columns'
 import type { NamespaceClient, ReadRowsRequest } from './namespace-client'
+import { plainColumns } from './lance/lance-rows'
 
 /**
  * The errors a single column can cause: the server or engine refused or failed the query
@@ -48,7 +49,7 @@ export async function readRowsSkippingUnreadable(client: NamespaceClient, table:
   } catch (error) {
     if (!mayBeAboutColumns(error)) throw error
     const budget = { spent: 1 }
-    const columns = request.columns && request.columns.length > 0 ? request.columns : await describedColumns(client, table, budget)
+    const columns = request.columns && request.columns.length > 0 ? request.columns : await describedColumns(client, table, request, budget)
     const unreadable: UnreadableColumn[] = []
     let remaining = columns
     let failure = error
@@ -75,10 +76,11 @@ export async function readRowsSkippingUnreadable(client: NamespaceClient, table:
   }
 }
 
-/** The table's column names, counting the describe against the budget. */
-async function describedColumns(client: NamespaceClient, table: TableRef, budget: { spent: number }): Promise<readonly string[]> {
+/** The table's column names (without its byte columns where the request leaves them out), counting the describe against the budget. */
+async function describedColumns(client: NamespaceClient, table: TableRef, request: ReadRowsRequest, budget: { spent: number }): Promise<readonly string[]> {
   budget.spent += DESCRIBE_REQUESTS
-  return (await client.table(table).describe()).fields.map((field) => field.name)
+  const { fields } = await client.table(table).describe()
+  return (request.leaveOutBytes === true ? plainColumns(fields) : undefined) ?? fields.map((field) => field.name)
 }
 
 /**
