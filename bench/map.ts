@@ -140,7 +140,7 @@ async function main(): Promise<void> {
         await mapButton.click()
         await page.getByRole('img', { name: /^Map of the vectors/ }).waitFor({ timeout: 120_000 })
         const first = performance.now() - start
-        await status.filter({ hasText: /points · UMAP · version/ }).waitFor({ timeout: 600_000 })
+        await status.filter({ hasText: /· UMAP · version/ }).waitFor({ timeout: 600_000 })
         const done = performance.now() - start
         const pan = await panFrames(page)
         const heap = await sampler.stop()

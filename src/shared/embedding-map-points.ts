@@ -8,8 +8,6 @@
  * sample of this many, read as five blocks of 2,048 rows (see main's profile/table-sample.ts).
  */
 export const MAP_MAX_POINTS = 10_240
-/** The most rows `map:values` answers (the points of one map). */
-export const MAP_MAX_VALUES = MAP_MAX_POINTS
 /** The most row windows a map's rows are read in (a sample's blocks). */
 export const MAP_MAX_WINDOWS = 1_000
 /** Text values longer than this are cut for the legend and hover. */

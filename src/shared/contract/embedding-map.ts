@@ -11,7 +11,7 @@ import { z } from 'zod'
 import type { ExactInt } from '../exact-int'
 import { columnRef, connectionId, response, tableRef } from './common'
 import { operationId } from './operations'
-import { MAP_MAX_VALUES, MAP_MAX_WINDOWS } from '../embedding-map-points'
+import { MAP_MAX_POINTS, MAP_MAX_WINDOWS } from '../embedding-map-points'
 
 /** A window of consecutive rows, in the table's order at the mapped version. */
 export interface MapWindow {
@@ -85,7 +85,7 @@ export interface MapValues {
   readonly values: readonly (string | number | null)[]
 }
 
-const mapWindow = z.object({ offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), limit: z.number().int().min(1).max(MAP_MAX_VALUES) }).strict()
+const mapWindow = z.object({ offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), limit: z.number().int().min(1).max(MAP_MAX_POINTS) }).strict()
 const mapVersion = z.string().regex(/^[1-9][0-9]{0,19}$/, 'A version is a whole number from 1 on, in decimal digits.')
 
 /** Embedding map channels. */
@@ -118,7 +118,7 @@ export const embeddingMapContract = {
           .array(mapWindow)
           .min(1)
           .max(MAP_MAX_WINDOWS)
-          .refine((windows) => windows.reduce((sum, w) => sum + w.limit, 0) <= MAP_MAX_VALUES, `A map has at most ${MAP_MAX_VALUES} rows.`)
+          .refine((windows) => windows.reduce((sum, w) => sum + w.limit, 0) <= MAP_MAX_POINTS, `A map has at most ${MAP_MAX_POINTS} rows.`)
       })
       .strict(),
     response: response<MapValues>()

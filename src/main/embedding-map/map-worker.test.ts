@@ -1,0 +1,28 @@
+/** The map worker's work, driven in this thread: pages in, then the first picture, UMAP's steps and its end. */
+import { describe, expect, it } from 'vitest'
+import { lanceArrow } from '../../catalog/lance-arrow'
+import { clusteredBatch } from '../../../test-kit/clustered-vectors'
+import { layOut, takePage } from './map-worker'
+import type { FromMapWorker } from './map-worker-messages'
+
+describe('map worker', () => {
+  it('keeps pages, answers the linear picture first, then UMAP, with unplaceable rows apart', () => {
+    const spec = { rows: 60, clusters: 3, dimension: 8, unplaced: 2 }
+    takePage(lanceArrow.tableToIPC(clusteredBatch(spec, 0, 40), 'stream'), 'vector', 'id')
+    takePage(lanceArrow.tableToIPC(clusteredBatch(spec, 40, 26), 'stream'), 'vector', 'id')
+    const events: FromMapWorker[] = []
+    layOut(8, 1, (event) => events.push(event))
+    const first = events[0]
+    if (first?.type !== 'first') throw new Error('expected the first picture first')
+    expect(first.positions).toHaveLength(66 * 2)
+    expect(first.keys.slice(0, 3)).toEqual(['0', '1', '2'])
+    expect(first.keyKind).toBe('number')
+    // Rows 60-61 hold NaN, 62-63 zeros, 64-65 one repeated value.
+    expect([...first.kinds.slice(58)]).toEqual([0, 0, 2, 2, 3, 3, 4, 4])
+    expect(events[1]?.type).toBe('neighbours')
+    const done = events.at(-1)
+    if (done?.type !== 'done') throw new Error('expected the layout to end')
+    expect(done.method).toBe('umap')
+    expect([...done.positions].every(Number.isFinite)).toBe(true)
+  }, 60_000)
+})
