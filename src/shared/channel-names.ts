@@ -85,7 +85,9 @@ export const CHANNELS = [
   // Table health and maintenance
   'health:read',
   'health:cleanupPlan',
-  'health:maintain'
+  'health:maintain',
+  // Changes between two versions
+  'changes:count'
 ] as const
 
 /** A channel name. */

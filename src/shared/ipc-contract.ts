@@ -19,6 +19,7 @@ import { versionsContract } from './contract/versions'
 import { findContract } from './contract/find'
 import { mediaContract } from './contract/media'
 import { healthContract } from './contract/health'
+import { changesContract } from './contract/changes'
 import { columnProfileContract } from './contract/column-profile'
 import { embeddingMapContract } from './contract/embedding-map'
 import { editsContract } from './contract/edits'
@@ -42,7 +43,8 @@ export const contract = {
   ...columnProfileContract,
   ...editsContract,
   ...embeddingMapContract,
-  ...healthContract
+  ...healthContract,
+  ...changesContract
 } as const satisfies { readonly [C in Channel]: { readonly request: z.ZodType; readonly response: unknown } }
 
 /** The request a channel takes (after validation). */

@@ -3,40 +3,20 @@
  * deleted, 5 updated, 7 added and a column added, on tables with and without stable row
  * ids, by row lineage and by a key column, with a compaction in between too.
  */
-import { connect } from '@lancedb/lancedb'
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { buildChangesTable as build, CHANGES_TABLE, CHANGES_TRUTH as truth } from '../../../test-kit/changes-table'
 import { startCatalogServer } from '../../../server/server'
 import { openDirNamespace } from '../dir/dir-namespace'
 import { openRestCatalog } from '../rest/rest-namespace'
 import type { NamespaceClient } from '../namespace-client'
 import { CatalogError } from '../../shared/errors'
 
-const ref = { namespace: [], name: 'changes' }
+const ref = { namespace: [], name: CHANGES_TABLE }
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close()
 })
-
-const rows = (first: number, n: number): { id: number; v: number; s: string }[] =>
-  Array.from({ length: n }, (_, i) => ({ id: first + i, v: first + i, s: `row ${first + i}` }))
-
-/** Builds the table; answers the version before the changes and the latest. */
-async function build(root: string, stable: boolean, compact: boolean): Promise<{ from: string; to: string }> {
-  const db = await connect(root)
-  const t = await db.createTable(ref.name, rows(0, 100), stable ? { storageOptions: { new_table_enable_stable_row_ids: 'true' } } : {})
-  await t.add(rows(100, 20))
-  const from = String(await t.version())
-  await t.delete('id < 10')
-  await t.update({ where: 'id >= 50 AND id < 55', values: { v: '-1' } })
-  await t.add(rows(200, 7))
-  if (compact) await t.optimize({ cleanupOlderThan: new Date(0) })
-  await t.addColumns([{ name: 'w', valueSql: 'v * 2' }])
-  const to = String(await t.version())
-  t.close()
-  db.close()
-  return { from, to }
-}
 
 async function client(kind: 'directory' | 'rest', root: string): Promise<NamespaceClient> {
   if (kind === 'directory') {
@@ -50,8 +30,6 @@ async function client(kind: 'directory' | 'rest', root: string): Promise<Namespa
   closers.push(() => rest.close())
   return rest
 }
-
-const truth = { added: '7', deleted: '10', updated: '5' }
 
 describe.each(['directory', 'rest'] as const)('changes between versions (%s)', (kind) => {
   it('counts by row lineage on a table with stable row ids, and by key on any table', async () => {

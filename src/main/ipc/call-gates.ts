@@ -76,7 +76,9 @@ const GATED_CHANNELS: Readonly<Partial<Record<Channel, GateName>>> = {
   'profiles:import': 'imports',
   'export:start': 'exports',
   // Optimize and clean-up rewrite a table's files, and LanceDB cannot stop them once started.
-  'health:maintain': 'maintenance'
+  'health:maintain': 'maintenance',
+  // Comparing by a key reads every row's key and address at two versions (2 million values for a million rows).
+  'changes:count': 'profiles'
 }
 
 /** What the gates say to a call: run, then `release` once the answer is handed over; or the refusal to answer. */

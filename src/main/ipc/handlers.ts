@@ -21,6 +21,7 @@ import { mediaHandlers } from './media-handlers'
 import type { HandlerContext } from './handler-context'
 import { columnProfileHandlers } from './column-profile-handlers'
 import { healthHandlers } from './health-handlers'
+import { changesHandlers } from './changes-handlers'
 import { embeddingMapHandlers } from './embedding-map-handlers'
 import { EmbeddingMaps } from '../embedding-map/embedding-maps'
 import { editHandlers } from './edit-handlers'
@@ -45,6 +46,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     ...exportHandlers(withOperations),
     ...indexesHandlers(withOperations),
     ...healthHandlers(withOperations),
+    ...changesHandlers(withOperations),
     ...findHandlers(withOperations.find),
     ...mediaHandlers(withOperations),
     ...editHandlers(withOperations),

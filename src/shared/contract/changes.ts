@@ -2,8 +2,11 @@
  * What changed between two versions of a table: the schema diff and the rows added,
  * deleted and updated, with the method that counted them and what it cannot see.
  */
+import { z } from 'zod'
 import type { FieldInfo } from '../catalog-types'
 import type { ExactInt } from '../exact-int'
+import { columnRef, connectionId, response, tableRef } from './common'
+import { versionNumber } from './versions'
 
 /** The schema diff between two versions. */
 export interface SchemaDiff {
@@ -34,3 +37,20 @@ export interface VersionDiffRequest {
   readonly to: ExactInt
   readonly key?: string
 }
+
+/** The channel that counts what changed between two versions. */
+export const changesContract = {
+  'changes:count': {
+    request: z
+      .object({
+        connectionId,
+        table: tableRef,
+        from: versionNumber,
+        to: versionNumber,
+        // Absent: the table's stable row ids.
+        key: columnRef.optional()
+      })
+      .strict(),
+    response: response<VersionDiff>()
+  }
+} as const

@@ -4,7 +4,7 @@
  * restorable as the new latest after a confirmation. Below, the table's tags.
  */
 import { useState, type ReactNode } from 'react'
-import { Eye, RotateCcw } from 'lucide-react'
+import { Eye, GitCompare, RotateCcw } from 'lucide-react'
 import type { TableVersionInfo } from '@shared/contract/versions'
 import { compareExact, formatExactInt, type ExactInt } from '@shared/exact-int'
 import { versionChanges, type VersionChange } from '@shared/version-operations'
@@ -16,15 +16,17 @@ import { Skeleton } from '../../ui/skeleton'
 import type { DetailViewProps } from '../../lib/detail-view-props'
 import { readOnlyReason, setOpenVersion, useOpenVersion } from '../../state/open-version-store'
 import { RestoreDialog } from './restore-dialog'
+import { CompareDialog } from './compare-dialog'
 import { TagsPanel } from './tags-panel'
 import { useTableHistory } from './use-versions'
 import styles from './versions.module.css'
 
 /** The Versions tab's content. */
-export function VersionsView({ connectionId, table }: DetailViewProps): ReactNode {
+export function VersionsView({ connectionId, table, description }: DetailViewProps): ReactNode {
   const history = useTableHistory(connectionId, table)
   const open = useOpenVersion(connectionId, table)
   const [restoring, setRestoring] = useState<ExactInt | null>(null)
+  const [comparing, setComparing] = useState(false)
   if (history.isPending) return <Skeleton label="Loading versions…" lines={['50%', '60%', '45%']} />
   if (history.isError) return <ErrorAlert error={history.error} onRetry={() => void history.refetch()} />
   const { versions, tags } = history.data
@@ -33,6 +35,16 @@ export function VersionsView({ connectionId, table }: DetailViewProps): ReactNod
   const tagsOf = (version: ExactInt): string[] => (tags ?? []).filter((tag) => tag.version === version).map((tag) => tag.name)
   return (
     <>
+      <div className={styles.compareBar}>
+        <Button
+          icon={GitCompare}
+          onClick={() => setComparing(true)}
+          disabled={versions.length < 2}
+          disabledReason={versions.length < 2 ? 'The table has one version: there is nothing to compare it with' : undefined}
+        >
+          Compare versions…
+        </Button>
+      </div>
       <table className={styles.table} aria-label="Versions">
         <ColumnHeads
           columns={[
@@ -67,6 +79,15 @@ export function VersionsView({ connectionId, table }: DetailViewProps): ReactNod
         </p>
       )}
       <TagsPanel connectionId={connectionId} table={table} tags={tags} versions={versions.map((v) => v.version)} readOnly={open} />
+      {comparing && (
+        <CompareDialog
+          connectionId={connectionId}
+          table={table}
+          versions={versions.map((v) => v.version)}
+          fields={description.fields}
+          onClose={() => setComparing(false)}
+        />
+      )}
       {restoring !== null && <RestoreDialog connectionId={connectionId} table={table} version={restoring} latest={latest} onClose={() => setRestoring(null)} />}
     </>
   )
