@@ -13,7 +13,7 @@ import type { TableRef } from '../../shared/catalog-types'
 import { CatalogError } from '../../shared/errors'
 import { openDirNamespace } from '../dir/dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
-import { openRestCatalog } from '../rest/rest-namespace'
+import { openRestCatalog, openRestNamespace } from '../rest/rest-namespace'
 
 const ref: TableRef = { namespace: [], name: APPENDS_TABLE }
 const DELETED = APPENDS_DELETED
@@ -148,5 +148,28 @@ describe('stable row ids', () => {
     expect(await stable.client.table(ref).tableHealth()).toMatchObject({ stableRowIds: true })
     const plain = await setup('directory', false)
     expect(await plain.client.table(ref).tableHealth()).toMatchObject({ stableRowIds: false })
+  })
+})
+
+describe('a REST connection that does not read table files', () => {
+  it('reads health from the routes and says maintenance and comparing cannot run', async () => {
+    const root = await makeTempDir('health-routes-only')
+    closers.push(() => removeDir(root))
+    await buildAppendsTable(root)
+    const server = await startCatalogServer({ root })
+    closers.push(() => server.close())
+    const client = openRestNamespace({ uri: server.url }, { maxRetries: 0 })
+    closers.push(() => client.close())
+    const table = client.table(ref)
+    const health = await table.tableHealth()
+    expect(health).toMatchObject({ source: 'routes', fragments: APPENDS, smallFragments: APPENDS })
+    expect(health.maintenanceUnavailable).toMatch(/no operation to optimize or clean up a table, and this connection does not read the table's files/)
+    const versionsBefore = await table.listVersions()
+    for (const attempt of [table.maintainTable({ kind: 'optimize' }), table.cleanupPlan(new Date()), table.diffVersions({ from: '1', to: '2', key: 'id' })]) {
+      const error = await attempt.catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(CatalogError)
+      expect((error as CatalogError).code).toBe('unsupported')
+    }
+    expect(await table.listVersions()).toEqual(versionsBefore)
   })
 })
