@@ -43,7 +43,6 @@ import { CellEditor } from '../table-edits/cell-editor'
 import { cellTextAt } from './edit-text'
 import type { EditAccess } from '../table-edits/use-editability'
 import { useGridEdits } from '../table-edits/use-grid-edits'
-import editStyles from '../table-edits/table-edits.module.css'
 
 /** A column to show: its name and its readable type (from the table description). */
 export interface GridColumn {
@@ -385,9 +384,9 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
               aria-rowindex={firstRow + item.index + 2}
               className={cx(
                 styles.gridRow,
-                edits.rowState(item.index) === 'deleted' && editStyles.rowDeleted,
-                edits.selected(item.index, active) && editStyles.rowSelected,
-                edits.editing?.row === item.index && editStyles.rowEditing
+                edits.rowState(item.index) === 'deleted' && styles.rowDeleted,
+                edits.selected(item.index, active) && styles.rowSelected,
+                edits.editing?.row === item.index && styles.rowEditing
               )}
               style={{
                 transform: `translateY(${item.start - HEADER_HEIGHT}px)`,
@@ -525,7 +524,7 @@ function RowMark({ state }: { readonly state: 'deleted' | 'updated' | null }): R
   if (state === null) return null
   return (
     <span
-      className={editStyles.rowMark}
+      className={styles.rowMark}
       title={state === 'deleted' ? 'Deleted when committed' : 'Changed'}
       aria-label={state === 'deleted' ? 'Deleted' : 'Changed'}
     >

@@ -20,7 +20,7 @@ import { ReviewDialog } from '../table-edits/review-dialog'
 import { addRow, dropKeys, editCounts, isEmpty, NO_EDITS, rebase, type StagedEdits } from '../table-edits/staged-edits'
 import { commitRequest, useCommitEdits } from '../table-edits/use-commit-edits'
 import type { EditAccess } from '../table-edits/use-editability'
-import styles from '../table-edits/table-edits.module.css'
+import styles from './edit-panel.module.css'
 import { NewRows } from './new-rows'
 import { useRowPages } from './use-table-rows'
 

@@ -9,7 +9,6 @@ import { ChevronDown, ChevronRight } from 'lucide-react'
 import styles from './table-data.module.css'
 import { cx } from '../../ui/class-names'
 import type { CellEdit } from '../table-edits/use-grid-edits'
-import editStyles from '../table-edits/table-edits.module.css'
 
 interface Props {
   readonly id: string
@@ -39,8 +38,8 @@ export function GridCell({ id, colIndex, view: read, media, active, expanded, on
     styles.gridCell,
     view?.kind === 'number' && styles.cellNumber,
     active && styles.cellActive,
-    edit?.changed && editStyles.cellChanged,
-    edit?.problem && editStyles.cellBad
+    edit?.changed && styles.cellChanged,
+    edit?.problem && styles.cellBad
   )
   return (
     <div
