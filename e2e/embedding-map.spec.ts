@@ -2,7 +2,7 @@
  * The Map view of a vector column: a table of five clusters is drawn with the clusters
  * apart (read from the positions the drawing exposes), coloured by its cluster column; a
  * lasso around one cluster filters the grid to exactly its rows, which the map then
- * highlights; the map opened again comes from main's kept map; a table with NaN, zero and
+ * highlights, as it does Find similar's neighbours; the map opened again comes from main's kept map; a table with NaN, zero and
  * constant vectors still opens, saying how many rows were set apart; and a long map stops
  * on Cancel.
  */
@@ -96,7 +96,11 @@ test('draws clusters apart, colours them, lassoes one into the grid, and reopens
   // The map again: main's kept map answers at once, and the grid's filter stands out on it.
   await page.getByRole('button', { name: 'Map', exact: true }).click()
   await expect(status).toHaveText('2,000 points · UMAP · version 1 · kept map')
-  await expect(page.getByLabel('Highlighted rows')).toHaveText("400 of 2,000 points match the grid's filter and stand out.")
+  await expect(page.getByLabel('Highlighted rows')).toHaveText('400 of 2,000 points match the grid’s filter and stand out.')
+
+  // Find similar (from the grid's first row, id 0) keeps the map, its ten neighbours highlighted.
+  await page.getByRole('button', { name: 'Find similar', exact: true }).click()
+  await expect(page.getByLabel('Highlighted rows')).toHaveText('10 of 2,000 points are the search’s results and stand out.')
 })
 
 test('opens a map of vectors that hold NaN, zeros or one repeated value, saying how many were set apart', async ({ workDir, openApp }) => {

@@ -7,6 +7,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import type { Table } from 'apache-arrow'
 import type { FieldInfo, TableRef } from '@shared/catalog-types'
 import type { MapLayout, MapProgress } from '@shared/contract/embedding-map'
 import { POINT_KINDS } from '@shared/embedding-map-points'
@@ -33,6 +34,8 @@ interface Props {
   readonly fields: readonly FieldInfo[]
   /** The filter the grid shows ('' for none): its rows are highlighted. */
   readonly gridFilter: string
+  /** A search's result rows (Find similar, full text), highlighted instead while there is one. */
+  readonly searchRows: Table | null
   /** Shows the grid again (after its filter was set from the map). */
   readonly onShowGrid: () => void
 }
@@ -40,7 +43,7 @@ interface Props {
 const format = (n: number): string => n.toLocaleString('en-US')
 
 /** The view. */
-export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, onShowGrid }: Props): ReactNode {
+export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, searchRows, onShowGrid }: Props): ReactNode {
   const { kept, layout, progress, cancel } = useEmbeddingMap(connectionId, table, column)
   const [colourBy, setColourBy] = useState('')
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null)
@@ -80,10 +83,16 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
     enabled: map !== null && map.keyColumn !== null && gridFilter !== '',
     staleTime: Infinity
   })
+  const keyColumn = map?.keyColumn ?? null
+  const searchKeys = useMemo(() => {
+    const keys = keyColumn !== null ? searchRows?.getChild(keyColumn) : null
+    return keys ? new Set(Array.from({ length: keys.length }, (_, i) => String(keys.get(i) as unknown))) : null
+  }, [keyColumn, searchRows])
   const highlight = useMemo(() => {
-    if (!map?.keys || !highlightKeys.data || gridFilter === '' || live) return null
-    return Uint8Array.from(map.keys, (key) => (key !== null && highlightKeys.data.has(key) ? 1 : 0))
-  }, [map, highlightKeys.data, gridFilter, live])
+    const keys = searchKeys ?? (gridFilter !== '' ? highlightKeys.data : null)
+    if (!map?.keys || !keys || live) return null
+    return Uint8Array.from(map.keys, (key) => (key !== null && keys.has(key) ? 1 : 0))
+  }, [map, searchKeys, highlightKeys.data, gridFilter, live])
   const highlighted = highlight ? highlight.reduce((sum, v) => sum + v, 0) : 0
   const rgba = useMemo(() => (colours ? pointBytes(colours, highlight) : new Uint8Array(0)), [colours, highlight])
   const [lassoMode, setLassoMode] = useState(false)
@@ -137,9 +146,9 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
       {layout.isError && !isCancel(layout.error) && <ErrorAlert error={layout.error} />}
       {values.isError && <ErrorAlert error={values.error} />}
       {map && unplacedText(map) && <p className={styles.note}>{unplacedText(map)}</p>}
-      {gridFilter !== '' && highlight && (
+      {highlight && (
         <p className={styles.note} aria-label="Highlighted rows">
-          {format(highlighted)} of {format(map?.points ?? 0)} points match the grid&apos;s filter and stand out.
+          {format(highlighted)} of {format(map?.points ?? 0)} points {searchKeys ? 'are the search’s results' : 'match the grid’s filter'} and stand out.
         </p>
       )}
       <div className={styles.body}>

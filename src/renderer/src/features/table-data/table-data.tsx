@@ -59,12 +59,8 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   // The vector column shown as a map instead of the grid, if one is; offered on the latest version's rows only.
   const [mapColumn, setMapColumn] = useState<string | null>(null)
   const vectorColumns = (fields ?? []).filter((field) => field.dimension !== undefined).map((field) => field.name)
-  const mapBlocked =
-    version !== null
-      ? 'An older version shows as it is; the map is of the latest.'
-      : view.search
-        ? "A search's rows show in the grid; clear the search to see the map."
-        : null
+  // A search's results stay on the map, highlighted (Find similar's neighbours among them).
+  const mapBlocked = version !== null ? 'An older version shows as it is; the map is of the latest.' : null
   const showMap = mapColumn !== null && mapBlocked === null
   const byteColumns = (fields ?? []).filter(holdsBytes).map((field) => field.name)
   const vectorColumn = version === null ? chosenVectorColumn(info.data, search.options) : null
@@ -164,6 +160,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           column={mapColumn}
           fields={fields}
           gridFilter={shown}
+          searchRows={view.search ? (result.data?.rows ?? null) : null}
           onShowGrid={() => setMapColumn(null)}
         />
       )}
