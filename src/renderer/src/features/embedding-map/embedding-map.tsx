@@ -183,7 +183,7 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
                     title="Select these points"
                     onClick={() => setSelected(pointsOf(colours, entry.paletteIndex))}
                   >
-                    <span className={styles.swatch} style={{ background: entry.colour }} aria-hidden />
+                    <span className={styles.swatch} style={{ background: `var(${entry.colour})` }} aria-hidden />
                     <span className={styles.legendLabel}>{entry.label}</span>
                     <span className="muted">{format(entry.count)}</span>
                   </button>
@@ -214,7 +214,11 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
 
 /** RGBA bytes per point: its palette colour, faint where a highlight leaves it out. */
 function pointBytes(colours: PointColours, highlight: Uint8Array | null): Uint8Array {
-  const rgb = colours.palette.map((hex) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)))
+  const style = getComputedStyle(document.documentElement)
+  const rgb = colours.palette.map((name) => {
+    const hex = style.getPropertyValue(name).trim()
+    return [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16))
+  })
   const out = new Uint8Array(colours.index.length * 4)
   colours.index.forEach((p, i) => {
     const [r, g, b] = rgb[p] ?? [128, 128, 128]

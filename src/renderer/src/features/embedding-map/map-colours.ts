@@ -2,7 +2,7 @@
  * How a map colours its points: by why a vector could not be placed (no column chosen), by
  * a column's categories (the most frequent ones each a colour, the rest as "other"), or by
  * a column's numbers as a ramp in bins; nulls always apart, in grey. The answer is one
- * palette index per point and a legend, as regl-scatterplot's categorical colouring takes it.
+ * palette index per point and a legend.
  */
 import type { MapValues } from '@shared/contract/embedding-map'
 import { POINT_KINDS } from '@shared/embedding-map-points'
@@ -12,13 +12,15 @@ export const MAX_CATEGORIES = 10
 /** Steps of the numbers' ramp. */
 const RAMP_STEPS = 8
 
+// The colours are design tokens (tokens.css), named here by their custom properties: the
+// legend paints them as CSS, the canvas reads their values (embedding-map.tsx).
 // Tableau 10, a palette made to tell categories apart.
-const CATEGORY_COLOURS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac']
-const OTHER = '#7f7f7f'
-const NULL = '#c8c8c8'
+const CATEGORY_COLOURS = Array.from({ length: MAX_CATEGORIES }, (_, i) => `--map-category-${i + 1}`)
+const OTHER = '--map-other'
+const NULL = '--map-null'
 // Viridis at RAMP_STEPS even steps, from low to high.
-const RAMP = ['#440154', '#46327e', '#365c8d', '#277f8e', '#1fa187', '#4ac16d', '#a0da39', '#fde725']
-const KIND_COLOURS = ['#0969da', NULL, '#cf222e', '#9a6700', '#8250df', '#bc4c00']
+const RAMP = Array.from({ length: RAMP_STEPS }, (_, i) => `--map-ramp-${i + 1}`)
+const KIND_COLOURS = ['--map-kind-ok', NULL, '--map-kind-nan', '--map-kind-zero', '--map-kind-constant', '--map-kind-length']
 const KIND_LABELS: Readonly<Record<(typeof POINT_KINDS)[number], string>> = {
   ok: 'Placed by its vector',
   null: 'Null vector',
@@ -31,13 +33,14 @@ const KIND_LABELS: Readonly<Record<(typeof POINT_KINDS)[number], string>> = {
 /** One line of the legend. */
 export interface LegendEntry {
   readonly label: string
+  /** The colour's custom property (`--map-...`, a design token). */
   readonly colour: string
   readonly count: number
   /** The palette index its points have. */
   readonly paletteIndex: number
 }
 
-/** Colours for every point: an index into `palette` per point, and the legend (entries with points only). */
+/** Colours for every point: an index into `palette` (custom properties) per point, and the legend (entries with points only). */
 export interface PointColours {
   readonly index: Uint8Array
   readonly palette: readonly string[]
