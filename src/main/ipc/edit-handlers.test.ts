@@ -5,15 +5,12 @@
  * nothing; overwrite commits; restoring the previous version undoes a commit; hostile input
  * is refused with a clear invalid_request.
  */
-import { join } from 'node:path'
 import { connectNamespace, type Table as LanceDbTable } from '@lancedb/lancedb'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tableFromIPC } from 'apache-arrow'
 import { lanceArrow as arrow } from '../../catalog/lance-arrow'
-import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
-import { setUpApp, type AppCore } from '../app-setup'
-import { dirSpec, restSpec } from '../connections/connection-spec'
-import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
+import { startAppOverCatalog, type CatalogApp } from '../../../test-kit/app-over-catalog'
+import type { AppCore } from '../app-setup'
 import { dispatch } from './dispatch'
 import type { IpcResult } from '../../shared/ipc-channels'
 import type { CommitEditsResult, Editability } from '../../shared/contract/edits'
@@ -86,45 +83,10 @@ async function readBack(table: LanceDbTable): Promise<Map<bigint, Record<string,
   return rows
 }
 
-interface Setup {
-  readonly core: AppCore
-  readonly connectionId: string
-  readonly lance: () => Promise<LanceDbTable>
-  /** The REST server's request lines (none for a directory catalog). */
-  readonly log: readonly string[] | null
-  readonly close: () => Promise<void>
-}
-
-const kinds: readonly { name: string; start: (dir: string) => Promise<Setup> }[] = [
-  {
-    name: 'a directory catalog',
-    start: async (dir) => {
-      const core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), {
-        info: { host: 'browser', version: 'test' }
-      })
-      return { core, connectionId: core.registry.list()[0]!.id, lance: () => openLance(join(dir, 'catalog')), log: null, close: () => core.close() }
-    }
-  },
-  {
-    name: "the reference REST server's routes",
-    start: async (dir) => {
-      const log: string[] = []
-      const server: RunningCatalogServer = await startCatalogServer({ root: join(dir, 'catalog'), log: (line) => log.push(line) })
-      const core = await setUpApp({ port: 0, dataDir: undefined, connections: [restSpec(server.url, [])] }, join(dir, 'data'), {
-        info: { host: 'browser', version: 'test' }
-      })
-      return {
-        core,
-        connectionId: core.registry.list()[0]!.id,
-        lance: () => openLance(join(dir, 'catalog')),
-        log,
-        close: async () => {
-          await core.close()
-          await server.close()
-        }
-      }
-    }
-  }
+/** The two ways the app reaches the table: directly, and through the reference server's routes. */
+const kinds = [
+  { name: 'a directory catalog', rest: false },
+  { name: "the reference REST server's routes", rest: true }
 ]
 
 async function openLance(root: string): Promise<LanceDbTable> {
@@ -132,13 +94,24 @@ async function openLance(root: string): Promise<LanceDbTable> {
   return db.openTable('items')
 }
 
-describe.each(kinds)('row edits on $name', ({ start }) => {
-  let dir: string
-  let setup: Setup
+/** Builds the `items` table of `rows` seed rows in `root`, with `id` as its primary key when asked. */
+async function buildItems(root: string, rows: number, primaryKey: boolean): Promise<void> {
+  const db = await connectNamespace('dir', { root })
+  const created = await db.createTable('items', seedRows(rows), { schema } as never)
+  if (primaryKey) await created.setUnenforcedPrimaryKey('id')
+  created.close()
+  db.close()
+}
+
+describe.each(kinds)('row edits on $name', ({ rest }) => {
+  let app: CatalogApp
+  /** The REST server's request lines. */
+  const log: string[] = []
   const table = { namespace: [], name: 'items' }
+  const openItems = () => openLance(app.root)
   const commit = (request: object) =>
-    call<CommitEditsResult>(setup.core, 'tables:commitEdits', {
-      connectionId: setup.connectionId,
+    call<CommitEditsResult>(app.core, 'tables:commitEdits', {
+      connectionId: app.connectionId,
       table,
       overwrite: [],
       updates: [],
@@ -148,22 +121,15 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
     })
 
   beforeEach(async () => {
-    dir = await makeTempDir('lcb-edits')
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
-    const created = await db.createTable('items', seedRows(20), { schema } as never)
-    await created.setUnenforcedPrimaryKey('id')
-    created.close()
-    db.close()
-    setup = await start(dir)
+    log.length = 0
+    const server = rest ? { server: { log: (line: string) => log.push(line) } } : {}
+    app = await startAppOverCatalog('lcb-edits', (root) => buildItems(root, 20, true), server)
   }, 60_000)
 
-  afterEach(async () => {
-    await setup.close()
-    await removeDir(dir)
-  })
+  afterEach(() => app.close())
 
   it('says the table is editable on its primary key, and not at an older version', async () => {
-    const editable = await call<Editability>(setup.core, 'tables:editability', { connectionId: setup.connectionId, table })
+    const editable = await call<Editability>(app.core, 'tables:editability', { connectionId: app.connectionId, table })
     expect(editable).toEqual({
       ok: true,
       value: {
@@ -175,7 +141,7 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
         readOnlyColumns: [{ name: 'blob', reason: 'bytes cannot be typed in a cell' }]
       }
     })
-    const older = await call<Editability>(setup.core, 'tables:editability', { connectionId: setup.connectionId, table, version: '1' })
+    const older = await call<Editability>(app.core, 'tables:editability', { connectionId: app.connectionId, table, version: '1' })
     expect(older).toMatchObject({ ok: true, value: { editable: false, reason: expect.stringContaining('This is version 1, an older version') } })
   })
 
@@ -193,9 +159,9 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
     })
     expect(result).toEqual({ ok: true, value: { kind: 'committed', version: '3', previousVersion: '2', updated: 3, inserted: 1, deleted: 2 } })
     // Over REST the catalog's own merge_insert route wrote it, once.
-    if (setup.log) expect(setup.log.filter((line) => /^POST \/v1\/table\/[^ ]+\/merge_insert\S* -> 200/.test(line))).toHaveLength(1)
+    if (rest) expect(log.filter((line) => /^POST \/v1\/table\/[^ ]+\/merge_insert\S* -> 200/.test(line))).toHaveLength(1)
 
-    const lance = await setup.lance()
+    const lance = await openItems()
     expect(await lance.version()).toBe(3)
     const rows = await readBack(lance)
     expect(rows.size).toBe(19)
@@ -216,9 +182,9 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
     ])
     lance.close()
 
-    const undone = await call<string>(setup.core, 'versions:restore', { connectionId: setup.connectionId, table, version: '2' })
+    const undone = await call<string>(app.core, 'versions:restore', { connectionId: app.connectionId, table, version: '2' })
     expect(undone).toEqual({ ok: true, value: '4' })
-    const restored = await readBack(await setup.lance())
+    const restored = await readBack(await openItems())
     expect(restored.size).toBe(20)
     expect(restored.get(3n)).toMatchObject({ big: BIG + 3n, name: 'row 3' })
     expect(restored.has(9007199254740993n)).toBe(false)
@@ -226,11 +192,11 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
 
   it('answers the rows that changed elsewhere as conflicts and writes nothing, then commits them when told to overwrite', async () => {
     // The app has the table open (and its version kept) before the writes made elsewhere, which come within its freshness interval.
-    expect(await call<Editability>(setup.core, 'tables:editability', { connectionId: setup.connectionId, table })).toMatchObject({
+    expect(await call<Editability>(app.core, 'tables:editability', { connectionId: app.connectionId, table })).toMatchObject({
       ok: true,
       value: { version: '2' }
     })
-    const other = await setup.lance()
+    const other = await openItems()
     await other.update({ where: 'id = 3', values: { name: 'changed elsewhere' } })
     await other.delete('id = 4')
     await other.add(seedRows(30).slice(29, 30))
@@ -262,13 +228,13 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
       [3n, 'changed elsewhere'],
       [30n, 'row 30']
     ])
-    const lance = await setup.lance()
+    const lance = await openItems()
     expect(await lance.version()).toBe(moved)
     lance.close()
 
     const kept = await commit({ ...edits, overwrite: ['3', '4', '30'] })
     expect(kept).toMatchObject({ ok: true, value: { kind: 'committed', version: String(moved + 1), previousVersion: String(moved) } })
-    const rows = await readBack(await setup.lance())
+    const rows = await readBack(await openItems())
     expect([rows.get(3n)!['name'], rows.get(4n)!['name'], rows.get(6n)!['name'], rows.get(30n)!['name']]).toEqual([
       'mine',
       'mine too',
@@ -286,7 +252,7 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
       ok: true,
       value: { version: '4', deleted: 0, updated: 1, inserted: 0 }
     })
-    const rows = await readBack(await setup.lance())
+    const rows = await readBack(await openItems())
     expect([rows.size, rows.get(3n)!['name'], rows.get(4n)!['name']]).toEqual([18, 'only', 'row 4'])
   }, 60_000)
 
@@ -305,12 +271,12 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
   }, 120_000)
 
   it('writes nothing when the table is no longer at the version the merge expects', async () => {
-    const handle = (await setup.core.registry.client(setup.connectionId)).table(table)
+    const handle = (await app.core.registry.client(app.connectionId)).table(table)
     const rows = arrow.tableToIPC(seedRows(1), 'stream')
     const refused = await handle.mergeRows({ on: 'id', rows, expectedVersion: '1' }).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(TableMoved)
     expect((refused as TableMoved).version).toBe('2')
-    const lance = await setup.lance()
+    const lance = await openItems()
     expect(await lance.version()).toBe(2)
     lance.close()
     expect(await handle.mergeRows({ on: 'id', rows, expectedVersion: '2' })).toEqual({ version: '3', updated: 1, inserted: 0, deleted: 0 })
@@ -363,36 +329,26 @@ describe.each(kinds)('row edits on $name', ({ start }) => {
       ok: false,
       error: { code: 'invalid_request', message: expect.stringContaining('There are no edits to commit.') }
     })
-    const lance = await setup.lance()
+    const lance = await openItems()
     expect(await lance.version()).toBe(2)
     lance.close()
   }, 60_000)
 })
 
 describe('row edits with a read-only key', () => {
-  let dir: string
-  let server: RunningCatalogServer
-  let core: AppCore
+  let app: CatalogApp
 
   beforeEach(async () => {
-    dir = await makeTempDir('lcb-edits-read-only')
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
-    ;(await db.createTable('items', seedRows(5), { schema } as never)).close()
-    db.close()
-    server = await startCatalogServer({ root: join(dir, 'catalog'), apiKeys: ['reader:read'] })
-    core = await setUpApp({ port: 0, dataDir: undefined, connections: [restSpec(server.url, ['x-api-key: reader'])] }, join(dir, 'data'), {
-      info: { host: 'browser', version: 'test' }
+    app = await startAppOverCatalog('lcb-edits-read-only', (root) => buildItems(root, 5, false), {
+      server: { apiKeys: ['reader:read'] },
+      headers: ['x-api-key: reader']
     })
   }, 60_000)
 
-  afterEach(async () => {
-    await core.close()
-    await server.close()
-    await removeDir(dir)
-  })
+  afterEach(() => app.close())
 
   it('answers the refusal, and from then on says editing is not possible and why', async () => {
-    const connectionId = core.registry.list()[0]!.id
+    const { core, connectionId } = app
     const table = { namespace: [], name: 'items' }
     const before = await call<Editability>(core, 'tables:editability', { connectionId, table })
     expect(before).toMatchObject({ ok: true, value: { editable: true, primaryKey: null, keyColumns: ['id', 'big', 'name'] } })
@@ -413,30 +369,19 @@ describe('row edits with a read-only key', () => {
 })
 
 describe('row edits on a metadata-only REST catalog', () => {
-  let dir: string
-  let server: RunningCatalogServer
-  let core: AppCore
+  let app: CatalogApp
   const log: string[] = []
 
   beforeEach(async () => {
-    dir = await makeTempDir('lcb-edits-metadata-only')
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
-    ;(await db.createTable('items', seedRows(5), { schema } as never)).close()
-    db.close()
-    server = await startCatalogServer({ root: join(dir, 'catalog'), dataRoutes: false, log: (line) => log.push(line) })
-    core = await setUpApp({ port: 0, dataDir: undefined, connections: [restSpec(server.url, [])] }, join(dir, 'data'), {
-      info: { host: 'browser', version: 'test' }
+    app = await startAppOverCatalog('lcb-edits-metadata-only', (root) => buildItems(root, 5, false), {
+      server: { dataRoutes: false, log: (line) => log.push(line) }
     })
   }, 60_000)
 
-  afterEach(async () => {
-    await core.close()
-    await server.close()
-    await removeDir(dir)
-  })
+  afterEach(() => app.close())
 
   it("writes the commit at the table's location, as the catalog's other data", async () => {
-    const connectionId = core.registry.list()[0]!.id
+    const { core, connectionId } = app
     const table = { namespace: [], name: 'items' }
     // Reading rows teaches the connection that the catalog serves metadata only.
     expect(await call(core, 'tables:readRows', { connectionId, table, offset: 0, limit: 5 })).toMatchObject({ ok: true })
@@ -452,33 +397,27 @@ describe('row edits on a metadata-only REST catalog', () => {
     })
     expect(committed).toMatchObject({ ok: true, value: { kind: 'committed', version: '2', updated: 1, deleted: 1 } })
     expect(log.some((line) => line.includes('/merge_insert'))).toBe(false)
-    const rows = await readBack(await openLance(join(dir, 'catalog')))
+    const rows = await readBack(await openLance(app.root))
     expect([rows.size, rows.get(2n)!['name'], rows.has(3n)]).toEqual([4, 'at the location', false])
   }, 60_000)
 })
 
 describe('row edits matched on a column with repeated values', () => {
-  let dir: string
-  let core: AppCore
+  let app: CatalogApp
 
   beforeEach(async () => {
-    dir = await makeTempDir('lcb-edits-repeated')
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
-    const tags = arrow.vectorFromArray(['a', 'b', 'a'], new Utf8())
-    ;(await db.createTable('tagged', new Table({ id: arrow.vectorFromArray([1n, 2n, 3n], new Int64()), tag: tags }))).close()
-    db.close()
-    core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), {
-      info: { host: 'browser', version: 'test' }
+    app = await startAppOverCatalog('lcb-edits-repeated', async (root) => {
+      const db = await connectNamespace('dir', { root })
+      const tags = arrow.vectorFromArray(['a', 'b', 'a'], new Utf8())
+      ;(await db.createTable('tagged', new Table({ id: arrow.vectorFromArray([1n, 2n, 3n], new Int64()), tag: tags }))).close()
+      db.close()
     })
   }, 60_000)
 
-  afterEach(async () => {
-    await core.close()
-    await removeDir(dir)
-  })
+  afterEach(() => app.close())
 
   it('refuses the key, naming a repeated value, and writes nothing', async () => {
-    const connectionId = core.registry.list()[0]!.id
+    const { core, connectionId } = app
     const table = { namespace: [], name: 'tagged' }
     const base = { connectionId, table, baseVersion: '1', inserts: [], deletes: [], overwrite: [] }
     expect(await call<CommitEditsResult>(core, 'tables:commitEdits', { ...base, key: 'tag', updates: [{ key: 'a', values: { id: '9' } }] })).toMatchObject({
