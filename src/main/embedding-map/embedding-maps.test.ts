@@ -3,10 +3,9 @@ import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { startAppOverCatalog, type CatalogApp } from '../../../test-kit/app-over-catalog'
 import { makeClusteredTable } from '../../../test-kit/clustered-vectors'
-import { setUpApp, type AppCore } from '../app-setup'
-import { dirSpec, restSpec } from '../connections/connection-spec'
-import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
+import type { AppCore } from '../app-setup'
 import { dispatch } from '../ipc/dispatch'
 import type { IpcResult } from '../../shared/ipc-channels'
 import type { MapLayout, MapProgress, MapValues } from '../../shared/contract/embedding-map'
@@ -47,26 +46,24 @@ const spread = (points: [number, number][]): number => {
   return Math.max(...points.map(([x, y]) => Math.hypot(x - cx, y - cy)))
 }
 
+/** Builds the `points` table in `root`: clustered vectors, with `unplaced` NaN, zero and constant rows of each kind. */
+async function buildPoints(root: string, unplaced: number): Promise<void> {
+  const db = await connectNamespace('dir', { root })
+  ;(await makeClusteredTable(db, 'points', { rows: ROWS, clusters: CLUSTERS, dimension: 16, unplaced })).close()
+  db.close()
+}
+
 describe('embedding map channels', () => {
-  let dir: string
+  let app: CatalogApp
   let core: AppCore
   let connectionId: string
 
   beforeEach(async () => {
-    dir = await makeTempDir('lcb-embedding-map')
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
-    ;(await makeClusteredTable(db, 'points', { rows: ROWS, clusters: CLUSTERS, dimension: 16, unplaced: 3 })).close()
-    db.close()
-    core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), {
-      info: { host: 'browser', version: 'test' }
-    })
-    connectionId = core.registry.list()[0]?.id ?? ''
+    app = await startAppOverCatalog('lcb-embedding-map', (root) => buildPoints(root, 3))
+    ;({ core, connectionId } = app)
   }, 60_000)
 
-  afterEach(async () => {
-    await core.close()
-    await removeDir(dir)
-  })
+  afterEach(() => app.close())
 
   it('lays out clusters apart, sets unplaceable rows apart and says why, then answers from the cache', async () => {
     const operationId = 'map-test-0001'
@@ -112,7 +109,7 @@ describe('embedding map channels', () => {
   it('keeps a map of an older version for cachedOnly, and maps a new version anew', async () => {
     expect(valueOf(await layout(core, { connectionId, table, column: 'vector', cachedOnly: true }))).toBeNull()
     valueOf(await layout(core, { connectionId, table, column: 'vector' }))
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+    const db = await connectNamespace('dir', { root: app.root })
     const lance = await db.openTable('points')
     await lance.delete('id < 10')
     lance.close()
@@ -138,28 +135,14 @@ describe('embedding map channels', () => {
 })
 
 describe('embedding map over a REST catalog', () => {
-  let dir: string
-  let server: RunningCatalogServer
-  let core: AppCore
-
-  afterEach(async () => {
-    await core.close()
-    await server.close()
-    await removeDir(dir)
-  })
-
   it('maps a table through the catalog server routes', async () => {
-    dir = await makeTempDir('lcb-embedding-map-rest')
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
-    ;(await makeClusteredTable(db, 'points', { rows: ROWS, clusters: CLUSTERS, dimension: 16 })).close()
-    db.close()
-    server = await startCatalogServer({ root: join(dir, 'catalog') })
-    core = await setUpApp({ port: 0, dataDir: undefined, connections: [restSpec(server.url, [])] }, join(dir, 'data'), {
-      info: { host: 'browser', version: 'test' }
-    })
-    const connectionId = core.registry.list()[0]?.id ?? ''
-    const map = valueOf(await layout(core, { connectionId, table, column: 'vector' }))!
-    expect(map).toMatchObject({ points: ROWS, totalRows: ROWS, method: 'umap', keysUnique: true })
+    const app = await startAppOverCatalog('lcb-embedding-map-rest', (root) => buildPoints(root, 0), { server: {} })
+    try {
+      const map = valueOf(await layout(app.core, { connectionId: app.connectionId, table, column: 'vector' }))!
+      expect(map).toMatchObject({ points: ROWS, totalRows: ROWS, method: 'umap', keysUnique: true })
+    } finally {
+      await app.close()
+    }
   }, 120_000)
 })
 

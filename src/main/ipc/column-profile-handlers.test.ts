@@ -1,12 +1,9 @@
 /** The column profile channels through the real handler table: answers, validation, cancel, and the cache by version. */
-import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { lanceArrow as arrow } from '../../catalog/lance-arrow'
-import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
-import { setUpApp, type AppCore } from '../app-setup'
-import { dirSpec, restSpec } from '../connections/connection-spec'
-import { startCatalogServer, type RunningCatalogServer } from '../../../server/server'
+import { startAppOverCatalog, type CatalogApp } from '../../../test-kit/app-over-catalog'
+import type { AppCore } from '../app-setup'
 import { dispatch } from './dispatch'
 import type { IpcResult } from '../../shared/ipc-channels'
 import type { ProfileProgress, TableProfile } from '../../shared/contract/column-profile'
@@ -33,27 +30,25 @@ const profile = (core: AppCore, request: object): Promise<IpcResult<TableProfile
 const progressOf = (core: AppCore, operationId: string): Promise<IpcResult<ProfileProgress>> =>
   dispatch(core.handlers, 'columns:profileProgress', { operationId }) as Promise<IpcResult<ProfileProgress>>
 
+/** Builds the `scores` table of 1,000 rows in `root`. */
+async function buildScores(root: string): Promise<void> {
+  const db = await connectNamespace('dir', { root })
+  ;(await db.createTable('scores', rows(1_000))).close()
+  db.close()
+}
+
 describe('column profile channels', () => {
-  let dir: string
+  let app: CatalogApp
   let core: AppCore
   let connectionId: string
   const table = { namespace: [], name: 'scores' }
 
   beforeEach(async () => {
-    dir = await makeTempDir('lcb-column-profile')
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
-    ;(await db.createTable('scores', rows(1_000))).close()
-    db.close()
-    core = await setUpApp({ port: 0, dataDir: undefined, connections: [dirSpec(join(dir, 'catalog'))] }, join(dir, 'data'), {
-      info: { host: 'browser', version: 'test' }
-    })
-    connectionId = core.registry.list()[0]?.id ?? ''
+    app = await startAppOverCatalog('lcb-column-profile', buildScores)
+    ;({ core, connectionId } = app)
   }, 60_000)
 
-  afterEach(async () => {
-    await core.close()
-    await removeDir(dir)
-  })
+  afterEach(() => app.close())
 
   it('answers a profile, then the same one from the cache, and a new one for a new version', async () => {
     const first = await profile(core, { connectionId, table })
@@ -64,7 +59,7 @@ describe('column profile channels', () => {
     expect(again.value.columns).toEqual(first.value.columns)
 
     // A row written elsewhere: after the user's Refresh, the profile is of version 2.
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+    const db = await connectNamespace('dir', { root: app.root })
     const opened = await db.openTable('scores')
     await opened.add(rows(1, 5_000) as never)
     opened.close()
@@ -100,7 +95,7 @@ describe('column profile channels', () => {
   })
 
   it('reports rows read while it runs, and stops on cancel', async () => {
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+    const db = await connectNamespace('dir', { root: app.root })
     ;(await db.createTable('long', rows(800_000))).close()
     db.close()
     const operationId = 'profile-cancel-1'
@@ -122,29 +117,16 @@ describe('column profile channels', () => {
 })
 
 describe('column profiles on a REST catalog', () => {
-  let dir: string
-  let server: RunningCatalogServer
-  let core: AppCore
+  let app: CatalogApp
 
   beforeEach(async () => {
-    dir = await makeTempDir('lcb-column-profile-rest')
-    const db = await connectNamespace('dir', { root: join(dir, 'remote') })
-    ;(await db.createTable('scores', rows(1_000))).close()
-    db.close()
-    server = await startCatalogServer({ root: join(dir, 'remote') })
-    core = await setUpApp({ port: 0, dataDir: undefined, connections: [restSpec(server.url, [])] }, join(dir, 'data'), {
-      info: { host: 'browser', version: 'test' }
-    })
+    app = await startAppOverCatalog('lcb-column-profile-rest', buildScores, { server: {} })
   }, 60_000)
 
-  afterEach(async () => {
-    await core.close()
-    await server.close()
-    await removeDir(dir)
-  })
+  afterEach(() => app.close())
 
   it('profiles a table read through the catalog as a directory catalog profiles it', async () => {
-    const connectionId = core.registry.list()[0]?.id ?? ''
+    const { core, connectionId } = app
     const answer = await profile(core, { connectionId, table: { namespace: [], name: 'scores' }, filter: "country = 'DE'" })
     expect(answer).toMatchObject({ ok: true, value: { totalRows: '333', rowsRead: 333, mode: 'exact', version: '1' } })
     if (!answer.ok) throw new Error('failed')
