@@ -16,6 +16,7 @@ import type { Table, Vector } from 'apache-arrow'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import type { MediaCell } from '@shared/contract/media'
+import type { TableProfile } from '@shared/contract/column-profile'
 import { unreadableColumnsOf, type UnreadableColumn } from '@shared/unreadable-columns'
 import { pagesView, type RowsView } from '../../lib/query-keys'
 import { ErrorAlert } from '../../ui/error-alert'
@@ -43,6 +44,7 @@ import { CellEditor } from '../table-edits/cell-editor'
 import { cellTextAt } from './edit-text'
 import type { EditAccess } from '../table-edits/use-editability'
 import { useGridEdits } from '../table-edits/use-grid-edits'
+import { HeaderSparkline, sparklineText } from '../column-profile/header-sparkline'
 
 /** A column to show: its name and its readable type (from the table description). */
 export interface GridColumn {
@@ -71,23 +73,42 @@ interface Props {
   readonly onFilter?: ((filter: string) => void) | undefined
   /** Whether and on which key the rows can be edited; absent where they never can. */
   readonly editing?: EditAccess | undefined
+  /** A profile of the rows whose distributions the header draws under each name; null or absent: none. */
+  readonly profile?: TableProfile | null
 }
 
 const ROW_HEIGHT = 28
 /** Rows of a grid with byte columns are taller, so thumbnails can be seen. */
 const MEDIA_ROW_HEIGHT = 40
 const HEADER_HEIGHT = 32
+/** The header with a distribution sparkline under each name. */
+const SPARK_HEADER_HEIGHT = 50
 const ROW_NUMBER_WIDTH = 80
 /** Frames after a keyboard move in which the active row is fitted into view again. */
 const FIT_FRAMES = 10
 
 /** The virtualized grid of a table's rows. */
-export function DataGrid({ connectionId, table, view, columns, total, firstRow, matching, onActiveRow, onFindSimilar, onFilter, editing }: Props): ReactNode {
+export function DataGrid({
+  connectionId,
+  table,
+  view,
+  columns,
+  total,
+  firstRow,
+  matching,
+  onActiveRow,
+  onFindSimilar,
+  onFilter,
+  editing,
+  profile = null
+}: Props): ReactNode {
   const gridId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
   const client = useQueryClient()
   const byteColumns = useMemo(() => columns.filter((column) => column.bytes).map((column) => column.name), [columns])
   const rowHeight = byteColumns.length > 0 ? MEDIA_ROW_HEIGHT : ROW_HEIGHT
+  const headerHeight = profile ? SPARK_HEADER_HEIGHT : HEADER_HEIGHT
+  const profiled = useMemo(() => new Map((profile?.columns ?? []).map((column) => [column.name, column])), [profile])
   // Byte columns are left out of the page reads (main describes their cells instead), unless
   // they are all there is to read or a search's rows, which are not the table's by position, carry them.
   // Byte columns beside others: the others are named (the byte cells come from the media
@@ -104,7 +125,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 8,
-    scrollMargin: HEADER_HEIGHT,
+    scrollMargin: headerHeight,
     // A guess at the viewport, so the first render already draws rows instead of waiting for a measurement.
     initialRect: { width: 1000, height: 600 }
   })
@@ -200,7 +221,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     const scroller = scrollRef.current
     const item = virtualizer.measurementsCache[row]
     if (!scroller || !item) return
-    if (item.start < scroller.scrollTop + HEADER_HEIGHT) scroller.scrollTop = item.start - HEADER_HEIGHT
+    if (item.start < scroller.scrollTop + headerHeight) scroller.scrollTop = item.start - headerHeight
     else if (item.end > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = item.end - scroller.clientHeight
   }
 
@@ -211,7 +232,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     if (!scroller || !box) return
     const top = scroller.getBoundingClientRect().top + scroller.clientTop
     if (box.bottom > top + scroller.clientHeight) scroller.scrollTop += box.bottom - (top + scroller.clientHeight)
-    else if (box.top < top + HEADER_HEIGHT) scroller.scrollTop -= top + HEADER_HEIGHT - box.top
+    else if (box.top < top + headerHeight) scroller.scrollTop -= top + headerHeight - box.top
   }
 
   const moveTo = (position: CellPosition): void => {
@@ -224,7 +245,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
     rowCount: total ?? 0,
     colCount: columns.length,
     active,
-    pageSize: () => Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - HEADER_HEIGHT) / rowHeight) - 1),
+    pageSize: () => Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - headerHeight) / rowHeight) - 1),
     moveTo,
     toggle: (position) => isExpandable(viewAt(position.row, position.col)) && toggle(position),
     open: (position) => {
@@ -340,6 +361,16 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
           {unreadable.map((u) => `Column "${u.name}" could not be read: ${u.message}`).join(' ')} The other columns are shown.
         </p>
       )}
+      {profile && (
+        // The sparklines in words, which each column header refers to as its description.
+        <div hidden>
+          {columns.map((column, c) => (
+            <span key={column.name} id={`${gridId}-spark-${c}`}>
+              {sparklineText(profiled.get(column.name), profile) || 'No distribution drawn.'}
+            </span>
+          ))}
+        </div>
+      )}
       <div
         ref={scrollRef}
         role="grid"
@@ -357,7 +388,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
         onTouchStart={stopFollowing}
       >
         <div role="rowgroup" className={styles.gridHead} style={{ width: `${width}px` }}>
-          <div role="row" aria-rowindex={1} className={styles.gridRow} style={{ gridTemplateColumns: template, height: `${HEADER_HEIGHT}px` }}>
+          <div role="row" aria-rowindex={1} className={styles.gridRow} style={{ gridTemplateColumns: template, height: `${headerHeight}px` }}>
             <div role="columnheader" aria-colindex={1} className={cx(styles.gridCell, styles.rowNumber)}>
               #
             </div>
@@ -368,8 +399,10 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
                 key={column.name}
                 className={cx(styles.gridCell, styles.columnHeader)}
                 title={`${column.name}: ${column.type}`}
+                aria-describedby={profile ? `${gridId}-spark-${c}` : undefined}
               >
                 <span data-testid="column-name">{column.name}</span> <span className={styles.columnType}>{column.type}</span>
+                {profile && <HeaderSparkline column={profiled.get(column.name)} profile={profile} />}
               </div>
             ))}
           </div>
@@ -389,7 +422,7 @@ export function DataGrid({ connectionId, table, view, columns, total, firstRow, 
                 edits.editing?.row === item.index && styles.rowEditing
               )}
               style={{
-                transform: `translateY(${item.start - HEADER_HEIGHT}px)`,
+                transform: `translateY(${item.start - headerHeight}px)`,
                 gridTemplateColumns: template,
                 minHeight: `${rowHeight}px`,
                 // In taller rows, text lines up with the thumbnails beside it.

@@ -27,6 +27,8 @@ import type { ExactInt } from '@shared/exact-int'
 import { EditControls } from '../table-edits/edit-controls'
 import { EditPanel } from './edit-panel'
 import { useEditAccess } from '../table-edits/use-editability'
+import { useHeaderProfile } from '../column-profile/use-header-profile'
+import { DistributionsToggle } from './distributions-toggle'
 
 /**
  * Rows one grid scrolls through. Browsers cap an element's height near 33 million pixels,
@@ -64,6 +66,12 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   const showMap = mapColumn !== null && mapBlocked === null
   const byteColumns = (fields ?? []).filter(holdsBytes).map((field) => field.name)
   const vectorColumn = version === null ? chosenVectorColumn(info.data, search.options) : null
+  // The header's distributions: null follows what is at hand (shown when a profile of every
+  // row is already kept), true asks for one, false hides them.
+  const [distributions, setDistributions] = useState<boolean | null>(null)
+  const headerProfile = useHeaderProfile(connectionId, table, version, distributions === true)
+  const distributionsBlocked = view.search ? "A search's rows are not the table's; clear the search to see distributions." : null
+  const distributionsShown = distributions !== false && headerProfile.profile !== null
   const tried = useRowCount(connectionId, table, filter, version)
   const count = useRowCount(connectionId, table, shown, version)
   // A filter counts as working once its count arrives; until then the grid keeps the old one.
@@ -128,6 +136,12 @@ export function TableData({ connectionId, table, fields, version = null }: Props
             setGallery(null)
           }}
         />
+        <DistributionsToggle
+          shown={distributionsShown}
+          running={headerProfile.running}
+          blocked={distributionsBlocked}
+          onToggle={() => setDistributions(!distributionsShown)}
+        />
         <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
         <EditControls connectionId={connectionId} table={table} access={editAccess} />
       </div>
@@ -148,6 +162,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
         />
       )}
       {count.isError && <ErrorAlert error={count.error} onRetry={() => void count.refetch()} />}
+      {headerProfile.error !== null && <ErrorAlert error={headerProfile.error} onRetry={headerProfile.retry} />}
       {result.isError && <ErrorAlert error={result.error} onRetry={() => void result.refetch()} />}
       {!view.search && matching !== null && matching > WINDOW_ROWS && (
         <RowWindow start={windowStart} rows={windowRows ?? 0} matching={matching} onMove={setWindowStart} />
@@ -181,6 +196,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           onFindSimilar={vectorColumn ? (row) => void search.findSimilar(view, row, vectorColumn) : undefined}
           onFilter={setFilter}
           editing={editAccess}
+          profile={distributionsShown && distributionsBlocked === null ? headerProfile.profile : null}
         />
       )}
     </div>
