@@ -4,12 +4,28 @@ import { ChevronDown } from 'lucide-react'
 import { cx } from './class-names'
 import styles from './select.module.css'
 
-/** The select; options are its children. */
-export function Select({ className, children, ...rest }: SelectHTMLAttributes<HTMLSelectElement>): ReactNode {
+/** One choice of a select: what it sends and what it says. */
+export interface SelectOption {
+  readonly value: string | number
+  readonly label: string
+}
+
+interface Props extends SelectHTMLAttributes<HTMLSelectElement> {
+  /** Choices listed after any children (such as a first "none" option). */
+  readonly options?: readonly SelectOption[]
+}
+
+/** The select; options are its children, then `options`. */
+export function Select({ className, children, options = [], ...rest }: Props): ReactNode {
   return (
     <span className={styles.wrap}>
       <select {...rest} className={cx(styles.select, className)}>
         {children}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
       <ChevronDown aria-hidden size={14} className={styles.chevron} />
     </span>

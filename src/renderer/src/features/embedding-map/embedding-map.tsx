@@ -133,13 +133,14 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
         </Button>
         <label className={styles.colourBy}>
           Colour by
-          <Select aria-label="Colour by" value={colourBy} onChange={(event) => setColourBy(event.target.value)} disabled={map === null}>
+          <Select
+            aria-label="Colour by"
+            value={colourBy}
+            onChange={(event) => setColourBy(event.target.value)}
+            disabled={map === null}
+            options={colourColumns.map((field) => ({ value: field.name, label: field.name }))}
+          >
             <option value="">Why a point is set apart</option>
-            {colourColumns.map((field) => (
-              <option key={field.name} value={field.name}>
-                {field.name}
-              </option>
-            ))}
           </Select>
         </label>
       </div>

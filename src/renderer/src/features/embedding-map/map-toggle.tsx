@@ -6,8 +6,7 @@
  */
 import { Map as MapIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Button } from '../../ui/button'
-import { Select } from '../../ui/select'
+import { ColumnViewToggle } from '../../ui/column-view-toggle'
 
 interface Props {
   /** The table's vector columns. */
@@ -22,28 +21,5 @@ interface Props {
 /** The toggle. */
 export function MapToggle({ columns, shown, blocked, onShow }: Props): ReactNode {
   const reason = columns.length === 0 ? 'This table has no vector column to draw as a map.' : blocked
-  const first = columns[0]
-  return (
-    <>
-      <Button
-        icon={MapIcon}
-        aria-pressed={shown !== null && reason === null}
-        disabled={reason !== null}
-        disabledReason={reason ?? ''}
-        title={reason === null ? (shown === null ? 'Draw a vector column as a map of its rows' : 'Back to the grid') : undefined}
-        onClick={() => onShow(shown === null && first !== undefined ? first : null)}
-      >
-        Map
-      </Button>
-      {shown !== null && reason === null && columns.length > 1 && (
-        <Select aria-label="Map column" value={shown} onChange={(event) => onShow(event.target.value)}>
-          {columns.map((column) => (
-            <option key={column} value={column}>
-              {column}
-            </option>
-          ))}
-        </Select>
-      )}
-    </>
-  )
+  return <ColumnViewToggle label="Map" icon={MapIcon} title="Draw a vector column as a map of its rows" {...{ columns, shown, reason, onShow }} />
 }

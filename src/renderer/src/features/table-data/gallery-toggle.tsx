@@ -6,8 +6,7 @@
  */
 import { LayoutGrid } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Button } from '../../ui/button'
-import { Select } from '../../ui/select'
+import { ColumnViewToggle } from '../../ui/column-view-toggle'
 
 interface Props {
   /** The table's byte columns. */
@@ -27,28 +26,5 @@ export function GalleryToggle({ columns, shown, searching, onShow }: Props): Rea
       : searching
         ? "A search's rows show in the grid; clear the search to see a gallery."
         : null
-  const first = columns[0]
-  return (
-    <>
-      <Button
-        icon={LayoutGrid}
-        aria-pressed={shown !== null && !searching}
-        disabled={reason !== null}
-        disabledReason={reason ?? ''}
-        title={reason === null ? (shown === null ? 'Show a byte column as a gallery of thumbnails' : 'Back to the grid') : undefined}
-        onClick={() => onShow(shown === null && first !== undefined ? first : null)}
-      >
-        Gallery
-      </Button>
-      {shown !== null && !searching && columns.length > 1 && (
-        <Select aria-label="Gallery column" value={shown} onChange={(event) => onShow(event.target.value)}>
-          {columns.map((column) => (
-            <option key={column} value={column}>
-              {column}
-            </option>
-          ))}
-        </Select>
-      )}
-    </>
-  )
+  return <ColumnViewToggle label="Gallery" icon={LayoutGrid} title="Show a byte column as a gallery of thumbnails" {...{ columns, shown, reason, onShow }} />
 }

@@ -10,7 +10,7 @@ import type { TableRef } from '@shared/catalog-types'
 import type { CleanupPlan, MaintenanceAction } from '@shared/contract/health'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
-import { Select } from '../../ui/select'
+import { Select, type SelectOption } from '../../ui/select'
 import { Skeleton } from '../../ui/skeleton'
 import { showErrorToast, showToast } from '../../ui/toast-store'
 import { newOperationId } from '../operations/operation-progress'
@@ -27,12 +27,12 @@ interface Props {
 }
 
 /** Ages a clean-up offers: versions older than this go. */
-const CLEANUP_AGES: readonly { readonly label: string; readonly ms: number }[] = [
-  { label: 'any age (keep only the latest version)', ms: 0 },
-  { label: '1 hour', ms: 3_600_000 },
-  { label: '1 day', ms: 86_400_000 },
-  { label: '7 days', ms: 7 * 86_400_000 },
-  { label: '30 days', ms: 30 * 86_400_000 }
+const CLEANUP_AGES: readonly SelectOption[] = [
+  { label: 'any age (keep only the latest version)', value: 0 },
+  { label: '1 hour', value: 3_600_000 },
+  { label: '1 day', value: 86_400_000 },
+  { label: '7 days', value: 7 * 86_400_000 },
+  { label: '30 days', value: 30 * 86_400_000 }
 ]
 
 /** Optimize or clean up `table`, from confirmation to report. */
@@ -131,13 +131,7 @@ function CleanupChoices({ plan, ageMs, onAge, deleteTags, onDeleteTags, deleteUn
     <>
       <div className="field">
         <label htmlFor="cleanup-age">Remove versions older than</label>
-        <Select id="cleanup-age" value={String(ageMs)} onChange={(event) => onAge(Number(event.target.value))}>
-          {CLEANUP_AGES.map((age) => (
-            <option key={age.ms} value={age.ms}>
-              {age.label}
-            </option>
-          ))}
-        </Select>
+        <Select id="cleanup-age" value={String(ageMs)} onChange={(event) => onAge(Number(event.target.value))} options={CLEANUP_AGES} />
       </div>
       {plan.isPending && <Skeleton label="Listing versions…" lines={['60%', '40%']} />}
       {plan.isError && <ErrorAlert error={plan.error} onRetry={() => void plan.refetch()} />}
