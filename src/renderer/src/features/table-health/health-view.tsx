@@ -32,8 +32,8 @@ export function HealthView({ connectionId, table, delimiter }: DetailViewProps):
   const tableName = displayIdentifier([...table.namespace, table.name], delimiter)
   const versions = health.data?.versions ?? null
   return (
-    <div className={styles.view}>
-      <Toolbar label="Maintenance actions" className={styles.toolbar}>
+    <div className="tab-view">
+      <Toolbar label="Maintenance actions">
         <Button icon={Wrench} onClick={() => setOpen('optimize')} disabled={unavailable !== undefined || !health.isSuccess} disabledReason={unavailable}>
           Optimize…
         </Button>

@@ -37,8 +37,8 @@ export function IndexesView({ connectionId, table, description, delimiter }: Det
   const unindexed = list.length > 0 ? Math.max(...list.map((index) => index.unindexedRows ?? 0)) : 0
   const common = { connectionId, table, tableName, onClose: close }
   return (
-    <div className={styles.view}>
-      <Toolbar label="Index actions" className={styles.toolbar}>
+    <div className="tab-view">
+      <Toolbar label="Index actions">
         <Button icon={Plus} onClick={() => setOpen({ kind: 'create' })} disabled={readOnly !== undefined} disabledReason={readOnly}>
           Create index…
         </Button>
@@ -89,7 +89,7 @@ function IndexTable({ indexes, readOnly, onDrop }: TableProps): ReactNode {
           'Columns',
           { label: 'Indexed rows', className: 'record-number' },
           { label: 'Unindexed rows', className: 'record-number' },
-          { label: <span className={styles.hidden}>Actions</span> }
+          { label: <span className="visually-hidden">Actions</span> }
         ]}
       />
       <tbody>
