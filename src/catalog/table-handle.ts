@@ -19,7 +19,7 @@ import type { z } from 'zod'
 import type { TransactionProgress } from '../shared/contract/operations'
 import type { MergeRowsRequest, MergeRowsResult } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../shared/contract/health'
-import type { VersionDiff, VersionDiffRequest } from '../shared/contract/changes'
+import type { ChangedRowsPage, ChangedRowsRequest, VersionDiff, VersionDiffRequest } from '../shared/contract/changes'
 
 /** Options every call may take: a signal to cancel the request when the UI drops it. */
 export interface CallOptions {
@@ -141,4 +141,6 @@ export interface TableHandle {
   maintainTable(action: MaintenanceAction, options?: CallOptions): Promise<MaintenanceOutcome>
   /** The schema diff and the rows added, deleted and updated between two versions, by row lineage or by a key column. */
   diffVersions(request: VersionDiffRequest, options?: CallOptions): Promise<VersionDiff>
+  /** A page of the rows added, deleted or updated between two versions, matched as `diffVersions` matches them, each at the versions it is in. */
+  changedRows(request: ChangedRowsRequest, options?: CallOptions): Promise<ChangedRowsPage>
 }

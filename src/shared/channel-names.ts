@@ -87,7 +87,8 @@ export const CHANNELS = [
   'health:cleanupPlan',
   'health:maintain',
   // Changes between two versions
-  'changes:count'
+  'changes:count',
+  'changes:rows'
 ] as const
 
 /** A channel name. */

@@ -28,9 +28,10 @@ import { mergeLanceRows } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
 import { lanceTableHealth } from './health'
 import { lanceCleanupPlan, maintainLanceTable } from './maintenance'
-import type { VersionDiff, VersionDiffRequest } from '../../shared/contract/changes'
+import type { ChangedRowsPage, ChangedRowsRequest, VersionDiff, VersionDiffRequest } from '../../shared/contract/changes'
 import { stableRowIds } from './health'
-import { keyDiff, keyedAddresses, lineageDiff, rowsAt, versionSide, type KeyValue } from './version-diff'
+import { keyDiff, keyedAddresses, lineageDiff, rowsAt, versionSide, type KeyValue, type VersionSide } from './version-diff'
+import { changedRowsPage, ChangeSets, commonColumns, keyChangeSet, lineageChangeSet, type AtVersion } from './changed-rows'
 import { compareExact } from '../../shared/exact-int'
 import { TableHandles, TableOpenFailure, type TableHandleLimits } from './table-handles'
 
@@ -49,6 +50,8 @@ export interface LanceTableHost {
 export class LanceTables {
   /** The connection's open tables. */
   readonly handles: TableHandles
+  /** Which rows changed between two versions, kept while someone pages through them. */
+  readonly changeSets = new ChangeSets()
 
   constructor(
     open: (table: TableRef) => Promise<LanceDbTable>,
@@ -213,19 +216,11 @@ export class LanceTable implements TableHandle {
   }
 
   async diffVersions(request: VersionDiffRequest, options?: CallOptions): Promise<VersionDiff> {
-    const [from, to] = compareExact(request.from, request.to) <= 0 ? [request.from, request.to] : [request.to, request.from]
+    const [from, to] = ordered(request)
     const verb = 'compare versions of'
     const { key } = request
     if (key === undefined) {
-      const stable = await this.#latest(options, verb, (t) => stableRowIds(t))
-      if (stable !== true) {
-        throw new CatalogError(
-          'invalid_request',
-          stable === false
-            ? `Table ${quoteTable(this.ref)} was created without stable row ids, so rows are matched by a key: choose a column whose values are unique.`
-            : `Cannot tell yet whether table ${quoteTable(this.ref)} has stable row ids: choose a key column whose values are unique.`
-        )
-      }
+      await this.#needStableRowIds(options, verb)
       const earlier = await this.#at(from, options, verb, versionSide)
       return this.#at(to, options, verb, async (t) => {
         const later = await versionSide(t)
@@ -236,16 +231,10 @@ export class LanceTable implements TableHandle {
         ])
       })
     }
-    const side = async (t: LanceDbTable): Promise<Awaited<ReturnType<typeof versionSide>> & { keys: Map<KeyValue, bigint> }> => {
-      const read = await versionSide(t)
-      if (!read.fields.some((f) => f.name === key)) {
-        throw new CatalogError(
-          'invalid_request',
-          `Column "${key}" is not in version ${read.version} of table ${quoteTable(this.ref)}: choose a column both versions have.`
-        )
-      }
-      return { ...read, keys: await keyedAddresses(t, key) }
-    }
+    const side = async (t: LanceDbTable): Promise<VersionSide & { keys: Map<KeyValue, bigint> }> => ({
+      ...(await this.#keyedSide(t, key)),
+      keys: await keyedAddresses(t, key)
+    })
     const earlier = await this.#at(from, options, verb, side)
     const later = await this.#at(to, options, verb, side)
     const common = commonColumns(earlier, later)
@@ -253,6 +242,44 @@ export class LanceTable implements TableHandle {
       await this.#at(from, options, verb, (t) => rowsAt(t, { key }, common, before)),
       await this.#at(to, options, verb, (t) => rowsAt(t, { key }, common, after))
     ])
+  }
+
+  async changedRows(request: ChangedRowsRequest, options?: CallOptions): Promise<ChangedRowsPage> {
+    const [from, to] = ordered(request)
+    const verb = 'list the changed rows of'
+    const { key } = request
+    const at: AtVersion = (which, use) => this.#at(which === 'from' ? from : to, options, verb, use)
+    const set = await this.tables.changeSets.get(JSON.stringify([this.ref, from, to, key ?? null]), async () => {
+      if (key === undefined) await this.#needStableRowIds(options, verb)
+      const side = key === undefined ? versionSide : (t: LanceDbTable) => this.#keyedSide(t, key)
+      const [earlier, later] = [await at('from', side), await at('to', side)]
+      return key === undefined ? lineageChangeSet(at, earlier, later) : keyChangeSet(at, earlier, later, key)
+    })
+    return changedRowsPage(at, set, { from: Number(from), to: Number(to) }, request.kind, request.offset, request.limit)
+  }
+
+  /** Refuses to match rows by lineage on a table without stable row ids. */
+  async #needStableRowIds(options: CallOptions | undefined, verb: string): Promise<void> {
+    const stable = await this.#latest(options, verb, (t) => stableRowIds(t))
+    if (stable === true) return
+    throw new CatalogError(
+      'invalid_request',
+      stable === false
+        ? `Table ${quoteTable(this.ref)} was created without stable row ids, so rows are matched by a key: choose a column whose values are unique.`
+        : `Cannot tell yet whether table ${quoteTable(this.ref)} has stable row ids: choose a key column whose values are unique.`
+    )
+  }
+
+  /** One side of a comparison by `key`, refused where that version lacks the column. */
+  async #keyedSide(t: LanceDbTable, key: string): Promise<VersionSide> {
+    const read = await versionSide(t)
+    if (!read.fields.some((f) => f.name === key)) {
+      throw new CatalogError(
+        'invalid_request',
+        `Column "${key}" is not in version ${read.version} of table ${quoteTable(this.ref)}: choose a column both versions have.`
+      )
+    }
+    return read
   }
 
   #latest<T>(options: CallOptions | undefined, verb: string, use: (t: LanceDbTable) => Promise<T>): Promise<T> {
@@ -293,12 +320,9 @@ function locationOf(table: LanceDbTable): string | null {
   return uri.startsWith('file://') ? fileURLToPath(uri) : uri
 }
 
-/** The top-level columns both sides have, in the later side's order. */
-function commonColumns(
-  earlier: { readonly fields: readonly { readonly name: string }[] },
-  later: { readonly fields: readonly { readonly name: string }[] }
-): string[] {
-  return later.fields.map((f) => f.name).filter((name) => earlier.fields.some((f) => f.name === name))
+/** The two versions of a request, earlier first: the order asked does not matter. */
+function ordered(request: VersionDiffRequest): [ExactInt, ExactInt] {
+  return compareExact(request.from, request.to) <= 0 ? [request.from, request.to] : [request.to, request.from]
 }
 
 function checkWindow({ offset, limit, maxBytes }: ReadRowsRequest): void {

@@ -35,7 +35,7 @@ import { TableMoved, type MergeRowsRequest, type MergeRowsResult } from '../merg
 import { restMergeRows } from './merge-rows'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
 import { restTableHealth } from './health'
-import type { VersionDiff, VersionDiffRequest } from '../../shared/contract/changes'
+import type { ChangedRowsPage, ChangedRowsRequest, VersionDiff, VersionDiffRequest } from '../../shared/contract/changes'
 
 /** What every table of one REST connection shares. */
 export interface RestTableContext {
@@ -359,13 +359,24 @@ export class RestTable implements TableHandle {
   diffVersions(request: VersionDiffRequest, options?: CallOptions): Promise<VersionDiff> {
     return this.#either(
       'maintenance',
-      () => {
-        throw new CatalogError(
-          'unsupported',
-          `The Lance REST spec has no operation to compare versions of ${this.#target.subject}, and this connection does not read the table's files.`
-        )
-      },
+      () => this.#noCompareRoute(),
       (t) => t.diffVersions(request, options)
+    )
+  }
+
+  changedRows(request: ChangedRowsRequest, options?: CallOptions): Promise<ChangedRowsPage> {
+    return this.#either(
+      'maintenance',
+      () => this.#noCompareRoute(),
+      (t) => t.changedRows(request, options)
+    )
+  }
+
+  /** Comparing versions reads row ids or addresses, which the spec's routes do not give: only the table's files answer. */
+  #noCompareRoute(): never {
+    throw new CatalogError(
+      'unsupported',
+      `The Lance REST spec has no operation to compare versions of ${this.#target.subject}, and this connection does not read the table's files.`
     )
   }
 

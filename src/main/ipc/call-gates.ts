@@ -78,7 +78,9 @@ const GATED_CHANNELS: Readonly<Partial<Record<Channel, GateName>>> = {
   // Optimize and clean-up rewrite a table's files, and LanceDB cannot stop them once started.
   'health:maintain': 'maintenance',
   // Comparing by a key reads every row's key and address at two versions (2 million values for a million rows).
-  'changes:count': 'profiles'
+  'changes:count': 'profiles',
+  // A page of changed rows answers up to CHANGED_ROWS_MAX_BYTES of Arrow at each of two versions.
+  'changes:rows': 'rowReads'
 }
 
 /** What the gates say to a call: run, then `release` once the answer is handed over; or the refusal to answer. */

@@ -115,7 +115,8 @@ function baseRequests(): Record<string, Record<string, unknown>> {
     'health:read': { connectionId, table },
     'health:cleanupPlan': { connectionId, table, olderThan: '2020-01-01T00:00:00Z' },
     'health:maintain': { connectionId, table, action: { kind: 'cleanup', olderThan: '2020-01-01T00:00:00Z', deleteTags: [], deleteUnverified: false } },
-    'changes:count': { connectionId, table, from: '1', to: '1', key: 'id' }
+    'changes:count': { connectionId, table, from: '1', to: '1', key: 'id' },
+    'changes:rows': { connectionId, table, from: '1', to: '1', key: 'id', kind: 'updated', offset: 0, limit: 50 }
   }
 }
 
