@@ -15,27 +15,6 @@ import { mulberry32 } from '../../../test-kit/prng'
 import { pictureBytes, wavBytes } from '../../../test-kit/media-table'
 import { profileTable } from './profile-engine'
 
-const {
-  Binary,
-  Bool,
-  Decimal,
-  Field,
-  FixedSizeList,
-  Float32,
-  Float64,
-  Int32,
-  Int64,
-  List,
-  RecordBatch,
-  Schema,
-  Table,
-  TimestampNanosecond,
-  Utf8,
-  vectorFromArray,
-  makeData,
-  makeVector
-} = arrow
-
 const ROWS = 2_000
 const MAX_I64 = 9_223_372_036_854_775_807n
 const rng = mulberry32(7)
@@ -62,7 +41,7 @@ const vec: (number[] | null)[] = ids.map((i) => {
 })
 const tags: (string[] | null)[] = ids.map((i) => (i % 23 === 0 ? null : Array.from({ length: i % 4 }, (_, k) => `t${k}`)))
 
-function decimalVector(values: readonly (bigint | null)[]): ReturnType<typeof makeVector> {
+function decimalVector(values: readonly (bigint | null)[]): ReturnType<typeof arrow.makeVector> {
   const words = new Uint32Array(values.length * 4)
   const validity = new Uint8Array(Math.ceil(values.length / 8))
   values.forEach((value, i) => {
@@ -75,49 +54,56 @@ function decimalVector(values: readonly (bigint | null)[]): ReturnType<typeof ma
     }
   })
   const nulls = values.filter((v) => v === null).length
-  return makeVector(makeData({ type: new Decimal(2, 12, 128), length: values.length, nullCount: nulls, nullBitmap: validity, data: words } as never))
+  return arrow.makeVector(
+    arrow.makeData({ type: new arrow.Decimal(2, 12, 128), length: values.length, nullCount: nulls, nullBitmap: validity, data: words } as never)
+  )
 }
 
 async function buildTable(root: string, binary: (Uint8Array | null)[]): Promise<void> {
   const db = await connectNamespace('dir', { root })
-  const vectorType = new FixedSizeList(4, new Field('item', new Float32(), true))
-  const loose = new Table({
-    id: vectorFromArray(ids, new Int32()),
-    big: vectorFromArray(big, new Int64()),
-    score: vectorFromArray(score, new Float64()),
-    name: vectorFromArray(name, new Utf8()),
-    flag: vectorFromArray(flag, new Bool()),
-    ts: makeVector(
-      vectorFromArray(
+  const vectorType = new arrow.FixedSizeList(4, new arrow.Field('item', new arrow.Float32(), true))
+  const loose = new arrow.Table({
+    id: arrow.vectorFromArray(ids, new arrow.Int32()),
+    big: arrow.vectorFromArray(big, new arrow.Int64()),
+    score: arrow.vectorFromArray(score, new arrow.Float64()),
+    name: arrow.vectorFromArray(name, new arrow.Utf8()),
+    flag: arrow.vectorFromArray(flag, new arrow.Bool()),
+    ts: arrow.makeVector(
+      arrow.vectorFromArray(
         ts.map((t) => (t === null ? null : 0)),
-        new TimestampNanosecond()
+        new arrow.TimestampNanosecond()
       ).data[0]!
     ),
     price: decimalVector(price),
-    vec: vectorFromArray(vec, vectorType),
-    tags: vectorFromArray(tags, new List(new Field('item', new Utf8(), true))),
-    nothing: vectorFromArray(
+    vec: arrow.vectorFromArray(vec, vectorType),
+    tags: arrow.vectorFromArray(tags, new arrow.List(new arrow.Field('item', new arrow.Utf8(), true))),
+    nothing: arrow.vectorFromArray(
       ids.map(() => null),
-      new Int32()
+      new arrow.Int32()
     ),
-    same: vectorFromArray(
+    same: arrow.vectorFromArray(
       ids.map(() => 42),
-      new Int32()
+      new arrow.Int32()
     ),
-    bin: vectorFromArray(binary, new Binary())
+    bin: arrow.vectorFromArray(binary, new arrow.Binary())
   })
   // Nanosecond timestamps written straight into the buffer (the builder takes milliseconds).
   const tsData = loose.getChild('ts')!.data[0]!
   ts.forEach((t, i) => {
     if (t !== null) (tsData.values as BigInt64Array)[i] = t
   })
-  const schema = new Schema(loose.schema.fields.map((f) => new Field(f.name, f.type, true)))
-  const table = new Table(
+  const schema = new arrow.Schema(loose.schema.fields.map((f) => new arrow.Field(f.name, f.type, true)))
+  const table = new arrow.Table(
     schema,
-    loose.batches.map((batch) => new RecordBatch(schema, batch.data))
+    loose.batches.map((batch) => new arrow.RecordBatch(schema, batch.data))
   )
   ;(await db.createTable('profiled', table)).close()
-  ;(await db.createTable('empty', new Table(new Schema([new Field('x', new Int64(), true), new Field('s', new Utf8(), true)])))).close()
+  ;(
+    await db.createTable(
+      'empty',
+      new arrow.Table(new arrow.Schema([new arrow.Field('x', new arrow.Int64(), true), new arrow.Field('s', new arrow.Utf8(), true)]))
+    )
+  ).close()
   db.close()
 }
 
@@ -401,18 +387,18 @@ describe('column profile engine on a LanceDB table', () => {
     const n = 60_000
     const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
     const words = ['a', 'b', 'c', "d'", 'é']
-    const wide = new Table({
-      n: vectorFromArray(
+    const wide = new arrow.Table({
+      n: arrow.vectorFromArray(
         Array.from({ length: n }, (_, i) => (i * 7919) % n),
-        new Int32()
+        new arrow.Int32()
       ),
-      w: vectorFromArray(
+      w: arrow.vectorFromArray(
         Array.from({ length: n }, (_, i) => (i % 11 === 0 ? null : words[i % 5]!)),
-        new Utf8()
+        new arrow.Utf8()
       ),
-      x: vectorFromArray(
+      x: arrow.vectorFromArray(
         Array.from({ length: n }, (_, i) => i / 4),
-        new Float64()
+        new arrow.Float64()
       )
     })
     ;(await db.createTable('wide', wide)).close()
