@@ -125,12 +125,10 @@ export function CommandHost(): ReactNode {
         <CommandPalette
           title={mode === 'commands' ? 'Command palette' : 'Go to table'}
           placeholder={mode === 'commands' ? 'Type a command or a table name' : 'Table path, e.g. analytics$events'}
-          query={query}
+          {...{ query, items, error }}
           onQueryChange={changeQuery}
-          items={items}
           onRun={run}
           onClose={close}
-          error={error}
           emptyText={mode === 'commands' ? 'No command matches.' : 'No loaded table matches; type its full path (namespace$table).'}
         />
       )}

@@ -26,11 +26,7 @@ export function Field({ label, value, onChange, error, hint, type = 'text', plac
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
-        id={id}
-        type={type}
-        value={value}
-        placeholder={placeholder}
-        autoFocus={autoFocus}
+        {...{ id, type, value, placeholder, autoFocus }}
         autoComplete="off"
         spellCheck={false}
         aria-invalid={error ? true : undefined}

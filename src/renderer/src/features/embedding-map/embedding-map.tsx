@@ -155,15 +155,7 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
       <div className={styles.body}>
         <div className={styles.plot}>
           {positions && colours ? (
-            <MapCanvas
-              positions={positions}
-              colours={rgba}
-              selected={selected}
-              lassoMode={lassoMode}
-              onHover={setHover}
-              onLasso={setSelected}
-              onPick={(index) => openRows([index])}
-            />
+            <MapCanvas {...{ positions, selected, lassoMode }} colours={rgba} onHover={setHover} onLasso={setSelected} onPick={(index) => openRows([index])} />
           ) : (
             <p className={styles.empty}>{layout.isFetching ? 'The first picture appears once the rows are read…' : 'No map yet.'}</p>
           )}

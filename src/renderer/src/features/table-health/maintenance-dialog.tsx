@@ -92,14 +92,10 @@ export function MaintenanceDialog({ connectionId, table, tableName, kind, onClos
             </p>
           ) : (
             <CleanupChoices
-              plan={plan}
-              ageMs={ageMs}
+              {...{ plan, ageMs, deleteTags, deleteUnverified, tableName }}
               onAge={chooseAge}
-              deleteTags={deleteTags}
               onDeleteTags={setDeleteTags}
-              deleteUnverified={deleteUnverified}
               onDeleteUnverified={setDeleteUnverified}
-              tableName={tableName}
             />
           )}
           {maintain.isPending && (
