@@ -14,6 +14,11 @@ function plan(): EditPlan {
   return { table: { namespace: ['shop'], name: 'items' }, key: 'id', edits, typeOf: (column) => types[column] }
 }
 
+/** Checks that `code` holds every one of `parts`, naming the first one missing. */
+function expectParts(code: string, parts: readonly string[]): void {
+  for (const part of parts) expect(code, `missing ${part}`).toContain(part)
+}
+
 describe('edit plan', () => {
   it('says the plan in Lance’s terms, with the versions', () => {
     expect(planText(plan())).toBe('merge insert on `id`: 3 updates, 1 insert, 2 deletes, from version 41 to 42')
@@ -25,23 +30,26 @@ describe('edit plan', () => {
   })
 
   it('writes TypeScript with one merge insert and exact values', () => {
-    const code = typescriptCode(plan())
-    expect(code).toContain('.mergeInsert("id")')
-    expect(code).toContain('.whenNotMatchedBySourceDelete({ where: "`id` IN (5, 6)" })')
-    expect(code).toContain('"name": "O\'Brien"')
-    expect(code).toContain('"name": null')
-    expect(code).toContain('"id": 100')
-    expect(code).toContain('await db.openTable("items", ["shop"])')
+    expectParts(typescriptCode(plan()), [
+      '.mergeInsert("id")',
+      '.whenNotMatchedBySourceDelete({ where: "`id` IN (5, 6)" })',
+      '"name": "O\'Brien"',
+      '"name": null',
+      'const inserted = [\n  { "id": 100,',
+      'await db.openTable("items", ["shop"])'
+    ])
   })
 
   it('writes Python with the imports its values need', () => {
-    const code = pythonCode(plan())
-    expect(code).toContain('from decimal import Decimal')
-    expect(code).toContain('from datetime import datetime')
-    expect(code).toContain('"price": Decimal("2.50")')
-    expect(code).toContain('"name": None')
-    expect(code).toContain('.when_not_matched_by_source_delete("`id` IN (5, 6)")')
-    expect(code).toContain('table = db.open_table("items", namespace=["shop"])')
+    expectParts(pythonCode(plan()), [
+      'from decimal import Decimal',
+      'from datetime import datetime',
+      '"price": Decimal("2.50")',
+      '"name": None',
+      'inserted = [\n    { "id": 100,',
+      '.when_not_matched_by_source_delete("`id` IN (5, 6)")',
+      'table = db.open_table("items", namespace=["shop"])'
+    ])
   })
 
   it('deletes alone with a delete, not a merge insert of nothing', () => {

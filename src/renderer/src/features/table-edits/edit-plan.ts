@@ -95,6 +95,13 @@ function rowLiteral(plan: EditPlan, values: Readonly<Record<string, CellText>>, 
   return `{ ${members.join(', ')} }`
 }
 
+/** The added rows as a list named `inserted`, one row a line. */
+function insertedList(plan: EditPlan, language: Language): string[] {
+  const indent = language === 'typescript' ? '  ' : '    '
+  const rows = plan.edits.inserts.map((row) => `${indent}${rowLiteral(plan, row.values, language)},`)
+  return [language === 'typescript' ? 'const inserted = [' : 'inserted = [', ...rows, ']']
+}
+
 function tableOpen(table: TableRef, language: Language): string {
   const name = JSON.stringify(table.name)
   const namespace = table.namespace.length === 0 ? '' : JSON.stringify(table.namespace)
@@ -122,9 +129,7 @@ export function typescriptCode(plan: EditPlan): string {
     sources.push('...updated')
   }
   if (edits.inserts.length > 0) {
-    lines.push('const inserted = [')
-    for (const row of edits.inserts) lines.push(`  ${rowLiteral(plan, row.values, 'typescript')},`)
-    lines.push(']')
+    lines.push(...insertedList(plan, 'typescript'))
     sources.push('...inserted')
   }
   const deletes = edits.deletes.size > 0 ? keyFilter(plan, edits.deletes) : null
@@ -162,9 +167,7 @@ export function pythonCode(plan: EditPlan): string {
     sources.push('updated')
   }
   if (edits.inserts.length > 0) {
-    lines.push('inserted = [')
-    for (const row of edits.inserts) lines.push(`    ${rowLiteral(plan, row.values, 'python')},`)
-    lines.push(']')
+    lines.push(...insertedList(plan, 'python'))
     sources.push('inserted')
   }
   const deletes = edits.deletes.size > 0 ? keyFilter(plan, edits.deletes) : null
