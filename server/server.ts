@@ -59,6 +59,11 @@ export interface CatalogServerOptions {
    */
   readonly dataRoutes?: boolean
   /**
+   * False leaves out the row-writing routes (`insert`, `merge_insert`, `update`, `delete`;
+   * 404), as catalogs that serve reads but no row writes do. True by default.
+   */
+  readonly rowWriteRoutes?: boolean
+  /**
    * LanceDB storage options (no `storage.` prefix: region, endpoint, keys, ...) for a
    * `root` on an object store (`s3://bucket/prefix`). Each describe returns them as
    * `storage_options`, so clients that read at a table's location can reach it.
@@ -161,7 +166,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   })
   const { port } = server.address() as AddressInfo
   const hosts = hostPolicy(host, port, options.allowedHosts ?? [])
-  const served = options.dataRoutes === false ? METADATA_ROUTES : ROUTES
+  const served = (options.dataRoutes === false ? METADATA_ROUTES : ROUTES).filter((route) => options.rowWriteRoutes !== false || !writeRoutes.includes(route))
   const routes = options.slowTransactionsMs == null ? served : [...served, ...transactionRoutes]
   state = {
     root: objectStore ? options.root.trim() : path.resolve(options.root),

@@ -2,13 +2,12 @@
  * A merge insert as LanceDB runs it (`mergeInsert(on).whenMatchedUpdateAll()
  * .whenNotMatchedInsertAll().whenNotMatchedBySourceDelete({ where })`), and as the Lance
  * REST spec's `merge_insert` route takes it: rows as an Arrow IPC stream, the key and the
- * delete condition beside them. It commits one version however many rows it changes.
+ * delete condition beside them. It commits one version however many rows it changes; the
+ * rows to delete are named by their keys in one `IN` list (./key-list.ts), which LanceDB
+ * takes at any length (a commit of 100,000 deletes included).
  */
 import { CatalogError } from '../shared/errors'
 import type { ExactInt } from '../shared/exact-int'
-
-/** The most characters of a merge's delete condition (the bound of any SQL filter this app sends). */
-export const MAX_DELETE_WHERE_LENGTH = 60_000
 
 /** What to merge. */
 export interface MergeRowsRequest {
@@ -16,8 +15,8 @@ export interface MergeRowsRequest {
   readonly on: string
   /** Arrow IPC stream bytes of whole rows in the table's schema: matched ones replace their row, the others are added. */
   readonly rows: Uint8Array
-  /** SQL naming the rows to delete among those `rows` do not match; none are deleted when absent. */
-  readonly deleteWhere?: string
+  /** SQL literals of the `on` values of rows to delete (among those `rows` do not match); none are deleted when absent or empty. */
+  readonly deleteKeys?: readonly string[]
   /** Write only if this is still the table's latest version (checked just before the write); otherwise `TableMoved`. */
   readonly expectedVersion?: ExactInt
 }

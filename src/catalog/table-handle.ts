@@ -18,6 +18,7 @@ import type { ExactInt } from '../shared/exact-int'
 import type { z } from 'zod'
 import type { TransactionProgress } from '../shared/contract/operations'
 import type { MergeRowsRequest, MergeRowsResult } from './merge-rows'
+import type { KeyList } from './key-list'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../shared/contract/health'
 import type { ChangedRowsPage, ChangedRowsRequest, VersionDiff, VersionDiffRequest } from '../shared/contract/changes'
 
@@ -41,6 +42,8 @@ export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & {
   readonly maxBytes?: number
   readonly version?: ExactInt
   readonly leaveOutBytes?: boolean | undefined
+  /** Instead of `filter`: the rows with these keys, a list this app built (see `keyReadBound`). */
+  readonly keys?: KeyList
 }
 
 /** A window of one bytes column's cells: rows `offset` on, matching `filter`, at `version` (the latest unless told). */
@@ -125,12 +128,17 @@ export interface TableHandle {
   // Row writes (the grid's edits).
   /**
    * One merge insert on a key column, as one new version: the rows given replace the rows
-   * whose key they match and are added where none matches, and rows the `deleteWhere`
-   * condition names that the given rows do not match are deleted.
+   * whose key they match and are added where none matches, and the rows whose keys
+   * `deleteKeys` lists (that the given rows do not match) are deleted.
    */
   mergeRows(request: MergeRowsRequest, options?: CallOptions): Promise<MergeRowsResult>
-  /** Why rows cannot be written here as far as this connection knows (the catalog lacks the route), or null. */
-  rowWritesUnavailable(): string | null
+  /**
+   * Why rows cannot be written here (the catalog offers neither its merge route nor a table
+   * location LanceDB can open), or null; found out before any edit, changing nothing.
+   */
+  rowWritesUnavailable(options?: CallOptions): Promise<string | null>
+  /** The most characters one `readRows` by `keys` at `version` may carry as SQL (read in parts beyond it), or null for any number of keys. */
+  keyReadBound(version?: ExactInt): number | null
 
   // Health and maintenance (the Health tab).
   /** What the table is made of: rows, bytes, fragments, deleted rows still stored, unindexed rows, versions kept; missing numbers say why. */

@@ -11,6 +11,7 @@ import type { ReadRowsRequest } from '../namespace-client'
 import { pageFromBatches } from '../rows-page'
 import { checkoutLanceVersion } from './versions'
 import { boundedFilter } from './bounded-sql'
+import { keyListFilter } from '../key-list'
 
 /** One byte-capped page of `table`'s rows, with the request's columns, filter and window. */
 export async function readLanceRows(table: LanceTable, request: ReadRowsRequest, ref?: TableRef): Promise<RowsPage> {
@@ -19,7 +20,8 @@ export async function readLanceRows(table: LanceTable, request: ReadRowsRequest,
   const columns = request.columns ?? (request.leaveOutBytes === true ? plainColumns(describeFields(await table.schema())) : undefined)
   let query = table.query()
   if (columns) query = query.select([...columns])
-  const filter = boundedFilter(request.filter)
+  // A key list is this app's own flat IN list, taken whole; a filter from elsewhere is bounded.
+  const filter = request.keys ? keyListFilter(request.keys) : boundedFilter(request.filter)
   if (filter !== undefined) query = query.where(filter)
   // Batches stream from LanceDB and the page stops pulling them once full, so a read
   // of many large rows holds one page, not every row asked for.

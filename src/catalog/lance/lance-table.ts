@@ -198,7 +198,11 @@ export class LanceTable implements TableHandle {
     return this.#write(options, 'write rows to', (t) => mergeLanceRows(t, request))
   }
 
-  rowWritesUnavailable(): string | null {
+  rowWritesUnavailable(): Promise<string | null> {
+    return Promise.resolve(null)
+  }
+
+  keyReadBound(): number | null {
     return null
   }
 

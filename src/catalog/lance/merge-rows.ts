@@ -5,6 +5,7 @@
 import type { Table as LanceTable } from '@lancedb/lancedb'
 import { exactInt } from '../../shared/exact-int'
 import { tableForLance } from '../arrow-schema'
+import { keyListFilter } from '../key-list'
 import { TableMoved, type MergeRowsRequest, type MergeRowsResult } from '../merge-rows'
 
 /** Runs `request` on `table` (checked out at its latest version) as one merge insert. */
@@ -15,7 +16,8 @@ export async function mergeLanceRows(table: LanceTable, request: MergeRowsReques
   }
   const rows = tableForLance(request.rows)
   let merge = table.mergeInsert(request.on).whenMatchedUpdateAll().whenNotMatchedInsertAll()
-  if (request.deleteWhere !== undefined) merge = merge.whenNotMatchedBySourceDelete({ where: request.deleteWhere })
+  const deleteKeys = request.deleteKeys ?? []
+  if (deleteKeys.length > 0) merge = merge.whenNotMatchedBySourceDelete({ where: keyListFilter({ column: request.on, literals: deleteKeys }) })
   const result = await merge.execute(rows)
   return { version: exactInt(result.version), updated: result.numUpdatedRows, inserted: result.numInsertedRows, deleted: result.numDeletedRows }
 }

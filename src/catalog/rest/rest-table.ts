@@ -32,7 +32,10 @@ import { restExplainSearch, restSearchInfo, restSearchRows } from './search'
 import { isUnsupportedOperation } from './unsupported'
 import { plainColumns } from '../lance/lance-rows'
 import { TableMoved, type MergeRowsRequest, type MergeRowsResult } from '../merge-rows'
-import { restMergeRows } from './merge-rows'
+import { mergeQuery, probeMergeRoute, restMergeRows } from './merge-rows'
+import { keyListFilter } from '../key-list'
+import { MAX_FILTER_LENGTH } from '../../shared/input-bounds'
+import { messageOf } from '../lance/lance-errors'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
 import { restTableHealth } from './health'
 import type { ChangedRowsPage, ChangedRowsRequest, VersionDiff, VersionDiffRequest } from '../../shared/contract/changes'
@@ -115,9 +118,14 @@ export class RestTable implements TableHandle {
     const group = request.version === undefined ? 'data' : 'version-read'
     return this.#either(
       group,
-      async () => this.#readRoute(await this.#withoutBytes(request, options), options),
+      async () => this.#readRoute(await this.#withoutBytes(asFilter(request), options), options),
       (t) => t.readRows(request, options)
     )
+  }
+
+  keyReadBound(version?: ExactInt): number | null {
+    const group = version === undefined ? 'data' : 'version-read'
+    return this.on.choice.asksRoute(group, this.#atLocation !== null) ? MAX_FILTER_LENGTH : null
   }
 
   /**
@@ -302,6 +310,9 @@ export class RestTable implements TableHandle {
       return await this.#change(
         'merge',
         async () => {
+          // Deletes too many to name in a URL are written at the table's location, where there is one: still one version.
+          const location = this.#atLocation
+          if (location && mergeQuery(this.#target, request) === null) return location.mergeRows(request, options)
           // The spec's merge_insert takes no expected version: ask the catalog for its latest one just before.
           if (request.expectedVersion !== undefined) {
             const latest = await this.#freshVersion(options)
@@ -324,9 +335,23 @@ export class RestTable implements TableHandle {
     )
   }
 
-  rowWritesUnavailable(): string | null {
-    if (this.#atLocation || !this.on.choice.lacks('merge')) return null
-    return `The catalog does not offer the merge_insert route for ${this.#target.subject}, and this connection does not read the table's files.`
+  async rowWritesUnavailable(options: CallOptions = {}): Promise<string | null> {
+    const location = this.#atLocation
+    if (this.on.choice.asksRoute('merge', location !== null)) {
+      const offered = await this.on.choice.offers('merge', () => probeMergeRoute(this.on.http, this.on.names, this.ref, options))
+      // Null (the probe could not tell): offered, and the first commit tells.
+      if (offered !== false) return null
+    }
+    const missing = `The catalog does not offer the merge_insert route for ${this.#target.subject}`
+    if (!location) return `${missing}, and this connection does not read the table's files.`
+    try {
+      await location.version(options)
+      return null
+    } catch (error) {
+      if (options.signal?.aborted) throw error
+      const cause = error instanceof CatalogError && typeof error.details?.cause === 'string' ? error.details.cause : messageOf(error)
+      return `${missing}, and LanceDB cannot open the table's files at its location (${firstCause(cause)}), so rows cannot be written.`
+    }
   }
 
   // Health: the spec's stats, version, tag and index routes (health.ts); maintenance has no routes.
@@ -443,6 +468,19 @@ function noMaintenanceRoute(target: RestTableTarget, verb: string): never {
     'unsupported',
     `The Lance REST spec has no operation to ${verb} ${target.subject}, and this connection does not read the table's files.`
   )
+}
+
+/** The first line of a LanceDB error, without the source file it names: what a person can act on. */
+function firstCause(message: string): string {
+  const line = (message.split(/\n|\s+Caused by:/)[0] ?? message).replace(/, \S+\.rs:\d+:\d+\s*$/, '').trim()
+  return line.length > 240 ? `${line.slice(0, 239)}…` : line
+}
+
+/** A read by keys as a filter for the catalog's query route (which the caller keeps within `keyReadBound`). */
+function asFilter(request: ReadRowsRequest): ReadRowsRequest {
+  if (!request.keys) return request
+  const { keys, ...rest } = request
+  return { ...rest, filter: keyListFilter(keys) }
 }
 
 /** The version a describe answer names, if it names one. */

@@ -69,6 +69,9 @@ const ROUTE_RULES: Readonly<Record<RouteGroup, Rule>> = {
 export class RouteChoice {
   #mode: DataAccessMode = 'unknown'
   readonly #missing = new Set<RouteGroup>()
+  /** Groups whose route has answered a call, or a probe, on this connection. */
+  readonly #offered = new Set<RouteGroup>()
+  readonly #probes = new Map<RouteGroup, Promise<boolean | null>>()
   #rename: Capability = { state: 'untried' }
 
   /** How data is reached so far on this connection. */
@@ -79,6 +82,31 @@ export class RouteChoice {
   /** True when the catalog is known to lack the routes of `group`. */
   lacks(group: RouteGroup): boolean {
     return this.#missing.has(group)
+  }
+
+  /** True when a call of `group` asks the catalog's route first; false when the location answers it (`hasLocation` says whether there is one). */
+  asksRoute(group: RouteGroup, hasLocation: boolean): boolean {
+    return !hasLocation || !(this.#missing.has(group) || (ROUTE_RULES[group].followsData && this.#mode === 'location'))
+  }
+
+  /**
+   * Whether the catalog offers the routes of `group`: known from a call that used them or
+   * was refused, else asked once per connection of `probe` (which must change nothing and
+   * never throw). Null when the probe could not tell (no permission, a network failure):
+   * the first real call tells.
+   */
+  async offers(group: RouteGroup, probe: () => Promise<boolean | null>): Promise<boolean | null> {
+    if (this.#missing.has(group)) return false
+    if (this.#offered.has(group)) return true
+    let asked = this.#probes.get(group)
+    if (!asked) {
+      asked = probe()
+      this.#probes.set(group, asked)
+    }
+    const answer = await asked
+    if (answer === false && ROUTE_RULES[group].remember !== 'never') this.#missing.add(group)
+    if (answer === true && !this.#missing.has(group)) this.#offered.add(group)
+    return this.#missing.has(group) ? false : answer
   }
 
   /** What the catalog can do, as learned so far. */
@@ -111,6 +139,7 @@ export class RouteChoice {
     try {
       const result = await viaRoute()
       if (group === 'data') this.#mode = 'routes'
+      this.#offered.add(group)
       return result
     } catch (error) {
       if (!atLocation || !isUnsupportedOperation(error)) throw error

@@ -12,10 +12,10 @@ import type { CommitEditsRequest, CommitEditsResult, EditConflict } from '../../
 import { parseEditText, uneditableReason, type EditField } from '../../shared/edit-values'
 import { CatalogError } from '../../shared/errors'
 import { compareExact, type ExactInt } from '../../shared/exact-int'
-import { MAX_DELETE_WHERE_LENGTH, TableMoved } from '../../catalog/merge-rows'
+import { TableMoved } from '../../catalog/merge-rows'
 import type { CallOptions, TableHandle } from '../../catalog/table-handle'
 import { carryProblem, cellKey, rowsIpc, type CellValue } from './arrow-cells'
-import { inConditions, keyId, keyLiteral, keyProblem, primaryKeyOf, rowsByKey, schemaAt, type KeyedRows } from './edit-table'
+import { keyId, keyLiteral, keyProblem, primaryKeyOf, rowsByKey, schemaAt, type KeyedRows } from './edit-table'
 
 /** The most problems one refusal lists in its details. */
 const MAX_LISTED_PROBLEMS = 20
@@ -25,7 +25,7 @@ const MAX_ATTEMPTS = 3
 
 /** Commits `request` on `table`: the version it made, or the conflicts that stopped it. */
 export async function commitEdits(table: TableHandle, request: CommitEditsRequest, options?: CallOptions): Promise<CommitEditsResult> {
-  const unavailable = table.rowWritesUnavailable()
+  const unavailable = await table.rowWritesUnavailable(options)
   if (unavailable) throw new CatalogError('unsupported', unavailable)
   // Asked now, not from a kept table (which may be seconds old); the write checks it is still the latest.
   let latest = await table.version({ ...options, fresh: true })
@@ -88,9 +88,9 @@ async function commitAt(table: TableHandle, request: CommitEditsRequest, latest:
     source.push(row)
   }
   for (const insert of plan.inserts) source.push(insert)
-  const deleteWhere = plan.deletes.length === 0 ? undefined : deleteCondition(request.key, plan.deletes)
   const rows = rowsIpc(schema, source)
-  const result = await table.mergeRows({ on: request.key, rows, expectedVersion: latest, ...(deleteWhere ? { deleteWhere } : {}) }, options)
+  const deleteKeys = plan.deletes.map((d) => d.literal)
+  const result = await table.mergeRows({ on: request.key, rows, expectedVersion: latest, deleteKeys }, options)
   return {
     kind: 'committed',
     version: result.version,
@@ -248,20 +248,4 @@ function sameSchema(a: Schema, b: Schema): boolean {
   return (
     a.fields.length === b.fields.length && a.fields.every((field, i) => field.name === b.fields[i]?.name && String(field.type) === String(b.fields[i]?.type))
   )
-}
-
-/** The merge's delete condition naming the deleted rows, within the bound of one SQL filter. */
-function deleteCondition(key: string, deletes: EditPlan['deletes']): string {
-  const conditions = inConditions(
-    key,
-    deletes.map((d) => d.literal),
-    MAX_DELETE_WHERE_LENGTH
-  )
-  if (conditions.length > 1) {
-    throw new CatalogError(
-      'invalid_request',
-      `The ${deletes.length.toLocaleString('en')} deleted rows' keys do not fit one delete condition; commit the deletes in smaller parts.`
-    )
-  }
-  return conditions[0] as string
 }

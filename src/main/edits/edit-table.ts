@@ -8,16 +8,16 @@ import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
 import { CatalogError } from '../../shared/errors'
 import type { ExactInt } from '../../shared/exact-int'
-import { MAX_FILTER_LENGTH } from '../../shared/input-bounds'
 import type { CallOptions, TableHandle } from '../../catalog/table-handle'
+import { keyListParts, type KeyList } from '../../catalog/key-list'
 import { rowsOf, type CellValue } from './arrow-cells'
 
 /** The field metadata in which Lance records a column's place in the unenforced primary key. */
 export const PRIMARY_KEY_METADATA = 'lance-schema:unenforced-primary-key:position'
 
-/** Rows read per page while reading rows by key. */
+/** Rows read per page while reading rows by key in parts (over a catalog's routes). */
 const KEY_PAGE_ROWS = 10_000
-/** Key filters read at once. */
+/** Key lists read at once, where they are read in parts. */
 const KEY_READS_AT_ONCE = 3
 
 /** The table's Arrow schema at `version` (the latest when absent), with its field metadata, from its first row at most. */
@@ -45,42 +45,19 @@ export function keyLiteral(value: CellValue): string {
   return typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(value)
 }
 
-/** A column name as Lance's SQL reads it. */
-export function quoteColumn(name: string): string {
-  return `\`${name.replaceAll('`', '``')}\``
-}
-
-/** `column IN (...)` conditions covering `literals`, each within the bound of one SQL filter. */
-export function inConditions(column: string, literals: readonly string[], maxLength = MAX_FILTER_LENGTH): string[] {
-  const head = `${quoteColumn(column)} IN (`
-  const conditions: string[] = []
-  let part: string[] = []
-  let length = head.length + 1
-  for (const literal of literals) {
-    if (part.length > 0 && length + literal.length + 1 > maxLength) {
-      conditions.push(`${head}${part.join(',')})`)
-      part = []
-      length = head.length + 1
-    }
-    part.push(literal)
-    length += literal.length + 1
-  }
-  if (part.length > 0) conditions.push(`${head}${part.join(',')})`)
-  return conditions
-}
-
 /** Rows read by key: each key's row (cells in schema order), and the keys more than one row holds. */
 export interface KeyedRows {
   readonly rows: Map<string, CellValue[]>
   readonly repeated: string[]
 }
 
-/** Orders SQL literals of one key column: whole numbers by value, quoted texts as texts. */
-function compareLiterals(a: string, b: string): number {
-  if (a.startsWith("'") || b.startsWith("'")) return a < b ? -1 : a > b ? 1 : 0
-  const x = BigInt(a)
-  const y = BigInt(b)
-  return x < y ? -1 : x > y ? 1 : 0
+/** SQL literals of one key column in order: whole numbers by value (each read once), quoted texts as texts. */
+function sortLiterals(literals: readonly string[]): string[] {
+  if (literals.some((literal) => literal.startsWith("'"))) return [...literals].sort()
+  return literals
+    .map((literal) => ({ literal, value: BigInt(literal) }))
+    .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .map((entry) => entry.literal)
 }
 
 /** The id a key value is known by in maps: its text (a column holds one type, so texts do not collide). */
@@ -99,25 +76,31 @@ export async function rowsByKey(
   const rows = new Map<string, CellValue[]>()
   const repeated: string[] = []
   // Lance's SQL engine looks a sorted IN list up about twice as fast as the same list unsorted.
-  const sorted = [...literals].sort(compareLiterals)
-  const readAll = async (filter: string): Promise<CellValue[][]> => {
+  const sorted = sortLiterals(literals)
+  if (sorted.length === 0) return { rows, repeated }
+  const bound = table.keyReadBound(version)
+  const readAll = async (keys: KeyList): Promise<CellValue[][]> => {
+    // A page of one more row than keys: a full one means a key names more than one row.
+    const limit = bound === null ? keys.literals.length + 1 : KEY_PAGE_ROWS
     const found: CellValue[][] = []
     for (let offset = 0; ;) {
-      const page = await table.readRows({ offset, limit: KEY_PAGE_ROWS, filter, ...(version === undefined ? {} : { version }) }, options)
+      const page = await table.readRows({ offset, limit, keys, ...(version === undefined ? {} : { version }) }, options)
       const read = decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET)
       if (read.schema.fields.length !== schema.fields.length) {
         throw new CatalogError('invalid_request', 'The table changed its columns while the edits were read; reload the table and edit again.')
       }
       found.push(...rowsOf(read))
       offset += page.rowCount
-      if (page.rowCount === 0 || (!page.truncated && page.rowCount < KEY_PAGE_ROWS)) return found
+      if (page.rowCount === 0 || (!page.truncated && page.rowCount < limit)) return found
     }
   }
-  // Each filter is a scan of the key column; a few run at once, which on an object store
-  // overlaps their requests' round trips.
-  const filters = inConditions(key, sorted)
-  for (let first = 0; first < filters.length; first += KEY_READS_AT_ONCE) {
-    const parts = await Promise.all(filters.slice(first, first + KEY_READS_AT_ONCE).map(readAll))
+  // Each read is a scan of the key column: one for every key where the table takes a list
+  // of any length; else parts within a filter's bounds, a few at once, which on an object
+  // store overlaps their requests' round trips.
+  const whole = { column: key, literals: sorted }
+  const lists = bound === null ? [whole] : keyListParts(whole, bound)
+  for (let first = 0; first < lists.length; first += KEY_READS_AT_ONCE) {
+    const parts = await Promise.all(lists.slice(first, first + KEY_READS_AT_ONCE).map(readAll))
     for (const row of parts.flat()) {
       const id = keyId(row[keyIndex])
       if (rows.has(id)) repeated.push(id)

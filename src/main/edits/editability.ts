@@ -25,7 +25,7 @@ export async function editabilityOf(table: TableHandle, version: ExactInt | unde
   const reason =
     version !== undefined && version !== latest
       ? `This is version ${version}, an older version of the table; edits are made on the latest version (${latest}).`
-      : (table.rowWritesUnavailable() ??
+      : ((await table.rowWritesUnavailable(options)) ??
         refused ??
         (carried ? `Column ${carried.field.name} cannot be written back exactly (${carried.problem}), so rows of this table are not edited here.` : null) ??
         (primaryKey === null && keyColumns.length === 0 ? 'No column can identify rows: a key is a whole number or text column with a value per row.' : null))
