@@ -95,6 +95,39 @@ function rowLiteral(plan: EditPlan, values: Readonly<Record<string, CellText>>, 
   return `{ ${members.join(', ')} }`
 }
 
+/**
+ * The statement that writes the change: a delete alone when nothing else changed, else one
+ * merge insert of `sources` (updated and inserted rows) that also deletes the deleted keys.
+ */
+function writeStatement(plan: EditPlan, sources: readonly string[], language: Language): string[] {
+  const deletes = plan.edits.deletes.size > 0 ? JSON.stringify(keyFilter(plan, plan.edits.deletes)) : null
+  const key = JSON.stringify(plan.key)
+  if (language === 'typescript') {
+    if (sources.length === 0 && deletes) return [`await table.delete(${deletes})`]
+    const deleting = deletes ? [`  .whenNotMatchedBySourceDelete({ where: ${deletes} })`] : []
+    return [
+      'await table',
+      `  .mergeInsert(${key})`,
+      '  .whenMatchedUpdateAll()',
+      '  .whenNotMatchedInsertAll()',
+      ...deleting,
+      `  .execute([${sources.join(', ')}])`
+    ]
+  }
+  if (sources.length === 0 && deletes) return [`table.delete(${deletes})`]
+  const deleting = deletes ? [`    .when_not_matched_by_source_delete(${deletes})`] : []
+  return [
+    '(',
+    '    table',
+    `    .merge_insert(${key})`,
+    '    .when_matched_update_all()',
+    '    .when_not_matched_insert_all()',
+    ...deleting,
+    `    .execute(${sources.join(' + ')})`,
+    ')'
+  ]
+}
+
 /** The added rows as a list named `inserted`, one row a line. */
 function insertedList(plan: EditPlan, language: Language): string[] {
   const indent = language === 'typescript' ? '  ' : '    '
@@ -132,15 +165,7 @@ export function typescriptCode(plan: EditPlan): string {
     lines.push(...insertedList(plan, 'typescript'))
     sources.push('...inserted')
   }
-  const deletes = edits.deletes.size > 0 ? keyFilter(plan, edits.deletes) : null
-  lines.push('')
-  if (sources.length === 0 && deletes) lines.push(`await table.delete(${JSON.stringify(deletes)})`)
-  else {
-    lines.push('await table', `  .mergeInsert(${JSON.stringify(plan.key)})`, '  .whenMatchedUpdateAll()', '  .whenNotMatchedInsertAll()')
-    if (deletes) lines.push(`  .whenNotMatchedBySourceDelete({ where: ${JSON.stringify(deletes)} })`)
-    lines.push(`  .execute([${sources.join(', ')}])`)
-  }
-  return lines.join('\n')
+  return [...lines, '', ...writeStatement(plan, sources, 'typescript')].join('\n')
 }
 
 /** The change as Python on `lancedb`. */
@@ -170,13 +195,5 @@ export function pythonCode(plan: EditPlan): string {
     lines.push(...insertedList(plan, 'python'))
     sources.push('inserted')
   }
-  const deletes = edits.deletes.size > 0 ? keyFilter(plan, edits.deletes) : null
-  lines.push('')
-  if (sources.length === 0 && deletes) lines.push(`table.delete(${JSON.stringify(deletes)})`)
-  else {
-    lines.push('(', '    table', `    .merge_insert(${JSON.stringify(plan.key)})`, '    .when_matched_update_all()', '    .when_not_matched_insert_all()')
-    if (deletes) lines.push(`    .when_not_matched_by_source_delete(${JSON.stringify(deletes)})`)
-    lines.push(`    .execute(${sources.join(' + ')})`, ')')
-  }
-  return lines.join('\n')
+  return [...lines, '', ...writeStatement(plan, sources, 'python')].join('\n')
 }
