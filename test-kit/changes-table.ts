@@ -28,3 +28,15 @@ export async function buildChangesTable(root: string, stable: boolean, compact =
   db.close()
   return { from, to }
 }
+
+/** A table of 10 rows, then `added` more appended: answers the two versions. */
+export async function buildAppendedTable(root: string, name: string, added: number): Promise<{ from: string; to: string }> {
+  const db = await connect(root)
+  const t = await db.createTable(name, rows(0, 10))
+  const from = String(await t.version())
+  await t.add(rows(1000, added))
+  const to = String(await t.version())
+  t.close()
+  db.close()
+  return { from, to }
+}

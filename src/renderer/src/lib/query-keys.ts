@@ -39,6 +39,9 @@ export const queryKeys = {
   indexes: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table), 'indexes'] as const,
   /** The table's version history with its tags (under the table's key, so invalidating the table refreshes it). */
   versions: (connectionId: string, table: TableRef) => ['catalog', connectionId, 'table', tableKey(table), 'versions'] as const,
+  /** The changed rows of one kind between two versions, matched by `key` (null: row lineage); under the table's key. */
+  changedRows: (connectionId: string, table: TableRef, from: ExactInt, to: ExactInt, key: string | null, kind: string) =>
+    ['catalog', connectionId, 'table', tableKey(table), 'changes', from, to, key, kind] as const,
   /** The description of one older version of the table (under the table's key). */
   versionDescription: (connectionId: string, table: TableRef, version: ExactInt) =>
     ['catalog', connectionId, 'table', tableKey(table), 'version', version] as const,

@@ -2,7 +2,7 @@
  * Compare two versions: pick them (the version before the latest and the latest at first)
  * and how rows are matched (the table's stable row ids, or a key column), then see the
  * schema diff and the rows added, deleted and updated, with the method used and what it
- * cannot see. Escape and Cancel close it in every state; a count still running is left to
+ * cannot see, then the changed rows themselves, a page at a time. Escape and Cancel close it in every state; a count still running is left to
  * finish unseen.
  */
 import { useState, type ReactNode } from 'react'
@@ -14,6 +14,7 @@ import { api, unwrap } from '../../lib/api'
 import { Dialog } from '../../ui/dialog'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Select } from '../../ui/select'
+import { ChangedRows } from './changed-rows'
 import styles from './versions.module.css'
 
 interface Props {
@@ -69,6 +70,7 @@ export function CompareDialog({ connectionId, table, versions, fields, onClose }
       </div>
       {count.isError && <ErrorAlert error={count.error} />}
       {count.isSuccess && <DiffReport diff={count.data} />}
+      {count.isSuccess && <ChangedRows connectionId={connectionId} table={table} diff={count.data} />}
     </Dialog>
   )
 }
