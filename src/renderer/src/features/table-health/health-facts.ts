@@ -24,97 +24,65 @@ export interface HealthFact {
 
 const NOT_AVAILABLE = 'Not available'
 
+/** The fixed lines' labels and what each number means, by key. */
+const LINES = {
+  rows: ['Rows', 'Rows a query of the latest version sees.'],
+  fragments: ['Fragments', 'Every append or update writes at least one fragment; many small ones slow every scan and search.'],
+  lengths: ['Rows per fragment', 'Rows stored in each fragment, deleted ones included.'],
+  deleted: ['Deleted rows still stored', 'Deleted rows stay in the data files, and are read past by every scan, until the table is compacted.'],
+  indexes: ['Unindexed rows', 'Searches and filters scan every row; the Indexes view creates one.'],
+  liveBytes: ['Data and index bytes', "The latest version's data and index files."],
+  storedBytes: ['Bytes on storage', "Every file under the table's folder, old versions' included."],
+  oldVersionBytes: [
+    'Bytes not in the latest version',
+    'Files only old versions hold, with manifests and deletion files; cleaning up old versions frees what they alone hold.'
+  ],
+  versions: ['Versions kept', 'Each kept version can be read by time travel, and keeps its files on storage until cleaned up.'],
+  tags: ['Tags', 'A tagged version is never cleaned up unless you choose to delete its tag.'],
+  format: ['Data storage version', 'The Lance file format of the data; older readers cannot open newer versions.'],
+  stable: [
+    'Stable row ids',
+    'With them rows keep their ids through compaction and updates, so changes can be traced row by row; set only when a table is created.'
+  ]
+} as const satisfies Record<string, readonly [string, string]>
+
 /** The lines for `health`, in reading order. */
 export function healthFacts(health: TableHealth): HealthFact[] {
   const facts: HealthFact[] = []
-  const add = (key: string, label: string, field: HealthField | null, value: string | null, meaning: string, fix: HealthAction | null = null): void => {
+  const push = (key: string, label: string, field: HealthField | null, value: string | null, meaning: string, fix: HealthAction | null): void => {
     const why = field === null ? undefined : health.missing[field]
     facts.push(value === null ? { key, label, value: NOT_AVAILABLE, meaning: why ?? meaning, fix: null } : { key, label, value, meaning, fix })
   }
-  add('rows', 'Rows', 'rows', exact(health.rows), 'Rows a query of the latest version sees.')
+  const add = (key: keyof typeof LINES, field: HealthField | null, value: string | null, fix: HealthAction | null = null): void =>
+    push(key, LINES[key][0], field, value, LINES[key][1], fix)
+
+  add('rows', 'rows', exact(health.rows))
   const small = health.smallFragments
-  add(
-    'fragments',
-    'Fragments',
-    'fragments',
-    health.fragments === null ? null : `${count(health.fragments)}${small === null ? '' : `, ${count(small)} small`}`,
-    'Every append or update writes at least one fragment; many small ones slow every scan and search.',
-    small !== null && small > 1 ? 'optimize' : null
-  )
+  const fragments = health.fragments === null ? null : `${count(health.fragments)}${small === null ? '' : `, ${count(small)} small`}`
+  add('fragments', 'fragments', fragments, small !== null && small > 1 ? 'optimize' : null)
   const lengths = health.fragmentLengths
-  add(
-    'lengths',
-    'Rows per fragment',
-    'fragmentLengths',
-    lengths === null ? null : `${count(lengths.min)} to ${count(lengths.max)} (median ${count(lengths.p50)})`,
-    'Rows stored in each fragment, deleted ones included.'
-  )
+  add('lengths', 'fragmentLengths', lengths === null ? null : `${count(lengths.min)} to ${count(lengths.max)} (median ${count(lengths.p50)})`)
   const deleted = health.deletedRows
-  add(
-    'deleted',
-    'Deleted rows still stored',
-    'deletedRows',
-    exact(deleted),
-    'Deleted rows stay in the data files, and are read past by every scan, until the table is compacted.',
-    deleted !== null && deleted !== '0' ? 'optimize' : null
-  )
-  if (health.indexes === null) add('indexes', 'Unindexed rows', 'indexes', null, '')
-  else if (health.indexes.length === 0)
-    add('indexes', 'Unindexed rows', null, 'No indexes', 'Searches and filters scan every row; the Indexes view creates one.')
+  add('deleted', 'deletedRows', exact(deleted), deleted !== null && deleted !== '0' ? 'optimize' : null)
+  if (health.indexes === null) push('indexes', LINES.indexes[0], 'indexes', null, '', null)
+  else if (health.indexes.length === 0) add('indexes', null, 'No indexes')
   for (const index of health.indexes ?? []) {
     const unindexed = index.unindexedRows
-    add(
-      `index:${index.name}`,
-      `Unindexed rows (${index.name})`,
-      null,
-      unindexed === null ? 'unknown' : count(unindexed),
-      `Rows added since index ${index.name} (${index.indexType} on ${index.columns.join(', ')}) was last brought up to date; searches read them without it.`,
-      unindexed !== null && unindexed > 0 ? 'optimize' : null
-    )
+    const meaning = `Rows added since index ${index.name} (${index.indexType} on ${index.columns.join(', ')}) was last brought up to date; searches read them without it.`
+    const value = unindexed === null ? 'unknown' : count(unindexed)
+    push(`index:${index.name}`, `Unindexed rows (${index.name})`, null, value, meaning, unindexed !== null && unindexed > 0 ? 'optimize' : null)
   }
-  add('liveBytes', 'Data and index bytes', 'liveBytes', bytes(health.liveBytes), "The latest version's data and index files.")
-  add('storedBytes', 'Bytes on storage', 'storedBytes', bytes(health.storedBytes), "Every file under the table's folder, old versions' included.")
+  add('liveBytes', 'liveBytes', bytes(health.liveBytes))
+  add('storedBytes', 'storedBytes', bytes(health.storedBytes))
   const old = health.oldVersionBytes
-  add(
-    'oldVersionBytes',
-    'Bytes not in the latest version',
-    'oldVersionBytes',
-    bytes(old),
-    'Files only old versions hold, with manifests and deletion files; cleaning up old versions frees what they alone hold.',
-    old !== null && approximate(old) > 0 && (health.versions ?? 0) > 1 ? 'cleanup' : null
-  )
+  add('oldVersionBytes', 'oldVersionBytes', bytes(old), old !== null && approximate(old) > 0 && (health.versions ?? 0) > 1 ? 'cleanup' : null)
   const versions = health.versions
-  add(
-    'versions',
-    'Versions kept',
-    'versions',
-    versions === null
-      ? null
-      : `${count(versions)}${health.oldestVersionAt ? `, the oldest from ${new Date(health.oldestVersionAt).toLocaleString('en-US')}` : ''}`,
-    'Each kept version can be read by time travel, and keeps its files on storage until cleaned up.',
-    versions !== null && versions > 1 ? 'cleanup' : null
-  )
-  add(
-    'tags',
-    'Tags',
-    'tags',
-    health.tags === null ? null : health.tags.length === 0 ? 'None' : health.tags.map((tag) => `${tag.name} (version ${tag.version})`).join(', '),
-    'A tagged version is never cleaned up unless you choose to delete its tag.'
-  )
-  add(
-    'format',
-    'Data storage version',
-    'dataStorageVersion',
-    health.dataStorageVersion,
-    'The Lance file format of the data; older readers cannot open newer versions.'
-  )
-  add(
-    'stable',
-    'Stable row ids',
-    'stableRowIds',
-    health.stableRowIds === null ? null : health.stableRowIds ? 'On' : 'Off',
-    'With them rows keep their ids through compaction and updates, so changes can be traced row by row; set only when a table is created.'
-  )
+  const oldest = health.oldestVersionAt ? `, the oldest from ${new Date(health.oldestVersionAt).toLocaleString('en-US')}` : ''
+  add('versions', 'versions', versions === null ? null : `${count(versions)}${oldest}`, versions !== null && versions > 1 ? 'cleanup' : null)
+  const tags = health.tags
+  add('tags', 'tags', tags === null ? null : tags.length === 0 ? 'None' : tags.map((tag) => `${tag.name} (version ${tag.version})`).join(', '))
+  add('format', 'dataStorageVersion', health.dataStorageVersion)
+  add('stable', 'stableRowIds', health.stableRowIds === null ? null : health.stableRowIds ? 'On' : 'Off')
   return facts
 }
 
