@@ -2,8 +2,9 @@
  * Editing rows of a LanceDB table in the grid: cells edited in place, a row added and one
  * deleted, Review, Commit and Undo, all with the keyboard; Escape cancels one cell's edit
  * only; a value out of range is marked with its message and blocks Commit; staged edits
- * follow their rows through a filter. LanceDB's SDK checks that each commit wrote exactly
- * one version holding the values.
+ * follow their rows through a filter; a REST catalog that can write rows neither through
+ * its routes nor at the table's location has editing off, with the reason, from the start.
+ * LanceDB's SDK checks that each commit wrote exactly one version holding the values.
  */
 import { join } from 'node:path'
 import { connect } from '@lancedb/lancedb'
@@ -11,6 +12,8 @@ import { startCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { EditsPage } from './pages/edits-page'
 import { EDIT_TABLE, makeEditTable, readItems } from '../test-kit/edit-table'
+import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
+import { startTestS3 } from '../test-kit/s3-server'
 
 const ROWS = 40
 
@@ -300,5 +303,37 @@ test('edits a REST catalog table through the reference server, one version', asy
     expect(after.rows.get('10')).toEqual({ name: 'item 1', qty: -4 })
   } finally {
     await server.close()
+  }
+})
+
+test('a REST catalog without merge_insert and without a location the app can open has editing off, saying why', async ({ openApp }) => {
+  const s3 = await startTestS3()
+  const root = `s3://${s3.bucket}/catalogs/read-only`
+  await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 12 } } } }, s3.storageOptions)
+  // Rows come through the data routes; the describe vends the keys but not the store's address, so LanceDB cannot open the location.
+  const server = await startCatalogServer({
+    root,
+    storageOptions: s3.storageOptions,
+    vendStorageOptions: ['aws_access_key_id', 'aws_secret_access_key'],
+    rowWriteRoutes: false
+  })
+  try {
+    const app = await openApp(['--rest', server.url])
+    const page = app.page
+    const edits = new EditsPage(page)
+    await app.expand('sales')
+    await app.table('orders').click()
+    await expect(edits.cell(2, 1)).toHaveText('row 1')
+    const add = page.getByRole('button', { name: 'Add row' })
+    await expect(add).toBeDisabled()
+    await expect(add).toHaveAccessibleDescription(/does not offer the merge_insert route .* LanceDB cannot open the table's files at its location/)
+    await edits.grid.focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('F2')
+    await expect(edits.editor('name')).toHaveCount(0)
+    await expect(edits.bar).toHaveCount(0)
+  } finally {
+    await server.close()
+    await s3.close()
   }
 })
