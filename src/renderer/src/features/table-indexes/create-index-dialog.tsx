@@ -97,13 +97,8 @@ export function CreateIndexDialog({ connectionId, table, tableName, fields, rows
                   )
                 )
               }
-            >
-              {candidates.map((candidate) => (
-                <option key={candidate.name} value={candidate.name}>
-                  {`${candidate.name} (${candidate.type})`}
-                </option>
-              ))}
-            </Select>
+              options={candidates.map((candidate) => ({ value: candidate.name, label: `${candidate.name} (${candidate.type})` }))}
+            />
           </div>
           <div className="field">
             <label htmlFor={ids.type}>Index type</label>
@@ -112,13 +107,8 @@ export function CreateIndexDialog({ connectionId, table, tableName, fields, rows
               value={form.indexType}
               aria-describedby={`${ids.type}-hint`}
               onChange={(event) => set({ indexType: event.target.value as IndexType })}
-            >
-              {types.map((type, index) => (
-                <option key={type} value={type}>
-                  {index === 0 ? `${type} (default)` : type}
-                </option>
-              ))}
-            </Select>
+              options={types.map((type, index) => ({ value: type, label: index === 0 ? `${type} (default)` : type }))}
+            />
             <p id={`${ids.type}-hint`} className="field-hint muted">
               {form.indexType === '' ? '' : INDEX_TYPE_HINTS[form.indexType]}
             </p>
