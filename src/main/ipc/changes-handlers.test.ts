@@ -31,7 +31,7 @@ describe('changes channels', () => {
     expect(await dispatch(core.handlers, 'changes:count', { connectionId, table, ...versions })).toMatchObject({ ok: true, value: CHANGES_TRUTH })
     const page = await dispatch(core.handlers, 'changes:rows', { connectionId, table, ...versions, key: 'id', kind: 'deleted', offset: 0, limit: 4 })
     expect(page).toMatchObject({ ok: true, value: { method: 'key', key: 'id', kind: 'deleted', total: 10, offset: 0, next: 4, after: null } })
-    expect(page.ok && page.value.rows).toHaveLength(4)
+    expect(page.ok && (page.value as { rows: unknown[] }).rows).toHaveLength(4)
   })
 
   it('refuses pages out of bounds and unknown kinds', async () => {
