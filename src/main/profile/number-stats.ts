@@ -28,6 +28,12 @@ export type NumberStats = Omit<NumberSummary, 'domain' | 'unit' | 'timezone' | '
 }
 
 const QUANTILES = [0.25, 0.5, 0.75] as const
+/**
+ * Integers spanning at most this many values (or as many as there are values) are
+ * counted per value rather than sorted: quantiles, distinct values and bins then come from
+ * the counts, as exact as from sorting, in one pass instead of a sort of every value.
+ */
+const COUNTED_SPAN = 1 << 16
 
 export class NumberStream {
   #count = 0
@@ -165,6 +171,29 @@ export class NumberStream {
     const std = count > 1 ? Math.sqrt(this.#m2 / (count - 1)) : null
     const common = { count, min: format.text(this.#min), max: format.text(this.#max), mean, std }
     const kept = this.#kept
+    const min = this.#min
+    const max = this.#max
+    if (
+      kept instanceof Float64Array &&
+      this.integers &&
+      typeof min === 'number' &&
+      typeof max === 'number' &&
+      max - min < Math.max(COUNTED_SPAN, this.#keptCount)
+    ) {
+      const counts = countEach(kept, this.#keptCount, min, max)
+      const [q25, q50, q75] = QUANTILES.map((q) => format.text(min + valueAtRank(counts, Math.floor(q * (count - 1)))))
+      let distinct = 0
+      for (let i = 0; i < counts.length; i++) if (counts[i] !== 0) distinct++
+      return {
+        ...common,
+        q25: q25!,
+        q50: q50!,
+        q75: q75!,
+        quantiles: 'exact',
+        histogram: this.#countedHistogram(counts, min, format),
+        distinct: { value: distinct, method: 'exact' }
+      }
+    }
     if (kept !== null) {
       const sorted = kept.subarray(0, this.#keptCount).sort()
       const [q25, q50, q75] = QUANTILES.map((q) => format.text(sorted[Math.floor(q * (count - 1))]!))
@@ -230,6 +259,18 @@ export class NumberStream {
     return this.#bins(edges, counts, 'exact', format)
   }
 
+  /** Bins of integers counted per value (counts[i] holds value min + i). */
+  #countedHistogram(counts: Uint32Array, min: number, format: NumberFormat): Histogram {
+    const edges = this.#edges() as number[]
+    const bins = new Array<number>(edges.length - 1).fill(0)
+    for (let k = 0; k < bins.length; k++) {
+      let sum = 0
+      for (let i = edges[k]! - min, end = Math.min(counts.length, edges[k + 1]! - min); i < end; i++) sum += counts[i]!
+      bins[k] = sum
+    }
+    return this.#bins(edges, bins, 'exact', format)
+  }
+
   /**
    * Bins filled from the sketch's buckets, each bucket's count in the bin of its value; or
    * none where a bin is narrower than the sketch's buckets (values all within a few
@@ -278,6 +319,23 @@ function addTo(hll: HyperLogLog, value: number | bigint): void {
   const near = Number(value)
   if (Number.isSafeInteger(near)) hll.addNumber(near)
   else hll.addBigInt(value)
+}
+
+/** How many of the first `length` values are each integer of [min, max]: counts[value - min]. */
+function countEach(values: Float64Array, length: number, min: number, max: number): Uint32Array {
+  const counts = new Uint32Array(max - min + 1)
+  for (let i = 0; i < length; i++) counts[values[i]! - min]!++
+  return counts
+}
+
+/** The offset from min of the value at `rank` (0-based) in sorted order, from per-value counts. */
+function valueAtRank(counts: Uint32Array, rank: number): number {
+  let seen = 0
+  for (let i = 0; i < counts.length; i++) {
+    seen += counts[i]!
+    if (seen > rank) return i
+  }
+  return counts.length - 1
 }
 
 function minusOne(value: number | bigint): number | bigint {

@@ -52,6 +52,47 @@ describe('HyperLogLog', () => {
   })
 })
 
+describe('integers counted per value', () => {
+  /** Quantiles, distinct values and bins of `values` by sorting a plain array, independently of the stream. */
+  function bySorting(values: readonly number[], bins: readonly { low: string; high: string }[]) {
+    const sorted = [...values].sort((a, b) => a - b)
+    const at = (q: number): string => String(sorted[Math.floor(q * (sorted.length - 1))])
+    return {
+      q: [at(0.25), at(0.5), at(0.75)],
+      distinct: new Set(values).size,
+      counts: bins.map(({ low, high }) => values.filter((v) => v >= Number(low) && v < Number(high)).length)
+    }
+  }
+
+  it('gives the quantiles, distinct values and bins that sorting gives, over narrow and wide spans', () => {
+    const rng = mulberry32(11)
+    const cases: [string, number[]][] = [
+      ['0..999', Array.from({ length: 20_000 }, () => rng.int(1000))],
+      ['negative, skewed', Array.from({ length: 9_999 }, () => -500 + Math.floor(rng.next() ** 3 * 700))],
+      ['one value', Array.from({ length: 7 }, () => 42)],
+      ['each value once, every other integer', Array.from({ length: 30_000 }, (_, i) => i * 2 - 1_000)],
+      ['span past 2^16 with few values (sorted instead)', Array.from({ length: 1_000 }, () => rng.int(10_000_000))],
+      ['a span as wide as the values', Array.from({ length: 70_000 }, (_, i) => i * 2)]
+    ]
+    for (const [name, values] of cases) {
+      const stream = new NumberStream(true, false, 1_000_000)
+      for (const v of values) stream.add(v)
+      const r = stream.finish(PLAIN)
+      const truth = bySorting(values, r.histogram!.bins)
+      expect([r.q25, r.q50, r.q75], name).toEqual(truth.q)
+      expect(r.distinct, name).toEqual({ value: truth.distinct, method: 'exact' })
+      expect(
+        r.histogram!.bins.map((bin) => bin.count),
+        name
+      ).toEqual(truth.counts)
+      expect(
+        truth.counts.reduce((a, b) => a + b, 0),
+        name
+      ).toBe(values.length)
+    }
+  })
+})
+
 describe('quantile sketch', () => {
   it('answers quantiles within 1% of the exact value', () => {
     const rng = mulberry32(1)
