@@ -44,6 +44,11 @@ export type ReadRowsRequest = Readonly<z.infer<typeof rowsWindow>> & {
   readonly leaveOutBytes?: boolean | undefined
   /** Instead of `filter`: the rows with these keys, a list this app built (see `keyReadBound`). */
   readonly keys?: KeyList
+  /**
+   * Rows per batch LanceDB hands over (its own 1,024 unless told). Longer batches cost
+   * less per row but each is held whole, so only a caller that knows its rows' size asks.
+   */
+  readonly batchRows?: number
 }
 
 /** A window of one bytes column's cells: rows `offset` on, matching `filter`, at `version` (the latest unless told). */

@@ -11,6 +11,7 @@ import type { ReadRowsRequest } from '../namespace-client'
 import { pageFromBatches } from '../rows-page'
 import { checkoutLanceVersion } from './versions'
 import { boundedFilter } from './bounded-sql'
+import { queryBatches } from './query-batches'
 import { keyListFilter } from '../key-list'
 
 /** One byte-capped page of `table`'s rows, with the request's columns, filter and window. */
@@ -25,7 +26,10 @@ export async function readLanceRows(table: LanceTable, request: ReadRowsRequest,
   if (filter !== undefined) query = query.where(filter)
   // Batches stream from LanceDB and the page stops pulling them once full, so a read
   // of many large rows holds one page, not every row asked for.
-  const page = request.limit === 0 ? null : await pageFromBatches(query.offset(request.offset).limit(request.limit), request.limit, maxBytes)
+  const page =
+    request.limit === 0
+      ? null
+      : await pageFromBatches(queryBatches(query.offset(request.offset).limit(request.limit), request.batchRows), request.limit, maxBytes)
   if (page) return page
   // LanceDB answers an empty result without columns; answer with the columns asked for.
   const { fields } = await table.schema()

@@ -25,6 +25,11 @@ import type { ColumnPlan } from './worker-messages'
  * encodes its last batch again) and each page's work in main stays short.
  */
 const FIRST_PAGE_ROWS = 8_192
+/**
+ * Rows per batch LanceDB hands over for the first page, whose rows' size is not known yet
+ * (its own length); later pages ask for batches as long as the page, sized by bytes.
+ */
+const FIRST_BATCH_ROWS = 1_024
 const PAGE_BYTES = 6 * 1024 * 1024
 const MAX_PAGE_ROWS = 65_536
 /** Blocks of a sample read at once. */
@@ -90,6 +95,7 @@ export async function profileTable(
     const cellColumns = plans.filter((plan) => plan.bytes).map((plan) => plan.name)
     let rowsRead = 0
     let pageRows = FIRST_PAGE_ROWS
+    let batchRows = FIRST_BATCH_ROWS
     options.onProgress?.(0, planned)
     const readWindow = async (window: RowWindow): Promise<void> => {
       let offset = window.offset
@@ -104,6 +110,7 @@ export async function profileTable(
               offset,
               limit,
               columns: rowColumns,
+              batchRows,
               ...(spec.filter !== undefined ? { filter: spec.filter } : {}),
               ...(version !== undefined ? { version } : {})
             },
@@ -115,6 +122,7 @@ export async function profileTable(
             const bytes = page.arrow.length
             await worker.page(page.arrow)
             pageRows = Math.max(1_024, Math.min(MAX_PAGE_ROWS, Math.floor((PAGE_BYTES * got) / bytes)))
+            batchRows = pageRows
           }
         }
         // Bytes columns: the same rows, as sizes and first bytes.
