@@ -14,6 +14,7 @@ import { CatalogError } from '../../shared/errors'
 import type { TableHandle } from '../table-handle'
 import type { ChangeKind, VersionDiffRequest } from '../../shared/contract/changes'
 import { tableFromIPC } from 'apache-arrow'
+import { connect } from '@lancedb/lancedb'
 
 const ref = { namespace: [], name: CHANGES_TABLE }
 const closers: (() => Promise<void>)[] = []
@@ -109,6 +110,24 @@ describe.each(['directory', 'rest'] as const)('changes between versions (%s)', (
     await expectChangedRows(table, { from, to, key: 'id' })
     const refused = await table.changedRows({ from, to, kind: 'added', offset: 0, limit: 10 }).catch((e: unknown) => e)
     expect((refused as CatalogError).message).toMatch(/without stable row ids/)
+  })
+
+  it.each([true, false])('cuts pages of large rows at their byte cap, every row once (stable row ids: %s)', async (stable) => {
+    const root = await makeTempDir('changed-rows-large')
+    closers.push(() => removeDir(root))
+    const db = await connect(root)
+    const big = (id: number): { id: number; s: string } => ({ id, s: String(id % 10).repeat(1_500_000) })
+    const t = await db.createTable(CHANGES_TABLE, [big(0)], stable ? { storageOptions: { new_table_enable_stable_row_ids: 'true' } } : {})
+    const from = String(await t.version())
+    await t.add([1, 2, 3, 4, 5, 6].map(big))
+    const to = String(await t.version())
+    t.close()
+    db.close()
+    const table = (await client(kind, root)).table(ref)
+    // Each side of a page holds at most 4 MiB: two of these 1.5 MB rows.
+    const added = await allChanged(table, { from, to, ...(stable ? {} : { key: 'id' }) }, 'added', 50)
+    expect(added.pages).toBe(3)
+    expect(added.rows.map((r) => r.after?.id).sort()).toEqual([1, 2, 3, 4, 5, 6])
   })
 
   it('asks for a key on a table without stable row ids, and counts by it through a compaction', async () => {
