@@ -5,7 +5,10 @@
  * without. The app's path is the table handle's `diffVersions`; the anchor is LanceDB's SDK
  * doing the same work directly (lineage: the same three filtered counts; key: the key and
  * row address of every row at both versions into maps, compared). Prints the median of
- * the rounds (the first warms up) and app / SDK.
+ * the rounds (the first warms up) and app / SDK. Then the changed rows: the first page of
+ * 50 updated rows on a connection that has not compared the two versions yet (which works
+ * out every changed row's id first), and a page of added rows after it (from what the
+ * first kept).
  *
  * Run: npm run bench:version-diff
  * Env: DIFF_ROWS (1000000), DIFF_ROUNDS (3)
@@ -111,9 +114,28 @@ async function main(): Promise<void> {
         }
       }
       const [a, s] = [median(appMs), median(sdkMs)]
-      console.log(
-        `${stable ? 'row lineage (stable row ids)' : 'key column id (no stable row ids)'}: app ${a.toFixed(0)} ms [${answers[0]}], SDK ${s.toFixed(0)} ms [${answers[1]}], app / SDK ${(a / s).toFixed(2)}`
-      )
+      const method = stable ? 'row lineage (stable row ids)' : 'key column id (no stable row ids)'
+      console.log(`${method}: app ${a.toFixed(0)} ms [${answers[0]}], SDK ${s.toFixed(0)} ms [${answers[1]}], app / SDK ${(a / s).toFixed(2)}`)
+      const firstMs: number[] = []
+      const nextMs: number[] = []
+      let shown = ''
+      for (let round = 0; round <= ROUNDS; round++) {
+        const fresh = await openDirNamespace(root)
+        const table = fresh.table({ namespace: [], name: 't' })
+        const page = (kind: 'added' | 'updated') => () =>
+          table
+            .changedRows({ from: String(from), to: String(to), kind, offset: 0, limit: 50, ...(stable ? {} : { key: 'id' }) })
+            .then((p) => `${p.rows.length} of ${p.total ?? 'unlisted'} ${kind}`)
+        const first = await time(page('updated'))
+        const next = await time(page('added'))
+        shown = `${first.answer}, ${next.answer}`
+        if (round > 0) {
+          firstMs.push(first.ms)
+          nextMs.push(next.ms)
+        }
+        await fresh.close()
+      }
+      console.log(`${method}, changed rows: first page ${median(firstMs).toFixed(0)} ms, a page after it ${median(nextMs).toFixed(0)} ms [${shown}]`)
       sdkTable.close()
       db.close()
       await client.close()

@@ -41,31 +41,52 @@ export type AtVersion = <T>(side: 'from' | 'to', use: (t: Table) => Promise<T>) 
 
 /** The change set by row lineage: `from` and `to` are the two sides' fields and rows. */
 export async function lineageChangeSet(at: AtVersion, from: VersionSide, to: VersionSide): Promise<ChangeSet> {
-  const v = from.version
+  const v = BigInt(from.version)
   const common = commonColumns(from, to)
-  const [added, survivors, candidates] = await at('to', async (t) => [
-    await idsWhere(t, '_rowid', `_row_created_at_version > ${v}`),
-    new Set(await idsWhere(t, '_rowid', `_row_created_at_version <= ${v}`)),
-    await idsWhere(t, '_rowid', `_row_created_at_version <= ${v} AND _row_last_updated_at_version > ${v}`)
-  ])
-  const deleted = (await at('from', (t) => idsWhere(t, '_rowid'))).filter((id) => !survivors.has(id))
+  // One pass over the later version's lineage sorts every row: added, or kept (and then maybe updated).
+  const added = new IdList()
+  const kept = new IdList()
+  const touched = new IdList()
+  await at('to', async (t) => {
+    for await (const batch of t.query().withRowId().select(['_row_created_at_version', '_row_last_updated_at_version'])) {
+      const ids = batch.getChild('_rowid')?.toArray() as BigUint64Array
+      const created = batch.getChild('_row_created_at_version')?.toArray() as BigUint64Array
+      const updated = batch.getChild('_row_last_updated_at_version')?.toArray() as BigUint64Array
+      for (let i = 0; i < batch.numRows; i++) {
+        if (created[i]! > v) added.push(ids[i]!)
+        else {
+          kept.push(ids[i]!)
+          if (updated[i]! > v) touched.push(ids[i]!)
+        }
+      }
+    }
+  })
+  // The earlier version's rows not kept; none when the counts say so, which spares reading them.
+  let deleted: BigUint64Array = new BigUint64Array(0)
+  if (from.rows - kept.length > 0) {
+    const survivors = kept.done().sort()
+    const before = await at('from', (t) => rowIds(t, '_rowid'))
+    deleted = before.filter((id) => !sortedHas(survivors, id))
+  }
+  const candidates = touched.done()
   const schema = schemaDiff(from.fields, to.fields)
   const schemaChanged = schema.added.length + schema.dropped.length + schema.retyped.length > 0
   // As the counts do: a schema change touches every row it gave a value, so then values are compared.
-  let updated: bigint[] | null = candidates
+  let updated: BigUint64Array | null = candidates
   if (schemaChanged && candidates.length > MAX_COMPARED) updated = null
   else if (schemaChanged && candidates.length > 0) {
-    const before = await at('from', (t) => rowsAt(t, { rowId: true }, common, candidates))
-    const after = await at('to', (t) => rowsAt(t, { rowId: true }, common, candidates))
+    const ids = Array.from(candidates)
+    const before = await at('from', (t) => rowsAt(t, { rowId: true }, common, ids))
+    const after = await at('to', (t) => rowsAt(t, { rowId: true }, common, ids))
     updated = candidates.filter((id) => before.get(String(id)) !== after.get(String(id)))
   }
   return {
     method: 'row-lineage',
     key: null,
     by: '_rowid',
-    added: BigUint64Array.from(added),
-    deleted: BigUint64Array.from(deleted),
-    updated: updated && { before: BigUint64Array.from(updated), after: BigUint64Array.from(updated) },
+    added: added.done(),
+    deleted,
+    updated: updated && { before: updated, after: updated },
     common,
     limits:
       (updated === null ? `The schema change touched more than ${MAX_COMPARED.toLocaleString('en-US')} rows, so updated rows are not listed. ` : '') +
@@ -225,16 +246,47 @@ function valueText(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? 'undefined'
 }
 
-/** The ids of `t`'s rows (matching `filter`), in scan order. */
-async function idsWhere(t: Table, by: RowIdColumn, filter?: string): Promise<bigint[]> {
-  const ids: bigint[] = []
-  let query = t.query().withRowId().select(['_rowaddr'])
-  if (filter !== undefined) query = query.where(filter)
-  for await (const batch of query) {
+/** The ids of `t`'s rows, in scan order. */
+async function rowIds(t: Table, by: RowIdColumn): Promise<BigUint64Array> {
+  const ids = new IdList()
+  for await (const batch of t.query().withRowId().select(['_rowaddr'])) {
     const column = batch.getChild(by)?.toArray() as BigUint64Array | undefined
     if (column) for (const id of column) ids.push(id)
   }
-  return ids
+  return ids.done()
+}
+
+/** Ids gathered one by one into a typed array that grows as needed (a million ids in 8 MB, not as many bigints). */
+class IdList {
+  #ids = new BigUint64Array(1024)
+  length = 0
+
+  push(id: bigint): void {
+    if (this.length === this.#ids.length) {
+      const grown = new BigUint64Array(this.#ids.length * 2)
+      grown.set(this.#ids)
+      this.#ids = grown
+    }
+    this.#ids[this.length++] = id
+  }
+
+  /** The ids gathered, in order. */
+  done(): BigUint64Array {
+    return this.#ids.slice(0, this.length)
+  }
+}
+
+/** Whether `sorted` (ascending) holds `id`. */
+function sortedHas(sorted: BigUint64Array, id: bigint): boolean {
+  let [low, high] = [0, sorted.length - 1]
+  while (low <= high) {
+    const middle = (low + high) >>> 1
+    const at = sorted[middle]!
+    if (at === id) return true
+    if (at < id) low = middle + 1
+    else high = middle - 1
+  }
+  return false
 }
 
 /** The top-level columns both sides have, in the later side's order. */
