@@ -9,13 +9,14 @@
  * describe) when there is no filter. LanceDB 0.39's JavaScript SDK exposes no per-column
  * statistics (no min/max or null counts per fragment), so everything else is computed.
  */
+import { availableParallelism } from 'node:os'
 import type { FieldInfo, TableDescription } from '../../shared/catalog-types'
 import { PROFILE_EXACT_ROWS, PROFILE_SAMPLE_ROWS, type TableProfile } from '../../shared/contract/column-profile'
 import { CatalogError } from '../../shared/errors'
 import { exactInt, type ExactInt } from '../../shared/exact-int'
 import { holdsBytes, SIGNATURE_BYTES } from '../../shared/media-kind'
 import type { TableHandle } from '../../catalog/table-handle'
-import { returnWorker, takeWorker } from './profile-worker-client'
+import { returnWorker, takeWorker, type ProfileWorker } from './profile-worker-client'
 import { sampleWindows, SAMPLE_BLOCK, type RowWindow } from './table-sample'
 import type { ColumnPlan } from './worker-messages'
 
@@ -36,6 +37,12 @@ const MAX_PAGE_ROWS = 65_536
 const SAMPLE_READS_AT_ONCE = 3
 /** Cells of a bytes column asked for per read. */
 const CELL_ROWS = 1_000
+/**
+ * Rows from which an exact profile shares its columns between two workers (where the
+ * machine has two cores): the statistics of a page take longer than reading it, so one
+ * worker alone keeps the pass waiting. A sample is too short to pay for a second start.
+ */
+const SPLIT_ROWS = 200_000
 
 /** What to profile. */
 export interface ProfileSpec {
@@ -64,11 +71,13 @@ export async function profileTable(
     /** The bounds (PROFILE_EXACT_ROWS and PROFILE_SAMPLE_ROWS unless told; tests make them small). */
     readonly exactRows?: number
     readonly sampleRows?: number
+    /** Rows from which an exact profile splits its columns between two workers (SPLIT_ROWS on two cores or more unless told). */
+    readonly splitRows?: number
   } = {}
 ): Promise<TableProfile> {
   const started = performance.now()
   // Taken first, so a new worker loads its code while the table is described and counted.
-  const worker = takeWorker()
+  const workers: ProfileWorker[] = [takeWorker()]
   let finished = false
   try {
     const { signal } = options
@@ -90,7 +99,15 @@ export async function profileTable(
     const version = spec.version ?? description.version ?? undefined
 
     const plans: ColumnPlan[] = fields.map((field) => ({ name: field.name, type: field.type, bytes: readAsCells(field) }))
-    await worker.start(plans)
+    const groups = shareColumns(plans, exact && planned >= (options.splitRows ?? (availableParallelism() > 1 ? SPLIT_ROWS : Infinity)) ? 2 : 1)
+    while (workers.length < groups.length) workers.push(takeWorker())
+    const owner = new Map<string, ProfileWorker>()
+    for (const [k, group] of groups.entries()) {
+      await workers[k]!.start(group, plans.length)
+      for (const plan of group) owner.set(plan.name, workers[k]!)
+    }
+    // The workers that take pages: each decodes the whole page and counts its own columns.
+    const pageWorkers = workers.filter((_, k) => groups[k]!.some((plan) => !plan.bytes))
     const rowColumns = plans.filter((plan) => !plan.bytes).map((plan) => plan.name)
     const cellColumns = plans.filter((plan) => plan.bytes).map((plan) => plan.name)
     let rowsRead = 0
@@ -120,7 +137,8 @@ export async function profileTable(
           if (got > 0) {
             // Measured before the bytes move to the worker.
             const bytes = page.arrow.length
-            await worker.page(page.arrow)
+            // Copied for all but the last worker, which takes the bytes themselves.
+            for (const [k, worker] of pageWorkers.entries()) await worker.page(k === pageWorkers.length - 1 ? page.arrow : page.arrow.slice())
             pageRows = Math.max(1_024, Math.min(MAX_PAGE_ROWS, Math.floor((PAGE_BYTES * got) / bytes)))
             batchRows = pageRows
           }
@@ -139,7 +157,7 @@ export async function profileTable(
               },
               call
             )
-            await worker.cells(
+            await owner.get(column)!.cells(
               column,
               cells.map((cell) => (cell === null ? null : { size: cell.size, head: cell.bytes }))
             )
@@ -159,7 +177,8 @@ export async function profileTable(
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) await readWindow(next)
     })
     await Promise.all(readers)
-    const columns = await worker.finish()
+    const answers = new Map((await Promise.all(workers.map((worker) => worker.finish()))).flat().map((column) => [column.name, column]))
+    const columns = plans.map((plan) => answers.get(plan.name)!)
     finished = true
     return {
       version: version ?? null,
@@ -176,8 +195,27 @@ export async function profileTable(
       cached: false
     }
   } finally {
-    await returnWorker(worker, finished)
+    await Promise.all(workers.map((worker) => returnWorker(worker, finished)))
   }
+}
+
+/** What a column costs a worker, roughly, per row: strings most, then vectors. */
+function cost(plan: ColumnPlan): number {
+  if (plan.type === 'utf8' || plan.type === 'large_utf8') return 4
+  return plan.type.startsWith('vector<') ? 3 : 1
+}
+
+/** The columns shared between `count` workers, each taking the costliest left to the least loaded; bytes columns with the first. */
+function shareColumns(plans: readonly ColumnPlan[], count: number): ColumnPlan[][] {
+  if (count === 1) return [[...plans]]
+  const groups = Array.from({ length: count }, (): ColumnPlan[] => [])
+  const loads = new Array<number>(count).fill(0)
+  for (const plan of [...plans].sort((a, b) => cost(b) - cost(a))) {
+    const k = plan.bytes ? 0 : loads.indexOf(Math.min(...loads))
+    groups[k]!.push(plan)
+    loads[k]! += cost(plan)
+  }
+  return groups.filter((group) => group.length > 0)
 }
 
 /** The fields to profile, in the table's order; an unknown name is an error. */

@@ -63,8 +63,9 @@ export class ProfileWorker {
     this.#pending.push(answer)
   }
 
-  async start(columns: readonly ColumnPlan[]): Promise<void> {
-    await this.#queue({ type: 'start', columns })
+  /** Starts a profile of `columns`, of `share` columns in all (the kept-values budget is shared by every worker's columns). */
+  async start(columns: readonly ColumnPlan[], share = columns.length): Promise<void> {
+    await this.#queue({ type: 'start', columns, share })
   }
 
   /**
@@ -106,34 +107,36 @@ export class ProfileWorker {
 
 /** How long a finished profile's worker waits for the next profile before it is stopped. */
 const IDLE_MS = 60_000
-let idle: { readonly worker: ProfileWorker; readonly timer: NodeJS.Timeout } | null = null
+/** Workers kept waiting at most (a profile uses up to two). */
+const MAX_IDLE = 2
+const idle: { readonly worker: ProfileWorker; readonly timer: NodeJS.Timeout }[] = []
 
 /**
- * A worker for one profile: the one the last profile finished with, while it waits, else a
- * new one. Starting a worker loads its code and apache-arrow (about 0.1 s bundled, about
- * 1 s through tsx), which a profile opened right after another need not pay.
+ * A worker for one profile: one a finished profile left waiting, else a new one. Starting
+ * a worker loads its code and apache-arrow (about 0.1 s bundled, about 1 s through tsx),
+ * which a profile opened right after another need not pay.
  */
 export function takeWorker(): ProfileWorker {
-  if (idle) {
-    const { worker, timer } = idle
-    idle = null
-    clearTimeout(timer)
-    worker.hold(true)
-    return worker
+  const kept = idle.pop()
+  if (kept) {
+    clearTimeout(kept.timer)
+    kept.worker.hold(true)
+    return kept.worker
   }
   return new ProfileWorker()
 }
 
 /** Hands back a worker whose profile finished (kept for the next one); a failed or stopped one is closed. */
 export async function returnWorker(worker: ProfileWorker, finished: boolean): Promise<void> {
-  if (!finished || idle) return worker.close()
+  if (!finished || idle.length >= MAX_IDLE) return worker.close()
   worker.hold(false)
   const timer = setTimeout(() => {
-    if (idle?.worker === worker) idle = null
+    const at = idle.findIndex((entry) => entry.worker === worker)
+    if (at >= 0) idle.splice(at, 1)
     void worker.close()
   }, IDLE_MS)
   timer.unref()
-  idle = { worker, timer }
+  idle.push({ worker, timer })
 }
 
 function checked(answer: FromWorker): FromWorker {

@@ -12,7 +12,8 @@ export interface ColumnPlan {
 export type WireCell = { readonly size: number | null; readonly head: Uint8Array | null } | null
 
 export type ToWorker =
-  | { readonly type: 'start'; readonly columns: readonly ColumnPlan[] }
+  /** `share`: the columns of the whole profile, which share the kept-values budget (more than `columns` when workers split them). */
+  | { readonly type: 'start'; readonly columns: readonly ColumnPlan[]; readonly share?: number }
   | { readonly type: 'page'; readonly arrow: Uint8Array }
   | { readonly type: 'cells'; readonly column: string; readonly cells: readonly WireCell[] }
   | { readonly type: 'finish' }
