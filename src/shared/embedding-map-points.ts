@@ -5,9 +5,13 @@
 
 /**
  * A column of at most this many rows is mapped whole; a larger one over a uniform random
- * sample of this many, read as five blocks of 2,048 rows (see main's profile/table-sample.ts).
+ * sample of this many, read as 50 blocks of 2,048 rows (see main's profile/table-sample.ts).
+ * Vectors wider than 128 numbers get fewer points, so that a map holds at most
+ * MAP_MAX_FLOATS numbers.
  */
-export const MAP_MAX_POINTS = 10_240
+export const MAP_MAX_POINTS = 102_400
+/** The most vector numbers a map's worker holds: 102,400 vectors of 128 float32, 52 MB. */
+export const MAP_MAX_FLOATS = 102_400 * 128
 /** The most row windows a map's rows are read in (a sample's blocks). */
 export const MAP_MAX_WINDOWS = 1_000
 /** Text values longer than this are cut for the legend and hover. */

@@ -18,7 +18,7 @@ import { mapColumn } from './map-engine'
 /** How long a finished map's progress stays answerable. */
 const PROGRESS_KEEP_MS = 5 * 60_000
 /** Rows asked for per page when reading a column's values. */
-const VALUE_PAGE_ROWS = 2_048
+const VALUE_PAGE_ROWS = 16_384
 
 /** A map request as the channel takes it. */
 export interface MapRequest {
@@ -118,7 +118,17 @@ export class EmbeddingMaps {
   }
 }
 
-const EMPTY: MapProgress = { state: 'unknown', phase: 'reading', rowsRead: 0, rowsTotal: null, epoch: 0, epochs: 0, positions: null, kinds: null }
+const EMPTY: MapProgress = {
+  state: 'unknown',
+  phase: 'reading',
+  rowsRead: 0,
+  rowsTotal: null,
+  epoch: 0,
+  epochs: 0,
+  fittedPoints: null,
+  positions: null,
+  kinds: null
+}
 
 /** A value as the legend and hover show it, cut to MAP_VALUE_CHARS. */
 function textOf(value: unknown): string {

@@ -14,9 +14,9 @@ import { readJsonFile, writeFileAtomic } from '../files/atomic-write'
 
 /** The folder under the data folder. */
 const FOLDER = 'embedding-maps'
-const FORMAT = 1
-/** A kept map is at most this large (MAP_MAX_POINTS points with keys of up to MAX_KEY_CHARS). */
-const MAX_FILE_BYTES = 16 * 1024 * 1024
+const FORMAT = 2
+/** A kept map is at most this large (MAP_MAX_POINTS points: 1.5 MB of positions and kinds as base64, the rest keys). */
+const MAX_FILE_BYTES = 32 * 1024 * 1024
 
 /** Where a column's kept map lives. */
 function fileOf(dataDir: string, connectionId: string, table: TableRef, column: string): string {
@@ -62,5 +62,6 @@ function parseKept(value: unknown, column: string): MapLayout | null {
   const keys = kept['keys']
   if (keys !== null && (!Array.isArray(keys) || keys.length !== points)) return null
   if (typeof kept['version'] !== 'string') return null
+  if (typeof kept['fittedPoints'] !== 'number') return null
   return { ...(kept as unknown as MapLayout), positions, kinds, cached: true }
 }

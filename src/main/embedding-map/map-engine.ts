@@ -1,21 +1,40 @@
 /**
  * Maps a table's vector column at its latest version: reads the column and a key column
- * (every row up to MAP_MAX_POINTS, a uniform random sample of whole blocks beyond, as a
- * column profile samples; see ../profile/table-sample.ts) in pages through the table
- * handle, so it works alike on directory catalogs, REST catalogs and object stores, and
- * hands them to a worker thread that lays them out (./map-worker.ts).
+ * (every row up to mapPointsFor(dimension), a uniform random sample of whole blocks
+ * beyond, as a column profile samples; see ../profile/table-sample.ts) in pages through
+ * the table handle, so it works alike on directory catalogs, REST catalogs and object
+ * stores, decodes each page's vectors and keys here (./map-page.ts) and hands them to a
+ * worker thread that lays them out (./map-worker.ts).
  */
 import type { FieldInfo } from '../../shared/catalog-types'
 import type { MapLayout, MapProgress } from '../../shared/contract/embedding-map'
-import { MAP_MAX_POINTS } from '../../shared/embedding-map-points'
+import { MAP_MAX_FLOATS, MAP_MAX_POINTS } from '../../shared/embedding-map-points'
 import { CatalogError } from '../../shared/errors'
 import type { TableHandle } from '../../catalog/table-handle'
-import { sampleWindows, type RowWindow } from '../profile/table-sample'
+import { SAMPLE_BLOCK, sampleWindows, type RowWindow } from '../profile/table-sample'
 import { unplacedCounts } from './map-math'
+import { readMapPage } from './map-page'
 import { MapWorker } from './map-worker-client'
 
-/** Rows asked for per page: 4,096 vectors of 1,024 floats are 16 MiB, the page cap. */
-const PAGE_ROWS = 2_048
+/** Vector bytes asked for per page (pages are cut at 16 MiB in any case): 16,384 rows of 128 floats. */
+const PAGE_VECTOR_BYTES = 8 * 1024 * 1024
+/** Rows asked for per page, whatever the width. */
+const PAGE_MIN_ROWS = 256
+const PAGE_MAX_ROWS = 16_384
+
+/**
+ * The most points a map of vectors of `dimension` has: MAP_MAX_POINTS, fewer for vectors
+ * wider than 128 so that the worker never holds more than MAP_MAX_FLOATS numbers (52 MB),
+ * in whole sample blocks.
+ */
+function mapPointsFor(dimension: number): number {
+  const byFloats = Math.floor(MAP_MAX_FLOATS / Math.max(1, dimension) / SAMPLE_BLOCK) * SAMPLE_BLOCK
+  return Math.min(MAP_MAX_POINTS, Math.max(SAMPLE_BLOCK, byFloats))
+}
+
+function pageRowsFor(dimension: number): number {
+  return Math.min(PAGE_MAX_ROWS, Math.max(PAGE_MIN_ROWS, Math.floor(PAGE_VECTOR_BYTES / (Math.max(1, dimension) * 4))))
+}
 
 /** Where a map is, as `map:progress` answers it (positions as float32 bytes). */
 export type MapListener = (progress: Omit<MapProgress, 'state'>) => void
@@ -51,12 +70,13 @@ export async function mapColumn(
       throw new CatalogError('invalid_request', `"${column}" is not a vector column (${field.type}); a map needs a fixed-size list of numbers.`)
     const version = description.version ?? (await handle.version(call))
     const total = Number(description.rowCount ?? (await handle.countRows(undefined, call)))
-    const maxPoints = options.maxPoints ?? MAP_MAX_POINTS
+    const maxPoints = options.maxPoints ?? mapPointsFor(field.dimension ?? 1)
+    const pageRows = pageRowsFor(field.dimension ?? 1)
     const sampled = total > maxPoints
     const windows: RowWindow[] = total === 0 ? [] : sampled ? sampleWindows(total, maxPoints, options.random) : [{ offset: 0, limit: total }]
     const planned = windows.reduce((sum, w) => sum + w.limit, 0)
     const keyColumn = keyColumnOf(description.fields, column)
-    const progress = { phase: 'reading' as MapProgress['phase'], rowsRead: 0, rowsTotal: planned, epoch: 0, epochs: 0 }
+    const progress = { phase: 'reading' as MapProgress['phase'], rowsRead: 0, rowsTotal: planned, epoch: 0, epochs: 0, fittedPoints: null as number | null }
     const report = (positions: Float32Array | null, kinds: Uint8Array | null): void =>
       options.onProgress?.({ ...progress, positions: positions && bytesOf(positions), kinds })
     report(null, null)
@@ -66,10 +86,10 @@ export async function mapColumn(
       let got = 0
       while (got < window.limit) {
         if (signal?.aborted) throw new CatalogError('cancelled', 'The map was cancelled.')
-        const limit = Math.min(PAGE_ROWS, window.limit - got)
+        const limit = Math.min(pageRows, window.limit - got)
         const page = await handle.readRows({ offset: window.offset + got, limit, columns: keyColumn ? [column, keyColumn] : [column], version }, call)
         if (page.rowCount === 0) break
-        await worker.page(page.arrow, column, keyColumn)
+        await worker.page(readMapPage(page.arrow, column, keyColumn, field.dimension ?? null), planned)
         got += page.rowCount
         progress.rowsRead += page.rowCount
         report(null, null)
@@ -85,6 +105,8 @@ export async function mapColumn(
       switch (event.type) {
         case 'first':
           ;({ kinds, keys, keyKind, dimension } = event)
+          // Said only when UMAP is fitted on fewer than all placeable points.
+          progress.fittedPoints = event.fitted < kinds.filter((kind) => kind === 0).length ? event.fitted : null
           report(event.positions, kinds)
           break
         case 'neighbours':
@@ -114,6 +136,7 @@ export async function mapColumn(
       kinds,
       unplaced: unplacedCounts(kinds),
       method: done.method,
+      fittedPoints: done.fitted,
       keyColumn,
       keyKind,
       keys: keyColumn === null ? null : keys,

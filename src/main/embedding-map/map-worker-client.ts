@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { CatalogError } from '../../shared/errors'
+import type { MapPage } from './map-page'
 import type { FromMapWorker, ToMapWorker } from './map-worker-messages'
 
 function workerEntry(): { readonly file: string; readonly execArgv?: string[] } {
@@ -40,10 +41,11 @@ export class MapWorker {
     this.#onFail?.(this.#failure)
   }
 
-  /** Hands a page of Arrow IPC bytes to the worker (moved when it is a whole buffer) and waits until it is kept. */
-  async page(arrow: Uint8Array, column: string, keyColumn: string | null): Promise<void> {
-    const whole = arrow.byteOffset === 0 && arrow.byteLength === arrow.buffer.byteLength && arrow.buffer instanceof ArrayBuffer
-    const answer = await this.#ask({ type: 'page', arrow, column, keyColumn }, whole ? [arrow.buffer as ArrayBuffer] : [], (m) => m.type === 'ack')
+  /** Hands a decoded page to the worker (its vectors moved, not copied) and waits until it is kept. */
+  async page(page: MapPage, capacity: number): Promise<void> {
+    const { buffer } = page.vectors
+    const whole = page.vectors.byteOffset === 0 && page.vectors.byteLength === buffer.byteLength && buffer instanceof ArrayBuffer
+    const answer = await this.#ask({ type: 'page', page, capacity }, whole ? [buffer as ArrayBuffer] : [], (m) => m.type === 'ack')
     if (answer.type !== 'ack') throw new Error('The map worker answered a page with something else.')
   }
 

@@ -1,7 +1,13 @@
 /** The messages between main's map engine and the map worker. */
+import type { MapPage } from './map-page'
 
 export type ToMapWorker =
-  | { readonly type: 'page'; readonly arrow: Uint8Array; readonly column: string; readonly keyColumn: string | null }
+  | {
+      readonly type: 'page'
+      readonly page: MapPage
+      /** Rows the whole map will have, so the worker makes its buffer once. */
+      readonly capacity: number
+    }
   | { readonly type: 'layout'; readonly dimension: number | null; readonly seed: number }
 
 /** Positions are float32 x, y per point, fitted to the view's box; kinds one POINT_KINDS index per point. */
@@ -15,7 +21,9 @@ export type FromMapWorker =
       readonly keys: readonly (string | null)[]
       readonly keyKind: 'number' | 'string' | null
       readonly dimension: number
+      /** Points UMAP will be fitted on (the others are placed by their nearest fitted points). */
+      readonly fitted: number
     }
   | { readonly type: 'neighbours' }
   | { readonly type: 'step'; readonly epoch: number; readonly epochs: number; readonly positions: Float32Array }
-  | { readonly type: 'done'; readonly positions: Float32Array; readonly method: 'umap' | 'pca' }
+  | { readonly type: 'done'; readonly positions: Float32Array; readonly method: 'umap' | 'pca'; readonly fitted: number }

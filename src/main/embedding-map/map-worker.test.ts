@@ -2,14 +2,15 @@
 import { describe, expect, it } from 'vitest'
 import { lanceArrow } from '../../catalog/lance-arrow'
 import { clusteredBatch } from '../../../test-kit/clustered-vectors'
+import { readMapPage } from './map-page'
 import { layOut, takePage } from './map-worker'
 import type { FromMapWorker } from './map-worker-messages'
 
 describe('map worker', () => {
   it('keeps pages, answers the linear picture first, then UMAP, with unplaceable rows apart', () => {
     const spec = { rows: 60, clusters: 3, dimension: 8, unplaced: 2 }
-    takePage(lanceArrow.tableToIPC(clusteredBatch(spec, 0, 40), 'stream'), 'vector', 'id')
-    takePage(lanceArrow.tableToIPC(clusteredBatch(spec, 40, 26), 'stream'), 'vector', 'id')
+    takePage(readMapPage(lanceArrow.tableToIPC(clusteredBatch(spec, 0, 40), 'stream'), 'vector', 'id', 8))
+    takePage(readMapPage(lanceArrow.tableToIPC(clusteredBatch(spec, 40, 26), 'stream'), 'vector', 'id', 8))
     const events: FromMapWorker[] = []
     layOut(8, 1, (event) => events.push(event))
     const first = events[0]
@@ -23,6 +24,7 @@ describe('map worker', () => {
     const done = events.at(-1)
     if (done?.type !== 'done') throw new Error('expected the layout to end')
     expect(done.method).toBe('umap')
+    expect(done.fitted).toBe(60)
     expect([...done.positions].every(Number.isFinite)).toBe(true)
   }, 60_000)
 })

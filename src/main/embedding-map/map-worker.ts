@@ -1,29 +1,45 @@
 /**
- * The map worker: a worker thread that decodes the pages main reads (Arrow IPC bytes of
- * the vector column and the key column), keeps each row's vector and key, and lays the
- * map out when told: the two principal components at once (`first`), then UMAP (umap-js,
- * on the leading 32 principal components) epoch by epoch, posting the positions every few hundred milliseconds (`step`) and at the
- * end (`done`). All the arithmetic happens here, so main's event loop only moves bytes;
- * main stops a map by terminating the worker.
+ * The map worker: a worker thread that keeps the vectors main decodes from the pages it
+ * reads (./map-page.ts: placeable rows' vectors in one float32 buffer, every row's kind
+ * and key), and lays the map out when told: the two principal components at once
+ * (`first`), then UMAP (umap-js) fitted on a uniform sample of at most FIT_POINTS points
+ * in the leading principal components, every other point placed at the weighted mean of
+ * its nearest fitted points, epoch by epoch, posting all positions every half second
+ * (`step`) and at the end (`done`). main stops a map by terminating the worker.
+ *
+ * This thread must not load apache-arrow: Arrow defines `Symbol.hasInstance` and
+ * `Symbol.isConcatSpreadable` on its classes, which switches off fast paths of V8 for the
+ * whole thread, and umap-js's epochs ran about five times slower with it loaded (14 s
+ * against 64 s for 200 epochs of 5,000 points, measured side by side).
  */
 import { parentPort } from 'node:worker_threads'
-import { compressionRegistry, type Vector } from 'apache-arrow'
 import { UMAP } from 'umap-js'
-import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
-import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
-import { registerArrowCodecs } from '../../shared/arrow-codecs'
-import { fitPositions, kindOf, principalScores, REDUCED_DIMENSIONS, seededRandom } from './map-math'
+import { chooseRows, fitPositions, principalAxes, projectRows, REDUCED_DIMENSIONS, seededRandom } from './map-math'
+import { NeighbourIndex, placeByNeighbours, placedPositions, type Placement } from './map-neighbours'
+import type { MapPage } from './map-page'
 import type { FromMapWorker, ToMapWorker } from './map-worker-messages'
 
-// Pages from a REST catalog may come compressed.
-registerArrowCodecs(compressionRegistry)
-
-/** UMAP's epochs: umap-js's own count for large inputs (it takes 500 below 10,000 points), which settles clusters well. */
+/** UMAP's epochs: umap-js's own count for large inputs (it takes 500 below 10,000 points); started from the principal components, clusters settle well within them. */
 const EPOCHS = 200
 /** How often the refining positions are posted. */
-const STEP_POST_MS = 250
+const STEP_POST_MS = 500
+/**
+ * UMAP is fitted on at most this many points (a uniform sample of the placeable ones); the
+ * others are placed by their nearest fitted points. umap-js takes about 10 s of one core
+ * for 5,000 points and 200 epochs; see docs/benchmarks.md#embedding-maps.
+ */
+const FIT_POINTS = 5_000
+/** Neighbours in UMAP's graph, and fitted neighbours a placed point is placed by. */
+const GRAPH_NEIGHBOURS = 15
+const PLACE_NEIGHBOURS = 8
+/** Leading components the placed points' neighbours are searched in. */
+const PLACE_DIMENSIONS = 16
 
-const vectors: (Float32Array | null)[] = []
+/** The placeable rows' vectors, row after row (`stored` of them), grown as pages come. */
+let store = new Float32Array(0)
+let stored = 0
+let width = 0
+const kindsOfRows: number[] = []
 const keys: (string | null)[] = []
 let keyKind: 'number' | 'string' | null = null
 
@@ -31,68 +47,121 @@ function post(message: FromMapWorker, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer)
 }
 
-/** Keeps a page's rows. */
-export function takePage(arrow: Uint8Array, column: string, keyColumn: string | null): void {
-  const table = decodeArrowIpc(arrow, ANSWER_IPC_BUDGET)
-  const values = table.getChild(column)
-  if (!values) throw new Error(`The page holds no column "${column}".`)
-  const keyValues = keyColumn === null ? null : table.getChild(keyColumn)
-  for (let i = 0; i < table.numRows; i++) {
-    const cell = values.get(i) as Vector | null
-    vectors.push(cell === null ? null : Float32Array.from(cell as Iterable<number>))
-    const key: unknown = keyValues?.get(i) ?? null
-    if (key === null) keys.push(null)
-    else {
-      keyKind ??= typeof key === 'string' ? 'string' : 'number'
-      keys.push(String(key))
-    }
+/** Room for `more` vectors of `dimension` after the stored ones (at least `capacity` rows in all). */
+function reserve(more: number, dimension: number, capacity: number): void {
+  if (width === 0) width = dimension
+  const needed = (stored + more) * width
+  if (needed <= store.length) return
+  const next = new Float32Array(Math.max(needed, capacity * width, store.length * 2))
+  next.set(store.subarray(0, stored * width))
+  store = next
+}
+
+/** Keeps a page's rows (`capacity`: the rows the whole map will have, so the buffer is made once). */
+export function takePage(page: MapPage, capacity = 0): void {
+  const placed = page.dimension === 0 ? 0 : page.vectors.length / page.dimension
+  if (placed > 0) {
+    reserve(placed, page.dimension, capacity)
+    store.set(page.vectors, stored * width)
+    stored += placed
   }
+  for (const kind of page.kinds) kindsOfRows.push(kind)
+  for (const key of page.keys) keys.push(key)
+  keyKind ??= page.keyKind
 }
 
 /** Lays the kept rows out, posting `first`, then `neighbours`, `step`s and `done`. */
 export function layOut(dimensionHint: number | null, seed: number, send: (message: FromMapWorker) => void): void {
-  const dimension = dimensionHint ?? vectors.find((v) => v !== null)?.length ?? 0
-  const kinds = new Uint8Array(vectors.length)
-  const placed: Float32Array[] = []
-  vectors.forEach((vector, i) => {
-    kinds[i] = kindOf(vector, dimension)
-    if (kinds[i] === 0) placed.push(vector!)
-  })
-  const n = placed.length
-  const rows = new Float32Array(n * dimension)
-  placed.forEach((vector, i) => rows.set(vector, i * dimension))
+  const dimension = dimensionHint ?? (width || 0)
+  const kinds = Uint8Array.from(kindsOfRows)
+  const n = stored
+  const rows = store.subarray(0, n * width)
   const random = seededRandom(seed)
-  // The leading principal components: the first two are the first picture, all of them UMAP's input.
-  const k = Math.min(REDUCED_DIMENSIONS, dimension)
-  const scores = n > 0 ? principalScores(rows, n, dimension, k, random) : new Float32Array(0)
-  const width = n > 0 ? scores.length / n : 0
-  const first = new Float32Array(n * 2)
-  for (let i = 0; i < n; i++) first.set([scores[i * width] ?? 0, scores[i * width + 1] ?? 0], i * 2)
-  send({ type: 'first', positions: fitPositions(first, kinds), kinds, keys: [...keys], keyKind, dimension })
+  // The leading principal components: the first two are the first picture, all of them the space neighbours are found in.
+  const pca = n > 0 ? principalAxes(rows, n, width, Math.min(REDUCED_DIMENSIONS, width), random) : null
+  const first = pca ? projectRows(rows, n, width, pca, 2) : new Float32Array(0)
+  const firstPositions = fitPositions(first.length === n * 2 ? first : widen(first, n), kinds)
+  send({ type: 'first', positions: firstPositions, kinds, keys: [...keys], keyKind, dimension, fitted: n <= FIT_POINTS ? n : FIT_POINTS })
   // UMAP needs a few more points than neighbours; fewer keep the linear picture.
-  if (n < 8) {
-    send({ type: 'done', positions: fitPositions(first, kinds), method: 'pca' })
+  if (!pca || n < 8) {
+    send({ type: 'done', positions: firstPositions, method: 'pca', fitted: 0 })
     return
   }
   send({ type: 'neighbours' })
-  const umap = new UMAP({ nComponents: 2, nNeighbors: Math.min(15, n - 1), nEpochs: EPOCHS, random })
-  const data = Array.from({ length: n }, (_, i) => Array.from(scores.subarray(i * width, (i + 1) * width)))
+  const k = pca.axes.length
+  const scores = projectRows(rows, n, width, pca, k)
+  // UMAP is fitted on a uniform sample; every other point follows its nearest fitted ones.
+  const fitted = n <= FIT_POINTS ? Int32Array.from({ length: n }, (_, i) => i) : chooseRows(n, FIT_POINTS, random)
+  const m = fitted.length
+  const fitScores = new Float32Array(m * k)
+  fitted.forEach((point, i) => fitScores.set(scores.subarray(point * k, (point + 1) * k), i * k))
+  const graphNeighbours = Math.min(GRAPH_NEIGHBOURS, m - 1)
+  const index = new NeighbourIndex(fitScores, m, k, random)
+  const knnIndices = new Int32Array(m * graphNeighbours)
+  const knnDistances = new Float32Array(m * graphNeighbours)
+  for (let i = 0; i < m; i++) index.nearest(fitScores, i * k, graphNeighbours, knnIndices, knnDistances, i * graphNeighbours)
+  const placement: Placement = placeByNeighbours(scores, n, k, PLACE_DIMENSIONS, fitted, PLACE_NEIGHBOURS, random)
+  const umap = new UMAP({ nComponents: 2, nNeighbors: graphNeighbours, nEpochs: EPOCHS, random })
+  umap.setPrecomputedKNN(rowsOf(knnIndices, graphNeighbours), rowsOf(knnDistances, graphNeighbours))
+  const data = Array.from({ length: m }, (_, i) => Array.from(fitScores.subarray(i * k, (i + 1) * k)))
   const epochs = umap.initializeFit(data)
+  startFromPicture(umap, fitted, first)
+  const positions = (): Float32Array => fitPositions(placedPositions(placement, flat(umap.getEmbedding())), kinds)
   let posted = performance.now()
   for (let epoch = 1; epoch <= epochs; epoch++) {
     umap.step()
     if (performance.now() - posted >= STEP_POST_MS && epoch < epochs) {
-      send({ type: 'step', epoch, epochs, positions: fitPositions(umap.getEmbedding().flat(), kinds) })
+      send({ type: 'step', epoch, epochs, positions: positions() })
       posted = performance.now()
     }
   }
-  send({ type: 'done', positions: fitPositions(umap.getEmbedding().flat(), kinds), method: 'umap' })
+  send({ type: 'done', positions: positions(), method: 'umap', fitted: m })
+}
+
+/**
+ * Starts UMAP's layout from the first picture (scaled to umap-js's own starting box of
+ * [-10, 10]) instead of at random, so clusters begin where the linear picture has them
+ * and the layout keeps its global arrangement. umap-js 1.4 offers no option for this; its
+ * layout arrays are changed in place after initializeFit, where its optimizer holds them.
+ */
+function startFromPicture(umap: UMAP, fitted: Int32Array, first: Float32Array): void {
+  const embedding = (umap as unknown as { embedding?: number[][] }).embedding
+  if (!Array.isArray(embedding) || embedding.length !== fitted.length) return
+  let span = 0
+  for (const value of first) span = Math.max(span, Math.abs(value))
+  if (!(span > 0)) return
+  fitted.forEach((point, i) => {
+    const at = embedding[i]
+    if (!at || at.length !== 2) return
+    at[0] = (first[point * 2]! / span) * 10
+    at[1] = (first[point * 2 + 1]! / span) * 10
+  })
+}
+
+function rowsOf(values: Int32Array | Float32Array, k: number): number[][] {
+  return Array.from({ length: values.length / k }, (_, i) => Array.from(values.subarray(i * k, (i + 1) * k)))
+}
+
+function flat(embedding: number[][]): Float32Array {
+  const out = new Float32Array(embedding.length * 2)
+  embedding.forEach((at, i) => {
+    out[i * 2] = at[0]!
+    out[i * 2 + 1] = at[1] ?? 0
+  })
+  return out
+}
+
+/** One-dimensional scores as x, with y 0. */
+function widen(scores: Float32Array, n: number): Float32Array {
+  const out = new Float32Array(n * 2)
+  for (let i = 0; i < n; i++) out[i * 2] = scores[i] ?? 0
+  return out
 }
 
 function answer(message: ToMapWorker): void {
   try {
     if (message.type === 'page') {
-      takePage(message.arrow, message.column, message.keyColumn)
+      takePage(message.page, message.capacity)
       post({ type: 'ack' })
     } else {
       layOut(message.dimension, message.seed, (out) => post(out))

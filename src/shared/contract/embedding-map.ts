@@ -2,7 +2,8 @@
  * Embedding maps: a vector column drawn as a map, every row a point placed so that rows
  * with near vectors sit near each other. Main reads the column (every row up to
  * MAP_MAX_POINTS, a uniform random sample beyond) and a worker thread lays it out: a
- * linear projection (PCA) first, then UMAP, refined epoch by epoch. The page watches the
+ * linear projection (PCA) first, then UMAP fitted on a sample of the points (the others
+ * placed by their nearest fitted points), refined epoch by epoch. The page watches the
  * call with its operation id (`map:progress` answers the latest positions, `operations:cancel`
  * stops it). Finished layouts are kept per table version in the app's data folder:
  * positions and row keys only, never other row values.
@@ -51,6 +52,12 @@ export interface MapLayout {
   readonly unplaced: UnplacedCounts
   /** `umap`, or `pca` where too few vectors could be placed for UMAP. */
   readonly method: 'umap' | 'pca'
+  /**
+   * Points UMAP was fitted on: every placeable point up to the worker's bound (5,000), else a
+   * uniform sample of that many, the others placed at the weighted mean of their nearest
+   * fitted points (in principal-component space). 0 for a `pca` map.
+   */
+  readonly fittedPoints: number
   /** The column that names a row (for hover and the lasso's filter), its values as text, and whether they told every row apart. */
   readonly keyColumn: string | null
   readonly keyKind: 'number' | 'string' | null
@@ -72,6 +79,8 @@ export interface MapProgress {
   readonly rowsTotal: number | null
   readonly epoch: number
   readonly epochs: number
+  /** Points UMAP is fitted on (as MapLayout's) once the first picture is made, when fewer than all placeable points; else null. */
+  readonly fittedPoints: number | null
   /** The latest positions (the linear projection, then UMAP's as it refines), as in MapLayout; null before the first. */
   readonly positions: Uint8Array | null
   readonly kinds: Uint8Array | null

@@ -147,6 +147,11 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
       {layout.isError && !isCancel(layout.error) && <ErrorAlert error={layout.error} />}
       {values.isError && <ErrorAlert error={values.error} />}
       {map && unplacedText(map) && <p className={styles.note}>{unplacedText(map)}</p>}
+      {map && !live && placedText(map) && (
+        <p className={styles.note} aria-label="How the points were placed">
+          {placedText(map)}
+        </p>
+      )}
       {highlight && (
         <p className={styles.note} aria-label="Highlighted rows">
           {format(highlighted)} of {format(map?.points ?? 0)} points {searchKeys ? 'are the search’s results' : 'match the grid’s filter'} and stand out.
@@ -243,11 +248,25 @@ function statusText(map: MapLayout | null, running: boolean, progress: MapProgre
           ? `Reading rows: ${format(progress.rowsRead)} of ${format(progress.rowsTotal ?? 0)}…`
           : progress.phase === 'neighbours'
             ? 'First picture (principal components); finding each point’s neighbours for UMAP…'
-            : `Refining the UMAP layout: epoch ${format(progress.epoch)} of ${format(progress.epochs)}…`
+            : `Refining the UMAP layout${fittedNote(progress)}: epoch ${format(progress.epoch)} of ${format(progress.epochs)}…`
     return map ? `Showing the kept map of version ${map.version}; computing the latest version’s. ${step}` : step
   }
   if (isCancel(error)) return map ? `${what}. Computing the latest version’s map was cancelled.` : 'The map was cancelled.'
   return what
+}
+
+/** While UMAP refines: on how many points it is fitted, when not on all. */
+function fittedNote(progress: MapProgress): string {
+  return progress.fittedPoints !== null ? ` (fitted on ${format(progress.fittedPoints)} points, the others follow their nearest)` : ''
+}
+
+/** Which points UMAP placed and which follow their neighbours, when not all were fitted. */
+function placedText(map: MapLayout): string | null {
+  if (map.method !== 'umap') return null
+  const unplaced = Object.values(map.unplaced).reduce((sum, n) => sum + n, 0)
+  const followers = map.points - unplaced - map.fittedPoints
+  if (followers <= 0) return null
+  return `UMAP was fitted on a uniform sample of ${format(map.fittedPoints)} points; the other ${format(followers)} sit at the weighted mean of their nearest fitted points (nearest in principal components).`
 }
 
 /** Why some points are set apart, or null when none are. */
