@@ -6,7 +6,8 @@
  * the page), the renderer's peak JS heap (CDP, sampled) and the host's peak resident
  * memory (VmHWM). In this process, side by side: reading the map's rows through the table
  * handle against LanceDB's SDK reading the same windows (the read is the part of a map
- * that touches the table; the layout is the worker's arithmetic).
+ * that touches the table; the layout is the worker's arithmetic). A screenshot of each
+ * finished map is left in the temp folder.
  *
  * Run: npm run bench:map   (builds first; needs Chromium, see README)
  * MAP_BENCH_SIZES=100000 limits the sizes.
@@ -89,7 +90,7 @@ async function readSideBySide(root: string, name: string, total: number): Promis
   const oursStart = performance.now()
   for (const w of windows) {
     for (let got = 0; got < w.limit;) {
-      const page = await handle.readRows({ offset: w.offset + got, limit: Math.min(2_048, w.limit - got), columns: ['vector', 'id'] })
+      const page = await handle.readRows({ offset: w.offset + got, limit: Math.min(16_384, w.limit - got), columns: ['vector', 'id'] })
       if (page.rowCount === 0) break
       got += page.rowCount
       rows += page.rowCount
@@ -142,12 +143,20 @@ async function main(): Promise<void> {
         const first = performance.now() - start
         await status.filter({ hasText: /· UMAP · version/ }).waitFor({ timeout: 600_000 })
         const done = performance.now() - start
+        const placed =
+          (await page
+            .getByLabel('How the points were placed')
+            .textContent({ timeout: 2_000 })
+            .catch(() => null)) ?? 'UMAP fitted on every point'
+        const shot = join(tmpdir(), `lcb-bench-map-${size}.png`)
+        await page.screenshot({ path: shot })
         const pan = await panFrames(page)
         const heap = await sampler.stop()
         const host = await peakRss(child.pid!)
         const read = await readSideBySide(root, name, size)
         const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`
         console.log(`${size.toLocaleString('en-US')} vectors (${(await status.textContent()) ?? ''})`)
+        console.log(`  ${placed} (screenshot ${shot})`)
         console.log(`  Map button -> first picture:      ${(first / 1000).toFixed(2)} s (goal: under 2 s at 100,000)`)
         console.log(`  Map button -> finished UMAP:      ${(done / 1000).toFixed(1)} s (goal: within a minute at 100,000)`)
         console.log(
