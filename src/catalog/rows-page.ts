@@ -14,6 +14,8 @@ interface EncodedBatch {
   readonly schema: Uint8Array
   /** Dictionary and record batch messages, without the end-of-stream marker. */
   readonly messages: Uint8Array
+  /** The whole one-batch stream (schema, messages, end-of-stream marker), when it is exactly those. */
+  readonly whole: Uint8Array | null
 }
 
 /**
@@ -24,6 +26,8 @@ interface EncodedBatch {
 export async function pageFromBatches(batches: AsyncIterable<RecordBatch>, limit: number, maxBytes: number): Promise<RowsPage | null> {
   const parts: Uint8Array[] = []
   let schema: Uint8Array | null = null
+  // A page of one batch is the writer's stream as it is: no second copy of its bytes.
+  let only: Uint8Array | null = null
   let size = END_OF_STREAM.length
   let rows = 0
   let truncated = false
@@ -42,6 +46,7 @@ export async function pageFromBatches(batches: AsyncIterable<RecordBatch>, limit
     }
     if (take > 0) {
       schema ??= encoded.schema
+      only = parts.length === 0 ? encoded.whole : null
       parts.push(encoded.messages)
       size = base + encoded.messages.length
       rows += take
@@ -52,7 +57,7 @@ export async function pageFromBatches(batches: AsyncIterable<RecordBatch>, limit
     }
   }
   if (!schema || rows === 0) return null
-  return { arrow: concatBytes([schema, ...parts, END_OF_STREAM], size), rowCount: rows, truncated }
+  return { arrow: only ?? concatBytes([schema, ...parts, END_OF_STREAM], size), rowCount: rows, truncated }
 }
 
 function encode(batch: RecordBatch, rows: number): EncodedBatch {
@@ -62,5 +67,6 @@ function encode(batch: RecordBatch, rows: number): EncodedBatch {
   if (first.kind !== 'message') throw new Error('the Arrow writer produced a stream without a schema')
   let end = first.length
   for (let next = messageAt(stream, end); next.kind === 'message'; next = messageAt(stream, end)) end += next.length
-  return { schema: stream.subarray(0, first.length), messages: stream.subarray(first.length, end) }
+  const whole = stream.length === end + END_OF_STREAM.length && END_OF_STREAM.every((byte, i) => stream[end + i] === byte) ? stream : null
+  return { schema: stream.subarray(0, first.length), messages: stream.subarray(first.length, end), whole }
 }
