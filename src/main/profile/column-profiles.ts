@@ -9,6 +9,7 @@ import type { ProfileProgress, TableProfile } from '../../shared/contract/column
 import type { ConnectionRegistry } from '../connections/connection-registry'
 import type { OperationRegistry } from '../operations/operation-registry'
 import { profileTable, type ProfileSpec } from './profile-engine'
+import { warmWorker } from './profile-worker-client'
 
 /** Profiles kept, the least recently used dropped first. */
 const KEPT_PROFILES = 64
@@ -37,6 +38,9 @@ export class ColumnProfiles {
     if (operationId !== undefined) this.#progress.set(operationId, { rowsRead: 0, rowsTotal: null, state: 'running' })
     try {
       return await this.operations.run(operationId, async (options) => {
+        // Whether a kept profile answers is known only once the table is open; a worker
+        // started for nothing waits its idle minute and stops.
+        warmWorker()
         const handle = (await this.registry.client(request.connectionId)).table(request.table)
         const version = request.version ?? (await handle.version(options.signal ? { signal: options.signal } : {}))
         const spec: ProfileSpec = { ...request, version }

@@ -126,6 +126,15 @@ export function takeWorker(): ProfileWorker {
   return new ProfileWorker()
 }
 
+/**
+ * Starts a worker to wait for the profile about to be asked for, unless one already waits:
+ * its code then loads while the catalog and table open, which a cold first profile would
+ * otherwise wait for after them.
+ */
+export function warmWorker(): void {
+  if (idle.length === 0) void returnWorker(new ProfileWorker(), true)
+}
+
 /** Hands back a worker whose profile finished (kept for the next one); a failed or stopped one is closed. */
 export async function returnWorker(worker: ProfileWorker, finished: boolean): Promise<void> {
   if (!finished || idle.length >= MAX_IDLE) return worker.close()
