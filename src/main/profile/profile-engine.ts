@@ -1,7 +1,8 @@
 /**
  * Profiles a table's columns at a version: reads the rows (every one, or a sample; see
  * ./table-sample.ts) in pages through the table handle, with only the needed columns, and
- * hands each page to a worker thread that computes the statistics (./profile-worker.ts).
+ * hands each page to a worker thread that computes the statistics (./profile-worker.ts;
+ * two workers, each with a share of the columns, for a large exact profile).
  * Through the handle it works alike on directory catalogs, REST catalogs and object
  * stores. Bytes columns are read as each cell's size and first 64 bytes, never whole.
  *
