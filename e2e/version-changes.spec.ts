@@ -4,9 +4,12 @@
  * counts by row lineage where it has stable row ids and by a key column either way, and
  * the changed rows themselves, updated cells old → new; a table without stable row ids
  * asks for a key. 120 appended rows page 50 at a time. Escape and Cancel close the dialog.
+ * After a restart, the Versions view offers the changes since the version last opened.
  */
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { buildAppendedTable, buildChangesTable, CHANGES_TRUTH } from '../test-kit/changes-table'
+import { UI_STATE_FILE } from '../src/main/ui-state/ui-state-file'
+import { appendRows, buildAppendedTable, buildChangesTable, CHANGES_TRUTH } from '../test-kit/changes-table'
 import { expect, test } from './fixtures/test'
 
 test('compare two versions by row lineage and by a key', async ({ workDir, openApp }) => {
@@ -114,4 +117,41 @@ test('page the changed rows of two versions with Load more, by keyboard', async 
   const ids = await added.locator('tbody tr td:first-child').allTextContents()
   expect(ids.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, i) => 1000 + i))
   await page.screenshot({ path: join(test.info().outputDir, 'changed-rows-paged.png') })
+})
+
+test('compare the latest version with the one last opened, after a restart', async ({ workDir, dataDir, openApp, closeApp }) => {
+  const root = join(workDir, 'catalog')
+  const { to: opened } = await buildAppendedTable(root, 'grown', 5, true)
+  const versionsOf = async (app: Awaited<ReturnType<typeof openApp>>): Promise<void> => {
+    await app.table('grown').click()
+    await app.page.getByRole('tablist', { name: 'Table views' }).getByRole('tab', { name: 'Versions' }).click()
+    await expect(app.page.getByRole('table', { name: 'Versions' })).toBeVisible()
+  }
+  const since = (page: Awaited<ReturnType<typeof openApp>>['page']) => page.getByRole('button', { name: /^Changes since you last opened it/ })
+  const first = await openApp(['--dir', root])
+  await versionsOf(first)
+  // Never opened before: nothing to compare with yet.
+  await expect(first.page.getByRole('button', { name: 'Compare versions…' })).toBeVisible()
+  await expect(since(first.page)).toHaveCount(0)
+  // Saved with the rest of the UI state (debounced), before the app is closed.
+  await expect
+    .poll(async () => readFile(join(dataDir, UI_STATE_FILE), 'utf8').catch(() => ''))
+    .toMatch(new RegExp(`"lastOpened":\\{"[^}]*grown[^:]*":"${opened}"`))
+  await closeApp(first)
+
+  const latest = await appendRows(root, 'grown', 2000, 3)
+  const second = await openApp(['--dir', root])
+  await second.page.setViewportSize({ width: 1280, height: 800 })
+  await versionsOf(second)
+  await expect(since(second.page)).toHaveText(`Changes since you last opened it (version ${opened})…`)
+  await since(second.page).click()
+  const dialog = second.page.getByRole('dialog', { name: 'Compare versions' })
+  await expect(dialog.getByLabel('From version')).toHaveValue(opened)
+  await expect(dialog.getByLabel('To version')).toHaveValue(latest)
+  // Counted at once, by lineage: the three rows appended while the app was closed.
+  await expect(dialog.getByRole('status').filter({ hasText: 'added rows shown' })).toHaveText('3 of 3 added rows shown')
+  const ids = await dialog.getByRole('region', { name: 'Added rows' }).locator('tbody tr td:first-child').allTextContents()
+  expect(ids.map(Number).sort((a, b) => a - b)).toEqual([2000, 2001, 2002])
+  await expect(dialog).toContainText('by row lineage')
+  await second.page.screenshot({ path: join(test.info().outputDir, 'since-last-opened.png') })
 })

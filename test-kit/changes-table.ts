@@ -30,13 +30,24 @@ export async function buildChangesTable(root: string, stable: boolean, compact =
 }
 
 /** A table of 10 rows, then `added` more appended: answers the two versions. */
-export async function buildAppendedTable(root: string, name: string, added: number): Promise<{ from: string; to: string }> {
+export async function buildAppendedTable(root: string, name: string, added: number, stable = false): Promise<{ from: string; to: string }> {
   const db = await connect(root)
-  const t = await db.createTable(name, rows(0, 10))
+  const t = await db.createTable(name, rows(0, 10), stable ? { storageOptions: { new_table_enable_stable_row_ids: 'true' } } : {})
   const from = String(await t.version())
   await t.add(rows(1000, added))
   const to = String(await t.version())
   t.close()
   db.close()
   return { from, to }
+}
+
+/** Appends `n` rows with ids from `first` to the table `name`: answers the new version. */
+export async function appendRows(root: string, name: string, first: number, n: number): Promise<string> {
+  const db = await connect(root)
+  const t = await db.openTable(name)
+  await t.add(rows(first, n))
+  const version = String(await t.version())
+  t.close()
+  db.close()
+  return version
 }

@@ -4,6 +4,7 @@
  * paths' JSON; version 2 saves node keys (node-key.ts) everywhere.
  */
 import type { TableRef } from '@shared/catalog-types'
+import type { ExactInt } from '@shared/exact-int'
 import { namespaceKeyFromVersion1, parseNodeKey, type NamespaceKey } from '../lib/node-key'
 import type { ConnectionView, PaneSizes, ThemeChoice } from './ui-state-types'
 
@@ -17,6 +18,8 @@ export interface SavedUiState {
   readonly pageSize: number
   readonly panes: PaneSizes
   readonly theme: ThemeChoice
+  /** The latest version of each table when it was last opened, by connection and table (last-opened-version.ts); absent before it was kept. */
+  readonly lastOpened?: Readonly<Record<string, ExactInt>>
 }
 
 /**

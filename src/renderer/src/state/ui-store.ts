@@ -1,13 +1,15 @@
 /**
  * UI state only: which connection is shown, and per connection which nodes are
  * expanded, which row has focus and which tables are open in tabs (the active one is the
- * selected table); plus the page size, the pane sizes and the theme choice. Server data
+ * selected table); plus the page size, the pane sizes, the theme choice and the version
+ * each table had when it was last opened (to compare since then). Server data
  * never lives here; it is in react-query. Persisted in the data dir, so the window looks
  * the same after a restart.
  */
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import type { TableRef } from '@shared/catalog-types'
+import type { ExactInt } from '@shared/exact-int'
 import type { NamespacePath } from '@shared/namespace-path'
 import { namespaceKey, tableKey, type NodeKey } from '../lib/node-key'
 import { migrateUiState, UI_STATE_VERSION, type SavedUiState } from './ui-state-migration'
@@ -17,6 +19,9 @@ import type { ConnectionView, PaneSizes, ThemeChoice } from './ui-state-types'
 
 /** Page sizes offered in the settings. */
 export const PAGE_SIZES = [10, 25, 50, 100, 250, 1000] as const
+
+/** Tables whose last opened version is remembered; opening one more forgets the one opened longest ago. */
+export const MAX_LAST_OPENED = 500
 
 /** The starting sizes: the details fit their content until the user sizes them. */
 export const DEFAULT_PANES: PaneSizes = { sidebar: 26, details: null }
@@ -29,6 +34,10 @@ interface UiState {
   readonly pageSize: number
   readonly panes: PaneSizes
   readonly theme: ThemeChoice
+  /** The latest version of each table when it was last opened, by `lastOpenedKey` (last-opened-version.ts), least recent first. */
+  readonly lastOpened: Readonly<Record<string, ExactInt>>
+  /** Remembers `version` as the one the table under `key` was last opened at. */
+  noteOpenedVersion(key: string, version: ExactInt): void
   /** Shows a connection; `expanded` are the namespaces it opens with if it was never shown before. */
   selectConnection(id: string, expanded?: readonly NamespacePath[]): void
   setExpanded(path: NamespacePath, expanded: boolean): void
@@ -86,6 +95,15 @@ export const useUiStore = create<UiState>()(
       pageSize: 100,
       panes: DEFAULT_PANES,
       theme: 'system',
+      lastOpened: {},
+      noteOpenedVersion: (key, version) =>
+        set((state) => {
+          if (state.lastOpened[key] === version) return {}
+          // Insertion order is recency: the key moves to the end, the oldest past the bound go.
+          const { [key]: _previous, ...rest } = state.lastOpened
+          const entries = [...Object.entries(rest), [key, version] as const]
+          return { lastOpened: Object.fromEntries(entries.slice(-MAX_LAST_OPENED)) }
+        }),
       selectConnection: (id, expanded = []) =>
         set((state) =>
           state.views[id] || expanded.length === 0
@@ -134,7 +152,8 @@ export const useUiStore = create<UiState>()(
         views: state.views,
         pageSize: state.pageSize,
         panes: state.panes,
-        theme: state.theme
+        theme: state.theme,
+        lastOpened: state.lastOpened
       }),
       migrate: migrateUiState,
       // State saved by an older version lacks the newer fields: keep the defaults for those.
@@ -146,11 +165,18 @@ export const useUiStore = create<UiState>()(
             ? { sidebar: clampPane(panes.sidebar), details: clampChosen(panes.details) }
             : current.panes
         const theme = loaded.theme && loaded.theme in NEXT_THEME ? loaded.theme : current.theme
-        return { ...current, ...loaded, panes: validPanes, theme }
+        return { ...current, ...loaded, panes: validPanes, theme, lastOpened: validLastOpened(loaded.lastOpened) }
       }
     }
   )
 )
+
+/** Saved last opened versions that are whole numbers, at most MAX_LAST_OPENED of them; anything else is dropped. */
+function validLastOpened(saved: unknown): Readonly<Record<string, ExactInt>> {
+  if (typeof saved !== 'object' || saved === null) return {}
+  const entries = Object.entries(saved).filter((entry): entry is [string, ExactInt] => typeof entry[1] === 'string' && /^\d{1,20}$/.test(entry[1]))
+  return Object.fromEntries(entries.slice(-MAX_LAST_OPENED))
+}
 
 /** The tree and tab state of the shown connection. */
 export function useConnectionView(): ConnectionView {

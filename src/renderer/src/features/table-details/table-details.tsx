@@ -20,6 +20,7 @@ import { useFoundColumn } from '../find/found-column'
 import { useTableDescription } from './use-table-description'
 import { useFitShare } from './use-fit-share'
 import { useOpenVersion } from '../../state/open-version-store'
+import { useNoteOpenedVersion } from '../../state/last-opened-version'
 import { useVersionDescription } from '../table-versions/use-versions'
 import { VersionBanner } from '../table-versions/version-banner'
 import styles from './table-details.module.css'
@@ -40,6 +41,8 @@ export function TableDetails({ connectionId, table }: { readonly connectionId: s
   const version = useOpenVersion(connectionId, table)
   const older = useVersionDescription(connectionId, table, version)
   const description = version === null ? latest : older
+  // Keeps the version the table is opened at, for "since the version I last opened" in Versions.
+  useNoteOpenedVersion(connectionId, table, latest.data?.version ?? null)
   const chosenSize = useUiStore((state) => state.panes.details)
   const setPanes = useUiStore((state) => state.setPanes)
   const delimiter = useDelimiter(connectionId)

@@ -5,7 +5,7 @@
  * cannot see, then the changed rows themselves, a page at a time. Escape and Cancel close it in every state; a count still running is left to
  * finish unseen.
  */
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import type { FieldInfo, TableRef } from '@shared/catalog-types'
 import type { VersionDiff } from '@shared/contract/changes'
@@ -24,20 +24,32 @@ interface Props {
   readonly versions: readonly ExactInt[]
   /** The latest version's columns, offered as keys. */
   readonly fields: readonly FieldInfo[]
+  /** The earlier version to start with (the one before the latest unless told); the later is the latest. */
+  readonly initialFrom?: ExactInt | undefined
+  /** Counts on opening, by row lineage (a table without stable row ids then asks for a key). */
+  readonly countAtOnce?: boolean
   readonly onClose: () => void
 }
 
 const LINEAGE = ''
 
 /** The Compare versions dialog. */
-export function CompareDialog({ connectionId, table, versions, fields, onClose }: Props): ReactNode {
-  const [from, setFrom] = useState(versions.at(-2) ?? versions[0] ?? '1')
+export function CompareDialog({ connectionId, table, versions, fields, initialFrom, countAtOnce = false, onClose }: Props): ReactNode {
+  const [from, setFrom] = useState(initialFrom ?? versions.at(-2) ?? versions[0] ?? '1')
   const [to, setTo] = useState(versions.at(-1) ?? '1')
   const [key, setKey] = useState(LINEAGE)
   const count = useMutation({
     mutationFn: () => unwrap(api.changes.count({ connectionId, table, from, to, ...(key === LINEAGE ? {} : { key }) }))
   })
   const same = from === to
+  const counted = useRef(false)
+  const { mutate } = count
+  // Once, on opening (the ref outlives StrictMode's second run of the effect).
+  useEffect(() => {
+    if (!countAtOnce || counted.current || same) return
+    counted.current = true
+    mutate()
+  }, [countAtOnce, same, mutate])
   const pick = (set: (v: string) => void) => (value: string) => {
     set(value)
     count.reset()

@@ -1,7 +1,8 @@
 /**
  * The Versions view of the details pane: one row per version (number, when, operation
  * where known, rows, tags), each openable read-only in the details and grid, and
- * restorable as the new latest after a confirmation. Below, the table's tags.
+ * restorable as the new latest after a confirmation. Above, Compare versions, and the
+ * changes since the version the table had when it was last opened before. Below, the table's tags.
  */
 import { useState, type ReactNode } from 'react'
 import { Eye, GitCompare, RotateCcw } from 'lucide-react'
@@ -15,6 +16,7 @@ import { ErrorAlert } from '../../ui/error-alert'
 import { Skeleton } from '../../ui/skeleton'
 import type { DetailViewProps } from '../../lib/detail-view-props'
 import { readOnlyReason, setOpenVersion, useOpenVersion } from '../../state/open-version-store'
+import { useVersionBefore } from '../../state/last-opened-version'
 import { RestoreDialog } from './restore-dialog'
 import { CompareDialog } from './compare-dialog'
 import { TagsPanel } from './tags-panel'
@@ -26,24 +28,38 @@ export function VersionsView({ connectionId, table, description }: DetailViewPro
   const history = useTableHistory(connectionId, table)
   const open = useOpenVersion(connectionId, table)
   const [restoring, setRestoring] = useState<ExactInt | null>(null)
-  const [comparing, setComparing] = useState(false)
+  // Which two versions Compare starts with: the latest two, or since the last opening (counted at once).
+  const [comparing, setComparing] = useState<{ readonly from?: ExactInt; readonly count: boolean } | null>(null)
+  const before = useVersionBefore(connectionId, table)
   if (history.isPending) return <Skeleton label="Loading versions…" lines={['50%', '60%', '45%']} />
   if (history.isError) return <ErrorAlert error={history.error} onRetry={() => void history.refetch()} />
   const { versions, tags } = history.data
   const latest = versions.reduce((most, v) => (compareExact(v.version, most) > 0 ? v.version : most), '0')
   const changes = versionChanges(versions)
   const tagsOf = (version: ExactInt): string[] => (tags ?? []).filter((tag) => tag.version === version).map((tag) => tag.name)
+  const sinceBefore = before !== null && compareExact(before, latest) < 0 ? before : null
+  const beforeKept = sinceBefore !== null && versions.some((v) => v.version === sinceBefore)
   return (
     <>
       <div className={styles.compareBar}>
         <Button
           icon={GitCompare}
-          onClick={() => setComparing(true)}
+          onClick={() => setComparing({ count: false })}
           disabled={versions.length < 2}
           disabledReason={versions.length < 2 ? 'The table has one version: there is nothing to compare it with' : undefined}
         >
           Compare versions…
         </Button>
+        {sinceBefore !== null && (
+          <Button
+            icon={GitCompare}
+            onClick={() => setComparing({ from: sinceBefore, count: true })}
+            disabled={!beforeKept}
+            disabledReason={beforeKept ? undefined : `Version ${sinceBefore} is no longer kept: it was cleaned up`}
+          >
+            {`Changes since you last opened it (version ${sinceBefore})…`}
+          </Button>
+        )}
       </div>
       <table className={styles.table} aria-label="Versions">
         <ColumnHeads
@@ -85,7 +101,9 @@ export function VersionsView({ connectionId, table, description }: DetailViewPro
           table={table}
           versions={versions.map((v) => v.version)}
           fields={description.fields}
-          onClose={() => setComparing(false)}
+          initialFrom={comparing.from}
+          countAtOnce={comparing.count}
+          onClose={() => setComparing(null)}
         />
       )}
       {restoring !== null && <RestoreDialog connectionId={connectionId} table={table} version={restoring} latest={latest} onClose={() => setRestoring(null)} />}
