@@ -45,6 +45,7 @@ import { cellTextAt } from './edit-text'
 import type { EditAccess } from '../table-edits/use-editability'
 import { useGridEdits } from '../table-edits/use-grid-edits'
 import { HeaderSparkline, sparklineText } from '../column-profile/header-sparkline'
+import { DistributionsToggle, type DistributionsControl } from './distributions-toggle'
 
 /** A column to show: its name and its readable type (from the table description). */
 export interface GridColumn {
@@ -75,6 +76,8 @@ interface Props {
   readonly editing?: EditAccess | undefined
   /** A profile of the rows whose distributions the header draws under each name; null or absent: none. */
   readonly profile?: TableProfile | null
+  /** The switch for those distributions, drawn in the row-number header; absent: none. */
+  readonly distributions?: DistributionsControl | undefined
 }
 
 const ROW_HEIGHT = 28
@@ -100,7 +103,8 @@ export function DataGrid({
   onFindSimilar,
   onFilter,
   editing,
-  profile = null
+  profile = null,
+  distributions
 }: Props): ReactNode {
   const gridId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -389,8 +393,8 @@ export function DataGrid({
       >
         <div role="rowgroup" className={styles.gridHead} style={{ width: `${width}px` }}>
           <div role="row" aria-rowindex={1} className={styles.gridRow} style={{ gridTemplateColumns: template, height: `${headerHeight}px` }}>
-            <div role="columnheader" aria-colindex={1} className={cx(styles.gridCell, styles.rowNumber)}>
-              #
+            <div role="columnheader" aria-colindex={1} className={cx(styles.gridCell, styles.rowNumber, distributions && styles.rowNumberHead)}>
+              {distributions && <DistributionsToggle {...distributions} />}#
             </div>
             {columns.map((column, c) => (
               <div

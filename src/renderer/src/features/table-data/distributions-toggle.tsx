@@ -1,14 +1,16 @@
 /**
- * The data toolbar's switch for the header's distribution sparklines: pressed while they
- * show. Pressing it where none shows asks for a sampled profile (the button is busy while
- * it runs); they also show unasked when a profile of the rows is already at hand, and
- * pressing it then hides them.
+ * The switch for the header's distribution sparklines, in the grid's row-number header
+ * where the toolbar has no room left: an icon button, pressed while they show. Pressing
+ * it where none shows asks for a sampled profile (a spinner while it runs); they also show
+ * unasked when a profile of the rows is already at hand, and pressing it then hides them.
+ * Its keys are its own: Enter and Space do not reach the grid's cell keys.
  */
-import { ChartColumn } from 'lucide-react'
+import { ChartColumn, LoaderCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Button } from '../../ui/button'
+import styles from './table-data.module.css'
 
-interface Props {
+/** What the switch shows and does. */
+export interface DistributionsControl {
   /** Whether the sparklines show. */
   readonly shown: boolean
   /** A profile asked for is being computed. */
@@ -19,18 +21,23 @@ interface Props {
 }
 
 /** The toggle. */
-export function DistributionsToggle({ shown, running, blocked, onToggle }: Props): ReactNode {
+export function DistributionsToggle({ shown, running, blocked, onToggle }: DistributionsControl): ReactNode {
+  const title =
+    blocked ??
+    (running ? 'Profiling a sample…' : shown ? "Hide the columns' distributions" : "Show each column's distribution in its header (profiles a sample)")
   return (
-    <Button
-      icon={ChartColumn}
+    <button
+      type="button"
+      className={styles.sparkToggle}
+      aria-label="Distributions"
       aria-pressed={shown && blocked === null}
-      busy={running}
+      aria-busy={running || undefined}
       disabled={blocked !== null}
-      disabledReason={blocked ?? ''}
-      title={blocked === null ? (shown ? "Hide the columns' distributions" : "Show each column's distribution in its header (profiles a sample)") : undefined}
+      title={title}
       onClick={onToggle}
+      onKeyDown={(event) => event.stopPropagation()}
     >
-      Distributions
-    </Button>
+      {running ? <LoaderCircle aria-hidden size={14} className={styles.sparkSpin} /> : <ChartColumn aria-hidden size={14} />}
+    </button>
   )
 }

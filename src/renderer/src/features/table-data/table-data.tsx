@@ -28,7 +28,6 @@ import { EditControls } from '../table-edits/edit-controls'
 import { EditPanel } from './edit-panel'
 import { useEditAccess } from '../table-edits/use-editability'
 import { useHeaderProfile } from '../column-profile/use-header-profile'
-import { DistributionsToggle } from './distributions-toggle'
 
 /**
  * Rows one grid scrolls through. Browsers cap an element's height near 33 million pixels,
@@ -136,12 +135,6 @@ export function TableData({ connectionId, table, fields, version = null }: Props
             setGallery(null)
           }}
         />
-        <DistributionsToggle
-          shown={distributionsShown}
-          running={headerProfile.running}
-          blocked={distributionsBlocked}
-          onToggle={() => setDistributions(!distributionsShown)}
-        />
         <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
         <EditControls connectionId={connectionId} table={table} access={editAccess} />
       </div>
@@ -197,6 +190,12 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           onFilter={setFilter}
           editing={editAccess}
           profile={distributionsShown && distributionsBlocked === null ? headerProfile.profile : null}
+          distributions={{
+            shown: distributionsShown,
+            running: headerProfile.running,
+            blocked: distributionsBlocked,
+            onToggle: () => setDistributions(!distributionsShown)
+          }}
         />
       )}
     </div>
