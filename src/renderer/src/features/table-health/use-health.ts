@@ -10,8 +10,8 @@ import type { CleanupPlan, MaintenanceAction, MaintenanceReport, TableHealth } f
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 
-/** The health of one table, under the table's key. */
-function healthKey(connectionId: string, table: TableRef): readonly unknown[] {
+/** The health of one table, under the table's key (the namespace health view fills it too). */
+export function healthKey(connectionId: string, table: TableRef): readonly unknown[] {
   return [...queryKeys.table(connectionId, table), 'health']
 }
 

@@ -1,11 +1,12 @@
 /**
  * The actions menu of a tree row (right-click, Shift+F10 or the Menu key): create and
- * drop namespaces, create tables in a namespace, rename and drop tables, refresh a node,
+ * drop namespaces, create tables in a namespace, the health of a namespace's tables,
+ * rename and drop tables, refresh a node,
  * copy its identifier or path; in the desktop app, show a directory catalog's folders.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { Copy, FilePlus2, FolderOpen, FolderPlus, Pencil, RefreshCw, Route, Trash2 } from 'lucide-react'
+import { Activity, Copy, FilePlus2, FolderOpen, FolderPlus, Pencil, RefreshCw, Route, Trash2 } from 'lucide-react'
 import type { NamespacePath } from '@shared/namespace-path'
 import { api, unwrap } from '../../lib/api'
 import { displayIdentifier, pathAsJson } from '../../lib/node-key'
@@ -19,6 +20,7 @@ import { CreateTableDialog } from '../create-table/create-table-dialog'
 import { readOnlyReason, useOpenVersion } from '../../state/open-version-store'
 import { DropTableDialog, RenameTableDialog } from '../table-actions/table-dialogs'
 import { CreateNamespaceDialog, DropNamespaceDialog } from './namespace-dialogs'
+import { NamespaceHealthDialog } from '../namespace-health/namespace-health-dialog'
 
 /** What the menu acts on, and where to show it. */
 export interface MenuTarget {
@@ -30,7 +32,7 @@ export interface MenuTarget {
   readonly y: number
 }
 
-type Open = 'menu' | 'create' | 'createTop' | 'drop' | 'createTable' | 'dropTable' | 'renameTable'
+type Open = 'menu' | 'create' | 'createTop' | 'drop' | 'createTable' | 'dropTable' | 'renameTable' | 'health' | 'healthTop'
 
 /** The menu and the dialogs it opens. */
 export function NamespaceMenu({
@@ -74,6 +76,8 @@ export function NamespaceMenu({
   if (open === 'drop') return <DropNamespaceDialog connectionId={connectionId} path={target.path} onClose={onClose} />
   if (open === 'createTable') return <CreateTableDialog connectionId={connectionId} namespace={target.path} onClose={onClose} />
   if (open === 'dropTable') return <DropTableDialog connectionId={connectionId} table={table} onClose={onClose} />
+  if (open === 'healthTop') return <NamespaceHealthDialog connectionId={connectionId} namespace={[]} name="the top level" onClose={onClose} />
+  if (open === 'health') return <NamespaceHealthDialog connectionId={connectionId} namespace={target.path} name={target.name} onClose={onClose} />
   if (open === 'renameTable') return <RenameTableDialog connectionId={connectionId} table={table} onClose={onClose} />
 
   const items: MenuItem[] = [
@@ -82,6 +86,7 @@ export function NamespaceMenu({
           { label: 'Create namespace…', icon: FolderPlus, run: () => setOpen('create') },
           { label: 'Drop namespace…', icon: Trash2, danger: true, run: () => setOpen('drop') },
           { label: 'Create table…', icon: FilePlus2, run: () => setOpen('createTable') },
+          { label: 'Health of its tables…', icon: Activity, run: () => setOpen('health') },
           { label: 'Refresh', icon: RefreshCw, run: refresh }
         ]
       : [
@@ -90,6 +95,7 @@ export function NamespaceMenu({
         ]),
     // Whatever row the menu is for, a top-level namespace can still be created.
     { label: 'Create namespace at top level…', icon: FolderPlus, run: () => setOpen('createTop') },
+    { label: 'Health of top-level tables…', icon: Activity, run: () => setOpen('healthTop') },
     { label: 'Copy identifier', icon: Copy, separated: true, run: () => copy(displayIdentifier(fullPath, delimiter), 'identifier') },
     { label: 'Copy path', icon: Route, run: () => copy(pathAsJson(fullPath), 'path') },
     // Only the desktop app can open a file manager, and only a directory catalog has folders.
