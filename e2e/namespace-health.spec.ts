@@ -5,6 +5,7 @@
  * table written once last with nothing to do; Open shows a table and closes the dialog.
  */
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { APPENDS_TABLE, buildAppendsTable, lanceNumbers } from '../test-kit/appends-table'
 import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { expect, test } from './fixtures/test'
@@ -32,6 +33,8 @@ test('health of the top-level tables, those most in need first', async ({ workDi
   await expect(rows.nth(2).getByRole('rowheader')).toHaveText('tidy')
   await expect(rows.nth(2)).toContainText('Nothing to do')
   await page.screenshot({ path: join(test.info().outputDir, 'namespace-health.png') })
+  const axe = await new AxeBuilder({ page }).include('dialog').analyze()
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
 
   await dialog.getByRole('button', { name: `Open ${APPENDS_TABLE}` }).click()
   await expect(dialog).toBeHidden()

@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { UI_STATE_FILE } from '../src/main/ui-state/ui-state-file'
 import { appendRows, buildAppendedTable, buildChangesTable, CHANGES_TRUTH } from '../test-kit/changes-table'
 import { expect, test } from './fixtures/test'
@@ -51,6 +52,8 @@ test('compare two versions by row lineage and by a key', async ({ workDir, openA
   for (const id of [50, 51, 52, 53, 54]) await expect(changed.getByRole('row').filter({ hasText: `row ${id}` })).toContainText(`${id} → -1`)
   await expect(changed.locator('del')).toHaveCount(5)
   await page.screenshot({ path: join(test.info().outputDir, 'compare-versions.png') })
+  const axe = await new AxeBuilder({ page }).include('dialog').analyze()
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
   await dialog.getByRole('button', { name: 'Deleted (10)' }).click()
   const deleted = dialog.getByRole('region', { name: 'Deleted rows' })
   await expect(deleted.getByRole('row')).toHaveCount(11)
