@@ -5,9 +5,8 @@ import { tableFromIPC } from 'apache-arrow'
 import { parquetReadObjects } from 'hyparquet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXPORT_TABLE, exportFilter, exportRow, makeExportTable } from '../../../test-kit/export-table'
-import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { openBuiltDirCatalog, type OpenedDirCatalog } from '../../../test-kit/dir-catalog'
 import type { ExportFormat, ExportStatus } from '../../shared/contract/export'
-import { openDirNamespace } from '../../catalog/dir/dir-namespace'
 import type { NamespaceClient } from '../../catalog/namespace-client'
 import { ExportJobs } from './export-jobs'
 
@@ -15,25 +14,24 @@ import { ExportJobs } from './export-jobs'
 const ROWS = 25_000
 const KEPT = 21_000
 const table = { namespace: [], name: EXPORT_TABLE }
+let catalog: OpenedDirCatalog
 let dir: string
 let client: NamespaceClient
 
 beforeAll(async () => {
-  dir = await makeTempDir('export-jobs')
-  const db = await connect(join(dir, 'catalog'))
-  ;(await makeExportTable(db, ROWS)).close()
-  // Version 1 holds 3 rows, version 2 (the latest) 5.
-  const grow = await db.createTable('grow', [{ n: 1 }, { n: 2 }, { n: 3 }])
-  await grow.add([{ n: 4 }, { n: 5 }])
-  grow.close()
-  db.close()
-  client = await openDirNamespace(join(dir, 'catalog'))
+  catalog = await openBuiltDirCatalog('export-jobs', async (root) => {
+    const db = await connect(root)
+    ;(await makeExportTable(db, ROWS)).close()
+    // Version 1 holds 3 rows, version 2 (the latest) 5.
+    const grow = await db.createTable('grow', [{ n: 1 }, { n: 2 }, { n: 3 }])
+    await grow.add([{ n: 4 }, { n: 5 }])
+    grow.close()
+    db.close()
+  })
+  ;({ dir, client } = catalog)
 }, 60_000)
 
-afterAll(async () => {
-  await client.close()
-  await removeDir(dir)
-})
+afterAll(() => catalog.close())
 
 async function exportTo(format: ExportFormat, columns?: string[]): Promise<{ status: ExportStatus; bytes: Buffer }> {
   const path = join(dir, `out.${format}`)

@@ -3,14 +3,12 @@
  * table handle, the worker thread) on a real table in a temp folder, checked against a
  * plain computation over the same values in the test.
  */
-import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lanceArrow as arrow } from '../../catalog/lance-arrow'
-import { openDirNamespace } from '../../catalog/dir/dir-namespace'
 import type { NamespaceClient } from '../../catalog/namespace-client'
 import type { ColumnProfile, NumberSummary, TableProfile } from '../../shared/contract/column-profile'
-import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { openBuiltDirCatalog, type OpenedDirCatalog } from '../../../test-kit/dir-catalog'
 import { mulberry32 } from '../../../test-kit/prng'
 import { pictureBytes, wavBytes } from '../../../test-kit/media-table'
 import { profileTable } from './profile-engine'
@@ -141,25 +139,21 @@ function codePoints(text: string): number {
 }
 
 describe('column profile engine on a LanceDB table', () => {
-  let dir: string
+  let catalog: OpenedDirCatalog
   let client: NamespaceClient
   let profile: TableProfile
   let binary: (Uint8Array | null)[]
 
   beforeAll(async () => {
-    dir = await makeTempDir('lcb-profile-engine')
     const png = await pictureBytes('png', 16, 16)
     const wav = wavBytes(0.05)
     binary = ids.map((i) => (i % 3 === 0 ? null : i % 3 === 1 ? png : wav))
-    await buildTable(join(dir, 'catalog'), binary)
-    client = await openDirNamespace(join(dir, 'catalog'))
+    catalog = await openBuiltDirCatalog('lcb-profile-engine', (root) => buildTable(root, binary))
+    client = catalog.client
     profile = await profileTable(client.table({ namespace: [], name: 'profiled' }), {})
   }, 60_000)
 
-  afterAll(async () => {
-    await client.close()
-    await removeDir(dir)
-  })
+  afterAll(() => catalog.close())
 
   it('profiles every row exactly and says which version', () => {
     expect(profile.mode).toBe('exact')
@@ -385,7 +379,7 @@ describe('column profile engine on a LanceDB table', () => {
 
   it('profiles a table read in several pages as the sum of its pages', async () => {
     const n = 60_000
-    const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
+    const db = await connectNamespace('dir', { root: catalog.root })
     const words = ['a', 'b', 'c', "d'", 'é']
     const wide = new arrow.Table({
       n: arrow.vectorFromArray(

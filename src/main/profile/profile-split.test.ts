@@ -4,23 +4,20 @@
  * checks against a plain computation): strings, vectors, numbers with nulls, booleans and
  * a bytes column fed as cells, over several pages.
  */
-import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { lanceArrow as arrow } from '../../catalog/lance-arrow'
-import { openDirNamespace } from '../../catalog/dir/dir-namespace'
 import type { NamespaceClient } from '../../catalog/namespace-client'
-import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { openBuiltDirCatalog, type OpenedDirCatalog } from '../../../test-kit/dir-catalog'
 import { mulberry32 } from '../../../test-kit/prng'
 import { wavBytes } from '../../../test-kit/media-table'
 import { profileTable } from './profile-engine'
 
 const ROWS = 30_000
-let dir: string
+let catalog: OpenedDirCatalog
 let client: NamespaceClient
 
 beforeAll(async () => {
-  dir = await makeTempDir('lcb-profile-split')
   const rng = mulberry32(21)
   const ids = Array.from({ length: ROWS }, (_, i) => i)
   const wav = wavBytes(0.01)
@@ -51,16 +48,15 @@ beforeAll(async () => {
       new arrow.Binary()
     )
   })
-  const db = await connectNamespace('dir', { root: join(dir, 'catalog') })
-  ;(await db.createTable('split', table)).close()
-  db.close()
-  client = await openDirNamespace(join(dir, 'catalog'))
+  catalog = await openBuiltDirCatalog('lcb-profile-split', async (root) => {
+    const db = await connectNamespace('dir', { root })
+    ;(await db.createTable('split', table)).close()
+    db.close()
+  })
+  client = catalog.client
 }, 60_000)
 
-afterAll(async () => {
-  await client.close()
-  await removeDir(dir)
-})
+afterAll(() => catalog.close())
 
 it('gives the same profile with the columns split between two workers as with one', async () => {
   const handle = client.table({ namespace: [], name: 'split' })
