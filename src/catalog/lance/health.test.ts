@@ -165,7 +165,12 @@ describe('a REST connection that does not read table files', () => {
     expect(health).toMatchObject({ source: 'routes', fragments: APPENDS, smallFragments: APPENDS })
     expect(health.maintenanceUnavailable).toMatch(/no operation to optimize or clean up a table, and this connection does not read the table's files/)
     const versionsBefore = await table.listVersions()
-    for (const attempt of [table.maintainTable({ kind: 'optimize' }), table.cleanupPlan(new Date()), table.diffVersions({ from: '1', to: '2', key: 'id' })]) {
+    for (const attempt of [
+      table.maintainTable({ kind: 'optimize' }),
+      table.cleanupPlan(new Date()),
+      table.diffVersions({ from: '1', to: '2', key: 'id' }),
+      table.changedRows({ from: '1', to: '2', key: 'id', kind: 'added', offset: 0, limit: 10 })
+    ]) {
       const error = await attempt.catch((e: unknown) => e)
       expect(error).toBeInstanceOf(CatalogError)
       expect((error as CatalogError).code).toBe('unsupported')
