@@ -87,29 +87,25 @@ export interface ChangedRowsPage {
   readonly limits: string
 }
 
+/** Two versions of a table, and how their rows are matched. */
+const versionPair = z.object({
+  connectionId,
+  table: tableRef,
+  from: versionNumber,
+  to: versionNumber,
+  // Absent: the table's stable row ids.
+  key: columnRef.optional()
+})
+
 /** The channels that count what changed between two versions and page the changed rows. */
 export const changesContract = {
   'changes:count': {
-    request: z
-      .object({
-        connectionId,
-        table: tableRef,
-        from: versionNumber,
-        to: versionNumber,
-        // Absent: the table's stable row ids.
-        key: columnRef.optional()
-      })
-      .strict(),
+    request: versionPair.strict(),
     response: response<VersionDiff>()
   },
   'changes:rows': {
-    request: z
-      .object({
-        connectionId,
-        table: tableRef,
-        from: versionNumber,
-        to: versionNumber,
-        key: columnRef.optional(),
+    request: versionPair
+      .extend({
         kind: z.enum(CHANGE_KINDS),
         offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
         limit: z.number().int().min(1).max(MAX_CHANGED_ROWS_PAGE)
