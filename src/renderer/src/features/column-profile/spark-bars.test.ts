@@ -3,17 +3,16 @@ import { describe, expect, it } from 'vitest'
 import type { ColumnProfile, NumberSummary, TableProfile } from '@shared/contract/column-profile'
 import { SPARK_HEIGHT, SPARK_WIDTH, sparkDescription, sparkRects, sparkSeries } from './spark-bars'
 
+/** A histogram's summary needs no mean, deviation or quantiles. */
+const NO_MOMENTS = { mean: null, std: null, q25: null, q50: null, q75: null } as const
+
 function numbers(counts: readonly number[]): NumberSummary {
   return {
     domain: 'int',
     count: counts.reduce((a, b) => a + b, 0),
     min: '0',
     max: String(counts.length * 10 - 1),
-    mean: null,
-    std: null,
-    q25: null,
-    q50: null,
-    q75: null,
+    ...NO_MOMENTS,
     quantiles: 'exact',
     histogram: { method: 'exact', bins: counts.map((count, k) => ({ low: String(k * 10), high: String(k * 10 + 10), count, filter: null })) }
   }
