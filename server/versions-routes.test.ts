@@ -4,13 +4,14 @@
  * metadata-only server, where counts and rows of an older version are read at the table's
  * location. Restores are checked through LanceDB itself.
  */
-import { createServer, request as httpRequest } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { connect, type Connection } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeLanceNativeTable, NATIVE_VERSION_ROWS } from '../test-kit/lance-native-table'
 import { makeTempDir, removeDir } from '../test-kit/lancedb-catalog'
+import { forwardRequest } from '../test-kit/forward-request'
 import { openRestCatalog } from '../src/catalog/rest/rest-namespace'
 import type { NamespaceClient } from '../src/catalog/namespace-client'
 import { CatalogError } from '../src/shared/errors'
@@ -54,14 +55,7 @@ async function withoutVersionRoutes(target: string): Promise<string> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')
       return
     }
-    const outgoing = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      }
-    )
-    req.pipe(outgoing)
+    forwardRequest(upstream, req, res)
   })
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
   servers.push({ url: '', port: 0, close: () => new Promise<void>((resolve) => proxy.close(() => resolve())) })

@@ -6,7 +6,8 @@
  * table is made unreadable: a query that asks for it (or for all columns) fails the way a
  * server fails a whole query when it cannot decode one column, with the spec's error body.
  */
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { forwardRequest } from './forward-request'
 import type { AddressInfo } from 'node:net'
 
 /** A running proxy. */
@@ -80,18 +81,7 @@ export async function startFailingProxy(target: string, options: FailingProxyOpt
   const answer = (res: ServerResponse, broken: Answer): void => {
     res.writeHead(broken.status, { 'content-type': broken.type }).end(broken.body)
   }
-  const forward = (req: IncomingMessage, res: ServerResponse, body?: Buffer): void => {
-    const outgoing = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-      (reply) => {
-        res.writeHead(reply.statusCode ?? 502, reply.headers)
-        reply.pipe(res)
-      }
-    )
-    outgoing.on('error', (error) => res.writeHead(502, { 'content-type': 'text/plain' }).end(error.message))
-    if (body) outgoing.end(body)
-    else req.pipe(outgoing)
-  }
+  const forward = (req: IncomingMessage, res: ServerResponse, body?: Buffer): void => forwardRequest(upstream, req, res, body)
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = req.url ?? '/'
     const broken = brokenAnswer(path)

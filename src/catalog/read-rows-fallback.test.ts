@@ -1,4 +1,4 @@
-import { createServer, request, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { mulberry32 } from '../../test-kit/prng'
 import { startCatalogServer, type RunningCatalogServer } from '../../server/server'
 import { startFailingProxy, type FailingProxy } from '../../test-kit/failing-proxy'
+import { forwardRequest } from '../../test-kit/forward-request'
 import { makeTempDir, removeDir } from '../../test-kit/lancedb-catalog'
 import { buildOddTypesCatalog, NULL_TYPED_COLUMN, ODD_NAME_COLUMN, ODD_TYPES_TABLE, oddTypesTable } from '../../test-kit/odd-types-table'
 import { unreadableColumnsOf } from '../shared/unreadable-columns'
@@ -129,14 +130,7 @@ describe(`readRowsSkippingUnreadable against a hostile query route on a table of
         const columns = isQuery ? queryColumns(body) : null
         const failure = isQuery ? failureFor(shape, columns, ++serial) : null
         if (failure !== null) return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: failure, code: 18 }))
-        const outgoing = request(
-          { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-          (reply) => {
-            res.writeHead(reply.statusCode ?? 502, reply.headers)
-            reply.pipe(res)
-          }
-        )
-        outgoing.end(body)
+        forwardRequest(upstream, req, res, body)
       })
     })
     await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve))
