@@ -42,6 +42,7 @@ export async function keepMap(dataDir: string, connectionId: string, table: Tabl
     ...layout,
     positions: Buffer.from(layout.positions.buffer, layout.positions.byteOffset, layout.positions.byteLength).toString('base64'),
     kinds: Buffer.from(layout.kinds).toString('base64'),
+    fitted: Buffer.from(layout.fitted).toString('base64'),
     cached: undefined
   }
   await writeFileAtomic(fileOf(dataDir, connectionId, table, layout.column), JSON.stringify(kept))
@@ -62,6 +63,8 @@ function parseKept(value: unknown, column: string): MapLayout | null {
   const keys = kept['keys']
   if (keys !== null && (!Array.isArray(keys) || keys.length !== points)) return null
   if (typeof kept['version'] !== 'string') return null
-  if (typeof kept['fittedPoints'] !== 'number') return null
-  return { ...(kept as unknown as MapLayout), positions, kinds, cached: true }
+  if (typeof kept['fittedPoints'] !== 'number' || typeof kept['fitted'] !== 'string') return null
+  const fitted = new Uint8Array(Buffer.from(kept['fitted'], 'base64'))
+  if (fitted.length !== points) return null
+  return { ...(kept as unknown as MapLayout), positions, kinds, fitted, cached: true }
 }

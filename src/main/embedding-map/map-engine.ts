@@ -137,6 +137,7 @@ export async function mapColumn(
       unplaced: unplacedCounts(kinds),
       method: done.method,
       fittedPoints: done.fitted,
+      fitted: done.fittedMask,
       keyColumn,
       keyKind,
       keys: keyColumn === null ? null : keys,

@@ -26,4 +26,11 @@ export type FromMapWorker =
     }
   | { readonly type: 'neighbours' }
   | { readonly type: 'step'; readonly epoch: number; readonly epochs: number; readonly positions: Float32Array }
-  | { readonly type: 'done'; readonly positions: Float32Array; readonly method: 'umap' | 'pca'; readonly fitted: number }
+  | {
+      readonly type: 'done'
+      readonly positions: Float32Array
+      readonly method: 'umap' | 'pca'
+      readonly fitted: number
+      /** One byte per point: 1 where UMAP was fitted on it, 0 where it was placed by its neighbours or set apart. */
+      readonly fittedMask: Uint8Array
+    }

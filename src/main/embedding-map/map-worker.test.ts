@@ -25,6 +25,8 @@ describe('map worker', () => {
     if (done?.type !== 'done') throw new Error('expected the layout to end')
     expect(done.method).toBe('umap')
     expect(done.fitted).toBe(60)
+    // Every placeable point is fitted; the six set apart are not.
+    expect([...done.fittedMask]).toEqual([...new Array<number>(60).fill(1), 0, 0, 0, 0, 0, 0])
     expect([...done.positions].every(Number.isFinite)).toBe(true)
   }, 60_000)
 })

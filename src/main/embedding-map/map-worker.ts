@@ -84,7 +84,7 @@ export function layOut(dimensionHint: number | null, seed: number, send: (messag
   send({ type: 'first', positions: firstPositions, kinds, keys: [...keys], keyKind, dimension, fitted: n <= FIT_POINTS ? n : FIT_POINTS })
   // UMAP needs a few more points than neighbours; fewer keep the linear picture.
   if (!pca || n < 8) {
-    send({ type: 'done', positions: firstPositions, method: 'pca', fitted: 0 })
+    send({ type: 'done', positions: firstPositions, method: 'pca', fitted: 0, fittedMask: new Uint8Array(kinds.length) })
     return
   }
   send({ type: 'neighbours' })
@@ -115,7 +115,7 @@ export function layOut(dimensionHint: number | null, seed: number, send: (messag
       posted = performance.now()
     }
   }
-  send({ type: 'done', positions: positions(), method: 'umap', fitted: m })
+  send({ type: 'done', positions: positions(), method: 'umap', fitted: m, fittedMask: maskOf(fitted, kinds) })
 }
 
 /**
@@ -136,6 +136,22 @@ function startFromPicture(umap: UMAP, fitted: Int32Array, first: Float32Array): 
     at[0] = (first[point * 2]! / span) * 10
     at[1] = (first[point * 2 + 1]! / span) * 10
   })
+}
+
+/** One byte per point, 1 for the fitted ones (`fitted` counts placeable points only, in order). */
+function maskOf(fitted: Int32Array, kinds: Uint8Array): Uint8Array {
+  const mask = new Uint8Array(kinds.length)
+  let placeable = 0
+  let next = 0
+  for (let point = 0; point < kinds.length && next < fitted.length; point++) {
+    if (kinds[point] !== 0) continue
+    if (fitted[next] === placeable) {
+      mask[point] = 1
+      next++
+    }
+    placeable++
+  }
+  return mask
 }
 
 function rowsOf(values: Int32Array | Float32Array, k: number): number[][] {

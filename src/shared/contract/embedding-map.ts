@@ -58,6 +58,8 @@ export interface MapLayout {
    * fitted points (in principal-component space). 0 for a `pca` map.
    */
   readonly fittedPoints: number
+  /** One byte per point: 1 where UMAP was fitted on it, 0 where it was placed by its nearest fitted points or set apart. */
+  readonly fitted: Uint8Array
   /** The column that names a row (for hover and the lasso's filter), its values as text, and whether they told every row apart. */
   readonly keyColumn: string | null
   readonly keyKind: 'number' | 'string' | null

@@ -287,6 +287,7 @@ function hoverText(map: MapLayout, index: number, colourBy: string, value: strin
   if (colourBy !== '' && value !== undefined) lines.push(`${colourBy}: ${value === null ? 'null' : String(value)}`)
   const kind = POINT_KINDS[map.kinds[index] ?? 0]
   if (kind && kind !== 'ok') lines.push(`Set apart: ${kind === 'nan' ? 'NaN or infinite values' : kind}`)
+  else if (placedText(map) !== null) lines.push(map.fitted[index] === 1 ? 'Fitted by UMAP' : 'Placed by its nearest fitted points')
   return lines.join(' · ')
 }
 
