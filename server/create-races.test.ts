@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTableSafely } from '../src/catalog/create-table-safely'
-import { creatorRows, creatorsIn, race, rowsOf, tablesListed } from '../test-kit/race-fixtures'
+import { creatorRows, creatorsIn, expectNamespaceRaces, race, rowsOf, tablesListed } from '../test-kit/race-fixtures'
 import type { NamespaceClient } from '../src/catalog/namespace-client'
 import { openRestNamespace } from '../src/catalog/rest/rest-namespace'
 import type { TableRef } from '../src/shared/catalog-types'
@@ -110,13 +110,7 @@ describe('concurrent creates through the REST client against the reference serve
   })
 
   it('namespace races: one creator wins, the rest get namespace_exists', async () => {
-    const top = await race(20, () => client.createNamespace(['a']))
-    expect(top.winners).toHaveLength(1)
-    expect(top.failures).toEqual(new Array(19).fill('namespace_exists'))
-    const nested = await race(20, () => client.createNamespace(['a', 'b']))
-    expect(nested.winners).toHaveLength(1)
-    expect(nested.failures).toEqual(new Array(19).fill('namespace_exists'))
-    expect((await race(10, () => client.createNamespace(['a', 'c'], 'exist_ok'))).failures).toEqual([])
+    await expectNamespaceRaces(client)
   })
 })
 

@@ -5,6 +5,8 @@
  */
 import { connectNamespace } from '@lancedb/lancedb'
 import { tableFromArrays, tableToIPC } from 'apache-arrow'
+import { expect } from 'vitest'
+import type { NamespaceClient } from '../src/catalog/namespace-client'
 import type { TableRef } from '../src/shared/catalog-types'
 import { CatalogError } from '../src/shared/errors'
 
@@ -38,6 +40,20 @@ export async function race(count: number, call: (index: number) => Promise<unkno
     else failures.push(result.reason instanceof CatalogError ? result.reason.code : `thrown: ${String(result.reason)}`)
   })
   return { winners, failures }
+}
+
+/**
+ * Races 20 creates of one namespace, then of one nested in it, on `client`: at each level
+ * one creator wins and the other 19 are told namespace_exists; 20 exist_ok creates of a
+ * third all succeed.
+ */
+export async function expectNamespaceRaces(client: NamespaceClient): Promise<void> {
+  for (const path of [['a'], ['a', 'b']]) {
+    const outcome = await race(20, () => client.createNamespace(path))
+    expect(outcome.winners).toHaveLength(1)
+    expect(outcome.failures).toEqual(new Array(19).fill('namespace_exists'))
+  }
+  expect((await race(20, () => client.createNamespace(['a', 'c'], 'exist_ok'))).failures).toEqual([])
 }
 
 /** The `creator` value of every row of a table, read with a fresh LanceDB connection on `root`; null if it does not open. */

@@ -11,7 +11,7 @@ import { tableForLance } from '../arrow-schema'
 import { createTableSafely } from '../create-table-safely'
 import { openDirNamespace } from './dir-namespace'
 import type { NamespaceClient } from '../namespace-client'
-import { creatorRows, creatorsIn, race, rowsOf, tablesListed } from '../../../test-kit/race-fixtures'
+import { creatorRows, creatorsIn, expectNamespaceRaces, race, rowsOf, tablesListed } from '../../../test-kit/race-fixtures'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -131,13 +131,7 @@ describe('concurrent table creates through the dir client', () => {
 describe('concurrent namespace creates through the dir client', () => {
   it('one creator wins at each level, the rest get namespace_exists; exist_ok callers all get ok', async () => {
     const { root, client } = await catalog()
-    const top = await race(20, () => client.createNamespace(['a']))
-    expect(top.winners).toHaveLength(1)
-    expect(top.failures).toEqual(new Array(19).fill('namespace_exists'))
-    const nested = await race(20, () => client.createNamespace(['a', 'b']))
-    expect(nested.winners).toHaveLength(1)
-    expect(nested.failures).toEqual(new Array(19).fill('namespace_exists'))
-    expect((await race(20, () => client.createNamespace(['a', 'c'], 'exist_ok'))).failures).toEqual([])
+    await expectNamespaceRaces(client)
     const db = await connectNamespace('dir', { root })
     expect((await db.listNamespaces(['a'])).namespaces).toEqual(['b', 'c'])
     db.close()
