@@ -40,10 +40,16 @@ const SAMPLE_READS_AT_ONCE = 3
 const CELL_ROWS = 1_000
 /**
  * Rows from which an exact profile shares its columns between two workers (where the
- * machine has two cores): the statistics of a page take longer than reading it, so one
- * worker alone keeps the pass waiting. A sample is too short to pay for a second start.
+ * machine has SPLIT_CORES cores): the statistics of a page take longer than reading it, so
+ * one worker alone keeps the pass waiting. A sample is too short to pay for a second start.
  */
 const SPLIT_ROWS = 200_000
+/**
+ * Cores a machine needs for that split: main's reads (LanceDB's decoding included) keep a
+ * core busy, and on two cores two workers beside them made a full profile slower and held
+ * main's event loop up to 56 ms, against 44 ms at most with one worker.
+ */
+const SPLIT_CORES = 3
 
 /** What to profile. */
 export interface ProfileSpec {
@@ -72,7 +78,7 @@ export async function profileTable(
     /** The bounds (PROFILE_EXACT_ROWS and PROFILE_SAMPLE_ROWS unless told; tests make them small). */
     readonly exactRows?: number
     readonly sampleRows?: number
-    /** Rows from which an exact profile splits its columns between two workers (SPLIT_ROWS on two cores or more unless told). */
+    /** Rows from which an exact profile splits its columns between two workers (SPLIT_ROWS on SPLIT_CORES cores or more unless told). */
     readonly splitRows?: number
   } = {}
 ): Promise<TableProfile> {
@@ -100,7 +106,7 @@ export async function profileTable(
     const version = spec.version ?? description.version ?? undefined
 
     const plans: ColumnPlan[] = fields.map((field) => ({ name: field.name, type: field.type, bytes: readAsCells(field) }))
-    const groups = shareColumns(plans, exact && planned >= (options.splitRows ?? (availableParallelism() > 1 ? SPLIT_ROWS : Infinity)) ? 2 : 1)
+    const groups = shareColumns(plans, exact && planned >= (options.splitRows ?? (availableParallelism() >= SPLIT_CORES ? SPLIT_ROWS : Infinity)) ? 2 : 1)
     while (workers.length < groups.length) workers.push(takeWorker())
     const owner = new Map<string, ProfileWorker>()
     for (const [k, group] of groups.entries()) {
