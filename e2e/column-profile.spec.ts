@@ -7,33 +7,15 @@
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { connectNamespace } from '@lancedb/lancedb'
-import { lanceArrow as arrow } from '../src/catalog/lance-arrow'
 import { expect, test } from './fixtures/test'
 import { sampleTableIpc } from '../test-kit/lancedb-catalog'
+import { scoresTable } from '../test-kit/scores-table'
 import { tableForLance } from '../src/catalog/arrow-schema'
-
-const { Float64, Int32, Table, Utf8, vectorFromArray } = arrow
-const COUNTRIES = ['NL', 'NL', 'DE', 'FR', "Côte d'Ivoire"]
-
-function rows(count: number) {
-  const ids = Array.from({ length: count }, (_, i) => i)
-  return new Table({
-    id: vectorFromArray(ids, new Int32()),
-    score: vectorFromArray(
-      ids.map((i) => (i % 10 === 0 ? null : (i % 100) / 100)),
-      new Float64()
-    ),
-    country: vectorFromArray(
-      ids.map((i) => COUNTRIES[i % COUNTRIES.length]!),
-      new Utf8()
-    )
-  })
-}
 
 async function makeCatalog(root: string): Promise<void> {
   const db = await connectNamespace('dir', { root })
-  ;(await db.createTable('scores', rows(2_000))).close()
-  ;(await db.createTable('long', rows(900_000))).close()
+  ;(await db.createTable('scores', scoresTable(2_000))).close()
+  ;(await db.createTable('long', scoresTable(900_000))).close()
   ;(await db.createTable('people', tableForLance(sampleTableIpc(300)))).close()
   db.close()
 }
