@@ -11,6 +11,8 @@ import { connect } from '@lancedb/lancedb'
 import { startCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { EditsPage } from './pages/edits-page'
+import type { CatalogPage } from './pages/catalog-page'
+import type { Page } from '@playwright/test'
 import { EDIT_TABLE, makeEditTable, readItems } from '../test-kit/edit-table'
 import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { startTestS3 } from '../test-kit/s3-server'
@@ -23,10 +25,7 @@ test('edits, reviews, commits and undoes with the keyboard only, one version eac
   const root = join(workDir, 'catalog')
   await makeEditTable(root, ROWS, true)
   const app = await openApp(['--dir', root])
-  const page = app.page
-  const edits = new EditsPage(page)
-  await app.table(EDIT_TABLE).click()
-  await expect(edits.cell(2, 1)).toHaveText('item 1')
+  const { page, edits } = await openItems(app)
   // The table's primary key is the key: no picker, Add row on.
   await expect(page.getByLabel('Key column')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Add row' })).toBeEnabled()
@@ -147,10 +146,7 @@ test('a bad value blocks Commit with its message, and staged edits follow their 
   const root = join(workDir, 'catalog')
   await makeEditTable(root, ROWS, false)
   const app = await openApp(['--dir', root])
-  const page = app.page
-  const edits = new EditsPage(page)
-  await app.table(EDIT_TABLE).click()
-  await expect(edits.cell(2, 1)).toHaveText('item 1')
+  const { page, edits } = await openItems(app)
 
   // No primary key: editing waits for a key column, and says so.
   const add = page.getByRole('button', { name: 'Add row' })
@@ -226,10 +222,7 @@ test('a commit against rows changed elsewhere lists them, and Keep mine writes o
   const root = join(workDir, 'catalog')
   await makeEditTable(root, ROWS, true)
   const app = await openApp(['--dir', root])
-  const page = app.page
-  const edits = new EditsPage(page)
-  await app.table(EDIT_TABLE).click()
-  await expect(edits.cell(2, 1)).toHaveText('item 1')
+  const { page, edits } = await openItems(app)
 
   // Two rows edited here (ids 10 and 20) while another writer changes id 10's quantity;
   // Ctrl+S in the second cell's editor keeps its value, then commits.
@@ -262,6 +255,14 @@ test('a commit against rows changed elsewhere lists them, and Keep mine writes o
   expect(after.rows.get('20')).toEqual({ name: 'mine 20', qty: 2 })
 })
 
+/** Opens the edit table in `app` and waits for its first rows: the page and its edit locators. */
+async function openItems(app: CatalogPage): Promise<{ page: Page; edits: EditsPage }> {
+  const edits = new EditsPage(app.page)
+  await app.table(EDIT_TABLE).click()
+  await expect(edits.cell(2, 1)).toHaveText('item 1')
+  return { page: app.page, edits }
+}
+
 /** Another writer's update, through LanceDB's SDK: one version. */
 async function updateElsewhere(root: string, where: string, values: Record<string, string>): Promise<void> {
   const db = await connect(root)
@@ -280,10 +281,7 @@ test('edits a REST catalog table through the reference server, one version', asy
   const server = await startCatalogServer({ root })
   try {
     const app = await openApp(['--rest', server.url])
-    const page = app.page
-    const edits = new EditsPage(page)
-    await app.table(EDIT_TABLE).click()
-    await expect(edits.cell(2, 1)).toHaveText('item 1')
+    const { page, edits } = await openItems(app)
     await edits.grid.focus()
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('End')
