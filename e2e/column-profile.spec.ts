@@ -15,7 +15,7 @@ import { tableForLance } from '../src/catalog/arrow-schema'
 async function makeCatalog(root: string): Promise<void> {
   const db = await connectNamespace('dir', { root })
   ;(await db.createTable('scores', scoresTable(2_000))).close()
-  ;(await db.createTable('long', scoresTable(900_000))).close()
+  ;(await db.createTable('long', scoresTable(900_000, true))).close()
   ;(await db.createTable('people', tableForLance(sampleTableIpc(300)))).close()
   db.close()
 }

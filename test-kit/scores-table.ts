@@ -10,10 +10,14 @@ const { Float64, Int32, Table, Utf8, vectorFromArray } = arrow
 /** The countries the rows cycle through, in order. */
 export const SCORE_COUNTRIES = ['NL', 'NL', 'DE', 'FR', "Côte d'Ivoire"]
 
-/** `count` rows, as LanceDB's copy of Arrow holds them. */
-export function scoresTable(count: number) {
+/**
+ * `count` rows, as LanceDB's copy of Arrow holds them. With `notes`, each row also has a
+ * `note` of its own (about 40 characters), whose distinct values make a profile of many
+ * rows take a while: long enough to be cancelled while it runs.
+ */
+export function scoresTable(count: number, notes = false) {
   const ids = Array.from({ length: count }, (_, i) => i)
-  return new Table({
+  const columns = {
     id: vectorFromArray(ids, new Int32()),
     score: vectorFromArray(
       ids.map((i) => (i % 10 === 0 ? null : (i % 100) / 100)),
@@ -21,6 +25,14 @@ export function scoresTable(count: number) {
     ),
     country: vectorFromArray(
       ids.map((i) => SCORE_COUNTRIES[i % SCORE_COUNTRIES.length]!),
+      new Utf8()
+    )
+  }
+  if (!notes) return new Table(columns)
+  return new Table({
+    ...columns,
+    note: vectorFromArray(
+      ids.map((i) => `note ${i} of the scores table, its own value`),
       new Utf8()
     )
   })
