@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { mulberry32 } from '../../../test-kit/prng'
 import { HyperLogLog, HLL_ERROR } from './hyperloglog'
 import { QuantileSketch } from './ddsketch'
-import { TopValues } from './top-values'
+import { kthLargest, TopValues } from './top-values'
 import { NumberStream } from './number-stats'
 
 const PLAIN = { text: (v: number | bigint) => String(v), filter: null }
@@ -141,6 +141,25 @@ describe('top values', () => {
     const found = top.top(5)
     expect(found.map((f) => f.value).sort()).toEqual(['heavy-0', 'heavy-1', 'heavy-2', 'heavy-3', 'heavy-4'])
     for (const f of found) expect(f.count).toBeGreaterThanOrEqual(truth.get(f.value)!)
+  })
+})
+
+describe('the k-th largest count', () => {
+  it('equals the value a descending sort puts at k, with ties, runs and one value', () => {
+    const rng = mulberry32(9)
+    const cases = [
+      Array.from({ length: 8_000 }, () => 1 + rng.int(6)),
+      Array.from({ length: 5_001 }, (_, i) => i),
+      Array.from({ length: 3_000 }, (_, i) => 3_000 - i),
+      Array.from({ length: 2_000 }, () => 4),
+      [7]
+    ]
+    for (const values of cases) {
+      const sorted = [...values].sort((a, b) => b - a)
+      for (const k of [1, 2, Math.ceil(values.length / 2), values.length]) {
+        expect(kthLargest(Float64Array.from(values), k)).toBe(sorted[k - 1])
+      }
+    }
   })
 })
 

@@ -45,20 +45,29 @@ export class TopValues {
     if (counts.size >= HELD) this.#evict()
   }
 
-  /** Keeps the COUNTERS largest counts (some of the ties at the cut), found by sorting the counts alone. */
+  /**
+   * Keeps the COUNTERS largest counts (some of the ties at the cut) in a new map: the cut
+   * is found by selection over the counts alone (linear, where a sort of every count cost
+   * several times more), and copying the kept counters is cheaper than deleting the rest.
+   */
   #evict(): void {
-    const counts = Float64Array.from(this.#counts.values()).sort()
-    if (counts.length <= COUNTERS) return
-    const cut = counts[counts.length - COUNTERS - 1]!
+    const held = this.#counts
+    if (held.size <= COUNTERS) return
+    const counts = Float64Array.from(held.values())
+    const cut = kthLargest(counts, COUNTERS + 1)
     this.#floor = Math.max(this.#floor, cut)
     let above = 0
-    for (let i = counts.length - 1; i >= 0 && counts[i]! > cut; i--) above++
+    for (let i = 0; i < counts.length; i++) if (counts[i]! > cut) above++
     let ties = COUNTERS - above
-    for (const [key, count] of this.#counts) {
-      if (count > cut) continue
-      if (count === cut && ties > 0) ties--
-      else this.#counts.delete(key)
+    const kept = new Map<string, number>()
+    for (const [key, count] of held) {
+      if (count > cut) kept.set(key, count)
+      else if (count === cut && ties > 0) {
+        ties--
+        kept.set(key, count)
+      }
     }
+    this.#counts = kept
   }
 
   #toSketch(): void {
@@ -94,4 +103,35 @@ export class TopValues {
     }
     return best
   }
+}
+
+/**
+ * The `k`-th largest of `values` (1-based), by Hoare's selection with the middle element
+ * as pivot; reorders `values`.
+ */
+export function kthLargest(values: Float64Array, k: number): number {
+  // The k-th largest is at index `target` once sorted ascending.
+  const target = values.length - k
+  let low = 0
+  let high = values.length - 1
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!
+    let i = low
+    let j = high
+    while (i <= j) {
+      while (values[i]! < pivot) i++
+      while (values[j]! > pivot) j--
+      if (i <= j) {
+        const swap = values[i]!
+        values[i] = values[j]!
+        values[j] = swap
+        i++
+        j--
+      }
+    }
+    if (target <= j) high = j
+    else if (target >= i) low = i
+    else return values[target]!
+  }
+  return values[target]!
 }
