@@ -2,7 +2,7 @@
  * Distribution sparklines in the grid's column headers: none until asked (the grid's rows
  * come without a profile), then, from the Distributions button (by keyboard), each
  * column's histogram or top values drawn under its name and described in words; hidden
- * again on a second press; and shown unasked where the Profile view already holds a
+ * again on a second press; the same switch from the command palette; and shown unasked where the Profile view already holds a
  * profile of the rows.
  */
 import { join } from 'node:path'
@@ -68,6 +68,23 @@ test('draws each column distribution in its header on demand, and from a profile
 
   // A second press hides them.
   await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+  await expect(grid.getByTestId('column-sparkline')).toHaveCount(0)
+
+  // The command palette offers the same switch, named for what it will do.
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await page.keyboard.press('Control+K')
+  await palette.getByRole('combobox').fill('column distributions')
+  await expect(palette.getByRole('option', { name: /^Show column distributions/ })).toBeVisible()
+  await expect(palette.getByRole('option', { name: /^Hide column distributions/ })).toHaveCount(0)
+  await page.keyboard.press('Enter')
+  await expect(palette).toBeHidden()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  await expect(country.getByTestId('column-sparkline')).toBeVisible()
+  await page.keyboard.press('Control+K')
+  await palette.getByRole('combobox').fill('column distributions')
+  await expect(palette.getByRole('option', { name: /^Hide column distributions/ })).toBeVisible()
+  await page.keyboard.press('Enter')
   await expect(toggle).toHaveAttribute('aria-pressed', 'false')
   await expect(grid.getByTestId('column-sparkline')).toHaveCount(0)
 

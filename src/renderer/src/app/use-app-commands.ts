@@ -14,6 +14,7 @@ import { shortcutText } from './shortcut-text'
 import { useConnectionView, useUiStore } from '../state/ui-store'
 import { dispatchAppCommand } from '../lib/use-shell-events'
 import { useOpenVersion } from '../state/open-version-store'
+import { useDistributionsCommand } from '../features/table-data/distributions-command'
 
 /** A dialog the palette opens for an action. */
 export type CommandDialog =
@@ -56,6 +57,8 @@ export function useAppCommands({ openDialog, goToTable }: Callbacks): AppCommand
   const openVersion = useOpenVersion(connectionId ?? '', selectedTable)
   // A catalog that cannot rename gets no rename entry at all.
   const cannotRename = useRenameUnsupported(connectionId ?? '')
+  // The shown grid's Distributions switch, while it would work.
+  const distributions = useDistributionsCommand((state) => state.command)
   const identifier = (path: NamespacePath): string => displayIdentifier(path, delimiter)
   const key = (name: keyof typeof ACCELERATORS): string => shortcutText(ACCELERATORS[name])
 
@@ -99,6 +102,12 @@ export function useAppCommands({ openDialog, goToTable }: Callbacks): AppCommand
       const text = identifier(copyTarget)
       commands.push({ id: 'copy-identifier', label: `Copy identifier ${text}`, run: () => void copyWithToast(text, 'identifier') })
     }
+    if (distributions)
+      commands.push({
+        id: 'toggle-distributions',
+        label: distributions.shown ? 'Hide column distributions' : 'Show column distributions (profiles a sample)',
+        run: distributions.toggle
+      })
     if (selectedTable) commands.push({ id: 'close-tab', label: 'Close tab', shortcut: key('close-tab'), run: () => dispatchAppCommand('close-tab') })
     commands.push(
       { id: 'focus-tree', label: 'Focus tree', run: () => focusLater('[role="tree"] [role="treeitem"][tabindex="0"]') },

@@ -4,6 +4,7 @@
  * the engine refuses shows its error above the grid, which keeps the last rows that worked.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useRegisterDistributions } from './distributions-command'
 import type { FieldInfo, TableRef } from '@shared/catalog-types'
 import { ErrorAlert } from '../../ui/error-alert'
 import { ColumnChooser } from './column-chooser'
@@ -71,6 +72,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   const headerProfile = useHeaderProfile(connectionId, table, version, distributions === true)
   const distributionsBlocked = view.search ? "A search's rows are not the table's; clear the search to see distributions." : null
   const distributionsShown = distributions !== false && headerProfile.profile !== null
+  const toggleDistributions = (): void => setDistributions(!distributionsShown)
   const tried = useRowCount(connectionId, table, filter, version)
   const count = useRowCount(connectionId, table, shown, version)
   // A filter counts as working once its count arrives; until then the grid keeps the old one.
@@ -108,6 +110,9 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   const matching = count.data ?? null
   const windowRows = matching === null ? null : Math.min(WINDOW_ROWS, Math.max(0, matching - windowStart))
   const found = view.search ? (result.data?.rows.numRows ?? null) : null
+  const gridShown = !count.isError && !result.isError && fields !== null && (gallery === null || Boolean(view.search)) && !showMap
+  // The command palette offers the Distributions switch while the grid shows it enabled.
+  useRegisterDistributions(gridShown && distributionsBlocked === null, distributionsShown, toggleDistributions)
   return (
     <div className={styles.tableData}>
       <div className={styles.dataToolbar}>
@@ -175,7 +180,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
       {!count.isError && !result.isError && fields && gallery !== null && !view.search && !showMap && (
         <Gallery key={`${JSON.stringify(view)}@${gallery}`} connectionId={connectionId} table={table} view={view} column={gallery} count={matching} />
       )}
-      {!count.isError && !result.isError && fields && (gallery === null || view.search) && !showMap && (
+      {gridShown && (
         <DataGrid
           key={`${JSON.stringify(view)}@${windowStart}`}
           connectionId={connectionId}
@@ -194,7 +199,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
             shown: distributionsShown,
             running: headerProfile.running,
             blocked: distributionsBlocked,
-            onToggle: () => setDistributions(!distributionsShown)
+            onToggle: toggleDistributions
           }}
         />
       )}
