@@ -35,7 +35,10 @@ export function DistributionsToggle({ shown, running, blocked, onToggle }: Distr
       disabled={blocked !== null}
       title={title}
       onClick={onToggle}
-      onKeyDown={(event) => event.stopPropagation()}
+      onKeyDown={(event) => {
+        // Only its own keys: Ctrl+K, Tab and the app's other shortcuts still work from it.
+        if (event.key === 'Enter' || event.key === ' ') event.stopPropagation()
+      }}
     >
       {running ? <LoaderCircle aria-hidden size={14} className={styles.sparkSpin} /> : <ChartColumn aria-hidden size={14} />}
     </button>
