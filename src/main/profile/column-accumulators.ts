@@ -348,8 +348,9 @@ class StringColumn extends Base {
     const offsets = data.valueOffsets as Int32Array | BigInt64Array
     const bytes = data.values as Uint8Array
     const wide = offsets instanceof BigInt64Array
-    // ASCII text (the common case) is decoded once per chunk and cut by offsets, where a
-    // decoder call per value would cost more than the rest of the work.
+    // ASCII text (the common case) is decoded once per chunk, when a value is first needed
+    // as a string, and cut by offsets, where a decoder call per value would cost more than
+    // the rest of the work. Past the exact bound most values are counted by their bytes.
     const first = Number(offsets[0]!)
     const last = Number(offsets[data.length]!)
     let ascii = true
@@ -359,26 +360,23 @@ class StringColumn extends Base {
         break
       }
     }
-    const whole = ascii ? latin1.decode(bytes.subarray(first, last)) : null
+    let whole: string | null = null
+    const text = ascii
+      ? (start: number, end: number): string => (whole ??= latin1.decode(bytes.subarray(first, last))).slice(start - first, end - first)
+      : (start: number, end: number): string => decoder.decode(bytes.subarray(start, end))
     for (let i = 0; i < data.length; i++) {
       const at = data.offset + i
       if (bitmap !== null && (bitmap[at >> 3]! & (1 << (at & 7))) === 0) continue
       const start = wide ? Number(offsets[i]!) : (offsets[i] as number)
       const end = wide ? Number(offsets[i + 1]!) : (offsets[i + 1] as number)
-      let text: string
-      let characters: number
-      if (whole !== null) {
-        text = whole.slice(start - first, end - first)
-        characters = end - start
-      } else {
-        const cell = bytes.subarray(start, end)
+      let characters = end - start
+      if (!ascii) {
         characters = 0
-        for (let b = 0; b < cell.length; b++) if ((cell[b]! & 0xc0) !== 0x80) characters++
-        text = decoder.decode(cell)
+        for (let b = start; b < end; b++) if ((bytes[b]! & 0xc0) !== 0x80) characters++
       }
       this.lengths.add(characters)
       if (characters === 0) this.empty++
-      this.top.add(text)
+      this.top.addUtf8(bytes, start, end, text)
     }
   }
 

@@ -22,6 +22,39 @@ function fmix32(h: number): number {
 
 const scratch = new DataView(new ArrayBuffer(8))
 
+/** The two 32-bit words of the last `hashUtf8`, read before the next call. */
+export const HASH = new Uint32Array(2)
+
+/**
+ * Hashes the bytes [start, end) to 64 bits in two lanes (Murmur3's multipliers and
+ * rotations, each lane finished by fmix32), into HASH: a string column's values are
+ * hashed from the column's own UTF-8 buffer, without making a string of each.
+ */
+export function hashUtf8(bytes: Uint8Array, start: number, end: number): void {
+  const length = end - start
+  let a = 0x1b873593 ^ length
+  let b = 0xe6546b64 ^ length
+  for (let i = start; i < end; i++) {
+    const c = bytes[i]!
+    a = Math.imul(a ^ c, 0xcc9e2d51)
+    a = (a << 15) | (a >>> 17)
+    b = Math.imul(b ^ c, 0x1b873593)
+    b = (b << 13) | (b >>> 19)
+  }
+  HASH[0] = fmix32(a >>> 0)
+  HASH[1] = fmix32((b ^ a) >>> 0)
+}
+
+const encoder = new TextEncoder()
+let encoded = new Uint8Array(256)
+
+/** `value`'s UTF-8 bytes in a reused buffer: its `length` bytes of `buffer`. */
+export function utf8(value: string): { readonly buffer: Uint8Array; readonly length: number } {
+  if (encoded.length < value.length * 3) encoded = new Uint8Array(value.length * 3)
+  const { written } = encoder.encodeInto(value, encoded)
+  return { buffer: encoded, length: written }
+}
+
 /** A distinct-count estimator of bounded memory (4 KiB). */
 export class HyperLogLog {
   readonly #registers = new Uint8Array(M)
@@ -45,18 +78,11 @@ export class HyperLogLog {
     this.addWords(scratch.getUint32(0, true), scratch.getUint32(4, true))
   }
 
-  /** Adds a string (by its UTF-16 code units). */
+  /** Adds a string (by its UTF-8 bytes, as `hashUtf8` hashes them). */
   addString(value: string): void {
-    let a = 0x1b873593 ^ value.length
-    let b = 0xe6546b64 ^ value.length
-    for (let i = 0; i < value.length; i++) {
-      const c = value.charCodeAt(i)
-      a = Math.imul(a ^ c, 0xcc9e2d51)
-      a = (a << 15) | (a >>> 17)
-      b = Math.imul(b ^ c, 0x1b873593)
-      b = (b << 13) | (b >>> 19)
-    }
-    this.addWords(fmix32(a >>> 0), fmix32((b ^ a) >>> 0))
+    const bytes = utf8(value)
+    hashUtf8(bytes.buffer, 0, bytes.length)
+    this.addWords(HASH[0]!, HASH[1]!)
   }
 
   #add(h1: number, h2: number): void {

@@ -195,7 +195,8 @@ export class NumberStream {
       }
     }
     if (kept !== null) {
-      const sorted = kept.subarray(0, this.#keptCount).sort()
+      const values = kept.subarray(0, this.#keptCount)
+      const sorted = values instanceof Float64Array ? sortDoubles(values) : values.sort()
       const [q25, q50, q75] = QUANTILES.map((q) => format.text(sorted[Math.floor(q * (count - 1))]!))
       return { ...common, q25: q25!, q50: q50!, q75: q75!, quantiles: 'exact', histogram: this.#histogram(sorted, format), distinct: distinctSorted(sorted) }
     }
@@ -304,6 +305,29 @@ function least(low: number, big: bigint | null): number | bigint | null {
 function greatest(high: number, big: bigint | null): number | bigint | null {
   if (big === null) return high === -Infinity ? null : high
   return high !== -Infinity && high >= big ? high : big
+}
+
+/**
+ * Sorts doubles in place, in Float64Array's order (-0 before 0), as 64-bit integers: with
+ * the 63 bits after a negative value's sign flipped, the integers' order is the doubles'
+ * order (NaN aside, which is never kept), and V8 sorts a BigInt64Array in about 60% of
+ * the time it takes for a Float64Array. The bits are flipped back after.
+ */
+export function sortDoubles(values: Float64Array): Float64Array {
+  const words = new Int32Array(values.buffer, values.byteOffset, values.length * 2)
+  const flip = (): void => {
+    // Little-endian: each value's high word (with the sign) is the second of its two.
+    for (let i = 1; i < words.length; i += 2) {
+      if (words[i]! < 0) {
+        words[i] = words[i]! ^ 0x7fffffff
+        words[i - 1] = ~words[i - 1]!
+      }
+    }
+  }
+  flip()
+  new BigInt64Array(values.buffer, values.byteOffset, values.length).sort()
+  flip()
+  return values
 }
 
 /** Distinct values of sorted values: one more at each change (0 and -0 are one value). */

@@ -4,7 +4,7 @@ import { mulberry32 } from '../../../test-kit/prng'
 import { HyperLogLog, HLL_ERROR } from './hyperloglog'
 import { QuantileSketch } from './ddsketch'
 import { kthLargest, TopValues } from './top-values'
-import { NumberStream } from './number-stats'
+import { NumberStream, sortDoubles } from './number-stats'
 
 const PLAIN = { text: (v: number | bigint) => String(v), filter: null }
 
@@ -141,6 +141,40 @@ describe('top values', () => {
     const found = top.top(5)
     expect(found.map((f) => f.value).sort()).toEqual(['heavy-0', 'heavy-1', 'heavy-2', 'heavy-3', 'heavy-4'])
     for (const f of found) expect(f.count).toBeGreaterThanOrEqual(truth.get(f.value)!)
+  })
+})
+
+describe('top values of a column of mostly unique values', () => {
+  it('finds the repeated values among unique ones, each count an upper bound close to the truth', () => {
+    const top = new TopValues(1_000)
+    const truth = new Map<string, number>()
+    const rng = mulberry32(11)
+    for (let i = 0; i < 300_000; i++) {
+      // Unique ids (two bytes of UTF-8 in some), a few values repeated 600 to 3,000 times.
+      const value = i % 100 === 0 ? `repeated-${rng.int(5)}` : i % 7 === 0 ? `ü-${i}` : `id-${i}`
+      truth.set(value, (truth.get(value) ?? 0) + 1)
+      top.add(value)
+    }
+    expect(top.exact).toBe(false)
+    const found = top.top(5)
+    expect(found.map((f) => f.value).sort()).toEqual(['repeated-0', 'repeated-1', 'repeated-2', 'repeated-3', 'repeated-4'])
+    for (const f of found) {
+      expect(f.count).toBeGreaterThanOrEqual(truth.get(f.value)!)
+      expect(f.count - truth.get(f.value)!).toBeLessThanOrEqual(3)
+    }
+    const distinct = top.distinct()
+    expect(Math.abs(distinct.value / truth.size - 1)).toBeLessThan(3 * HLL_ERROR)
+  })
+})
+
+describe('doubles sorted as integers', () => {
+  it("orders every kind of double as Float64Array's own sort does", () => {
+    const rng = mulberry32(13)
+    const odd = [0, -0, 5e-324, -5e-324, Number.MAX_VALUE, -Number.MAX_VALUE, Infinity, -Infinity, 1, -1, 2 ** 53, -(2 ** 53)]
+    const values = Float64Array.from([...odd, ...Array.from({ length: 20_000 }, () => (rng.next() - 0.5) * 10 ** rng.int(30))])
+    const expected = values.slice().sort()
+    const sorted = sortDoubles(values)
+    expect(Array.from(sorted, (v) => (Object.is(v, -0) ? '-0' : String(v)))).toEqual(Array.from(expected, (v) => (Object.is(v, -0) ? '-0' : String(v))))
   })
 })
 
