@@ -15,18 +15,36 @@
  * the goals; then times three pages' phases in this process (LanceDB reads, sharp
  * thumbnails) to show where the time goes. The renderer is not run.
  *
+ * The next pages above are asked one right after another, as a jump or a fast drag would
+ * ask them. The user's path is also measured: Page Down through MEDIA_READ_SCREENS
+ * screens, each looked at for MEDIA_PAUSE_MS, the grid asking at each screen for the rows
+ * pages and thumbnail blocks it draws and has not asked for yet (readingScroll); the wait
+ * per 100 rows moved is set against the same screens without the byte columns.
+ *
  * The tables are built once, in batches, under `lcb-bench-media/` in the OS temp folder,
  * keyed by their size, and reused by later runs (which say so).
  *
  * Run: npm run bench:media [-- local | s3]   (builds the app first; both targets by default)
  * Env: MEDIA_ROWS (10000), MEDIA_S3_ROWS (MEDIA_ROWS), MEDIA_ROUNDS (3), MEDIA_PAGES (10),
- *      MEDIA_SCROLL_PAGES (50), MEDIA_DELAY_MS (15)
+ *      MEDIA_SCROLL_PAGES (50), MEDIA_DELAY_MS (15), MEDIA_READ_SCREENS (20), MEDIA_PAUSE_MS (1000)
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startWebHost, stopProcess } from '../e2e/fixtures/launch'
-import { FIRST_SCREEN_ROWS, gridPage, openPhoto, openTable, PAGE_ROWS, type GridTarget, type PageCost, type ValueCost } from './media/grid-calls'
+import {
+  FIRST_SCREEN_ROWS,
+  gridPage,
+  openPhoto,
+  openTable,
+  PAGE_ROWS,
+  readingScroll,
+  VISIBLE_ROWS,
+  type GridTarget,
+  type PageCost,
+  type ScreenCost,
+  type ValueCost
+} from './media/grid-calls'
 import { BYTE_COLUMNS, ensureMediaTable, folderBytes, forgetTable, PLAIN_COLUMNS, specKey, type BuiltTable, type MediaTableSpec } from './media/media-rows'
 import { profilePage, type ColumnPhases, type PagePhases } from './media/phases'
 import { connectionFor, hostCaller, memoryOf } from './remote/host-client'
@@ -39,6 +57,8 @@ const ROUNDS = envWhole('MEDIA_ROUNDS', 3, 1)
 const PAGES = envWhole('MEDIA_PAGES', 10, 1)
 const SCROLL_PAGES = envWhole('MEDIA_SCROLL_PAGES', 50, 0)
 const DELAY_MS = envWhole('MEDIA_DELAY_MS', 15, 0)
+const READ_SCREENS = envWhole('MEDIA_READ_SCREENS', 20, 2)
+const PAUSE_MS = envWhole('MEDIA_PAUSE_MS', 1000, 0)
 const TARGETS = process.argv.slice(2).filter((arg) => arg !== '--')
 const CACHE = join(tmpdir(), 'lcb-bench-media')
 /** The pages timed phase by phase in this process (medians are printed). */
@@ -141,7 +161,12 @@ async function measure(target: Target): Promise<void> {
   const values: ValueCost[] = []
   const peaks: { media: number; plain: number }[] = []
   const scroll: string[] = []
+  const readMedia: ScreenCost[] = []
+  const readPlain: ScreenCost[] = []
   const pages = Math.min(PAGES, Math.floor(built.rows / PAGE_ROWS) - 1)
+  // The reading path starts past the next pages (and what was read ahead of them); the long scroll past it.
+  const readFrom = (pages + 3) * PAGE_ROWS
+  const scrollFrom = Math.ceil((readFrom + READ_SCREENS * VISIBLE_ROWS) / PAGE_ROWS) + 1
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const media = await startHost(target, join(work, `media-${round}`))
@@ -163,10 +188,13 @@ async function measure(target: Target): Promise<void> {
             ;(side === media ? nextMedia : nextPlain).push(cost)
           }
         }
+        // The user's path: Page Down with a pause to look at each screen; the plain side's calls do not depend on pauses.
+        readMedia.push(...(await readingScroll(media.target, readFrom, READ_SCREENS, PAUSE_MS, true)).slice(1))
+        readPlain.push(...(await readingScroll(plain.target, readFrom, READ_SCREENS, 0, false)).slice(1))
         // The first page again: answered from the cells main keeps (what the host and socket add).
         kept.push(await gridPage(media.target, 0, true, FIRST_SCREEN_ROWS))
         for (const row of [7, 142, 383]) values.push(await openPhoto(media.target, Math.min(row, built.rows - 1)))
-        if (round === ROUNDS - 1 && SCROLL_PAGES > 0) scroll.push(...(await scrollOn(media, pages + 1, built.rows)))
+        if (round === ROUNDS - 1 && SCROLL_PAGES > 0) scroll.push(...(await scrollOn(media, scrollFrom, built.rows)))
         peaks.push({ media: (await memoryOf(media.pid))?.peak ?? NaN, plain: (await memoryOf(plain.pid))?.peak ?? NaN })
       } finally {
         await media.stop()
@@ -178,7 +206,23 @@ async function measure(target: Target): Promise<void> {
   }
   const phases: PagePhases[] = []
   for (const page of PROFILE_PAGES) phases.push(await profilePage(target.root, target.storage, page, target.storeRequests))
-  report(target, { firstMedia, firstPlain, clickMedia, clickPlain, nextMedia, nextPlain, kept, values, peaks, scroll, pages, phases })
+  report(target, {
+    firstMedia,
+    firstPlain,
+    clickMedia,
+    clickPlain,
+    nextMedia,
+    nextPlain,
+    kept,
+    values,
+    peaks,
+    scroll,
+    pages,
+    phases,
+    readMedia,
+    readPlain,
+    readFrom
+  })
 }
 
 interface Host {
@@ -229,6 +273,9 @@ interface Figures {
   readonly scroll: readonly string[]
   readonly pages: number
   readonly phases: readonly PagePhases[]
+  readonly readMedia: readonly ScreenCost[]
+  readonly readPlain: readonly ScreenCost[]
+  readonly readFrom: number
 }
 
 function report(target: Target, f: Figures): void {
@@ -236,6 +283,10 @@ function report(target: Target, f: Figures): void {
   const perPage = (costs: readonly PageCost[]): number[] => costs.map((c) => c.rowsBytes + c.cellsBytes)
   const firstRatio = median(f.firstMedia.map((c) => c.ms)) / median(f.firstPlain.map((c) => c.ms))
   const nextRatio = median(f.nextMedia.map((c) => c.ms)) / median(f.nextPlain.map((c) => c.ms))
+  // On the reading path: the waits of every screen, per 100 rows moved, against the plain side's for the same screens.
+  const rowsMoved = f.readMedia.length * (VISIBLE_ROWS - 1)
+  const waitPer100 = (costs: readonly ScreenCost[]): number => (costs.reduce((sum, c) => sum + c.ms, 0) / Math.max(1, rowsMoved)) * 100
+  const readRatio = waitPer100(f.readMedia) / waitPer100(f.readPlain)
   const cellsBytes = f.nextMedia.concat(f.firstMedia).reduce((sum, c) => sum + c.cellsBytes, 0)
   const thumbs = f.nextMedia.concat(f.firstMedia).reduce((sum, c) => sum + c.thumbs, 0)
   const pageBytes = median(perPage(f.nextMedia))
@@ -254,12 +305,24 @@ function report(target: Target, f: Figures): void {
       ms(median(f.firstPlain.map((c) => c.rowsMs))),
       ''
     ],
-    [`next page, median of ${f.nextMedia.length}`, ms(median(f.nextMedia.map((c) => c.ms))), ms(median(f.nextPlain.map((c) => c.ms))), ratio(nextRatio)],
     [
-      'next page, p90',
+      `next page at once (no pause), median of ${f.nextMedia.length}`,
+      ms(median(f.nextMedia.map((c) => c.ms))),
+      ms(median(f.nextPlain.map((c) => c.ms))),
+      ratio(nextRatio)
+    ],
+    [
+      'next page at once, p90',
       ms(p90(f.nextMedia.map((c) => c.ms))),
       ms(p90(f.nextPlain.map((c) => c.ms))),
       ratio(p90(f.nextMedia.map((c) => c.ms)) / p90(f.nextPlain.map((c) => c.ms)))
+    ],
+    [`reading: wait per 100 rows, Page Down every ${PAUSE_MS} ms`, ms(waitPer100(f.readMedia)), ms(waitPer100(f.readPlain)), ratio(readRatio)],
+    [
+      '  a screen that asks for something, median (p90, max)',
+      `${ms(median(asking(f.readMedia)))} (${ms(p90(asking(f.readMedia)))}, ${ms(Math.max(...asking(f.readMedia)))})`,
+      `${ms(median(asking(f.readPlain)))} (${ms(p90(asking(f.readPlain)))}, ${ms(Math.max(...asking(f.readPlain)))})`,
+      ''
     ],
     ['bytes per page sent by the host (median)', kb(pageBytes), kb(median(perPage(f.nextPlain))), ratio(pageBytes / median(perPage(f.nextPlain)))],
     ['  of it: rows / media:cells', `${kb(median(f.nextMedia.map((c) => c.rowsBytes)))} / ${kb(median(f.nextMedia.map((c) => c.cellsBytes)))}`, '', '']
@@ -300,10 +363,16 @@ function report(target: Target, f: Figures): void {
     `host peak RSS (VmHWM): with thumbnails ${f.peaks.map((p) => mib(p.media)).join(', ')}; plain columns ${f.peaks.map((p) => mib(p.plain)).join(', ')} (per round). ` +
       'The renderer is not run by this bench: its memory is not measured.'
   )
+  console.log(
+    `the reading path: from row ${f.readFrom.toLocaleString('en')}, ${f.readMedia.length / ROUNDS} screens of Page Down (${VISIBLE_ROWS - 1} rows) per round after the first, ` +
+      `each looked at for ${PAUSE_MS} ms; ${f.readMedia.filter((c) => c.blocks > 0).length} of ${f.readMedia.length} screens asked for thumbnails, ` +
+      `${f.readPlain.filter((c) => c.pages > 0).length} for a rows page; the plain side's screens waited for rows pages only`
+  )
   if (f.scroll.length > 0) console.log(`scrolling on with thumbnails in the last round's host: ${f.scroll.join('; ')}`)
   console.log('goals:')
   console.log(
-    `  a page with thumbnails within ${GOAL_RATIO}x of the page without: first screen ${ratio(firstRatio)}, next page ${ratio(nextRatio)}: ${met(firstRatio <= GOAL_RATIO && nextRatio <= GOAL_RATIO)}`
+    `  a page with thumbnails within ${GOAL_RATIO}x of the page without: first screen ${ratio(firstRatio)}: ${met(firstRatio <= GOAL_RATIO)}; ` +
+      `reading on, per 100 rows ${ratio(readRatio)}: ${met(readRatio <= GOAL_RATIO)}; a page jumped to at once ${ratio(nextRatio)}: ${met(nextRatio <= GOAL_RATIO)}`
   )
   console.log(
     `  bytes per page under ${kb(GOAL_BYTES_PER_THUMB)} per visible thumbnail: ${(pageBytes / Math.max(1, thumbsPerPage)).toFixed(0)} B: ${met(pageBytes / Math.max(1, thumbsPerPage) < GOAL_BYTES_PER_THUMB)}`
@@ -333,6 +402,12 @@ function report(target: Target, f: Figures): void {
     `  media:cells in process ${ms(inProcess)} against ${ms(median(f.nextMedia.map((c) => c.cellsMs)))} through the host (median next page); ` +
       `a kept answer's ${ms(median(f.kept.map((c) => c.cellsMs)))} is the host's dispatch, encoding and socket for ${kb(answerBytesOf(f.kept))}`
   )
+}
+
+/** The waits of the screens that asked for something (the others cost nothing). */
+function asking(costs: readonly ScreenCost[]): number[] {
+  const waits = costs.filter((c) => c.pages + c.blocks > 0).map((c) => c.ms)
+  return waits.length > 0 ? waits : [0]
 }
 
 function answerBytesOf(costs: readonly PageCost[]): number {

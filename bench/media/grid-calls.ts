@@ -114,3 +114,82 @@ export async function openPhoto(target: GridTarget, row: number): Promise<ValueC
   if (value.bytes === null) throw new Error(`media:value gave no bytes for row ${row}: ${value.problem ?? 'no reason given'}`)
   return { ms, bytes: answerBytes(value), storeRequests: target.storeRequests() - requestsBefore }
 }
+
+/** Rows the grid shows at once in a 1280 x 800 window (40 px thumbnail rows); Page Down moves one fewer. */
+export const VISIBLE_ROWS = 16
+/** Rows the grid draws past each edge of the screen (its virtualizer's overscan). */
+const OVERSCAN_ROWS = 8
+/** Rows past the drawn ones whose block the grid holds too (media-blocks.ts). */
+const BLOCK_MARGIN_ROWS = GRID_MEDIA_BLOCK_ROWS / 4
+
+/** What one screen of a reading scroll cost: the wait from Page Down to the last answer it needed. */
+export interface ScreenCost {
+  readonly ms: number
+  /** Calls sent for this screen: rows pages and `media:cells` blocks not asked before. */
+  readonly pages: number
+  readonly blocks: number
+  readonly cellsBytes: number
+  readonly thumbs: number
+  readonly storeRequests: number
+}
+
+/**
+ * The user's path through a table: from row `from`, `screens` presses of Page Down, each
+ * followed by `pauseMs` of looking at the screen. At each screen the grid asks, together,
+ * for the rows pages and the `media:cells` blocks of the rows it draws that it has not
+ * asked for yet (it keeps what it asked while the rows stay in reach), as
+ * data-grid.tsx and media-blocks.ts do; without media, for the rows pages alone. The
+ * first screen is a jump (nothing before it was looked at); the rest are the path.
+ */
+export async function readingScroll(target: GridTarget, from: number, screens: number, pauseMs: number, withMedia: boolean): Promise<ScreenCost[]> {
+  const { call, connectionId } = target
+  const askedPages = new Set<number>()
+  const askedBlocks = new Set<number>()
+  const costs: ScreenCost[] = []
+  for (let screen = 0; screen < screens; screen++) {
+    if (screen > 0 && pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs))
+    const top = from + screen * (VISIBLE_ROWS - 1)
+    const first = Math.max(0, top - OVERSCAN_ROWS)
+    const last = top + VISIBLE_ROWS - 1 + OVERSCAN_ROWS
+    const pages = between(Math.floor(first / PAGE_ROWS), Math.floor(last / PAGE_ROWS)).filter((p) => !askedPages.has(p))
+    const blocks = withMedia
+      ? between(
+          Math.floor(Math.max(0, first - BLOCK_MARGIN_ROWS) / GRID_MEDIA_BLOCK_ROWS),
+          Math.floor((last + BLOCK_MARGIN_ROWS) / GRID_MEDIA_BLOCK_ROWS)
+        ).filter((b) => !askedBlocks.has(b))
+      : []
+    pages.forEach((p) => askedPages.add(p))
+    blocks.forEach((b) => askedBlocks.add(b))
+    const requestsBefore = target.storeRequests()
+    const begun = performance.now()
+    const [, ...cellBlocks] = await Promise.all([
+      Promise.all(
+        pages.map((page) => call('tables:readRows', { connectionId, table, offset: page * PAGE_ROWS, limit: PAGE_ROWS, columns: [...PLAIN_COLUMNS] }))
+      ),
+      ...blocks.map(
+        (block) =>
+          call('media:cells', {
+            connectionId,
+            table,
+            offset: block * GRID_MEDIA_BLOCK_ROWS,
+            limit: GRID_MEDIA_BLOCK_ROWS,
+            columns: [...BYTE_COLUMNS],
+            size: 'row'
+          }) as Promise<MediaCell[][]>
+      )
+    ])
+    costs.push({
+      ms: performance.now() - begun,
+      pages: pages.length,
+      blocks: blocks.length,
+      cellsBytes: cellBlocks.reduce((sum, cells) => sum + answerBytes(cells), 0),
+      thumbs: cellBlocks.reduce((sum, cells) => sum + cells.reduce((n, row) => n + row.filter((cell) => cell.thumb !== null).length, 0), 0),
+      storeRequests: target.storeRequests() - requestsBefore
+    })
+  }
+  return costs
+}
+
+function between(first: number, last: number): number[] {
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i)
+}
