@@ -6,6 +6,14 @@
  * THUMB_SOURCE_MAX_BYTES at once, and only the thumbnails travel to the page.
  * Answers are kept per table version, filter, row and column (an LRU bounded in bytes), so
  * scrolling back, or a second look, reads nothing again.
+ *
+ * Reading ahead: a thumbnail costs a decode of the whole image (10 to 20 ms of a core for a
+ * 500 KB JPEG, even at 1/8 scale), so making a screen's worth when it is asked for takes
+ * far longer than its rows. Once no call is waiting, the cells of the AHEAD_ROWS rows past
+ * the last ones asked (before them, when the asks move back) are made and kept, a chunk at
+ * a time and one thumbnail at a time, so the next screen is answered from what is kept
+ * while the user looks at this one. A call that arrives stops the read-ahead at the end of
+ * its chunk and takes over any cells already in the making.
  */
 import type { TableRef } from '../../shared/catalog-types'
 import type { ExactInt } from '../../shared/exact-int'
@@ -22,6 +30,8 @@ const IN_FLIGHT = 2
 export const THUMB_SOURCE_MAX_BYTES = 16 * 1024 * 1024
 /** Bytes of answers kept, thumbnails included. */
 const CACHE_BYTES = 64 * 1024 * 1024
+/** Rows read ahead of the last ones asked: two of the grid's blocks, about two screens of thumbnail rows. */
+export const AHEAD_ROWS = 40
 
 /** Which cells: the request of `media:cells`, with the table's version resolved. */
 export interface CellsRequest {
@@ -39,50 +49,88 @@ export interface CellsRequest {
   readonly size: ThumbSize
 }
 
+/** A cell being made: what it holds, or undefined for a row past the end of the rows. */
+type Making = Promise<MediaCell | undefined>
+
+/** What is read ahead: rows `from`..`to` (exclusive) of one request's cells. */
+interface AheadPlan {
+  readonly handle: TableHandle
+  readonly request: CellsRequest
+  readonly from: number
+  readonly to: number
+}
+
 /** The media cells of every connection, kept while memory allows. */
 export class MediaCells {
   readonly #kept = new Map<string, { readonly cell: MediaCell; readonly bytes: number }>()
   #keptBytes = 0
+  /** Cells whose bytes are being read or described, by key, so a second ask waits for the first. */
+  readonly #making = new Map<string, Making>()
+  /** Calls answering now; read-ahead waits until there are none. */
+  #calls = 0
+  #idle: (() => void)[] = []
+  /** Where the last call of each kind of cells asked, for the direction of the read-ahead. */
+  #lastAsked: { readonly stream: string; readonly offset: number } | null = null
+  #ahead: AheadPlan | null = null
+  /** Whether the read-ahead loop runs (it takes up a changed plan by itself). */
+  #aheadRunning = false
 
   /** Per row, per column (in the request's order), what each cell holds. */
   async cells(handle: TableHandle, request: CellsRequest, options?: CallOptions): Promise<MediaCell[][]> {
+    this.#calls++
+    const stream = streamOf(request)
+    const back = this.#lastAsked?.stream === stream && request.offset < this.#lastAsked.offset
+    this.#lastAsked = { stream, offset: request.offset }
+    try {
+      const rows = await this.#answer(handle, request, options)
+      this.#planAhead(handle, request, back, rows.length < request.limit)
+      return rows
+    } finally {
+      this.#calls--
+      if (this.#calls === 0) for (const wake of this.#idle.splice(0)) wake()
+    }
+  }
+
+  async #answer(handle: TableHandle, request: CellsRequest, options?: CallOptions): Promise<MediaCell[][]> {
     const rows: (MediaCell | undefined)[][] = []
     for (let column = 0; column < request.columns.length; column++) {
       const name = request.columns[column] as string
       // Reading the next rows overlaps with the thumbnails of the last ones (disk or network
       // against the CPU); at most IN_FLIGHT chunks are held, so memory stays bounded.
       const making: Promise<void>[] = []
-      for (let start = 0; start < request.limit; start += CHUNK_ROWS) {
+      let ended = false
+      for (let start = 0; start < request.limit && !ended; start += CHUNK_ROWS) {
         const limit = Math.min(CHUNK_ROWS, request.limit - start)
         const keys = Array.from({ length: limit }, (_, i) => this.#key(request, name, request.offset + start + i))
+        const place = (cells: readonly (MediaCell | undefined)[]): void =>
+          cells.forEach((cell, i) => {
+            if (cell) (rows[start + i] ??= [])[column] = cell
+          })
         const kept = keys.map((key) => this.#get(key))
         if (kept.every((cell) => cell !== undefined)) {
-          kept.forEach((cell, i) => ((rows[start + i] ??= [])[column] = cell))
+          place(kept)
           continue
         }
+        const joined = keys.map((key, i) => (kept[i] ? Promise.resolve(kept[i]) : this.#making.get(key)))
+        if (joined.every((cell) => cell !== undefined)) {
+          // Every missing cell is being made already (read ahead, or another call): wait for those.
+          const cells = await Promise.all(joined).catch(() => null)
+          if (cells) {
+            place(cells)
+            if (cells.some((cell) => cell === undefined)) ended = true
+            continue
+          }
+          // What was being made failed (its call was cancelled, say): read the rows here.
+        }
         if (making.length >= IN_FLIGHT) await making.shift()
-        const read = await handle.readBytes(
-          {
-            column: name,
-            offset: request.offset + start,
-            limit,
-            maxBytesPerCell: THUMB_SOURCE_MAX_BYTES,
-            ...(request.older ? { version: request.version } : {}),
-            ...(request.filter ? { filter: request.filter } : {})
-          },
-          options
-        )
-        const made = Promise.all(read.map((cell) => describeCell(cell, THUMB_SIZES[request.size]))).then((cells) =>
-          cells.forEach((cell, i) => {
-            ;(rows[start + i] ??= [])[column] = cell
-            this.#put(keys[i] as string, cell)
-          })
-        )
+        const { read, made } = this.#make(handle, request, name, request.offset + start, limit, options, 'together')
+        const cells = await read
+        const placed = made.then(place)
         // Awaited below; handled here too, so a failure while the next rows are read is not an unhandled rejection.
-        made.catch(() => undefined)
-        making.push(made)
+        placed.catch(() => undefined)
+        making.push(placed)
         // Fewer rows than asked: the window reached the end of the rows.
-        if (read.length < limit) break
+        if (cells < limit) ended = true
       }
       await Promise.all(making)
     }
@@ -95,8 +143,111 @@ export class MediaCells {
     return complete
   }
 
+  /**
+   * Reads rows `offset`..`offset + limit` of `column` and describes them, registering each
+   * cell as being made until it is kept. `read` settles with the number of rows the table
+   * had once the bytes are in; `made` with the cells once described, `together` (a call's
+   * own, several thumbnails at once) or `one by one` (read-ahead, leaving cores to calls).
+   */
+  #make(
+    handle: TableHandle,
+    request: CellsRequest,
+    column: string,
+    offset: number,
+    limit: number,
+    options: CallOptions | undefined,
+    pace: 'together' | 'one by one'
+  ): { readonly read: Promise<number>; readonly made: Promise<(MediaCell | undefined)[]> } {
+    const keys = Array.from({ length: limit }, (_, i) => this.#key(request, column, offset + i))
+    const bytes = handle.readBytes(
+      {
+        column,
+        offset,
+        limit,
+        maxBytesPerCell: THUMB_SOURCE_MAX_BYTES,
+        ...(request.older ? { version: request.version } : {}),
+        ...(request.filter ? { filter: request.filter } : {})
+      },
+      options
+    )
+    const side = THUMB_SIZES[request.size]
+    const made = bytes.then(async (cells) => {
+      if (pace === 'together') return Promise.all(cells.map((cell) => describeCell(cell, side)))
+      const described: MediaCell[] = []
+      for (const cell of cells) described.push(await describeCell(cell, side))
+      return described
+    })
+    const all = made.then((cells) => keys.map((_, i) => cells[i]))
+    const cells = keys.map((_, i) => all.then((described) => described[i]))
+    keys.forEach((key, i) => this.#making.set(key, cells[i] as Making))
+    const settle = (described: readonly (MediaCell | undefined)[] | null): void =>
+      keys.forEach((key, i) => {
+        const cell = described?.[i]
+        if (cell) this.#put(key, cell)
+        if (this.#making.get(key) === cells[i]) this.#making.delete(key)
+      })
+    all.then(settle, () => settle(null))
+    // Each is awaited by whoever asks for it; handled here too, so a failure nobody waits for is not an unhandled rejection.
+    for (const cell of cells) cell.catch(() => undefined)
+    const read = bytes.then((found) => found.length)
+    read.catch(() => undefined)
+    return { read, made: all }
+  }
+
+  /** Sets what to read ahead after a call for `request` (`back`: the asks move towards the first row), and starts it. */
+  #planAhead(handle: TableHandle, request: CellsRequest, back: boolean, ended: boolean): void {
+    const end = request.offset + request.limit
+    if (back) this.#ahead = { handle, request, from: Math.max(0, request.offset - AHEAD_ROWS), to: request.offset }
+    else if (!ended) this.#ahead = { handle, request, from: end, to: end + AHEAD_ROWS }
+    else return
+    if (this.#aheadRunning) return
+    this.#aheadRunning = true
+    void this.#readAhead().finally(() => (this.#aheadRunning = false))
+  }
+
+  /** Makes the planned cells a chunk at a time while no call is answering; a new plan replaces the old between chunks. */
+  async #readAhead(): Promise<void> {
+    for (;;) {
+      await this.#whenIdle()
+      const plan = this.#ahead
+      const next = plan && this.#nextMissing(plan)
+      if (!plan || !next) {
+        if (this.#ahead === plan) this.#ahead = null
+        if (this.#ahead === null) return
+        continue
+      }
+      try {
+        const { made } = this.#make(plan.handle, plan.request, next.column, next.offset, next.limit, undefined, 'one by one')
+        const cells = await made
+        // The end of the rows: nothing further to read ahead of this plan.
+        if (cells.some((cell) => cell === undefined) && this.#ahead === plan) this.#ahead = null
+      } catch {
+        // A read ahead that fails (the connection closed, the table changed) is simply not kept.
+        if (this.#ahead === plan) this.#ahead = null
+      }
+    }
+  }
+
+  /** The first chunk of the plan's rows with a cell neither kept nor in the making, column by column. */
+  #nextMissing(plan: AheadPlan): { readonly column: string; readonly offset: number; readonly limit: number } | null {
+    for (const column of plan.request.columns) {
+      for (let offset = plan.from; offset < plan.to; offset += CHUNK_ROWS) {
+        const limit = Math.min(CHUNK_ROWS, plan.to - offset)
+        for (let i = 0; i < limit; i++) {
+          const key = this.#key(plan.request, column, offset + i)
+          if (!this.#kept.has(key) && !this.#making.has(key)) return { column, offset, limit }
+        }
+      }
+    }
+    return null
+  }
+
+  #whenIdle(): Promise<void> {
+    return this.#calls === 0 ? Promise.resolve() : new Promise((resolve) => this.#idle.push(resolve))
+  }
+
   #key(request: CellsRequest, column: string, row: number): string {
-    return JSON.stringify([request.scope, request.table.namespace, request.table.name, request.version, request.filter ?? '', column, row, request.size])
+    return JSON.stringify([streamOf(request), column, row])
   }
 
   #get(key: string): MediaCell | undefined {
@@ -122,6 +273,11 @@ export class MediaCells {
   }
 }
 
+/** What the cells of a request are kept under, but for their column and row. */
+function streamOf(request: CellsRequest): string {
+  const { scope, table, version, older, filter, size } = request
+  return JSON.stringify([scope, table.namespace, table.name, version, older, filter ?? '', size])
+}
 const NULL_CELL: MediaCell = {
   size: null,
   kind: 'bytes',
