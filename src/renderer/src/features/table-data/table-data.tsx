@@ -110,6 +110,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   const matching = count.data ?? null
   const windowRows = matching === null ? null : Math.min(WINDOW_ROWS, Math.max(0, matching - windowStart))
   const found = view.search ? (result.data?.rows.numRows ?? null) : null
+  const editControls = <EditControls connectionId={connectionId} table={table} access={editAccess} />
   const gridShown = !count.isError && !result.isError && fields !== null && (gallery === null || Boolean(view.search)) && !showMap
   // The command palette offers the Distributions switch while the grid shows it enabled.
   useRegisterDistributions(gridShown && distributionsBlocked === null, distributionsShown, toggleDistributions)
@@ -141,23 +142,27 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           }}
         />
         <ExportButton connectionId={connectionId} table={table} view={view} matching={matching} />
-        <EditControls connectionId={connectionId} table={table} access={editAccess} />
+        {version !== null && editControls}
       </div>
+      {/* An older version open read-only is shown as it is: search reads the latest. The
+          editing controls share the search's row, so the toolbar above keeps to one line. */}
+      {version === null && (
+        <div className={styles.searchRow}>
+          <SearchBar
+            connectionId={connectionId}
+            table={table}
+            info={{ data: info.data, error: info.error, retry: () => void info.refetch() }}
+            search={search}
+            view={view}
+            selectedRow={selectedRow}
+            found={found}
+            truncated={result.data?.truncated ?? false}
+          />
+          {editControls}
+        </div>
+      )}
       {fields && (
         <EditPanel connectionId={connectionId} table={table} view={view} access={editAccess} columns={columns.filter((column) => column.name !== scoring)} />
-      )}
-      {/* An older version open read-only is shown as it is: search reads the latest. */}
-      {version === null && (
-        <SearchBar
-          connectionId={connectionId}
-          table={table}
-          info={{ data: info.data, error: info.error, retry: () => void info.refetch() }}
-          search={search}
-          view={view}
-          selectedRow={selectedRow}
-          found={found}
-          truncated={result.data?.truncated ?? false}
-        />
       )}
       {count.isError && <ErrorAlert error={count.error} onRetry={() => void count.refetch()} />}
       {headerProfile.error !== null && <ErrorAlert error={headerProfile.error} onRetry={headerProfile.retry} />}
