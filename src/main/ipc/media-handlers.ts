@@ -11,10 +11,10 @@ import type { HandlerContext } from './handler-context'
 /** Handlers of the media channels. */
 export function mediaHandlers({ registry, media = new MediaCells() }: HandlerContext): Pick<HandlerTable, keyof typeof mediaContract> {
   return {
-    'media:cells': async ({ connectionId, table, version, filter, offset, limit, columns, size }) => {
+    'media:cells': async ({ connectionId, table, version, latest, filter, offset, limit, columns, size }) => {
       const handle = (await registry.client(connectionId)).table(table)
-      // Kept per version: the latest one's number comes from the kept table.
-      const at = version ?? (await handle.version())
+      // Kept per version: the latest one's number as the page knows it, else from the table.
+      const at = version ?? latest ?? (await handle.version())
       const scope = registry.cacheScope(connectionId)
       return media.cells(handle, { scope, table, version: at, older: version !== undefined, filter, offset, limit, columns, size })
     },

@@ -1,6 +1,9 @@
 /**
- * What `media:cells` asks of a REST catalog, counted at the reference server: once a block
- * is answered, the rows after it are read ahead, so asking for them next makes no request.
+ * What `media:cells` asks of a REST catalog, counted at the reference server: with the
+ * latest version the page knows (`latest`), a block of cells costs its query requests and no
+ * describe, even once the describe the connection keeps is forgotten (which, without it,
+ * costs a describe request per block); and once a block is answered, the rows after it are
+ * read ahead, so asking for them next makes no request at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectNamespace } from '@lancedb/lancedb'
@@ -9,6 +12,7 @@ import { lanceArrow } from '../../catalog/lance-arrow'
 import { startAppOverCatalog, type CatalogApp } from '../../../test-kit/app-over-catalog'
 import { pictureBytes } from '../../../test-kit/media-table'
 import type { MediaCell } from '../../shared/contract/media'
+import type { TableDescription } from '../../shared/catalog-types'
 import { AHEAD_ROWS } from './media-cells'
 
 const TABLE = 'photos'
@@ -82,21 +86,35 @@ async function cells(offset: number, extra: Record<string, unknown> = {}): Promi
 }
 
 describe('media:cells over a REST catalog', () => {
-  it('answers the rows after a block from what it read ahead, with no request', async () => {
+  it('asks for no describe with the version the page knows, and answers the next rows from what it read ahead', async () => {
+    const describeResult = await dispatch(app.core.handlers, 'tables:describe', { connectionId: app.connectionId, table: { namespace: [], name: TABLE } })
+    if (!describeResult.ok) throw new Error(describeResult.error.message)
+    const latest = (describeResult.value as TableDescription).version as string
+    // The user's Refresh forgets the describe the connection keeps (as do TABLE_FRESHNESS_MS and any change).
+    const refreshed = await dispatch(app.core.handlers, 'tables:refresh', {})
+    if (!refreshed.ok) throw new Error(refreshed.error.message)
     await quiet()
     take()
-    const first = await cells(0)
+
+    const first = await cells(0, { latest })
     expect(first).toHaveLength(BLOCK)
     expect(first.every(([cell]) => cell?.label === 'JPEG' && cell.thumb !== null)).toBe(true)
+    expect(take().describe).toBe(0)
 
-    // The rows after the block are read while nothing is asked.
+    // The rows after the block are read while nothing is asked: queries, and still no describe.
     await quiet()
-    expect(take().query).toBeGreaterThan(0)
+    const ahead = take()
+    expect(ahead.describe).toBe(0)
+    expect(ahead.query).toBeGreaterThan(0)
 
     // Asking for them now costs no request.
     for (let offset = BLOCK; offset < BLOCK + AHEAD_ROWS; offset += BLOCK) {
-      expect(await cells(offset)).toHaveLength(BLOCK)
+      expect(await cells(offset, { latest })).toHaveLength(BLOCK)
       expect(take()).toEqual({ describe: 0, query: 0, other: 0 })
     }
+  })
+
+  it('refuses a latest version that is not a version number', async () => {
+    await expect(cells(0, { latest: 'newest' })).rejects.toThrow(/^invalid_request: .*version/i)
   })
 })

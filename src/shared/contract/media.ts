@@ -69,7 +69,13 @@ export const mediaContract = {
         offset: z.number().int().min(0),
         limit: z.number().int().min(1).max(MEDIA_ROWS_MAX),
         columns: z.array(columnRef).min(1).max(MEDIA_COLUMNS_MAX).readonly(),
-        size: z.enum(['row', 'tile'])
+        size: z.enum(['row', 'tile']),
+        /**
+         * Without `version`: the latest version as the page's description of the table names
+         * it. The cells are kept under it and main asks the catalog for none (on a REST catalog
+         * that is a describe request per call); without it main asks.
+         */
+        latest: versionNumber.optional()
       })
       .strict(),
     /** Per row (in order, possibly fewer than `limit` at the end), per column (in the request's order). */

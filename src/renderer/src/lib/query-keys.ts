@@ -92,6 +92,8 @@ export const queryKeys = {
 export interface MediaRows {
   readonly filter: string
   readonly version?: ExactInt
+  /** Without `version`: the latest version as the table's description names it, which thumbnails are kept under. */
+  readonly latest?: ExactInt
 }
 
 /** Which columns (null: all) and which rows (a SQL filter; empty: all) a rows query reads. */

@@ -12,6 +12,7 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys, type MediaRows } from '../../lib/query-keys'
 import { useReadAhead, type PageRange } from './read-ahead'
 import { PAGE_GC_MS, useSettled } from './use-table-rows'
+import { mediaRowsRequest, useDescribedRows } from './use-media-cells'
 
 /** Cells in one gallery page (one `media:cells` call). */
 export const GALLERY_PAGE = 60
@@ -34,8 +35,7 @@ function galleryPageQuery(connectionId: string, table: TableRef, rows: MediaRows
           limit: GALLERY_PAGE,
           columns: [column],
           size: 'tile',
-          ...(rows.filter ? { filter: rows.filter } : {}),
-          ...(rows.version === undefined ? {} : { version: rows.version })
+          ...mediaRowsRequest(rows)
         })
       )
       return answer.map((row) => row[0] as MediaCell)
@@ -56,8 +56,12 @@ export function useGalleryPages(
   reach: PageRange | null
 ): GalleryPages {
   const settled = useSettled(pages)
+  const described = useDescribedRows(connectionId, table, rows)
   const held = useQueries({
-    queries: pages.map((page) => ({ ...galleryPageQuery(connectionId, table, rows, column, page), enabled: settled.includes(page) })),
+    queries: pages.map((page) => ({
+      ...galleryPageQuery(connectionId, table, described.rows, column, page),
+      enabled: described.ready && settled.includes(page)
+    })),
     combine: (results) => {
       const loaded = new Map<number, readonly MediaCell[]>()
       results.forEach((result, i) => {
@@ -68,6 +72,6 @@ export function useGalleryPages(
     }
   })
   const atRest = settled.join(',') === pages.join(',') && pages.every((page) => held.pages.has(page))
-  useReadAhead(pages, atRest ? reach : null, (page) => galleryPageQuery(connectionId, table, rows, column, page))
+  useReadAhead(pages, atRest && described.ready ? reach : null, (page) => galleryPageQuery(connectionId, table, described.rows, column, page))
   return held
 }

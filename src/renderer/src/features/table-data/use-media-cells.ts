@@ -5,7 +5,7 @@
  * smaller than rows pages: GRID_MEDIA_BLOCK_ROWS says why). The rows queries leave the byte columns out, so the grid never holds their bytes
  * and its rows never wait for a thumbnail.
  */
-import { useQueries } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import type { TableRef } from '@shared/catalog-types'
 import type { MediaCell } from '@shared/contract/media'
 import { api, unwrap } from '../../lib/api'
@@ -30,13 +30,44 @@ export function mediaRowsOf(view: RowsView): MediaRows {
 }
 
 /**
+ * `rows` with the latest version the table's description names (the description the table's
+ * view has already asked for), so main keeps thumbnails under it without asking the catalog
+ * for the version on every call. Not `ready` while the description is being asked again
+ * (after a change to the table): cells asked meanwhile would be kept under the old version.
+ */
+export function useDescribedRows(connectionId: string, table: TableRef, rows: MediaRows): { readonly rows: MediaRows; readonly ready: boolean } {
+  const latest = rows.version === undefined
+  const described = useQuery({
+    queryKey: queryKeys.table(connectionId, table),
+    queryFn: () => unwrap(api.tables.describe({ connectionId, table })),
+    // The table's view asks for it and a change asks again; this only reads it.
+    staleTime: Infinity,
+    enabled: latest
+  })
+  const version = latest ? described.data?.version : null
+  return {
+    rows: version ? { ...rows, latest: version } : rows,
+    ready: !latest || (!described.isFetching && !described.isPending) || described.isError
+  }
+}
+
+/** The request fields that say which rows and version a `media:cells` call reads. */
+export function mediaRowsRequest(rows: MediaRows): { filter?: string; version?: string; latest?: string } {
+  return {
+    ...(rows.filter ? { filter: rows.filter } : {}),
+    ...(rows.version === undefined ? {} : { version: rows.version }),
+    ...(rows.latest === undefined ? {} : { latest: rows.latest })
+  }
+}
+
+/**
  * The media cells of `columns` in `blocks` of a view. A search's rows are not the table's
  * rows by position, so a search view asks for none (its pages carry the bytes).
  */
 export function useMediaBlocks(connectionId: string, table: TableRef, view: RowsView, blocks: readonly number[], columns: readonly string[]): MediaBlocks {
   const settled = useSettled(blocks)
   const asked = view.search || columns.length === 0 ? [] : blocks
-  const rows = mediaRowsOf(view)
+  const { rows, ready } = useDescribedRows(connectionId, table, mediaRowsOf(view))
   return useQueries({
     queries: asked.map((block) => ({
       queryKey: queryKeys.mediaCells(connectionId, table, rows, columns, block),
@@ -49,14 +80,13 @@ export function useMediaBlocks(connectionId: string, table: TableRef, view: Rows
             limit: MEDIA_BLOCK_ROWS,
             columns: [...columns],
             size: 'row',
-            ...(rows.filter ? { filter: rows.filter } : {}),
-            ...(rows.version === undefined ? {} : { version: rows.version })
+            ...mediaRowsRequest(rows)
           })
         ),
       gcTime: PAGE_GC_MS,
       staleTime: Infinity,
       structuralSharing: false,
-      enabled: settled.includes(block)
+      enabled: ready && settled.includes(block)
     })),
     combine: (results) => {
       const loaded = new Map<number, readonly (readonly MediaCell[])[]>()
