@@ -80,11 +80,20 @@ export function clusteredBatch(spec: ClusteredSpec, first: number, count: number
   )
 }
 
-/** Makes the table `name` in `db` (replacing one of the same name), writing in parts of at most 100,000 rows. */
-export async function makeClusteredTable(db: Connection, name: string, spec: ClusteredSpec): Promise<LanceTable> {
+/**
+ * Makes the table `name` in `db` (replacing one of the same name), writing in parts of at
+ * most 100,000 rows; `storageOptions` for a catalog on an object store (LanceDB 0.39 needs
+ * them again for each table it creates there).
+ */
+export async function makeClusteredTable(
+  db: Connection,
+  name: string,
+  spec: ClusteredSpec,
+  storageOptions: Readonly<Record<string, string>> = {}
+): Promise<LanceTable> {
   const total = spec.rows + 3 * (spec.unplaced ?? 0)
   const part = 100_000
-  const table = await db.createTable(name, clusteredBatch(spec, 0, Math.min(part, total)), { mode: 'overwrite' })
+  const table = await db.createTable(name, clusteredBatch(spec, 0, Math.min(part, total)), { mode: 'overwrite', storageOptions: { ...storageOptions } })
   for (let first = part; first < total; first += part) await table.add(clusteredBatch(spec, first, Math.min(part, total - first)))
   return table
 }

@@ -1,0 +1,88 @@
+/**
+ * The Map view beyond a local directory: over a REST catalog whose server reads the rows,
+ * over a REST catalog on an object store whose server serves metadata only (the app reads
+ * the vectors at the table's s3:// location), and over a directory catalog on an object
+ * store. Each map keeps its clusters apart; over REST, a lasso around one cluster filters
+ * the grid to its rows and the profile follows that filter.
+ */
+import { join } from 'node:path'
+import { connectNamespace } from '@lancedb/lancedb'
+import { makeClusteredTable } from '../test-kit/clustered-vectors'
+import { startTestS3, type TestS3 } from '../test-kit/s3-server'
+import { startCatalogServer, type RunningCatalogServer } from '../server/server'
+import { expect, test } from './fixtures/test'
+import { clusterCheck, lassoCircle, screenPoints } from './pages/embedding-map-page'
+
+const CLUSTERS = 3
+const ROWS = 600
+
+let s3: TestS3 | undefined
+let server: RunningCatalogServer | undefined
+test.afterEach(async () => {
+  await server?.close()
+  server = undefined
+  await s3?.close()
+  s3 = undefined
+})
+
+async function makeCatalog(root: string, storageOptions: Readonly<Record<string, string>> = {}): Promise<void> {
+  const storage = Object.fromEntries(Object.entries(storageOptions).map(([k, v]) => [`storage.${k}`, v]))
+  const db = await connectNamespace('dir', { root, ...storage })
+  ;(await makeClusteredTable(db, 'clusters', { rows: ROWS, clusters: CLUSTERS, dimension: 16 }, storageOptions)).close()
+  db.close()
+}
+
+const storageFlags = (options: Readonly<Record<string, string>>): string[] => Object.entries(options).flatMap(([k, v]) => ['--storage', `${k}=${v}`])
+
+const CATALOGS = [
+  { name: 'a REST catalog whose server reads the rows', store: false, rest: true },
+  { name: 'a REST catalog on an object store, read at the location', store: true, rest: true },
+  { name: 'a directory catalog on an object store', store: true, rest: false }
+] as const
+
+for (const catalog of CATALOGS) {
+  test(`maps a vector column of ${catalog.name}, its clusters apart`, async ({ workDir, openApp }) => {
+    test.setTimeout(180_000)
+    let args: string[]
+    if (catalog.store) {
+      s3 = await startTestS3()
+      const root = `s3://${s3.bucket}/catalogs/map`
+      await makeCatalog(root, s3.storageOptions)
+      if (catalog.rest) {
+        server = await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes: false })
+        args = ['--rest', server.url]
+      } else args = ['--dir', root, ...storageFlags(s3.storageOptions)]
+    } else {
+      const root = join(workDir, 'catalog')
+      await makeCatalog(root)
+      server = await startCatalogServer({ root })
+      args = ['--rest', server.url]
+    }
+    const app = await openApp(args)
+    const page = app.page
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await app.table('clusters').click()
+    await page.getByRole('button', { name: 'Map', exact: true }).click()
+    await expect(page.getByRole('status', { name: 'Map status' })).toHaveText(`${ROWS} points · UMAP · version 1`, { timeout: 150_000 })
+    const points = await screenPoints(page)
+    expect(points).toHaveLength(ROWS)
+    const { centres, misplaced } = clusterCheck(points, CLUSTERS, (row) => row % CLUSTERS)
+    expect(misplaced).toEqual([])
+    if (catalog.store) return
+
+    // A lasso around cluster c0 filters the grid to its rows, and the profile follows.
+    const c0 = points.filter((_, i) => i % CLUSTERS === 0)
+    const [cx, cy] = centres[0]!
+    const radius = Math.max(...c0.map(([x, y]) => Math.hypot(x - cx, y - cy))) + 6
+    expect(points.filter(([x, y], i) => i % CLUSTERS !== 0 && Math.hypot(x - cx, y - cy) <= radius + 2)).toHaveLength(0)
+    await lassoCircle(page, [cx, cy], radius)
+    const selection = page.getByLabel('Selection')
+    await expect(selection).toContainText(`${ROWS / CLUSTERS} points selected`)
+    await selection.getByRole('button', { name: 'Filter the grid to these rows' }).click()
+    await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText(`${ROWS / CLUSTERS} matching rows`)
+    await page.getByRole('tab', { name: 'Profile' }).click()
+    await page.getByRole('button', { name: 'Profile these rows' }).click()
+    await expect(page.getByRole('status').filter({ hasText: /rows \(exact\)/ })).toContainText(`All ${ROWS / CLUSTERS} matching rows (exact)`)
+    await expect(page.getByRole('article', { name: 'Profile of cluster' }).getByText('1 distinct')).toBeVisible()
+  })
+}

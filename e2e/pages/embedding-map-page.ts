@@ -1,0 +1,52 @@
+/**
+ * The Map view as a test drives it: each point's position on the page (from the drawing's
+ * own positions), the clusters' centres, whether every point lies nearest its own
+ * cluster's centre, and a Shift-drag lasso around one cluster.
+ */
+import type { Page } from '@playwright/test'
+
+type Point = readonly [number, number]
+
+/** Each point's position on the page (CSS pixels), in row order. */
+export async function screenPoints(page: Page): Promise<Point[]> {
+  const canvas = page.getByRole('img', { name: /^Map of the vectors/ })
+  const box = await canvas.boundingBox()
+  if (!box) throw new Error('The map is not on screen.')
+  const inCanvas: [number, number][] = await canvas.evaluate((element) =>
+    (element as unknown as { mapScreenPositions: () => [number, number][] }).mapScreenPositions()
+  )
+  return inCanvas.map(([x, y]) => [box.x + x, box.y + y])
+}
+
+/** The mean position of `points`. */
+export function centreOf(points: readonly Point[]): [number, number] {
+  return [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length]
+}
+
+/** The centre of each of `clusters` clusters, and the points lying nearer another cluster's centre than their own. */
+export function clusterCheck(
+  points: readonly Point[],
+  clusters: number,
+  clusterOf: (row: number) => number
+): { centres: [number, number][]; misplaced: number[] } {
+  const centres = Array.from({ length: clusters }, (_, c) => centreOf(points.filter((_, i) => clusterOf(i) === c)))
+  const misplaced: number[] = []
+  points.forEach(([x, y], i) => {
+    const distances = centres.map(([cx, cy]) => Math.hypot(x - cx, y - cy))
+    if (distances.indexOf(Math.min(...distances)) !== clusterOf(i)) misplaced.push(i)
+  })
+  return { centres, misplaced }
+}
+
+/** Draws a lasso (Shift and drag) on a circle around `centre` of `radius` CSS pixels. */
+export async function lassoCircle(page: Page, [cx, cy]: Point, radius: number): Promise<void> {
+  await page.keyboard.down('Shift')
+  await page.mouse.move(cx + radius, cy)
+  await page.mouse.down()
+  for (let step = 1; step <= 36; step++) {
+    const angle = (step / 36) * 2 * Math.PI
+    await page.mouse.move(cx + radius * Math.cos(angle), cy + radius * Math.sin(angle), { steps: 2 })
+  }
+  await page.mouse.up()
+  await page.keyboard.up('Shift')
+}
