@@ -6,7 +6,8 @@
  * browser-mode host (`out/main/web-host.js`, its own process) as the page calls it over its
  * socket: a click (`tables:describe` and `tables:count`), then each page of 100 rows as
  * `tables:readRows` of the plain columns and `media:cells` of the byte columns
- * (`size: 'row'`, in the grid's blocks of 20 rows) sent together, as the grid asks for
+ * (`size: 'row'`, in the grid's blocks of 20 rows, with the described version as
+ * `latest`) sent together, as the grid asks for
  * them: the first screen's two blocks on opening, every block of the page after; the
  * anchor is the same page of the plain columns alone, in a host of its own. Prints the
  * time to the first screen and of each next page, the
@@ -235,7 +236,7 @@ async function startHost(target: Target, dataDir: string): Promise<Host> {
   const { child, url } = await startWebHost(['--data-dir', dataDir, '--dir', target.root, ...storageFlags(target.storage)])
   const call = hostCaller(url)
   const connectionId = await connectionFor(call, target.root)
-  return { target: { call, connectionId, storeRequests: target.storeRequests }, pid: child.pid ?? 0, stop: () => stopProcess(child) }
+  return { target: { call, connectionId, storeRequests: target.storeRequests, described: {} }, pid: child.pid ?? 0, stop: () => stopProcess(child) }
 }
 
 /** Scrolls on with thumbnails from `from` through SCROLL_PAGES more pages (or the table's end), with the host's RSS every 10 pages. */

@@ -10,6 +10,7 @@
 import type { MediaCell, MediaValue } from '../../src/shared/contract/media'
 import { GRID_MEDIA_BLOCK_ROWS } from '../../src/shared/grid-media-blocks'
 import type { RowsPage } from '../../src/shared/contract/tables'
+import type { TableDescription } from '../../src/shared/catalog-types'
 import { encodeSocketMessage } from '../../src/shared/rpc-socket'
 import type { HostCall } from '../remote/host-client'
 import { BYTE_COLUMNS, MEDIA_TABLE, PLAIN_COLUMNS } from './media-rows'
@@ -22,6 +23,8 @@ export interface GridTarget {
   readonly call: HostCall
   readonly connectionId: string
   readonly storeRequests: () => number
+  /** The table's latest version from its describe (once the table is opened), sent with `media:cells` as the grid sends it. */
+  readonly described: { latest?: string }
 }
 
 /** What one page cost. */
@@ -48,10 +51,13 @@ function answerBytes(value: unknown): number {
 }
 
 /** What clicking the table sends first: its description and its row count, together. Returns the time. */
-export async function openTable({ call, connectionId }: GridTarget): Promise<number> {
+export async function openTable({ call, connectionId, described }: GridTarget): Promise<number> {
   const begun = performance.now()
-  await Promise.all([call('tables:describe', { connectionId, table }), call('tables:count', { connectionId, table })])
-  return performance.now() - begun
+  const [description] = await Promise.all([call('tables:describe', { connectionId, table }), call('tables:count', { connectionId, table })])
+  const ms = performance.now() - begun
+  const latest = (description as TableDescription).version
+  if (latest !== null) described.latest = latest
+  return ms
 }
 
 /** Rows the grid draws on its first screen (a 1280 x 800 window, with the virtualizer's overscan): its first two blocks. */
@@ -80,7 +86,8 @@ export async function gridPage(target: GridTarget, page: number, withMedia: bool
         offset: offset + block * GRID_MEDIA_BLOCK_ROWS,
         limit: GRID_MEDIA_BLOCK_ROWS,
         columns: [...BYTE_COLUMNS],
-        size: 'row'
+        size: 'row',
+        ...target.described
       })
     )
   ])
@@ -174,7 +181,8 @@ export async function readingScroll(target: GridTarget, from: number, screens: n
             offset: block * GRID_MEDIA_BLOCK_ROWS,
             limit: GRID_MEDIA_BLOCK_ROWS,
             columns: [...BYTE_COLUMNS],
-            size: 'row'
+            size: 'row',
+            ...target.described
           }) as Promise<MediaCell[][]>
       )
     ])
