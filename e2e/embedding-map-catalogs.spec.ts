@@ -8,22 +8,13 @@
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { makeClusteredTable } from '../test-kit/clustered-vectors'
-import { startTestS3, type TestS3 } from '../test-kit/s3-server'
-import { startCatalogServer, type RunningCatalogServer } from '../server/server'
+import { startTestS3 } from '../test-kit/s3-server'
+import { startCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { clusterCheck, lassoCircle, screenPoints } from './pages/embedding-map-page'
 
 const CLUSTERS = 3
 const ROWS = 600
-
-let s3: TestS3 | undefined
-let server: RunningCatalogServer | undefined
-test.afterEach(async () => {
-  await server?.close()
-  server = undefined
-  await s3?.close()
-  s3 = undefined
-})
 
 async function makeCatalog(root: string, storageOptions: Readonly<Record<string, string>> = {}): Promise<void> {
   const storage = Object.fromEntries(Object.entries(storageOptions).map(([k, v]) => [`storage.${k}`, v]))
@@ -41,21 +32,21 @@ const CATALOGS = [
 ] as const
 
 for (const catalog of CATALOGS) {
-  test(`maps a vector column of ${catalog.name}, its clusters apart`, async ({ workDir, openApp }) => {
+  test(`maps a vector column of ${catalog.name}, its clusters apart`, async ({ workDir, openApp, closeAfter }) => {
     test.setTimeout(180_000)
     let args: string[]
     if (catalog.store) {
-      s3 = await startTestS3()
+      const s3 = closeAfter(await startTestS3())
       const root = `s3://${s3.bucket}/catalogs/map`
       await makeCatalog(root, s3.storageOptions)
       if (catalog.rest) {
-        server = await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes: false })
+        const server = closeAfter(await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes: false }))
         args = ['--rest', server.url]
       } else args = ['--dir', root, ...storageFlags(s3.storageOptions)]
     } else {
       const root = join(workDir, 'catalog')
       await makeCatalog(root)
-      server = await startCatalogServer({ root })
+      const server = closeAfter(await startCatalogServer({ root }))
       args = ['--rest', server.url]
     }
     const app = await openApp(args)

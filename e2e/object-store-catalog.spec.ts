@@ -11,12 +11,6 @@ import { expect, test } from './fixtures/test'
 import { ProfilesPage } from './pages/profiles-page'
 import { TablesPage } from './pages/tables-page'
 
-let s3: TestS3 | undefined
-test.afterEach(async () => {
-  await s3?.close()
-  s3 = undefined
-})
-
 const storageFlags = (options: Readonly<Record<string, string>>): string[] => Object.entries(options).flatMap(([k, v]) => ['--storage', `${k}=${v}`])
 
 async function lanceTables(store: TestS3, root: string, namespace: string[]): Promise<string[]> {
@@ -29,8 +23,8 @@ async function lanceTables(store: TestS3, root: string, namespace: string[]): Pr
   }
 }
 
-test('opens an s3:// catalog from --dir with --storage: browse, preview, create and drop a table', async ({ openApp }) => {
-  s3 = await startTestS3()
+test('opens an s3:// catalog from --dir with --storage: browse, preview, create and drop a table', async ({ openApp, closeAfter }) => {
+  const s3 = closeAfter(await startTestS3())
   const root = `s3://${s3.bucket}/catalogs/sales`
   await buildNestedCatalog(root, { tables: { top: 2 }, namespaces: { analytics: { namespaces: { web: { tables: { page_views: 25 } } } } } }, s3.storageOptions)
   const app = await openApp(['--dir', root, ...storageFlags(s3.storageOptions)])
@@ -68,8 +62,8 @@ test('opens an s3:// catalog from --dir with --storage: browse, preview, create 
   expect(await lanceTables(s3, root, ['analytics'])).toEqual([])
 })
 
-test('a profile on s3:// shows its storage options, and a wrong secret key tests as access denied', async ({ openApp }) => {
-  s3 = await startTestS3()
+test('a profile on s3:// shows its storage options, and a wrong secret key tests as access denied', async ({ openApp, closeAfter }) => {
+  const s3 = closeAfter(await startTestS3())
   const root = `s3://${s3.bucket}/cat`
   await buildNestedCatalog(root, { tables: { words: 2 } }, s3.storageOptions)
   const app = await openApp()

@@ -7,27 +7,21 @@
  * returned (the app is given no keys of its own).
  */
 import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
-import { startTestS3, type TestS3 } from '../test-kit/s3-server'
-import { startCatalogServer, type RunningCatalogServer } from '../server/server'
+import { startTestS3 } from '../test-kit/s3-server'
+import { startCatalogServer } from '../server/server'
 import { expect, test } from './fixtures/test'
 import { TablesPage } from './pages/tables-page'
 
-let s3: TestS3 | undefined
-let server: RunningCatalogServer | undefined
-test.afterEach(async () => {
-  await server?.close()
-  server = undefined
-  await s3?.close()
-  s3 = undefined
-})
-
 for (const dataRoutes of [true, false]) {
-  test(`the grid shows rows of s3:// tables ${dataRoutes ? 'read by the server' : 'read at their location (metadata-only catalog)'}`, async ({ openApp }) => {
-    s3 = await startTestS3()
+  test(`the grid shows rows of s3:// tables ${dataRoutes ? 'read by the server' : 'read at their location (metadata-only catalog)'}`, async ({
+    openApp,
+    closeAfter
+  }) => {
+    const s3 = closeAfter(await startTestS3())
     const root = `s3://${s3.bucket}/catalogs/rest`
     await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 30 } } } }, s3.storageOptions)
     const log: string[] = []
-    server = await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes, log: (line) => log.push(line) })
+    const server = closeAfter(await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes, log: (line) => log.push(line) }))
     const app = await openApp(['--rest', server.url])
     const tables = new TablesPage(app.page)
 

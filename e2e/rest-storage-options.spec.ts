@@ -8,27 +8,18 @@
 import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { startTestS3, type TestS3 } from '../test-kit/s3-server'
 import { startCatalogServer, type RunningCatalogServer } from '../server/server'
-import { expect, test } from './fixtures/test'
+import { expect, test, type CloseAfter } from './fixtures/test'
 import { ProfilesPage } from './pages/profiles-page'
 import { TablesPage } from './pages/tables-page'
 
 const VENDED = ['aws_access_key_id', 'aws_secret_access_key']
 
-let s3: TestS3 | undefined
-let server: RunningCatalogServer | undefined
-test.afterEach(async () => {
-  await server?.close()
-  server = undefined
-  await s3?.close()
-  s3 = undefined
-})
-
 /** A metadata-only catalog whose describe vends only the credentials. */
-async function serveCatalog(): Promise<{ store: TestS3; catalog: RunningCatalogServer; root: string }> {
-  s3 = await startTestS3()
+async function serveCatalog(closeAfter: CloseAfter): Promise<{ store: TestS3; catalog: RunningCatalogServer; root: string }> {
+  const s3 = closeAfter(await startTestS3())
   const root = `s3://${s3.bucket}/catalogs/rest`
   await buildNestedCatalog(root, { namespaces: { sales: { tables: { orders: 30 } } } }, s3.storageOptions)
-  server = await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes: false, vendStorageOptions: VENDED })
+  const server = closeAfter(await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes: false, vendStorageOptions: VENDED }))
   return { store: s3, catalog: server, root }
 }
 
@@ -39,8 +30,8 @@ function ownFlags(store: TestS3): string[] {
     .flatMap(([name, value]) => ['--storage', `${name}=${value}`])
 }
 
-test('--storage after --rest gives the table locations the endpoint and region the describe leaves out', async ({ openApp }) => {
-  const { store, catalog } = await serveCatalog()
+test('--storage after --rest gives the table locations the endpoint and region the describe leaves out', async ({ openApp, closeAfter }) => {
+  const { store, catalog } = await serveCatalog(closeAfter)
   const app = await openApp(['--rest', catalog.url, ...ownFlags(store)])
   const tables = new TablesPage(app.page)
 
@@ -52,8 +43,8 @@ test('--storage after --rest gives the table locations the endpoint and region t
   await expect(app.page.getByRole('alert')).toHaveCount(0)
 })
 
-test('without storage options of its own the app cannot reach the vended location, and says why', async ({ openApp }) => {
-  const { catalog } = await serveCatalog()
+test('without storage options of its own the app cannot reach the vended location, and says why', async ({ openApp, closeAfter }) => {
+  const { catalog } = await serveCatalog(closeAfter)
   const app = await openApp(['--rest', catalog.url])
 
   await app.expand('sales')
@@ -61,8 +52,8 @@ test('without storage options of its own the app cannot reach the vended locatio
   await expect(app.page.getByRole('alert').first()).toContainText(/Failed to resolve region/)
 })
 
-test("a REST profile's storage options for table locations: the describe's secret key wins over the profile's", async ({ openApp }) => {
-  const { store, catalog } = await serveCatalog()
+test("a REST profile's storage options for table locations: the describe's secret key wins over the profile's", async ({ openApp, closeAfter }) => {
+  const { store, catalog } = await serveCatalog(closeAfter)
   const app = await openApp()
   const profiles = new ProfilesPage(app.page)
   const tables = new TablesPage(app.page)
