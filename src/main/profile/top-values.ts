@@ -3,8 +3,8 @@
  * values, then Space-Saving (Metwally, Agrawal and El Abbadi, 2005) with its evictions
  * done in batches: a value not counted enters at the largest count evicted so far plus
  * two (see below), and once HELD_PER_COUNTER times the counters are held, all but the
- * counters' number of largest are evicted. A count is then an upper bound, over by at most the largest evicted count
- * plus one.
+ * largest (as many as the counters) are evicted. A count is then an upper bound, over by
+ * at most the largest evicted count plus one.
  *
  * Past the bound, a value's first sighting only goes into a doorkeeper, a Bloom filter of
  * the values seen (as in Einziger and Friedman's TinyLFU): in a column of mostly unique
@@ -111,9 +111,10 @@ export class TopValues {
   }
 
   /**
-   * Keeps the largest counts, as many as the counters (some of the ties at the cut) in a new map: the cut
-   * is found by selection over the counts alone (linear, where a sort of every count cost
-   * several times more), and copying the kept counters is cheaper than deleting the rest.
+   * Keeps the largest counts, as many as the counters (some of the ties at the cut), in a
+   * new map: the cut is found by selection over the counts alone (linear, where a sort of
+   * every count cost several times more), and copying the kept counters is cheaper than
+   * deleting the rest.
    */
   #evict(): void {
     const held = this.#counts
