@@ -11,9 +11,11 @@
  * 500 KB JPEG, even at 1/8 scale), so making a screen's worth when it is asked for takes
  * far longer than its rows. Once no call is waiting, the cells of the AHEAD_ROWS rows past
  * the last ones asked (before them, when the asks move back) are made and kept, a chunk at
- * a time and one thumbnail at a time, so the next screen is answered from what is kept
- * while the user looks at this one. A call that arrives stops the read-ahead at the end of
- * its chunk and takes over any cells already in the making.
+ * a time, so the next screen is answered from what is kept while the user looks at this
+ * one. A call that arrives stops the read-ahead at the end of its chunk and takes over any
+ * cells already in the making. A chunk's thumbnails are made together, as a call's are:
+ * one at a time left a core to calls, but on a machine busy with other work the
+ * read-ahead then fell behind a reader paging down once a second.
  */
 import type { TableRef } from '../../shared/catalog-types'
 import type { ExactInt } from '../../shared/exact-int'
@@ -123,7 +125,7 @@ export class MediaCells {
           // What was being made failed (its call was cancelled, say): read the rows here.
         }
         if (making.length >= IN_FLIGHT) await making.shift()
-        const { read, made } = this.#make(handle, request, name, request.offset + start, limit, options, 'together')
+        const { read, made } = this.#make(handle, request, name, request.offset + start, limit, options)
         const cells = await read
         const placed = made.then(place)
         // Awaited below; handled here too, so a failure while the next rows are read is not an unhandled rejection.
@@ -146,8 +148,7 @@ export class MediaCells {
   /**
    * Reads rows `offset`..`offset + limit` of `column` and describes them, registering each
    * cell as being made until it is kept. `read` settles with the number of rows the table
-   * had once the bytes are in; `made` with the cells once described, `together` (a call's
-   * own, several thumbnails at once) or `one by one` (read-ahead, leaving cores to calls).
+   * had once the bytes are in; `made` with the cells once described.
    */
   #make(
     handle: TableHandle,
@@ -155,8 +156,7 @@ export class MediaCells {
     column: string,
     offset: number,
     limit: number,
-    options: CallOptions | undefined,
-    pace: 'together' | 'one by one'
+    options: CallOptions | undefined
   ): { readonly read: Promise<number>; readonly made: Promise<(MediaCell | undefined)[]> } {
     const keys = Array.from({ length: limit }, (_, i) => this.#key(request, column, offset + i))
     const bytes = handle.readBytes(
@@ -171,12 +171,7 @@ export class MediaCells {
       options
     )
     const side = THUMB_SIZES[request.size]
-    const made = bytes.then(async (cells) => {
-      if (pace === 'together') return Promise.all(cells.map((cell) => describeCell(cell, side)))
-      const described: MediaCell[] = []
-      for (const cell of cells) described.push(await describeCell(cell, side))
-      return described
-    })
+    const made = bytes.then((cells) => Promise.all(cells.map((cell) => describeCell(cell, side))))
     const all = made.then((cells) => keys.map((_, i) => cells[i]))
     const cells = keys.map((_, i) => all.then((described) => described[i]))
     keys.forEach((key, i) => this.#making.set(key, cells[i] as Making))
@@ -207,24 +202,29 @@ export class MediaCells {
 
   /** Makes the planned cells a chunk at a time while no call is answering; a new plan replaces the old between chunks. */
   async #readAhead(): Promise<void> {
+    // As in a call, the next chunk is read while the last ones' thumbnails are made.
+    const making: Promise<unknown>[] = []
     for (;;) {
       await this.#whenIdle()
       const plan = this.#ahead
       const next = plan && this.#nextMissing(plan)
       if (!plan || !next) {
         if (this.#ahead === plan) this.#ahead = null
-        if (this.#ahead === null) return
+        // Done once what is in the making is made and no new plan came meanwhile.
+        if (making.length > 0) await making.shift()
+        else if (this.#ahead === null) return
         continue
       }
-      try {
-        const { made } = this.#make(plan.handle, plan.request, next.column, next.offset, next.limit, undefined, 'one by one')
-        const cells = await made
-        // The end of the rows: nothing further to read ahead of this plan.
-        if (cells.some((cell) => cell === undefined) && this.#ahead === plan) this.#ahead = null
-      } catch {
-        // A read ahead that fails (the connection closed, the table changed) is simply not kept.
-        if (this.#ahead === plan) this.#ahead = null
+      if (making.length >= IN_FLIGHT) {
+        await making.shift()
+        continue
       }
+      const { read, made } = this.#make(plan.handle, plan.request, next.column, next.offset, next.limit, undefined)
+      making.push(made.catch(() => undefined))
+      // Fewer rows than asked: the end of the rows, nothing further to read ahead of this plan;
+      // a read that fails (the connection closed, the table changed) is simply not kept.
+      const rows = await read.catch(() => 0)
+      if (rows < next.limit && this.#ahead === plan) this.#ahead = null
     }
   }
 
