@@ -46,9 +46,6 @@ export function shareKeptValues(columns: number): void {
   keepLimit = keptValuesPerColumn(columns)
   distinctLimit = Math.max(1_024, Math.min(PROFILE_EXACT_DISTINCT, Math.floor(KEPT_STRINGS_BUDGET / Math.max(1, columns))))
 }
-const decoder = new TextDecoder()
-/** For ASCII bytes only, where every byte is its character. */
-const latin1 = new TextDecoder('latin1')
 
 function valid(data: Data, i: number): boolean {
   if (data.nullCount === 0) return true
@@ -348,9 +345,8 @@ class StringColumn extends Base {
     const offsets = data.valueOffsets as Int32Array | BigInt64Array
     const bytes = data.values as Uint8Array
     const wide = offsets instanceof BigInt64Array
-    // ASCII text (the common case) is decoded once per chunk, when a value is first needed
-    // as a string, and cut by offsets, where a decoder call per value would cost more than
-    // the rest of the work. Past the exact bound most values are counted by their bytes.
+    // Values are counted by their bytes (./top-values.ts); only their lengths in characters
+    // need a look at the bytes, and ASCII text (the common case) has one per byte.
     const first = Number(offsets[0]!)
     const last = Number(offsets[data.length]!)
     let ascii = true
@@ -360,10 +356,6 @@ class StringColumn extends Base {
         break
       }
     }
-    let whole: string | null = null
-    const text = ascii
-      ? (start: number, end: number): string => (whole ??= latin1.decode(bytes.subarray(first, last))).slice(start - first, end - first)
-      : (start: number, end: number): string => decoder.decode(bytes.subarray(start, end))
     for (let i = 0; i < data.length; i++) {
       const at = data.offset + i
       if (bitmap !== null && (bitmap[at >> 3]! & (1 << (at & 7))) === 0) continue
@@ -376,7 +368,7 @@ class StringColumn extends Base {
       }
       this.lengths.add(characters)
       if (characters === 0) this.empty++
-      this.top.addUtf8(bytes, start, end, text)
+      this.top.addUtf8(bytes, start, end)
     }
   }
 

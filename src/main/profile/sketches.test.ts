@@ -144,6 +144,22 @@ describe('top values', () => {
   })
 })
 
+describe('exact top values', () => {
+  it('tells apart values whose hashes share a key, counting each exactly', () => {
+    // 200,000 values over 2^30 keys: about 19 pairs share a key.
+    const top = new TopValues(300_000)
+    for (let round = 0; round < 3; round++) for (let i = 0; i < 200_000; i++) if (round === 0 || i % (round + 2) === 0) top.add(`value ${i} ü`)
+    expect(top.exact).toBe(true)
+    expect(top.distinct()).toEqual({ value: 200_000, method: 'exact' })
+    // Multiples of 12 are counted three times; ties by value, in string order.
+    expect(top.top(3)).toEqual([
+      { value: 'value 0 ü', count: 3 },
+      { value: 'value 100008 ü', count: 3 },
+      { value: 'value 100020 ü', count: 3 }
+    ])
+  })
+})
+
 describe('top values of a column of mostly unique values', () => {
   it('finds the repeated values among unique ones, each count an upper bound close to the truth', () => {
     const top = new TopValues(1_000)

@@ -11,8 +11,8 @@
  * values (user names, ids) nearly every value is seen once, and would otherwise enter the
  * counters only to be evicted. A value the filter has seen enters with one more for that
  * first sighting; a false positive only lets a value in early. The filter is never
- * cleared, so no value's first sighting is held back twice. Such values are hashed from
- * their UTF-8 bytes and made into strings only when counted.
+ * cleared, so no value's first sighting is held back twice. Values are counted by their
+ * UTF-8 bytes, and made into strings only for the answer.
  *
  * The distinct values are the exact counts' keys; past the bound, a HyperLogLog fed with
  * those keys and every value after.
@@ -41,8 +41,18 @@ const HELD_PER_COUNTER = 8
  */
 const DOORKEEPER_BITS_PER_VALUE = 64
 
-/** The string of the bytes [start, end) of the buffer a value's bytes came from. */
-export type TextOf = (start: number, end: number) => string
+/** A value counted by name: its UTF-8 bytes in the arena, its count, and the next value of the same key. */
+interface Counter {
+  readonly at: number
+  readonly length: number
+  count: number
+  next: Counter | null
+  /** Its string, once made (for ties and the answer). */
+  text: string | null
+}
+
+/** Keys of the counters' map: 30 bits of a value's hash, a small integer V8 keeps unboxed. */
+const KEY_MASK = 0x3fffffff
 
 /** A Bloom filter over the two words of HASH: a bit from each word. */
 class Doorkeeper {
@@ -68,14 +78,24 @@ class Doorkeeper {
   }
 }
 
+const decoder = new TextDecoder()
+
 export class TopValues {
-  #counts = new Map<string, number>()
+  /**
+   * The values counted by name, by 30 bits of their hash; values whose keys are equal are
+   * chained and told apart by their bytes, so the counts stay exact. A value is hashed
+   * from its bytes where it lies, so counting a value already held makes no string.
+   */
+  #counts = new Map<number, Counter>()
+  #held = 0
+  /** The held values' bytes, end to end. */
+  #arena = new Uint8Array(1 << 16)
+  #used = 0
   #exact = true
   /** The largest count evicted (Space-Saving's error bound). */
   #floor = 0
   #hll: HyperLogLog | null = null
   #doorkeeper: Doorkeeper | null = null
-
   readonly #counters: number
 
   constructor(readonly limit: number) {
@@ -85,65 +105,106 @@ export class TopValues {
   /** Adds a value. */
   add(value: string): void {
     const { buffer, length } = utf8(value)
-    this.addUtf8(buffer, 0, length, () => value)
+    this.addUtf8(buffer, 0, length)
   }
 
-  /** Adds the value whose UTF-8 bytes are [start, end) of `bytes`; `text` makes its string, only when it is counted. */
-  addUtf8(bytes: Uint8Array, start: number, end: number, text: TextOf): void {
-    if (this.#exact) {
-      const counts = this.#counts
-      const value = text(start, end)
-      counts.set(value, (counts.get(value) ?? 0) + 1)
-      if (counts.size > this.limit) this.#toSketch()
-      return
-    }
+  /** Adds the value whose UTF-8 bytes are [start, end) of `bytes`. */
+  addUtf8(bytes: Uint8Array, start: number, end: number): void {
     hashUtf8(bytes, start, end)
-    this.#hll!.addWords(HASH[0]!, HASH[1]!)
-    if (!this.#doorkeeper!.seenElseMark(HASH[0]!, HASH[1]!)) return
-    const counts = this.#counts
-    const value = text(start, end)
-    const seen = counts.get(value)
-    if (seen !== undefined) counts.set(value, seen + 1)
-    else {
-      counts.set(value, this.#floor + 2)
-      if (counts.size >= HELD_PER_COUNTER * this.#counters) this.#evict()
+    const low = HASH[0]!
+    if (!this.#exact) {
+      const high = HASH[1]!
+      this.#hll!.addWords(low, high)
+      if (!this.#doorkeeper!.seenElseMark(low, high)) return
     }
+    const key = low & KEY_MASK
+    const first = this.#counts.get(key) ?? null
+    const length = end - start
+    const arena = this.#arena
+    for (let counter = first; counter !== null; counter = counter.next) {
+      if (counter.length !== length) continue
+      let same = true
+      for (let i = 0; i < length; i++) {
+        if (arena[counter.at + i] !== bytes[start + i]) {
+          same = false
+          break
+        }
+      }
+      if (same) {
+        counter.count++
+        return
+      }
+    }
+    const at = this.#store(bytes, start, end)
+    this.#counts.set(key, { at, length, count: this.#exact ? 1 : this.#floor + 2, next: first, text: null })
+    this.#held++
+    if (this.#exact) {
+      if (this.#held > this.limit) this.#toSketch()
+    } else if (this.#held >= HELD_PER_COUNTER * this.#counters) this.#evict()
+  }
+
+  /** Copies bytes into the arena (grown as needed); returns where they start. */
+  #store(bytes: Uint8Array, start: number, end: number): number {
+    const length = end - start
+    if (this.#used + length > this.#arena.length) {
+      const grown = new Uint8Array(Math.max(this.#arena.length * 2, this.#used + length))
+      grown.set(this.#arena.subarray(0, this.#used))
+      this.#arena = grown
+    }
+    // A loop, not set(subarray): most values are a few bytes, and a subarray an object.
+    const arena = this.#arena
+    const at = this.#used
+    for (let i = 0; i < length; i++) arena[at + i] = bytes[start + i]!
+    this.#used = at + length
+    return at
+  }
+
+  /** Every counter held. */
+  #all(): Counter[] {
+    const all: Counter[] = []
+    for (const first of this.#counts.values()) for (let counter: Counter | null = first; counter !== null; counter = counter.next) all.push(counter)
+    return all
   }
 
   /**
    * Keeps the largest counts, as many as the counters (some of the ties at the cut), in a
-   * new map: the cut is found by selection over the counts alone (linear, where a sort of
-   * every count cost several times more), and copying the kept counters is cheaper than
-   * deleting the rest.
+   * new map and arena: the cut is found by selection over the counts alone (linear, where
+   * a sort of every count cost several times more), and copying the kept counters is
+   * cheaper than deleting the rest.
    */
   #evict(): void {
-    const held = this.#counts
     const counters = this.#counters
-    if (held.size <= counters) return
-    const counts = Float64Array.from(held.values())
-    const cut = kthLargest(counts, counters + 1)
+    if (this.#held <= counters) return
+    const all = this.#all()
+    const cut = kthLargest(
+      Float64Array.from(all, (counter) => counter.count),
+      counters + 1
+    )
     this.#floor = Math.max(this.#floor, cut)
     let above = 0
-    for (let i = 0; i < counts.length; i++) if (counts[i]! > cut) above++
+    for (const counter of all) if (counter.count > cut) above++
     let ties = counters - above
-    const kept = new Map<string, number>()
-    for (const [key, count] of held) {
-      if (count > cut) kept.set(key, count)
-      else if (count === cut && ties > 0) {
-        ties--
-        kept.set(key, count)
-      }
+    const old = this.#arena
+    this.#counts = new Map()
+    this.#arena = new Uint8Array(Math.max(1 << 16, this.#arena.length >>> 2))
+    this.#used = 0
+    this.#held = 0
+    for (const counter of all) {
+      if (counter.count < cut || (counter.count === cut && ties-- <= 0)) continue
+      hashUtf8(old, counter.at, counter.at + counter.length)
+      const key = HASH[0]! & KEY_MASK
+      const at = this.#store(old, counter.at, counter.at + counter.length)
+      this.#counts.set(key, { at, length: counter.length, count: counter.count, next: this.#counts.get(key) ?? null, text: counter.text })
+      this.#held++
     }
-    this.#counts = kept
   }
 
   #toSketch(): void {
     this.#exact = false
     const hll = new HyperLogLog()
     const doorkeeper = new Doorkeeper(this.limit * DOORKEEPER_BITS_PER_VALUE)
-    for (const key of this.#counts.keys()) {
-      const { buffer, length } = utf8(key)
-      hashUtf8(buffer, 0, length)
+    for (const counter of this.#all()) {
+      hashUtf8(this.#arena, counter.at, counter.at + counter.length)
       hll.addWords(HASH[0]!, HASH[1]!)
       doorkeeper.seenElseMark(HASH[0]!, HASH[1]!)
     }
@@ -154,7 +215,7 @@ export class TopValues {
 
   /** The number of distinct values: exact, or estimated past the bound. */
   distinct(): DistinctCount {
-    if (this.#hll === null) return { value: this.#counts.size, method: 'exact' }
+    if (this.#hll === null) return { value: this.#held, method: 'exact' }
     return { value: this.#hll.estimate(), method: 'approximate', standardError: HLL_ERROR }
   }
 
@@ -164,18 +225,18 @@ export class TopValues {
 
   /** The `n` most frequent values, most frequent first (ties by value), picked in one pass. */
   top(n: number): { value: string; count: number }[] {
-    const best: { value: string; count: number }[] = []
-    const before = (a: { value: string; count: number }, b: { value: string; count: number }): boolean =>
-      a.count > b.count || (a.count === b.count && a.value < b.value)
-    for (const [value, count] of this.#counts) {
-      const entry = { value, count }
-      if (best.length === n && !before(entry, best[n - 1]!)) continue
+    const best: Counter[] = []
+    const text = (counter: Counter): string => (counter.text ??= decoder.decode(this.#arena.subarray(counter.at, counter.at + counter.length)))
+    // Only a tie makes a string, for the order by value.
+    const before = (a: Counter, b: Counter): boolean => a.count > b.count || (a.count === b.count && text(a) < text(b))
+    for (const counter of this.#all()) {
+      if (best.length === n && !before(counter, best[n - 1]!)) continue
       let at = best.length
-      while (at > 0 && before(entry, best[at - 1]!)) at--
-      best.splice(at, 0, entry)
+      while (at > 0 && before(counter, best[at - 1]!)) at--
+      best.splice(at, 0, counter)
       if (best.length > n) best.pop()
     }
-    return best
+    return best.map((counter) => ({ value: text(counter), count: counter.count }))
   }
 }
 
