@@ -2,7 +2,8 @@
  * The Map view of a vector column: a table of five clusters is drawn with the clusters
  * apart (read from the positions the drawing exposes), coloured by its cluster column; a
  * lasso around one cluster filters the grid to exactly its rows, which the map then
- * highlights, as it does Find similar's neighbours; the map opened again comes from main's kept map; a table with NaN, zero and
+ * highlights, as it does Find similar's neighbours; the map opened again comes from main's kept map; hovering a
+ * point names its row, the map moves with a drag and a click on a point opens its row; a table with NaN, zero and
  * constant vectors still opens, saying how many rows were set apart; and a long map stops
  * on Cancel.
  */
@@ -68,6 +69,10 @@ test('draws clusters apart, colours them, lassoes one into the grid, and reopens
   for (let c = 0; c < CLUSTERS; c++) await expect(legend.getByRole('button', { name: new RegExp(`^c${c} 400$`) })).toBeVisible()
   await page.screenshot({ path: testInfo.outputPath('embedding-map.png') })
 
+  // Hovering a point names its row (id 7 or a neighbour of its own cluster, c2).
+  await page.mouse.move(...points[7]!)
+  await expect(page.getByRole('tooltip')).toContainText(/^id: \d+ · cluster: c2$/)
+
   // Lasso cluster c0 (Shift and drag around it): a circle that holds its points and no other's.
   const c0 = points.filter((_, i) => clusterOf(i) === 0)
   const [cx, cy] = centres[0]!
@@ -101,6 +106,28 @@ test('draws clusters apart, colours them, lassoes one into the grid, and reopens
   // Find similar (from the grid's first row, id 0) keeps the map, its ten neighbours highlighted.
   await page.getByRole('button', { name: 'Find similar', exact: true }).click()
   await expect(page.getByLabel('Highlighted rows')).toHaveText('10 of 2,000 points are the search’s results and stand out.')
+
+  // Dragging the map moves every point with it; once still, it is drawn there, and a click on a point opens its row.
+  const before = await screenPoints(page)
+  const canvas = (await page.getByRole('img', { name: /^Map of the vectors/ }).boundingBox())!
+  await page.mouse.move(canvas.x + 20, canvas.y + 20)
+  await page.mouse.down()
+  await page.mouse.move(canvas.x + 120, canvas.y + 70, { steps: 8 })
+  await page.mouse.up()
+  await expect(page.getByRole('img', { name: /^Map of the vectors/ })).toHaveCSS('transform', 'none')
+  const after = await screenPoints(page)
+  // Nearly the drag's 100 x 50 pixels: deck.gl's pan starts some pixels into the drag.
+  const [dx, dy] = [after[0]![0] - before[0]![0], after[0]![1] - before[0]![1]]
+  expect(dx).toBeGreaterThan(80)
+  expect(dx).toBeLessThan(101)
+  expect(dy).toBeGreaterThan(40)
+  expect(dy).toBeLessThan(51)
+  await page.screenshot({ path: testInfo.outputPath('embedding-map-moved.png') })
+  await page.mouse.click(...after[12]!)
+  const filterBox = page.getByLabel('Filter (SQL where clause)')
+  await expect(filterBox).toHaveValue(/^`id` IN \(\d+\)$/)
+  const opened = /^`id` IN \((\d+)\)$/.exec(await filterBox.inputValue())
+  expect(Number(opened?.[1]) % CLUSTERS).toBe(2)
 })
 
 test('opens a map of vectors that hold NaN, zeros or one repeated value, saying how many were set apart', async ({ workDir, openApp }) => {
