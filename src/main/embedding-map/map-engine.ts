@@ -89,10 +89,10 @@ export async function mapColumn(
         const limit = Math.min(pageRows, window.limit - got)
         const page = await handle.readRows({ offset: window.offset + got, limit, columns: keyColumn ? [column, keyColumn] : [column], version }, call)
         if (page.rowCount === 0) break
-        await worker.page(readMapPage(page.arrow, column, keyColumn, field.dimension ?? null), planned)
+        const picture = await worker.page(readMapPage(page.arrow, column, keyColumn, field.dimension ?? null), planned)
         got += page.rowCount
         progress.rowsRead += page.rowCount
-        report(null, null)
+        report(picture.positions, picture.kinds)
       }
       if (got > 0) read.push({ offset: window.offset, limit: got })
     }

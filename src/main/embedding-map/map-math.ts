@@ -11,17 +11,26 @@ import { POINT_KINDS, type PointKind } from '../../shared/embedding-map-points'
 export function kindOf(vector: ArrayLike<number> | null, dimension: number): number {
   if (vector === null) return POINT_KINDS.indexOf('null')
   if (vector.length !== dimension) return POINT_KINDS.indexOf('length')
+  return kindAt(vector, 0, dimension)
+}
+
+const NAN = POINT_KINDS.indexOf('nan')
+const ZERO = POINT_KINDS.indexOf('zero')
+const CONSTANT = POINT_KINDS.indexOf('constant')
+
+/** The POINT_KINDS index of the `dimension` numbers of `numbers` from `from` on (a vector of the right length). */
+export function kindAt(numbers: ArrayLike<number>, from: number, dimension: number): number {
   let allZero = true
   let allSame = true
-  const first = vector[0] ?? 0
-  for (let i = 0; i < vector.length; i++) {
-    const value = vector[i]!
-    if (!Number.isFinite(value)) return POINT_KINDS.indexOf('nan')
+  const first = numbers[from] ?? 0
+  for (let i = from; i < from + dimension; i++) {
+    const value = numbers[i]!
+    if (!Number.isFinite(value)) return NAN
     if (value !== 0) allZero = false
     if (value !== first) allSame = false
   }
-  if (allZero) return POINT_KINDS.indexOf('zero')
-  if (allSame && vector.length > 1) return POINT_KINDS.indexOf('constant')
+  if (allZero) return ZERO
+  if (allSame && dimension > 1) return CONSTANT
   return 0
 }
 

@@ -8,7 +8,7 @@ import { compressionRegistry, DataType, makeVector, Precision, type Data, type V
 import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
 import { registerArrowCodecs } from '../../shared/arrow-codecs'
-import { kindOf } from './map-math'
+import { kindAt, kindOf } from './map-math'
 
 // Pages from a REST catalog may come compressed.
 registerArrowCodecs(compressionRegistry)
@@ -36,7 +36,21 @@ export function readMapPage(arrow: Uint8Array, column: string, keyColumn: string
   let row = 0
   let placed = 0
   for (const data of values.data as Data[]) {
-    for (const [kind, vector] of vectorsOf(data, width)) {
+    const plain = plainNumbers(data, width)
+    if (plain) {
+      // Straight from the chunk's numbers: each row's kind, then its vector copied when placeable.
+      for (let i = 0; i < data.length; i++) {
+        const from = plain.offset + (data.offset + i) * width
+        const kind = data.getValid(i) ? kindAt(plain.numbers, from, width) : NULL_KIND
+        kinds[row++] = kind
+        if (kind !== 0) continue
+        if (plain.numbers instanceof Float32Array) vectors.set(plain.numbers.subarray(from, from + width), placed * width)
+        else for (let j = 0; j < width; j++) vectors[placed * width + j] = plain.numbers[from + j]!
+        placed++
+      }
+      continue
+    }
+    for (const [kind, vector] of cellVectors(data, width)) {
       kinds[row++] = kind
       if (kind === 0) vectors.set(vector!, placed++ * width)
     }
@@ -52,37 +66,27 @@ export function readMapPage(arrow: Uint8Array, column: string, keyColumn: string
       keys.push(String(key))
     }
   }
-  return { dimension: width, vectors: vectors.slice(0, placed * width), kinds, keys, keyKind }
+  return { dimension: width, vectors: placed === table.numRows ? vectors : vectors.slice(0, placed * width), kinds, keys, keyKind }
 }
 
+const NULL_KIND = kindOf(null, 0)
+
 /**
- * Each row's kind and, when placeable, its vector: read straight from the chunk's child
- * numbers where they are plain (float32, float64, integers up to 32 bits), else cell by cell.
+ * The chunk's child numbers when they can be read as they are (float32, float64, integers
+ * up to 32 bits, in lists of exactly `dimension`), else null.
  */
-function* vectorsOf(data: Data, dimension: number): Generator<[number, ArrayLike<number> | null]> {
+function plainNumbers(data: Data, dimension: number): { readonly numbers: ArrayLike<number>; readonly offset: number } | null {
   const size = DataType.isFixedSizeList(data.type) ? data.type.listSize : null
   const child = data.children[0]
   const numbers = child?.values as ArrayLike<number> | undefined
-  const plain =
-    size === dimension &&
-    child !== undefined &&
-    numbers !== undefined &&
-    !(DataType.isFloat(child.type) && child.type.precision === Precision.HALF) &&
-    !(numbers instanceof BigInt64Array || numbers instanceof BigUint64Array)
-  if (plain) {
-    const float32 = numbers instanceof Float32Array
-    for (let i = 0; i < data.length; i++) {
-      if (!data.getValid(i)) {
-        yield [kindOf(null, dimension), null]
-        continue
-      }
-      const from = child.offset + (data.offset + i) * dimension
-      const vector = float32 ? numbers.subarray(from, from + dimension) : Float32Array.from({ length: dimension }, (_, j) => numbers[from + j]!)
-      yield [kindOf(vector, dimension), vector]
-    }
-    return
-  }
-  // Half floats, 64-bit integers, lists of varying length: cell by cell through Arrow.
+  if (size !== dimension || child === undefined || numbers === undefined) return null
+  if (DataType.isFloat(child.type) && child.type.precision === Precision.HALF) return null
+  if (numbers instanceof BigInt64Array || numbers instanceof BigUint64Array) return null
+  return { numbers, offset: child.offset }
+}
+
+/** Half floats, 64-bit integers, lists of varying length: each row's kind and vector, cell by cell through Arrow. */
+function* cellVectors(data: Data, dimension: number): Generator<[number, ArrayLike<number> | null]> {
   const cells = makeVector(data)
   for (let i = 0; i < cells.length; i++) {
     const cell = cells.get(i) as Vector | null

@@ -41,12 +41,13 @@ export class MapWorker {
     this.#onFail?.(this.#failure)
   }
 
-  /** Hands a decoded page to the worker (its vectors moved, not copied) and waits until it is kept. */
-  async page(page: MapPage, capacity: number): Promise<void> {
+  /** Hands a decoded page to the worker (its vectors moved, not copied) and waits until it is kept; answers the rows kept so far as a picture. */
+  async page(page: MapPage, capacity: number): Promise<{ readonly positions: Float32Array; readonly kinds: Uint8Array }> {
     const { buffer } = page.vectors
     const whole = page.vectors.byteOffset === 0 && page.vectors.byteLength === buffer.byteLength && buffer instanceof ArrayBuffer
     const answer = await this.#ask({ type: 'page', page, capacity }, whole ? [buffer as ArrayBuffer] : [], (m) => m.type === 'ack')
     if (answer.type !== 'ack') throw new Error('The map worker answered a page with something else.')
+    return answer
   }
 
   /** Lays the rows out, reporting each event; resolves with the last (`done`). */

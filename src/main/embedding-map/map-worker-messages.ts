@@ -12,7 +12,16 @@ export type ToMapWorker =
 
 /** Positions are float32 x, y per point, fitted to the view's box; kinds one POINT_KINDS index per point. */
 export type FromMapWorker =
-  | { readonly type: 'ack' }
+  | {
+      readonly type: 'ack'
+      /**
+       * The rows kept so far as a picture (x, y per row, fitted to the view's box; kinds one
+       * per row), on two principal axes taken from the first rows, so the page can show the
+       * rows as they are read.
+       */
+      readonly positions: Float32Array
+      readonly kinds: Uint8Array
+    }
   | { readonly type: 'error'; readonly message: string }
   | {
       readonly type: 'first'

@@ -9,8 +9,20 @@ import type { FromMapWorker } from './map-worker-messages'
 describe('map worker', () => {
   it('keeps pages, answers the linear picture first, then UMAP, with unplaceable rows apart', () => {
     const spec = { rows: 60, clusters: 3, dimension: 8, unplaced: 2 }
-    takePage(readMapPage(lanceArrow.tableToIPC(clusteredBatch(spec, 0, 40), 'stream'), 'vector', 'id', 8))
-    takePage(readMapPage(lanceArrow.tableToIPC(clusteredBatch(spec, 40, 26), 'stream'), 'vector', 'id', 8))
+    const firstPage = takePage(readMapPage(lanceArrow.tableToIPC(clusteredBatch(spec, 0, 40), 'stream'), 'vector', 'id', 8))
+    expect(firstPage.positions).toHaveLength(40 * 2)
+    const read = takePage(readMapPage(lanceArrow.tableToIPC(clusteredBatch(spec, 40, 26), 'stream'), 'vector', 'id', 8))
+    // The picture while reading: every row kept so far, each placed one nearer its own cluster's centre than any other's.
+    expect(read.positions).toHaveLength(66 * 2)
+    expect(read.kinds).toHaveLength(66)
+    const centres = [0, 1, 2].map((c) => {
+      const own = Array.from({ length: 60 }, (_, i) => i).filter((i) => i % 3 === c)
+      return [0, 1].map((axis) => own.reduce((sum, i) => sum + read.positions[i * 2 + axis]!, 0) / own.length)
+    })
+    for (let i = 0; i < 60; i++) {
+      const distances = centres.map(([x, y]) => Math.hypot(read.positions[i * 2]! - x!, read.positions[i * 2 + 1]! - y!))
+      expect(distances.indexOf(Math.min(...distances))).toBe(i % 3)
+    }
     const events: FromMapWorker[] = []
     layOut(8, 1, (event) => events.push(event))
     const first = events[0]

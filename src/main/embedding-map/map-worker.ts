@@ -14,7 +14,7 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { UMAP } from 'umap-js'
-import { chooseRows, fitPositions, principalAxes, projectRows, REDUCED_DIMENSIONS, seededRandom } from './map-math'
+import { chooseRows, fitPositions, principalAxes, projectRows, REDUCED_DIMENSIONS, seededRandom, type PrincipalAxes } from './map-math'
 import { NeighbourIndex, placeByNeighbours, placedPositions, type Placement } from './map-neighbours'
 import type { MapPage } from './map-page'
 import type { FromMapWorker, ToMapWorker } from './map-worker-messages'
@@ -34,6 +34,8 @@ const GRAPH_NEIGHBOURS = 15
 const PLACE_NEIGHBOURS = 8
 /** Leading components the placed points' neighbours are searched in. */
 const PLACE_DIMENSIONS = 16
+/** The picture shown while rows are read is on two principal axes of at most this many of the first rows. */
+const STREAM_AXES_ROWS = 2_048
 
 /** The placeable rows' vectors, row after row (`stored` of them), grown as pages come. */
 let store = new Float32Array(0)
@@ -42,6 +44,9 @@ let width = 0
 const kindsOfRows: number[] = []
 const keys: (string | null)[] = []
 let keyKind: 'number' | 'string' | null = null
+/** The picture while reading: the axes taken from the first rows, and each stored row's two scores on them. */
+let streamAxes: PrincipalAxes | null = null
+let streamed = new Float32Array(0)
 
 function post(message: FromMapWorker, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer)
@@ -57,9 +62,14 @@ function reserve(more: number, dimension: number, capacity: number): void {
   store = next
 }
 
-/** Keeps a page's rows (`capacity`: the rows the whole map will have, so the buffer is made once). */
-export function takePage(page: MapPage, capacity = 0): void {
+/**
+ * Keeps a page's rows (`capacity`: the rows the whole map will have, so the buffer is made
+ * once) and answers the rows kept so far as a picture: scored on two principal axes of the
+ * first rows (taken once, from the first page), which costs a few milliseconds a page.
+ */
+export function takePage(page: MapPage, capacity = 0): { readonly positions: Float32Array; readonly kinds: Uint8Array } {
   const placed = page.dimension === 0 ? 0 : page.vectors.length / page.dimension
+  const from = stored
   if (placed > 0) {
     reserve(placed, page.dimension, capacity)
     store.set(page.vectors, stored * width)
@@ -68,7 +78,24 @@ export function takePage(page: MapPage, capacity = 0): void {
   for (const kind of page.kinds) kindsOfRows.push(kind)
   for (const key of page.keys) keys.push(key)
   keyKind ??= page.keyKind
+  if (stored > 0) {
+    const sample = Math.min(stored, STREAM_AXES_ROWS)
+    streamAxes ??= principalAxes(store.subarray(0, sample * width), sample, width, 2, seededRandom(STREAM_SEED))
+    if (streamed.length < stored * 2) {
+      const next = new Float32Array(Math.max(stored, capacity) * 2)
+      next.set(streamed.subarray(0, from * 2))
+      streamed = next
+    }
+    const scores = projectRows(store.subarray(from * width, stored * width), stored - from, width, streamAxes, 2)
+    if (streamAxes.axes.length === 2) streamed.set(scores, from * 2)
+    else for (let i = 0; i < stored - from; i++) streamed[(from + i) * 2] = scores[i] ?? 0
+  }
+  const kinds = Uint8Array.from(kindsOfRows)
+  return { positions: fitPositions(streamed.subarray(0, stored * 2), kinds), kinds }
 }
+
+/** The seed of the axes of the picture shown while reading. */
+const STREAM_SEED = 0x5eed + 1
 
 /** Lays the kept rows out, posting `first`, then `neighbours`, `step`s and `done`. */
 export function layOut(dimensionHint: number | null, seed: number, send: (message: FromMapWorker) => void): void {
@@ -177,8 +204,8 @@ function widen(scores: Float32Array, n: number): Float32Array {
 function answer(message: ToMapWorker): void {
   try {
     if (message.type === 'page') {
-      takePage(message.page, message.capacity)
-      post({ type: 'ack' })
+      const picture = takePage(message.page, message.capacity)
+      post({ type: 'ack', ...picture }, [picture.positions.buffer as ArrayBuffer, picture.kinds.buffer as ArrayBuffer])
     } else {
       layOut(message.dimension, message.seed, (out) => post(out))
     }

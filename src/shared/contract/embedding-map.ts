@@ -83,7 +83,7 @@ export interface MapProgress {
   readonly epochs: number
   /** Points UMAP is fitted on (as MapLayout's) once the first picture is made, when fewer than all placeable points; else null. */
   readonly fittedPoints: number | null
-  /** The latest positions (the linear projection, then UMAP's as it refines), as in MapLayout; null before the first. */
+  /** The latest positions (while reading, the rows read so far on two axes of the first rows; then the linear projection of all, then UMAP's as it refines), as in MapLayout; null before the first. */
   readonly positions: Uint8Array | null
   readonly kinds: Uint8Array | null
 }

@@ -51,10 +51,10 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
   // The finished map, else the kept one (an older version's while the new one is computed).
   const map: MapLayout | null = layout.data ?? (kept && (layout.isFetching || layout.isError) ? kept : null)
   const live = layout.isFetching && progress?.positions ? progress : null
-  // Each poll decodes the positions anew; they change only with the phase or the epoch, so
-  // the drawing is handed new ones (and redraws) only then.
+  // Each poll decodes the positions anew; they change only with the rows read, the phase or
+  // the epoch, so the drawing is handed new ones (and redraws) only then.
   const [drawnLive, setDrawnLive] = useState<{ readonly key: string; readonly positions: Float32Array; readonly kinds: Uint8Array | null } | null>(null)
-  const liveKey = live ? `${live.phase}:${live.epoch}` : null
+  const liveKey = live ? `${live.phase}:${live.rowsRead}:${live.epoch}` : null
   if (live?.positions && liveKey !== null && drawnLive?.key !== liveKey) setDrawnLive({ key: liveKey, positions: floats(live.positions)!, kinds: live.kinds })
   const finished = useMemo(() => floats(map?.positions ?? null), [map?.positions])
   const positions = live && drawnLive ? drawnLive.positions : finished
@@ -245,7 +245,7 @@ function statusText(map: MapLayout | null, running: boolean, progress: MapProgre
       progress === null
         ? 'Starting…'
         : progress.phase === 'reading'
-          ? `Reading rows: ${format(progress.rowsRead)} of ${format(progress.rowsTotal ?? 0)}…`
+          ? `Reading rows: ${format(progress.rowsRead)} of ${format(progress.rowsTotal ?? 0)}…${progress.positions ? ' The picture shows the rows read so far.' : ''}`
           : progress.phase === 'neighbours'
             ? 'First picture (principal components); finding each point’s neighbours for UMAP…'
             : `Refining the UMAP layout${fittedNote(progress)}: epoch ${format(progress.epoch)} of ${format(progress.epochs)}…`
