@@ -33,6 +33,8 @@ const UNITS = ['s', 'ms', 'us', 'ns'] as const
  * wide table would otherwise keep 8 bytes a value for every one of its columns).
  */
 let keepLimit = PROFILE_EXACT_QUANTILE_VALUES
+/** Values each column's kept values are allocated for at first: the rows the profile reads, up to keepLimit. */
+let keepStart = 1_024
 /** Distinct strings each string column counts exactly: PROFILE_EXACT_DISTINCT, or its share of KEPT_STRINGS_BUDGET. */
 let distinctLimit = PROFILE_EXACT_DISTINCT
 
@@ -41,9 +43,14 @@ export function keptValuesPerColumn(columns: number): number {
   return Math.max(1_024, Math.min(PROFILE_EXACT_QUANTILE_VALUES, Math.floor(KEPT_VALUES_BUDGET / Math.max(1, columns))))
 }
 
-/** Shares the kept-values budget between a profile's `columns`, for the accumulators made next. */
-export function shareKeptValues(columns: number): void {
+/**
+ * Shares the kept-values budget between a profile's `columns`, for the accumulators made
+ * next; with the `rows` it reads, their kept values are allocated once at their size
+ * rather than grown by doubling (which copied each value about once more).
+ */
+export function shareKeptValues(columns: number, rows?: number): void {
   keepLimit = keptValuesPerColumn(columns)
+  keepStart = Math.max(1, Math.min(keepLimit, rows ?? 1_024))
   distinctLimit = Math.max(1_024, Math.min(PROFILE_EXACT_DISTINCT, Math.floor(KEPT_STRINGS_BUDGET / Math.max(1, columns))))
 }
 
@@ -153,7 +160,7 @@ class NumberColumn extends Base {
     arrowType: DataType
   ) {
     super(name, type)
-    this.stream = new NumberStream(plan.integers, plan.unsigned, keepLimit)
+    this.stream = new NumberStream(plan.integers, plan.unsigned, keepLimit, keepStart)
     this.#read = reader(arrowType)
     this.#access = access(arrowType)
   }
@@ -334,7 +341,7 @@ function numberPlan(column: string, type: DataType): NumberPlan | null {
 /** Utf8 and LargeUtf8. */
 class StringColumn extends Base {
   readonly top = new TopValues(distinctLimit)
-  readonly lengths = new NumberStream(true, false, keepLimit)
+  readonly lengths = new NumberStream(true, false, keepLimit, keepStart)
   empty = 0
 
   override addData(data: Data): void {
@@ -410,7 +417,7 @@ class BooleanColumn extends Base {
 
 /** Fixed-size lists of floats: dimension, norms, zero and NaN vectors. */
 class VectorColumn extends Base {
-  readonly norms = new NumberStream(false, false, keepLimit)
+  readonly norms = new NumberStream(false, false, keepLimit, keepStart)
   zero = 0
   nanVectors = 0
   notNormal = 0
@@ -461,7 +468,7 @@ class VectorColumn extends Base {
 
 /** Lists, large lists and fixed-size lists of anything else: their lengths. */
 class ListColumn extends Base {
-  readonly lengths = new NumberStream(true, false, keepLimit)
+  readonly lengths = new NumberStream(true, false, keepLimit, keepStart)
 
   constructor(
     name: string,
@@ -484,7 +491,7 @@ class ListColumn extends Base {
 
 /** Binary and blob columns: fed each cell's size and first bytes by main. */
 class BytesColumn extends Base {
-  readonly sizes = new NumberStream(true, false, keepLimit)
+  readonly sizes = new NumberStream(true, false, keepLimit, keepStart)
   readonly media = new Map<string, number>()
   unread = 0
 

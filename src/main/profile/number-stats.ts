@@ -58,13 +58,15 @@ export class NumberStream {
    * @param integers whether the values are integers (binned on whole-number edges)
    * @param unsigned whether integers past 2^63 may come (unsigned 64-bit)
    * @param keepLimit the most values kept for exact quantiles
+   * @param keepStart the values the kept values are allocated for at first
    */
   constructor(
     readonly integers: boolean,
     readonly unsigned: boolean,
-    readonly keepLimit: number
+    readonly keepLimit: number,
+    keepStart = 1_024
   ) {
-    this.#kept = new Float64Array(Math.min(keepLimit, 1024))
+    this.#kept = new Float64Array(Math.max(1, Math.min(keepLimit, keepStart)))
   }
 
   get count(): number {

@@ -110,7 +110,7 @@ export async function profileTable(
     while (workers.length < groups.length) workers.push(takeWorker())
     const owner = new Map<string, ProfileWorker>()
     for (const [k, group] of groups.entries()) {
-      await workers[k]!.start(group, plans.length)
+      await workers[k]!.start(group, plans.length, planned)
       for (const plan of group) owner.set(plan.name, workers[k]!)
     }
     // The workers that take pages: each decodes the whole page and counts its own columns.

@@ -63,9 +63,9 @@ export class ProfileWorker {
     this.#pending.push(answer)
   }
 
-  /** Starts a profile of `columns`, of `share` columns in all (the kept-values budget is shared by every worker's columns). */
-  async start(columns: readonly ColumnPlan[], share = columns.length): Promise<void> {
-    await this.#queue({ type: 'start', columns, share })
+  /** Starts a profile of `columns`, of `share` columns in all (the kept-values budget is shared by every worker's columns), over `rows` rows. */
+  async start(columns: readonly ColumnPlan[], share = columns.length, rows?: number): Promise<void> {
+    await this.#queue({ type: 'start', columns, share, ...(rows === undefined ? {} : { rows }) })
   }
 
   /**

@@ -33,7 +33,7 @@ function answer(message: ToWorker): FromWorker {
     case 'start':
       plans = message.columns
       accumulators.clear()
-      shareKeptValues(message.share ?? plans.length)
+      shareKeptValues(message.share ?? plans.length, message.rows)
       for (const plan of plans) if (plan.bytes) accumulators.set(plan.name, bytesAccumulator(plan.name, plan.type))
       return { type: 'ack' }
     case 'page': {

@@ -12,8 +12,12 @@ export interface ColumnPlan {
 export type WireCell = { readonly size: number | null; readonly head: Uint8Array | null } | null
 
 export type ToWorker =
-  /** `share`: the columns of the whole profile, which share the kept-values budget (more than `columns` when workers split them). */
-  | { readonly type: 'start'; readonly columns: readonly ColumnPlan[]; readonly share?: number }
+  /**
+   * `share`: the columns of the whole profile, which share the kept-values budget (more
+   * than `columns` when workers split them); `rows`: the rows it will read, if known, so
+   * the kept values are allocated once at their size.
+   */
+  | { readonly type: 'start'; readonly columns: readonly ColumnPlan[]; readonly share?: number; readonly rows?: number }
   | { readonly type: 'page'; readonly arrow: Uint8Array }
   | { readonly type: 'cells'; readonly column: string; readonly cells: readonly WireCell[] }
   | { readonly type: 'finish' }
