@@ -20,6 +20,8 @@ import { MapWorker } from './map-worker-client'
 const PAGE_VECTOR_BYTES = 8 * 1024 * 1024
 /** Rows asked for per page, whatever the width. */
 const PAGE_MIN_ROWS = 256
+/** The first page is smaller, so the first picture (of the rows read so far) comes sooner. */
+const FIRST_PAGE_ROWS = 4_096
 const PAGE_MAX_ROWS = 16_384
 
 /**
@@ -86,7 +88,7 @@ export async function mapColumn(
       let got = 0
       while (got < window.limit) {
         if (signal?.aborted) throw new CatalogError('cancelled', 'The map was cancelled.')
-        const limit = Math.min(pageRows, window.limit - got)
+        const limit = Math.min(progress.rowsRead === 0 ? Math.min(FIRST_PAGE_ROWS, pageRows) : pageRows, window.limit - got)
         const page = await handle.readRows({ offset: window.offset + got, limit, columns: keyColumn ? [column, keyColumn] : [column], version }, call)
         if (page.rowCount === 0) break
         const picture = await worker.page(readMapPage(page.arrow, column, keyColumn, field.dimension ?? null), planned)
