@@ -8,7 +8,7 @@
  * not done here (no picking pass): the map finds the point under the pointer itself
  * (./point-grid.ts).
  */
-import { Layer, project32, type DefaultProps, type LayerProps } from '@deck.gl/core'
+import { Layer, project32, type DefaultProps } from '@deck.gl/core'
 import { Model } from '@luma.gl/engine'
 
 const uniformBlock = `\
@@ -66,8 +66,6 @@ interface PointsLayerOwnProps {
   /** Draw only each point's outline. */
   readonly ring: boolean
 }
-
-export type PointsLayerProps = PointsLayerOwnProps & LayerProps
 
 const defaultProps: DefaultProps<PointsLayerOwnProps> = {
   xy: { type: 'object', value: new Float32Array(0) },
