@@ -18,12 +18,15 @@ export function mediaHandlers({ registry, media = new MediaCells() }: HandlerCon
       const scope = registry.cacheScope(connectionId)
       return media.cells(handle, { scope, table, version: at, older: version !== undefined, filter, offset, limit, columns, size })
     },
-    'media:value': async ({ connectionId, table, version, filter, row, column }) =>
-      readMediaValue((await registry.client(connectionId)).table(table), {
-        column,
-        offset: row,
-        ...(version === undefined ? {} : { version }),
-        ...(filter === undefined ? {} : { filter })
-      })
+    // The viewer's value goes before thumbnails read ahead.
+    'media:value': ({ connectionId, table, version, filter, row, column }) =>
+      media.answering(async () =>
+        readMediaValue((await registry.client(connectionId)).table(table), {
+          column,
+          offset: row,
+          ...(version === undefined ? {} : { version }),
+          ...(filter === undefined ? {} : { filter })
+        })
+      )
   }
 }

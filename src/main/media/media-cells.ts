@@ -78,15 +78,22 @@ export class MediaCells {
   #aheadRunning = false
 
   /** Per row, per column (in the request's order), what each cell holds. */
-  async cells(handle: TableHandle, request: CellsRequest, options?: CallOptions): Promise<MediaCell[][]> {
-    this.#calls++
+  cells(handle: TableHandle, request: CellsRequest, options?: CallOptions): Promise<MediaCell[][]> {
     const stream = streamOf(request)
     const back = this.#lastAsked?.stream === stream && request.offset < this.#lastAsked.offset
     this.#lastAsked = { stream, offset: request.offset }
-    try {
+    return this.answering(async () => {
       const rows = await this.#answer(handle, request, options)
       this.#planAhead(handle, request, back, rows.length < request.limit)
       return rows
+    })
+  }
+
+  /** Runs `work` (a call someone waits for, such as the viewer's value) with the read-ahead held back until it is done. */
+  async answering<T>(work: () => Promise<T>): Promise<T> {
+    this.#calls++
+    try {
+      return await work()
     } finally {
       this.#calls--
       if (this.#calls === 0) for (const wake of this.#idle.splice(0)) wake()
