@@ -2,16 +2,16 @@
  * The Map view of a vector column: a table of five clusters is drawn with the clusters
  * apart (read from the positions the drawing exposes), coloured by its cluster column; a
  * lasso around one cluster filters the grid to exactly its rows, which the map then
- * highlights, as it does Find similar's neighbours; the map opened again comes from main's kept map; hovering a
- * point names its row, the map moves with a drag and a click on a point opens its row; a table with NaN, zero and
+ * highlights, as it does Find similar's neighbours (outlined on the picture, read from its
+ * pixels); the map opened again comes from main's kept map; hovering a point names its row, the map moves with a drag and a click on a point opens its row; a table with NaN, zero and
  * constant vectors still opens, saying how many rows were set apart; and a long map stops
  * on Cancel.
  */
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { makeClusteredTable } from '../test-kit/clustered-vectors'
+import { clusterCheck, darkPixels, lassoCircle, screenPoints } from './pages/embedding-map-page'
 
 const CLUSTERS = 5
 const ROWS = 2_000
@@ -22,21 +22,6 @@ async function makeCatalog(root: string): Promise<void> {
   ;(await makeClusteredTable(db, 'odd', { rows: 200, clusters: 3, dimension: 8, unplaced: 5 })).close()
   ;(await makeClusteredTable(db, 'large', { rows: 10_000, clusters: 10, dimension: 64 })).close()
   db.close()
-}
-
-/** Each point's position on the page (CSS pixels), as the drawing exposes it. */
-async function screenPoints(page: Page): Promise<[number, number][]> {
-  const canvas = page.getByRole('img', { name: /^Map of the vectors/ })
-  const box = await canvas.boundingBox()
-  if (!box) throw new Error('The map is not on screen.')
-  const inCanvas: [number, number][] = await canvas.evaluate((element) =>
-    (element as unknown as { mapScreenPositions: () => [number, number][] }).mapScreenPositions()
-  )
-  return inCanvas.map(([x, y]) => [box.x + x, box.y + y])
-}
-
-function centreOf(points: readonly [number, number][]): [number, number] {
-  return [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length]
 }
 
 test('draws clusters apart, colours them, lassoes one into the grid, and reopens from the kept map', async ({ workDir, openApp }, testInfo) => {
@@ -56,18 +41,16 @@ test('draws clusters apart, colours them, lassoes one into the grid, and reopens
   const points = await screenPoints(page)
   expect(points).toHaveLength(ROWS)
   const clusterOf = (i: number): number => i % CLUSTERS
-  const centres = Array.from({ length: CLUSTERS }, (_, c) => centreOf(points.filter((_, i) => clusterOf(i) === c)))
-  const misplaced = points.filter(([x, y], i) => {
-    const distances = centres.map(([cx, cy]) => Math.hypot(x - cx, y - cy))
-    return distances.indexOf(Math.min(...distances)) !== clusterOf(i)
-  })
-  expect(misplaced).toHaveLength(0)
+  const { centres, misplaced } = clusterCheck(points, CLUSTERS, clusterOf)
+  expect(misplaced).toEqual([])
 
   // Colour by the cluster column: the legend names each cluster with its rows.
   await page.getByRole('combobox', { name: 'Colour by' }).selectOption('cluster')
   const legend = page.getByRole('complementary', { name: 'Legend' })
   for (let c = 0; c < CLUSTERS; c++) await expect(legend.getByRole('button', { name: new RegExp(`^c${c} 400$`) })).toBeVisible()
   await page.screenshot({ path: testInfo.outputPath('embedding-map.png') })
+  // Nothing is highlighted yet: no point is outlined.
+  expect(await darkPixels(page)).toEqual([])
 
   // Hovering a point names its row (id 7 or a neighbour of its own cluster, c2).
   await page.mouse.move(...points[7]!)
@@ -79,15 +62,7 @@ test('draws clusters apart, colours them, lassoes one into the grid, and reopens
   const radius = Math.max(...c0.map(([x, y]) => Math.hypot(x - cx, y - cy))) + 6
   const intruders = points.filter(([x, y], i) => clusterOf(i) !== 0 && Math.hypot(x - cx, y - cy) <= radius + 2)
   expect(intruders).toHaveLength(0)
-  await page.keyboard.down('Shift')
-  await page.mouse.move(cx + radius, cy)
-  await page.mouse.down()
-  for (let step = 1; step <= 36; step++) {
-    const angle = (step / 36) * 2 * Math.PI
-    await page.mouse.move(cx + radius * Math.cos(angle), cy + radius * Math.sin(angle), { steps: 2 })
-  }
-  await page.mouse.up()
-  await page.keyboard.up('Shift')
+  await lassoCircle(page, [cx, cy], radius)
   const selection = page.getByLabel('Selection')
   await expect(selection).toContainText('400 points selected')
   await selection.getByRole('button', { name: 'Filter the grid to these rows' }).click()
@@ -106,6 +81,12 @@ test('draws clusters apart, colours them, lassoes one into the grid, and reopens
   // Find similar (from the grid's first row, id 0) keeps the map, its ten neighbours highlighted.
   await page.getByRole('button', { name: 'Find similar', exact: true }).click()
   await expect(page.getByLabel('Highlighted rows')).toHaveText('10 of 2,000 points are the search’s results and stand out.')
+  // They stand out on the picture too, over their dense cluster: outlined, where row 0's cluster lies.
+  await page.mouse.move(0, 0)
+  await page.screenshot({ path: testInfo.outputPath('embedding-map-similar.png') })
+  const outlined = await darkPixels(page)
+  expect(outlined.length).toBeGreaterThan(50)
+  expect(outlined.filter(([x, y]) => Math.hypot(x - cx, y - cy) > radius + 6)).toEqual([])
 
   // Dragging the map moves every point with it; once still, it is drawn there, and a click on a point opens its row.
   const before = await screenPoints(page)

@@ -1,9 +1,10 @@
 /**
  * The Map view as a test drives it: each point's position on the page (from the drawing's
  * own positions), the clusters' centres, whether every point lies nearest its own
- * cluster's centre, and a Shift-drag lasso around one cluster.
+ * cluster's centre, a Shift-drag lasso around one cluster, and the drawing's dark pixels.
  */
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 
 type Point = readonly [number, number]
 
@@ -49,4 +50,25 @@ export async function lassoCircle(page: Page, [cx, cy]: Point, radius: number): 
   }
   await page.mouse.up()
   await page.keyboard.up('Shift')
+}
+
+/**
+ * The page positions of the map's dark pixels (each channel under 80), read from a
+ * screenshot of its canvas: only outlines are drawn dark, the palette's colours are all
+ * lighter, and the faint points lighter still.
+ */
+export async function darkPixels(page: Page): Promise<Point[]> {
+  const box = await page.getByRole('img', { name: /^Map of the vectors/ }).boundingBox()
+  if (!box) throw new Error('The map is not on screen.')
+  const { data, info } = await sharp(await page.screenshot({ clip: box }))
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const found: Point[] = []
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const at = (y * info.width + x) * info.channels
+      if (data[at]! < 80 && data[at + 1]! < 80 && data[at + 2]! < 80) found.push([box.x + (x * box.width) / info.width, box.y + (y * box.height) / info.height])
+    }
+  }
+  return found
 }

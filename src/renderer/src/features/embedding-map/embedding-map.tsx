@@ -15,6 +15,7 @@ import { api, unwrap } from '../../lib/api'
 import { decodeArrow } from '../../lib/arrow-decode'
 import { queryKeys } from '../../lib/query-keys'
 import { requestGridFilter } from '../../state/grid-filter-requests'
+import { useUiStore } from '../../state/ui-store'
 import { Button } from '../../ui/button'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Select } from '../../ui/select'
@@ -94,7 +95,21 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
     return Uint8Array.from(map.keys, (key) => (key !== null && keys.has(key) ? 1 : 0))
   }, [map, searchKeys, highlightKeys.data, gridFilter, live])
   const highlighted = highlight ? highlight.reduce((sum, v) => sum + v, 0) : 0
-  const rgba = useMemo(() => (colours ? pointBytes(colours, highlight) : new Uint8Array(0)), [colours, highlight])
+  // Drawn over the others unless every point is highlighted (then none stands out).
+  const highlightedPoints = useMemo(() => {
+    if (!highlight || highlighted === highlight.length) return []
+    const indices: number[] = []
+    highlight.forEach((lit, i) => {
+      if (lit === 1) indices.push(i)
+    })
+    return indices
+  }, [highlight, highlighted])
+  // The colours come from the theme's tokens, read again when the theme changes.
+  const theme = useUiStore((state) => state.theme)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const rgba = useMemo(() => (colours ? pointBytes(colours, highlight) : new Uint8Array(0)), [colours, highlight, theme])
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const outline = useMemo(() => textColour(), [theme])
   const [lassoMode, setLassoMode] = useState(false)
 
   const openRows = (indices: readonly number[]): void => {
@@ -160,7 +175,14 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
       <div className={styles.body}>
         <div className={styles.plot}>
           {positions && colours ? (
-            <MapCanvas {...{ positions, selected, lassoMode }} colours={rgba} onHover={setHover} onLasso={setSelected} onPick={(index) => openRows([index])} />
+            <MapCanvas
+              {...{ positions, selected, lassoMode, outline }}
+              colours={rgba}
+              highlighted={highlightedPoints}
+              onHover={setHover}
+              onLasso={setSelected}
+              onPick={(index) => openRows([index])}
+            />
           ) : (
             <p className={styles.empty}>{layout.isFetching ? 'The first picture appears once the rows are read…' : 'No map yet.'}</p>
           )}
@@ -208,6 +230,13 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
       )}
     </section>
   )
+}
+
+/** The theme's text colour as RGBA bytes: the outline of highlighted points, in contrast with the background. */
+function textColour(): [number, number, number, number] {
+  const hex = getComputedStyle(document.documentElement).getPropertyValue('--color-text').trim()
+  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16))
+  return [r ?? 0, g ?? 0, b ?? 0, 255]
 }
 
 /** RGBA bytes per point: its palette colour, faint where a highlight leaves it out. */

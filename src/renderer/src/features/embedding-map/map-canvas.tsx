@@ -41,6 +41,13 @@ interface Props {
   readonly colours: Uint8Array
   /** Points chosen (by the lasso or a legend entry), drawn ringed. */
   readonly selected: readonly number[]
+  /**
+   * Points a search or the grid's filter highlights, drawn again over the others, larger,
+   * opaque and outlined in `outline` (RGBA): on a dense cluster the faint points stacked
+   * under them would otherwise hide them.
+   */
+  readonly highlighted: readonly number[]
+  readonly outline: readonly [number, number, number, number]
   /** Whether a plain drag draws a lasso (else it pans). */
   readonly lassoMode: boolean
   readonly onHover: (point: { readonly index: number; readonly x: number; readonly y: number } | null) => void
@@ -76,7 +83,7 @@ function transformBetween(drawn: ViewPlace, now: ViewPlace): string {
 }
 
 /** The drawn map. */
-export function MapCanvas({ positions, colours, selected, lassoMode, onHover, onLasso, onPick }: Props): ReactNode {
+export function MapCanvas({ positions, colours, selected, highlighted, outline, lassoMode, onHover, onLasso, onPick }: Props): ReactNode {
   const canvasRef = useRef<MapCanvasElement>(null)
   const deckRef = useRef<Deck<OrthographicView> | null>(null)
   const handlers = useRef({ onHover, onPick })
@@ -212,17 +219,25 @@ export function MapCanvas({ positions, colours, selected, lassoMode, onHover, on
   useEffect(() => {
     const deck = deckRef.current
     if (!deck) return
-    const chosen = new Float32Array(selected.length * 2)
-    selected.forEach((index, i) => chosen.set([positions[index * 2]!, positions[index * 2 + 1]!], i * 2))
+    const chosen = pointsOf(positions, selected)
     const ring = new Uint8Array(selected.length * 4)
     for (let i = 0; i < selected.length; i++) ring.set(RING_COLOUR, i * 4)
+    const lit = pointsOf(positions, highlighted)
+    const litColours = new Uint8Array(highlighted.length * 4)
+    const litOutline = new Uint8Array(highlighted.length * 4)
+    highlighted.forEach((index, i) => {
+      litColours.set([colours[index * 4]!, colours[index * 4 + 1]!, colours[index * 4 + 2]!, 255], i * 4)
+      litOutline.set(outline, i * 4)
+    })
     deck.setProps({
       layers: [
         new PointsLayer({ id: 'points', xy: positions, rgba: colours, pointSize }),
+        new PointsLayer({ id: 'highlighted', xy: lit, rgba: litColours, pointSize: pointSize + 2 }),
+        new PointsLayer({ id: 'highlighted-outline', xy: lit, rgba: litOutline, pointSize: pointSize + 4, ring: true }),
         new PointsLayer({ id: 'selected', xy: chosen, rgba: ring, pointSize: pointSize + 4, ring: true })
       ]
     })
-  }, [positions, colours, selected, pointSize])
+  }, [positions, colours, selected, highlighted, outline, pointSize])
 
   // The lasso: its pointer events stop here (capture phase), so the view does not pan meanwhile.
   const point = (event: PointerEvent): [number, number] => {
@@ -281,4 +296,11 @@ export function MapCanvas({ positions, colours, selected, lassoMode, onHover, on
       )}
     </div>
   )
+}
+
+/** The positions of the points at `indices`, as x, y pairs. */
+function pointsOf(positions: Float32Array, indices: readonly number[]): Float32Array {
+  const out = new Float32Array(indices.length * 2)
+  indices.forEach((index, i) => out.set([positions[index * 2]!, positions[index * 2 + 1]!], i * 2))
+  return out
 }
