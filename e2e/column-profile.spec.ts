@@ -1,8 +1,8 @@
 /**
  * Column profiles in the table details: the Profile tab profiles every column of a
  * LanceDB table and shows its numbers; a top value filters the grid; a long profile shows
- * its rows read and stops on Cancel; and a profile opened again after a reload comes from
- * main's cache.
+ * its rows read and stops on Cancel; a profile opened again after a reload comes from
+ * main's cache; and after a write and a Refresh the profile is of the new version.
  */
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
@@ -91,4 +91,17 @@ test('profiles columns, filters the grid from a value, cancels a long profile, a
   await app.table('scores').click()
   await page.getByRole('tab', { name: 'Profile' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'from cache' })).toContainText('All 2,000 rows (exact)')
+
+  // After a write elsewhere (five rows more, version 2) and a Refresh, the profile is of the new version.
+  const db = await connectNamespace('dir', { root })
+  const scores = await db.openTable('scores')
+  await scores.add(scoresTable(5))
+  scores.close()
+  db.close()
+  await page.keyboard.press('F5')
+  const fresh = page.getByRole('status').filter({ hasText: /rows \(exact\)/ })
+  await expect(fresh).toContainText('All 2,005 rows (exact)')
+  await expect(fresh).toContainText('version 2')
+  await expect(fresh).not.toContainText('from cache')
+  await expect(page.getByRole('article', { name: 'Profile of score' }).getByText('201 null (10.0%)')).toBeVisible()
 })
