@@ -3,14 +3,17 @@
  * apart (read from the positions the drawing exposes), coloured by its cluster column; a
  * lasso around one cluster filters the grid to exactly its rows, which the map then
  * highlights, as it does Find similar's neighbours (outlined on the picture, read from its
- * pixels); the map opened again comes from main's kept map; hovering a point names its row, the map moves with a drag and a click on a point opens its row; a table with NaN, zero and
- * constant vectors still opens, saying how many rows were set apart; and a long map stops
- * on Cancel.
+ * pixels); the map opened again comes from main's kept map; hovering a point names its
+ * row, the map moves with a drag and a click on a point opens its row; a table with NaN,
+ * zero and constant vectors still opens, saying how many rows were set apart; a long map
+ * stops on Cancel; and the hover card of a table with pictures shows the row's picture.
  */
 import { join } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { expect, test } from './fixtures/test'
-import { makeClusteredTable } from '../test-kit/clustered-vectors'
+import { clusteredBatch, makeClusteredTable } from '../test-kit/clustered-vectors'
+import { pictureBytes } from '../test-kit/media-table'
+import { lanceArrow } from '../src/catalog/lance-arrow'
 import { centreOf, clusterCheck, darkPixels, lassoCircle, screenPoints } from './pages/embedding-map-page'
 
 const CLUSTERS = 5
@@ -141,4 +144,41 @@ test('opens a map of vectors that hold NaN, zeros or one repeated value, saying 
   await page.getByRole('button', { name: 'Cancel', exact: true }).click()
   await expect(status).toHaveText('The map was cancelled.')
   await expect(page.getByRole('button', { name: 'Compute again' })).toBeVisible()
+})
+
+test("shows the hovered row's picture in the hover card, where the table has one", async ({ workDir, openApp }) => {
+  test.setTimeout(180_000)
+  const root = join(workDir, 'catalog')
+  // 120 rows in 3 clusters, each with a PNG in a binary column.
+  const { LargeBinary, Table } = lanceArrow
+  const clustered = clusteredBatch({ rows: 120, clusters: 3, dimension: 8 }, 0, 120)
+  const picture = await pictureBytes('png', 120, 80)
+  const columns = Object.fromEntries(clustered.schema.fields.map((field) => [field.name, clustered.getChild(field.name)!]))
+  const photos = new Table({
+    ...columns,
+    photo: lanceArrow.vectorFromArray(
+      Array.from({ length: 120 }, () => picture),
+      new LargeBinary()
+    )
+  })
+  const db = await connectNamespace('dir', { root })
+  ;(await db.createTable('photos', photos)).close()
+  db.close()
+  const app = await openApp(['--dir', root])
+  const page = app.page
+  await app.table('photos').click()
+  await page.getByRole('button', { name: 'Map', exact: true }).click()
+  await expect(page.getByRole('status', { name: 'Map status' })).toHaveText('120 points · UMAP · version 1', { timeout: 120_000 })
+  const points = await screenPoints(page)
+  await page.mouse.move(...points[4]!)
+  const card = page.getByRole('tooltip')
+  await expect(card).toContainText(/^id: \d+ · /)
+  // The picture decoded: a thumbnail of the 120 x 80 PNG, at most 64 pixels on its longer side.
+  const thumb = card.getByRole('img', { name: 'photo of this row' })
+  await expect(thumb).toBeVisible()
+  const size = await thumb.evaluate((img) => {
+    const picture = img as unknown as { naturalWidth: number; naturalHeight: number }
+    return [picture.naturalWidth, picture.naturalHeight]
+  })
+  expect(size).toEqual([64, 43])
 })

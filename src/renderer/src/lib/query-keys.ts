@@ -85,7 +85,10 @@ export const queryKeys = {
     ['catalog', connectionId, 'rows', tableKey(table), 'map-values', version, column] as const,
   /** The keys of the rows a map highlights (those the grid's filter keeps). */
   embeddingMapHighlight: (connectionId: string, table: TableRef, version: string, keyColumn: string, filter: string) =>
-    ['catalog', connectionId, 'rows', tableKey(table), 'map-highlight', version, keyColumn, filter] as const
+    ['catalog', connectionId, 'rows', tableKey(table), 'map-highlight', version, keyColumn, filter] as const,
+  /** The media cell of one row of a map (`filter` names it) in byte column `column`, for the hover card. */
+  embeddingMapThumb: (connectionId: string, table: TableRef, version: string, column: string, filter: string) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'map-thumb', version, column, filter] as const
 }
 
 /** Which rows media cells are counted over: those matching `filter` (empty: all), at `version` (absent: the latest). */

@@ -19,6 +19,7 @@ import { useUiStore } from '../../state/ui-store'
 import { Button } from '../../ui/button'
 import { ErrorAlert } from '../../ui/error-alert'
 import { Select } from '../../ui/select'
+import { HoverThumb, useHoverThumb } from './hover-thumb'
 import { keyFilter } from './key-filter'
 import { MapCanvas } from './map-canvas'
 import { coloursByKind, coloursByValues, type PointColours } from './map-colours'
@@ -111,6 +112,7 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const outline = useMemo(() => textColour(), [theme])
   const [lassoMode, setLassoMode] = useState(false)
+  const thumb = useHoverThumb(connectionId, table, fields, map, hover?.index ?? null)
 
   const openRows = (indices: readonly number[]): void => {
     if (!map) return
@@ -188,6 +190,7 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
           )}
           {hover && map && (
             <div className={styles.tooltip} style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">
+              {thumb && <HoverThumb {...thumb} />}
               {hoverText(map, hover.index, colourBy, values.data?.values[hover.index])}
             </div>
           )}
