@@ -14,7 +14,7 @@ import { expect, test } from './fixtures/test'
 import { clusteredBatch, makeClusteredTable } from '../test-kit/clustered-vectors'
 import { pictureBytes } from '../test-kit/media-table'
 import { lanceArrow } from '../src/catalog/lance-arrow'
-import { centreOf, clusterCheck, darkPixels, lassoCircle, screenPoints } from './pages/embedding-map-page'
+import { centreOf, clusterCheck, darkPixels, lassoCircle, queryPixels, screenPoints } from './pages/embedding-map-page'
 
 const CLUSTERS = 5
 const ROWS = 2_000
@@ -52,8 +52,9 @@ test('draws clusters apart, colours them, lassoes one into the grid, and reopens
   const legend = page.getByRole('complementary', { name: 'Legend' })
   for (let c = 0; c < CLUSTERS; c++) await expect(legend.getByRole('button', { name: new RegExp(`^c${c} 400$`) })).toBeVisible()
   await page.screenshot({ path: testInfo.outputPath('embedding-map.png') })
-  // Nothing is highlighted yet: no point is outlined.
+  // Nothing is highlighted yet: no point is outlined, and there is no query point.
   expect(await darkPixels(page)).toEqual([])
+  expect(await queryPixels(page)).toEqual([])
 
   // Hovering a point names its row (id 7 or a neighbour of its own cluster, c2).
   await page.mouse.move(...points[7]!)
@@ -94,6 +95,13 @@ test('draws clusters apart, colours them, lassoes one into the grid, and reopens
   const [sx, sy] = centreOf(shown)
   const reach = Math.max(...shown.map(([x, y]) => Math.hypot(x - sx, y - sy))) + 6
   expect(outlined.filter(([x, y]) => Math.hypot(x - sx, y - sy) > reach)).toEqual([])
+  // The query (row 0's vector) is marked by magenta rings at row 0, in that cluster.
+  await expect(page.getByLabel('Query point')).toHaveText(/^The magenta rings mark the search’s query/)
+  const rings = await queryPixels(page)
+  expect(rings.length).toBeGreaterThan(20)
+  const [qx, qy] = centreOf(rings)
+  const row0 = (await screenPoints(page))[0]!
+  expect(Math.hypot(qx - row0[0], qy - row0[1])).toBeLessThan(3)
 
   // Dragging the map moves every point with it; once still, it is drawn there, and a click on a point opens its row.
   const before = await screenPoints(page)

@@ -1,7 +1,8 @@
 /**
  * The Map view as a test drives it: each point's position on the page (from the drawing's
  * own positions), the clusters' centres, whether every point lies nearest its own
- * cluster's centre, a Shift-drag lasso around one cluster, and the drawing's dark pixels.
+ * cluster's centre, a Shift-drag lasso around one cluster, and the drawing's dark and
+ * query-coloured pixels.
  */
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
@@ -52,12 +53,8 @@ export async function lassoCircle(page: Page, [cx, cy]: Point, radius: number): 
   await page.keyboard.up('Shift')
 }
 
-/**
- * The page positions of the map's dark pixels (each channel under 80), read from a
- * screenshot of its canvas: only outlines are drawn dark, the palette's colours are all
- * lighter, and the faint points lighter still.
- */
-export async function darkPixels(page: Page): Promise<Point[]> {
+/** The page positions of the map's pixels that `keep` keeps, read from a screenshot of its canvas. */
+async function pixelsWhere(page: Page, keep: (r: number, g: number, b: number) => boolean): Promise<Point[]> {
   const box = await page.getByRole('img', { name: /^Map of the vectors/ }).boundingBox()
   if (!box) throw new Error('The map is not on screen.')
   const { data, info } = await sharp(await page.screenshot({ clip: box }))
@@ -67,8 +64,21 @@ export async function darkPixels(page: Page): Promise<Point[]> {
   for (let y = 0; y < info.height; y++) {
     for (let x = 0; x < info.width; x++) {
       const at = (y * info.width + x) * info.channels
-      if (data[at]! < 80 && data[at + 1]! < 80 && data[at + 2]! < 80) found.push([box.x + (x * box.width) / info.width, box.y + (y * box.height) / info.height])
+      if (keep(data[at]!, data[at + 1]!, data[at + 2]!)) found.push([box.x + (x * box.width) / info.width, box.y + (y * box.height) / info.height])
     }
   }
   return found
+}
+
+/**
+ * The page positions of the map's dark pixels (each channel under 80): only outlines are
+ * drawn dark, the palette's colours are all lighter, and the faint points lighter still.
+ */
+export function darkPixels(page: Page): Promise<Point[]> {
+  return pixelsWhere(page, (r, g, b) => r < 80 && g < 80 && b < 80)
+}
+
+/** The page positions of the map's pixels within 40 of the query point's magenta (#d6008f), which no palette colour comes near. */
+export function queryPixels(page: Page): Promise<Point[]> {
+  return pixelsWhere(page, (r, g, b) => Math.hypot(r - 0xd6, g - 0x00, b - 0x8f) < 40)
 }

@@ -10,6 +10,8 @@ import { useQuery } from '@tanstack/react-query'
 import type { Table } from 'apache-arrow'
 import type { FieldInfo, TableRef } from '@shared/catalog-types'
 import type { MapLayout, MapProgress } from '@shared/contract/embedding-map'
+import type { SearchQuery } from '@shared/contract/search'
+import { DISTANCE_COLUMN } from '@shared/search-types'
 import { POINT_KINDS } from '@shared/embedding-map-points'
 import { api, unwrap } from '../../lib/api'
 import { decodeArrow } from '../../lib/arrow-decode'
@@ -38,6 +40,8 @@ interface Props {
   readonly gridFilter: string
   /** A search's result rows (Find similar, full text), highlighted instead while there is one. */
   readonly searchRows: Table | null
+  /** The search those rows answer: a vector search of this column also places its query point. */
+  readonly searchQuery: SearchQuery | null
   /** Shows the grid again (after its filter was set from the map). */
   readonly onShowGrid: () => void
 }
@@ -45,7 +49,7 @@ interface Props {
 const format = (n: number): string => n.toLocaleString('en-US')
 
 /** The view. */
-export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, searchRows, onShowGrid }: Props): ReactNode {
+export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, searchRows, searchQuery, onShowGrid }: Props): ReactNode {
   const { kept, layout, progress, cancel } = useEmbeddingMap(connectionId, table, column)
   const [colourBy, setColourBy] = useState('')
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null)
@@ -105,12 +109,18 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
     })
     return indices
   }, [highlight, highlighted])
+  const queryPoint = useMemo(
+    () => (map && positions && !live && searchQuery?.kind === 'vector' && searchQuery.column === column ? queryPlace(map, positions, searchRows) : null),
+    [map, positions, live, searchQuery, column, searchRows]
+  )
   // The colours come from the theme's tokens, read again when the theme changes.
   const theme = useUiStore((state) => state.theme)
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const rgba = useMemo(() => (colours ? pointBytes(colours, highlight) : new Uint8Array(0)), [colours, highlight, theme])
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const outline = useMemo(() => textColour(), [theme])
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const queryColour = useMemo(() => tokenColour('--map-query'), [theme])
   const [lassoMode, setLassoMode] = useState(false)
   const thumb = useHoverThumb(connectionId, table, fields, map, hover?.index ?? null)
 
@@ -174,6 +184,11 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
           {format(highlighted)} of {format(map?.points ?? 0)} points {searchKeys ? 'are the search’s results' : 'match the grid’s filter'} and stand out.
         </p>
       )}
+      {queryPoint && (
+        <p className={styles.note} aria-label="Query point">
+          The magenta rings mark the search’s query, placed among the rows it found (nearer the nearer ones).
+        </p>
+      )}
       <div className={styles.body}>
         <div className={styles.plot}>
           {positions && colours ? (
@@ -181,6 +196,8 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
               {...{ positions, selected, lassoMode, outline }}
               colours={rgba}
               highlighted={highlightedPoints}
+              query={queryPoint}
+              queryColour={queryColour}
               onHover={setHover}
               onLasso={setSelected}
               onPick={(index) => openRows([index])}
@@ -237,9 +254,40 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
 
 /** The theme's text colour as RGBA bytes: the outline of highlighted points, in contrast with the background. */
 function textColour(): [number, number, number, number] {
-  const hex = getComputedStyle(document.documentElement).getPropertyValue('--color-text').trim()
+  return tokenColour('--color-text')
+}
+
+/** A colour token (`#rrggbb`) as opaque RGBA bytes. */
+function tokenColour(name: string): [number, number, number, number] {
+  const hex = getComputedStyle(document.documentElement).getPropertyValue(name).trim()
   const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16))
   return [r ?? 0, g ?? 0, b ?? 0, 255]
+}
+
+/**
+ * Where a vector search's query lies on the map: the map places no new vector, so the
+ * query is put among the rows the search found, each weighted by the inverse of its
+ * distance; at a found row itself when one is at distance 0 (Find similar's own row).
+ * Null when none of the found rows is placed on the map.
+ */
+function queryPlace(map: MapLayout, positions: Float32Array, rows: Table | null): [number, number] | null {
+  const keys = map.keyColumn !== null ? rows?.getChild(map.keyColumn) : null
+  const distances = rows?.getChild(DISTANCE_COLUMN)
+  if (!map.keys || !keys || !distances) return null
+  const found = new Map<string, number>()
+  for (let r = 0; r < keys.length; r++) found.set(String(keys.get(r) as unknown), Number(distances.get(r)))
+  let x = 0
+  let y = 0
+  let total = 0
+  for (let i = 0; i < map.keys.length; i++) {
+    const distance = found.get(map.keys[i] ?? '')
+    if (distance === undefined || map.kinds[i] !== 0 || !Number.isFinite(distance)) continue
+    if (distance <= 1e-12) return [positions[i * 2]!, positions[i * 2 + 1]!]
+    x += positions[i * 2]! / distance
+    y += positions[i * 2 + 1]! / distance
+    total += 1 / distance
+  }
+  return total > 0 ? [x / total, y / total] : null
 }
 
 /** RGBA bytes per point: its palette colour, faint where a highlight leaves it out. */

@@ -32,6 +32,8 @@ const LARGE_MAP = 20_000
 const HOVER_SLACK = 3
 /** How far (CSS pixels) the pointer may move between press and release for a click. */
 const CLICK_SLACK = 4
+/** How much wider than a point (CSS pixels) the query point's outer ring is. */
+const QUERY_RING = 16
 /** The ring around chosen points: RGBA. */
 const RING_COLOUR = [31, 35, 40, 230] as const
 
@@ -48,6 +50,9 @@ interface Props {
    */
   readonly highlighted: readonly number[]
   readonly outline: readonly [number, number, number, number]
+  /** Where a vector search's query lies on the map (data units), drawn as two rings in `queryColour` (RGBA); null for none. */
+  readonly query: readonly [number, number] | null
+  readonly queryColour: readonly [number, number, number, number]
   /** Whether a plain drag draws a lasso (else it pans). */
   readonly lassoMode: boolean
   readonly onHover: (point: { readonly index: number; readonly x: number; readonly y: number } | null) => void
@@ -83,7 +88,7 @@ function transformBetween(drawn: ViewPlace, now: ViewPlace): string {
 }
 
 /** The drawn map. */
-export function MapCanvas({ positions, colours, selected, highlighted, outline, lassoMode, onHover, onLasso, onPick }: Props): ReactNode {
+export function MapCanvas({ positions, colours, selected, highlighted, outline, query, queryColour, lassoMode, onHover, onLasso, onPick }: Props): ReactNode {
   const canvasRef = useRef<MapCanvasElement>(null)
   const deckRef = useRef<Deck<OrthographicView> | null>(null)
   const handlers = useRef({ onHover, onPick })
@@ -234,10 +239,20 @@ export function MapCanvas({ positions, colours, selected, highlighted, outline, 
         new PointsLayer({ id: 'points', xy: positions, rgba: colours, pointSize }),
         new PointsLayer({ id: 'highlighted', xy: lit, rgba: litColours, pointSize: pointSize + 2 }),
         new PointsLayer({ id: 'highlighted-outline', xy: lit, rgba: litOutline, pointSize: pointSize + 4, ring: true }),
-        new PointsLayer({ id: 'selected', xy: chosen, rgba: ring, pointSize: pointSize + 4, ring: true })
+        new PointsLayer({ id: 'selected', xy: chosen, rgba: ring, pointSize: pointSize + 4, ring: true }),
+        ...[QUERY_RING, QUERY_RING - 4].map(
+          (size) =>
+            new PointsLayer({
+              id: `query-${size}`,
+              xy: query ? Float32Array.from(query) : new Float32Array(0),
+              rgba: Uint8Array.from(queryColour),
+              pointSize: pointSize + size,
+              ring: true
+            })
+        )
       ]
     })
-  }, [positions, colours, selected, highlighted, outline, pointSize])
+  }, [positions, colours, selected, highlighted, outline, query, queryColour, pointSize])
 
   // The lasso: its pointer events stop here (capture phase), so the view does not pan meanwhile.
   const point = (event: PointerEvent): [number, number] => {

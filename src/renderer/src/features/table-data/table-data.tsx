@@ -179,6 +179,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           fields={fields}
           gridFilter={shown}
           searchRows={view.search ? (result.data?.rows ?? null) : null}
+          searchQuery={view.search ?? null}
           onShowGrid={() => setMapColumn(null)}
         />
       )}
