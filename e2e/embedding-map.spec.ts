@@ -14,7 +14,7 @@ import { expect, test } from './fixtures/test'
 import { clusteredBatch, makeClusteredTable } from '../test-kit/clustered-vectors'
 import { pictureBytes } from '../test-kit/media-table'
 import { lanceArrow } from '../src/catalog/lance-arrow'
-import { centreOf, clusterCheck, darkPixels, lassoCircle, queryPixels, screenPoints } from './pages/embedding-map-page'
+import { centreOf, clusterCheck, colourPixels, darkPixels, lassoCircle, queryPixels, screenPoints } from './pages/embedding-map-page'
 
 const CLUSTERS = 5
 const ROWS = 2_000
@@ -143,6 +143,13 @@ test('opens a map of vectors that hold NaN, zeros or one repeated value, saying 
   // Every point is drawn somewhere on the canvas.
   const points = await screenPoints(page)
   expect(points.filter(([x, y]) => !Number.isFinite(x) || !Number.isFinite(y))).toHaveLength(0)
+
+  // Coloured by density: the clusters' crowded middles bright (viridis' last step, #fde725), the set-apart rows grey.
+  expect(await colourPixels(page, [0xfd, 0xe7, 0x25])).toEqual([])
+  await page.getByRole('combobox', { name: 'Colour by' }).selectOption('Density (points nearby)')
+  await expect(page.getByLabel('Density')).toContainText('64 × 64 grid')
+  await expect(legend.getByRole('button', { name: /^Set apart 15$/ })).toBeVisible()
+  await expect.poll(async () => (await colourPixels(page, [0xfd, 0xe7, 0x25])).length).toBeGreaterThan(10)
 
   // A larger table's map stops on Cancel, and says so.
   await app.table('large').click()

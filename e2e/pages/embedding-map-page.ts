@@ -78,7 +78,12 @@ export function darkPixels(page: Page): Promise<Point[]> {
   return pixelsWhere(page, (r, g, b) => r < 80 && g < 80 && b < 80)
 }
 
-/** The page positions of the map's pixels within 40 of the query point's magenta (#d6008f), which no palette colour comes near. */
+/** The page positions of the map's pixels within 40 of colour `rgb`. */
+export function colourPixels(page: Page, [red, green, blue]: readonly [number, number, number]): Promise<Point[]> {
+  return pixelsWhere(page, (r, g, b) => Math.hypot(r - red, g - green, b - blue) < 40)
+}
+
+/** The page positions of the map's pixels near the query point's magenta (#d6008f), which no palette colour comes near. */
 export function queryPixels(page: Page): Promise<Point[]> {
-  return pixelsWhere(page, (r, g, b) => Math.hypot(r - 0xd6, g - 0x00, b - 0x8f) < 40)
+  return colourPixels(page, [0xd6, 0x00, 0x8f])
 }

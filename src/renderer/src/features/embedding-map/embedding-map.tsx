@@ -24,7 +24,7 @@ import { Select } from '../../ui/select'
 import { HoverThumb, useHoverThumb } from './hover-thumb'
 import { keyFilter } from './key-filter'
 import { MapCanvas } from './map-canvas'
-import { coloursByKind, coloursByValues, type PointColours } from './map-colours'
+import { coloursByDensity, coloursByKind, coloursByValues, DENSITY_CELLS, type PointColours } from './map-colours'
 import { useEmbeddingMap } from './use-embedding-map'
 import styles from './embedding-map.module.css'
 
@@ -47,11 +47,16 @@ interface Props {
 }
 
 const format = (n: number): string => n.toLocaleString('en-US')
+/** The Colour by option of density, and the prefix of a column's option. */
+const DENSITY = 'density'
+const COLUMN_OPTION = 'column:'
 
 /** The view. */
 export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, searchRows, searchQuery, onShowGrid }: Props): ReactNode {
   const { kept, layout, progress, cancel } = useEmbeddingMap(connectionId, table, column)
+  // What colours the points: '' (why a point is set apart), DENSITY, or `column:` and a column's name.
   const [colourBy, setColourBy] = useState('')
+  const colourColumn = colourBy.startsWith(COLUMN_OPTION) ? colourBy.slice(COLUMN_OPTION.length) : ''
   const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null)
   const [selected, setSelected] = useState<readonly number[]>([])
   // The finished map, else the kept one (an older version's while the new one is computed).
@@ -68,16 +73,17 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
 
   const colourColumns = fields.filter((field) => field.dimension === undefined && field.children === undefined && field.name !== column)
   const values = useQuery({
-    queryKey: queryKeys.embeddingMapValues(connectionId, table, map?.version ?? '', colourBy),
-    queryFn: () => unwrap(api.map.values({ connectionId, table, version: map!.version, column: colourBy, windows: [...map!.windows] })),
-    enabled: map !== null && colourBy !== '' && !live,
+    queryKey: queryKeys.embeddingMapValues(connectionId, table, map?.version ?? '', colourColumn),
+    queryFn: () => unwrap(api.map.values({ connectionId, table, version: map!.version, column: colourColumn, windows: [...map!.windows] })),
+    enabled: map !== null && colourColumn !== '' && !live,
     staleTime: Infinity
   })
   const colours: PointColours | null = useMemo(() => {
     if (!kinds) return null
-    if (colourBy !== '' && values.data && values.data.values.length === kinds.length) return coloursByValues(values.data)
+    if (colourBy === DENSITY && positions) return coloursByDensity(positions, kinds)
+    if (colourBy.startsWith(COLUMN_OPTION) && values.data && values.data.values.length === kinds.length) return coloursByValues(values.data)
     return coloursByKind(kinds)
-  }, [kinds, colourBy, values.data])
+  }, [kinds, colourBy, positions, values.data])
 
   const highlightKeys = useQuery({
     queryKey: queryKeys.embeddingMapHighlight(connectionId, table, map?.version ?? '', map?.keyColumn ?? '', gridFilter),
@@ -165,9 +171,10 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
             value={colourBy}
             onChange={(event) => setColourBy(event.target.value)}
             disabled={map === null}
-            options={colourColumns.map((field) => ({ value: field.name, label: field.name }))}
+            options={colourColumns.map((field) => ({ value: `${COLUMN_OPTION}${field.name}`, label: field.name }))}
           >
             <option value="">Why a point is set apart</option>
+            <option value={DENSITY}>Density (points nearby)</option>
           </Select>
         </label>
       </div>
@@ -182,6 +189,11 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
       {highlight && (
         <p className={styles.note} aria-label="Highlighted rows">
           {format(highlighted)} of {format(map?.points ?? 0)} points {searchKeys ? 'are the search’s results' : 'match the grid’s filter'} and stand out.
+        </p>
+      )}
+      {colourBy === DENSITY && (
+        <p className={styles.note} aria-label="Density">
+          Each point is coloured by the points in its square of a {DENSITY_CELLS} × {DENSITY_CELLS} grid over the map: the brighter, the more crowded.
         </p>
       )}
       {queryPoint && (
@@ -208,7 +220,7 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
           {hover && map && (
             <div className={styles.tooltip} style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">
               {thumb && <HoverThumb {...thumb} />}
-              {hoverText(map, hover.index, colourBy, values.data?.values[hover.index])}
+              {hoverText(map, hover.index, colourColumn, values.data?.values[hover.index], colours?.density?.[hover.index])}
             </div>
           )}
         </div>
@@ -362,9 +374,10 @@ function unplacedText(map: MapLayout): string | null {
   return `Set apart below the map, as their vectors cannot be placed: ${parts.map(([count, why]) => `${format(count as number)} ${why}`).join(', ')}.`
 }
 
-function hoverText(map: MapLayout, index: number, colourBy: string, value: string | number | null | undefined): string {
+function hoverText(map: MapLayout, index: number, colourBy: string, value: string | number | null | undefined, density: number | null | undefined): string {
   const lines = [map.keyColumn && map.keys ? `${map.keyColumn}: ${map.keys[index] ?? 'null'}` : `Point ${format(index + 1)}`]
   if (colourBy !== '' && value !== undefined) lines.push(`${colourBy}: ${value === null ? 'null' : String(value)}`)
+  if (density !== undefined && density !== null) lines.push(`${format(density)} ${density === 1 ? 'point' : 'points'} in its square`)
   const kind = POINT_KINDS[map.kinds[index] ?? 0]
   if (kind && kind !== 'ok') lines.push(`Set apart: ${kind === 'nan' ? 'NaN or infinite values' : kind}`)
   else if (placedText(map) !== null) lines.push(map.fitted[index] === 1 ? 'Fitted by UMAP' : 'Placed by its nearest fitted points')

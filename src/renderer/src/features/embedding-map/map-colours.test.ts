@@ -1,6 +1,6 @@
 /** The map's colours and its selection's filter: what a reader of the legend and the grid sees. */
 import { describe, expect, it } from 'vitest'
-import { coloursByKind, coloursByValues, MAX_CATEGORIES } from './map-colours'
+import { coloursByDensity, coloursByKind, coloursByValues, DENSITY_CELLS, MAX_CATEGORIES } from './map-colours'
 import { keyFilter, MAX_FILTER_KEYS } from './key-filter'
 import { insidePolygon } from './lasso'
 
@@ -21,6 +21,24 @@ describe('map colours', () => {
     expect(colours.index[1]).toBe(7)
     expect(colours.index[3]).toBe(colours.index[4])
     expect(colours.legend.at(-1)).toMatchObject({ label: 'null or NaN', count: 2 })
+  })
+
+  it('colours by density: a crowded place brightest, a lone point darkest, points set apart in grey', () => {
+    // 100 points on one spot, 10 spread along the diagonal, one set apart (kind 2).
+    const xy: number[] = []
+    for (let i = 0; i < 100; i++) xy.push(0.5, 0.5)
+    for (let i = 0; i < 10; i++) xy.push(-1 + (i * 2) / 9, -1 + (i * 2) / 9)
+    xy.push(0, -1.2)
+    const kinds = Uint8Array.from({ length: 111 }, (_, i) => (i === 110 ? 2 : 0))
+    const colours = coloursByDensity(Float32Array.from(xy), kinds)
+    // The spot's square also holds no diagonal point: 100 in it; each diagonal point alone.
+    expect(colours.density?.[0]).toBe(100)
+    expect(colours.density?.[100]).toBe(1)
+    expect(colours.density?.[110]).toBeNull()
+    expect(colours.index[0]).toBe(7)
+    expect(colours.index[100]).toBe(0)
+    expect(colours.legend.at(-1)).toMatchObject({ label: 'Set apart', count: 1 })
+    expect(DENSITY_CELLS).toBe(64)
   })
 
   it('says why points were set apart', () => {

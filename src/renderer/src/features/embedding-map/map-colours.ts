@@ -1,8 +1,9 @@
 /**
  * How a map colours its points: by why a vector could not be placed (no column chosen), by
  * a column's categories (the most frequent ones each a colour, the rest as "other"), or by
- * a column's numbers as a ramp in bins; nulls always apart, in grey. The answer is one
- * palette index per point and a legend.
+ * a column's numbers as a ramp in bins, or by density (how many points crowd each point's
+ * place); nulls always apart, in grey. The answer is one palette index per point and a
+ * legend.
  */
 import type { MapValues } from '@shared/contract/embedding-map'
 import { POINT_KINDS } from '@shared/embedding-map-points'
@@ -11,6 +12,8 @@ import { POINT_KINDS } from '@shared/embedding-map-points'
 export const MAX_CATEGORIES = 10
 /** Steps of the numbers' ramp. */
 const RAMP_STEPS = 8
+/** Squares per side of the grid a map's density is counted in. */
+export const DENSITY_CELLS = 64
 
 // The colours are design tokens (tokens.css), named here by their custom properties: the
 // legend paints them as CSS, the canvas reads their values (embedding-map.tsx).
@@ -45,6 +48,8 @@ export interface PointColours {
   readonly index: Uint8Array
   readonly palette: readonly string[]
   readonly legend: readonly LegendEntry[]
+  /** Coloured by density: each point's count of points in its square (null: set apart). */
+  readonly density?: readonly (number | null)[]
 }
 
 /** Colours by point kind. */
@@ -58,6 +63,34 @@ export function coloursByKind(kinds: Uint8Array): PointColours {
       counts[i]! > 0 ? [{ label: KIND_LABELS[kind], colour: KIND_COLOURS[i]!, count: counts[i]!, paletteIndex: i }] : []
     )
   }
+}
+
+/**
+ * Colours by density: each placed point by the number of placed points in its square of a
+ * DENSITY_CELLS x DENSITY_CELLS grid over the placed points' box, on the ramp (the
+ * crowded places bright); points set apart in grey; with each point's count.
+ */
+export function coloursByDensity(positions: Float32Array, kinds: Uint8Array): PointColours {
+  let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity]
+  for (let i = 0; i < kinds.length; i++) {
+    if (kinds[i] !== 0) continue
+    minX = Math.min(minX, positions[i * 2]!)
+    maxX = Math.max(maxX, positions[i * 2]!)
+    minY = Math.min(minY, positions[i * 2 + 1]!)
+    maxY = Math.max(maxY, positions[i * 2 + 1]!)
+  }
+  const cellOf = (value: number, min: number, max: number): number =>
+    max > min ? Math.min(DENSITY_CELLS - 1, Math.floor(((value - min) / (max - min)) * DENSITY_CELLS)) : 0
+  const cells = Int32Array.from({ length: kinds.length }, (_, i) =>
+    kinds[i] === 0 ? cellOf(positions[i * 2 + 1]!, minY, maxY) * DENSITY_CELLS + cellOf(positions[i * 2]!, minX, maxX) : -1
+  )
+  const counts = new Uint32Array(DENSITY_CELLS * DENSITY_CELLS)
+  for (const cell of cells) if (cell >= 0) counts[cell]!++
+  const density = Array.from(cells, (cell) => (cell >= 0 ? counts[cell]! : null))
+  const coloured = ramp(density)
+  // Grey here is for points with no place, not for null values.
+  const legend = coloured.legend.map((entry) => (entry.paletteIndex === RAMP_STEPS ? { ...entry, label: 'Set apart' } : entry))
+  return { ...coloured, legend, density }
 }
 
 /** Colours by a column's values. */
