@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { ErrorAlert } from '../../ui/error-alert'
 import { useOpenVersion } from '../../state/open-version-store'
+import { useDescribedVersion } from '../../lib/use-described-version'
 import { requestGridFilter, useShownGridFilter } from '../../state/grid-filter-requests'
 import { ColumnCard } from './column-card'
 import { countText } from './profile-format'
@@ -38,7 +39,13 @@ export function ColumnProfileView({ connectionId, table }: DetailViewProps): Rea
   const [exact, setExact] = useState(false)
   const [picked, setPicked] = useState<string | null>(null)
   const filter = followGrid ? gridFilter : ''
-  const { profile, progress, cancel } = useColumnProfile(connectionId, table, { ...(version !== null ? { version } : {}), filter, exact })
+  // The latest version as described: after a write or a Refresh, the profile is asked for again.
+  const described = useDescribedVersion(connectionId, table, version === null)
+  const { profile, progress, cancel } = useColumnProfile(
+    connectionId,
+    table,
+    described.settled ? { ...(version !== null ? { version } : described.version ? { latest: described.version } : {}), filter, exact } : null
+  )
   const pick = (chosen: string): void => {
     requestGridFilter(connectionId, table, chosen)
     setPicked(chosen)
