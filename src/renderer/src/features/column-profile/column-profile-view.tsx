@@ -44,7 +44,10 @@ export function ColumnProfileView({ connectionId, table }: DetailViewProps): Rea
   const { profile, progress, cancel } = useColumnProfile(
     connectionId,
     table,
-    described.settled ? { ...(version !== null ? { version } : described.version ? { latest: described.version } : {}), filter, exact } : null
+    // Asked once the version is known (or the description failed); a refetch keeps the last one, so a running profile is not dropped.
+    version !== null || described.version !== null || described.settled
+      ? { ...(version !== null ? { version } : described.version ? { latest: described.version } : {}), filter, exact }
+      : null
   )
   const pick = (chosen: string): void => {
     requestGridFilter(connectionId, table, chosen)
