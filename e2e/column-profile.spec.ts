@@ -92,13 +92,18 @@ test('profiles columns, filters the grid from a value, cancels a long profile, a
   await page.getByRole('tab', { name: 'Profile' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'from cache' })).toContainText('All 2,000 rows (exact)')
 
-  // After a write elsewhere (five rows more, version 2) and a Refresh, the profile is of the new version.
+  // After a write elsewhere (five rows more, version 2) and a Refresh, the profile opened again is of the new version.
   const db = await connectNamespace('dir', { root })
   const scores = await db.openTable('scores')
   await scores.add(scoresTable(5))
   scores.close()
   db.close()
   await page.keyboard.press('F5')
+  // Opened again, the Profile view asks for the latest version, which main now knows.
+  await expect(page.getByLabel('Row count')).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Overview' }).click()
+  await expect(page.getByLabel('Row count')).toHaveText('2,005')
+  await page.getByRole('tab', { name: 'Profile' }).click()
   const fresh = page.getByRole('status').filter({ hasText: /rows \(exact\)/ })
   await expect(fresh).toContainText('All 2,005 rows (exact)')
   await expect(fresh).toContainText('version 2')

@@ -125,6 +125,4 @@ export interface ProfileAsked {
   readonly version?: ExactInt
   readonly filter: string
   readonly exact: boolean
-  /** Without `version`: the latest version the page's description names, so a table that moved on is profiled anew. */
-  readonly latest?: string
 }

@@ -13,7 +13,6 @@ import { ApiError } from '../../lib/api'
 import { Button } from '../../ui/button'
 import { ErrorAlert } from '../../ui/error-alert'
 import { useOpenVersion } from '../../state/open-version-store'
-import { useDescribedVersion } from '../../lib/use-described-version'
 import { requestGridFilter, useShownGridFilter } from '../../state/grid-filter-requests'
 import { ColumnCard } from './column-card'
 import { countText } from './profile-format'
@@ -39,16 +38,7 @@ export function ColumnProfileView({ connectionId, table }: DetailViewProps): Rea
   const [exact, setExact] = useState(false)
   const [picked, setPicked] = useState<string | null>(null)
   const filter = followGrid ? gridFilter : ''
-  // The latest version as described: after a write or a Refresh, the profile is asked for again.
-  const described = useDescribedVersion(connectionId, table, version === null)
-  const { profile, progress, cancel } = useColumnProfile(
-    connectionId,
-    table,
-    // Asked once the version is known (or the description failed); a refetch keeps the last one, so a running profile is not dropped.
-    version !== null || described.version !== null || described.settled
-      ? { ...(version !== null ? { version } : described.version ? { latest: described.version } : {}), filter, exact }
-      : null
-  )
+  const { profile, progress, cancel } = useColumnProfile(connectionId, table, { ...(version !== null ? { version } : {}), filter, exact })
   const pick = (chosen: string): void => {
     requestGridFilter(connectionId, table, chosen)
     setPicked(chosen)

@@ -12,7 +12,6 @@ import type { TableProfile } from '@shared/contract/column-profile'
 import type { ExactInt } from '@shared/exact-int'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
-import { useDescribedVersion } from '../../lib/use-described-version'
 
 /** What the header has to draw with. */
 export interface HeaderProfile {
@@ -27,9 +26,7 @@ export interface HeaderProfile {
 
 /** The header's profile of `table` at `version` (null: the latest); `wanted` runs a sampled one when none is kept. */
 export function useHeaderProfile(connectionId: string, table: TableRef, version: ExactInt | null, wanted: boolean): HeaderProfile {
-  // Keyed as the Profile view keys its profile: the open version, else the latest as described.
-  const described = useDescribedVersion(connectionId, table, version === null)
-  const at = version !== null ? { version } : described.version ? { latest: described.version } : {}
+  const at = version !== null ? { version } : {}
   const exact = useQuery<TableProfile>({
     queryKey: queryKeys.columnProfile(connectionId, table, { ...at, filter: '', exact: true }),
     queryFn: skipToken,
