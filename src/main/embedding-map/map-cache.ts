@@ -8,13 +8,15 @@ import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { TableRef } from '../../shared/catalog-types'
-import type { MapLayout } from '../../shared/contract/embedding-map'
+import type { MapLayout, MapPartitions } from '../../shared/contract/embedding-map'
 import { MAP_MAX_POINTS, MAP_MAX_WINDOWS } from '../../shared/embedding-map-points'
 import { readJsonFile, writeFileAtomic } from '../files/atomic-write'
+import { MAX_PARTITIONS } from '../vector-index/index-partitions'
 
 /** The folder under the data folder. */
 const FOLDER = 'embedding-maps'
-const FORMAT = 2
+/** 3: maps keep their index partitions. */
+const FORMAT = 3
 /** A kept map is at most this large (MAP_MAX_POINTS points: 1.5 MB of positions and kinds as base64, the rest keys). */
 const MAX_FILE_BYTES = 32 * 1024 * 1024
 
@@ -43,6 +45,9 @@ export async function keepMap(dataDir: string, connectionId: string, table: Tabl
     positions: Buffer.from(layout.positions.buffer, layout.positions.byteOffset, layout.positions.byteLength).toString('base64'),
     kinds: Buffer.from(layout.kinds).toString('base64'),
     fitted: Buffer.from(layout.fitted).toString('base64'),
+    partitions: layout.partitions.available
+      ? { ...layout.partitions, positions: Buffer.from(layout.partitions.positions).toString('base64') }
+      : layout.partitions,
     cached: undefined
   }
   await writeFileAtomic(fileOf(dataDir, connectionId, table, layout.column), JSON.stringify(kept))
@@ -66,5 +71,22 @@ function parseKept(value: unknown, column: string): MapLayout | null {
   if (typeof kept['fittedPoints'] !== 'number' || typeof kept['fitted'] !== 'string') return null
   const fitted = new Uint8Array(Buffer.from(kept['fitted'], 'base64'))
   if (fitted.length !== points) return null
-  return { ...(kept as unknown as MapLayout), positions, kinds, fitted, cached: true }
+  const partitions = parsePartitions(kept['partitions'])
+  if (!partitions) return null
+  return { ...(kept as unknown as MapLayout), positions, kinds, fitted, partitions, cached: true }
+}
+
+/** Kept partitions, or null when they are of the wrong shape. */
+function parsePartitions(value: unknown): MapPartitions | null {
+  if (typeof value !== 'object' || value === null) return null
+  const kept = value as Record<string, unknown>
+  if (kept['available'] === false) return typeof kept['reason'] === 'string' ? { available: false, reason: kept['reason'] } : null
+  const { indexName, distanceType, count, placement } = kept
+  if (kept['available'] !== true || typeof indexName !== 'string' || typeof kept['positions'] !== 'string') return null
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_PARTITIONS) return null
+  if (distanceType !== null && typeof distanceType !== 'string') return null
+  if (placement !== 'projected' && placement !== 'nearest-points') return null
+  const positions = new Uint8Array(Buffer.from(kept['positions'], 'base64'))
+  if (positions.length !== count * 8) return null
+  return { available: true, indexName, distanceType, count, positions, placement }
 }

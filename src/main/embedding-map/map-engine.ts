@@ -4,14 +4,16 @@
  * beyond, as a column profile samples; see ../profile/table-sample.ts) in pages through
  * the table handle, so it works alike on directory catalogs, REST catalogs and object
  * stores, decodes each page's vectors and keys here (./map-page.ts) and hands them to a
- * worker thread that lays them out (./map-worker.ts).
+ * worker thread that lays them out (./map-worker.ts). Where the column has an IVF index,
+ * its partitions are read from the index's files (../vector-index/) and placed too.
  */
 import type { FieldInfo } from '../../shared/catalog-types'
-import type { MapLayout, MapProgress } from '../../shared/contract/embedding-map'
+import type { MapLayout, MapPartitions, MapProgress } from '../../shared/contract/embedding-map'
 import { MAP_MAX_FLOATS, MAP_MAX_POINTS } from '../../shared/embedding-map-points'
 import { CatalogError } from '../../shared/errors'
 import type { TableHandle } from '../../catalog/table-handle'
 import { SAMPLE_BLOCK, sampleWindows, type RowWindow } from '../profile/table-sample'
+import { readIndexPartitions, type IndexPartitions } from '../vector-index/index-partitions'
 import { unplacedCounts } from './map-math'
 import { readMapPage } from './map-page'
 import { MapWorker } from './map-worker-client'
@@ -103,7 +105,9 @@ export async function mapColumn(
     let keys: readonly (string | null)[] = []
     let keyKind: MapLayout['keyKind'] = null
     let dimension = field.dimension ?? 0
-    const done = await worker.layOut(field.dimension ?? null, 0x5eed, (event) => {
+    // The column's index partitions, placed on the map with the points (or why there are none).
+    const index = await readIndexPartitions(description.location, version, column, field.dimension ?? 0)
+    const done = await worker.layOut(field.dimension ?? null, 0x5eed, index.ok ? index.centroids : null, (event) => {
       switch (event.type) {
         case 'first':
           ;({ kinds, keys, keyKind, dimension } = event)
@@ -144,6 +148,7 @@ export async function mapColumn(
       keyKind,
       keys: keyColumn === null ? null : keys,
       keysUnique,
+      partitions: partitionsOf(index, done.partitions),
       elapsedMs: Math.round(performance.now() - started),
       computedAt: new Date().toISOString(),
       cached: false
@@ -155,6 +160,17 @@ export async function mapColumn(
     signal?.removeEventListener('abort', stop)
     await worker.close()
   }
+}
+
+/** The map's partitions as the contract carries them. */
+function partitionsOf(
+  index: IndexPartitions,
+  placed: { readonly positions: Float32Array; readonly placement: 'projected' | 'nearest-points' } | null
+): MapPartitions {
+  if (!index.ok) return { available: false, reason: index.reason }
+  if (!placed) return { available: false, reason: 'The map has no placed points to set the index’s partitions among.' }
+  const { indexName, distanceType, count } = index
+  return { available: true, indexName, distanceType, count, positions: bytesOf(placed.positions), placement: placed.placement }
 }
 
 /** A float32 array's bytes, as the contract carries positions. */

@@ -197,21 +197,7 @@ function dot(a: Float64Array, b: ArrayLike<number>): number {
  * in a row below, at y near -1.3, so they never mix with placed points.
  */
 export function fitPositions(placed: Float32Array | ArrayLike<number>, kinds: Uint8Array): Float32Array {
-  let minX = Infinity
-  let maxX = -Infinity
-  let minY = Infinity
-  let maxY = -Infinity
-  for (let i = 0; i + 1 < placed.length; i += 2) {
-    const x = placed[i]!
-    const y = placed[i + 1]!
-    if (x < minX) minX = x
-    if (x > maxX) maxX = x
-    if (y < minY) minY = y
-    if (y > maxY) maxY = y
-  }
-  const span = Math.max(maxX - minX, maxY - minY) || 1
-  const midX = (minX + maxX) / 2
-  const midY = (minY + maxY) / 2
+  const { midX, midY, span } = fitBoxOf(placed)
   const out = new Float32Array(kinds.length * 2)
   const seen = new Array<number>(POINT_KINDS.length).fill(0)
   const perReason = new Array<number>(POINT_KINDS.length).fill(0)
@@ -233,6 +219,40 @@ export function fitPositions(placed: Float32Array | ArrayLike<number>, kinds: Ui
     const step = 0.2 / Math.max(1, side)
     out[i * 2] = -1 + (kind - 1) * 0.4 + (index % side) * step
     out[i * 2 + 1] = -1.25 - Math.floor(index / side) * step
+  }
+  return out
+}
+
+/** The square fitPositions scales placed points from: the middle of their box and its longer side. */
+export interface FitBox {
+  readonly midX: number
+  readonly midY: number
+  readonly span: number
+}
+
+/** The FitBox of placed x, y pairs. */
+export function fitBoxOf(placed: ArrayLike<number>): FitBox {
+  let minX = Infinity
+  let maxX = -Infinity
+  let minY = Infinity
+  let maxY = -Infinity
+  for (let i = 0; i + 1 < placed.length; i += 2) {
+    const x = placed[i]!
+    const y = placed[i + 1]!
+    if (x < minX) minX = x
+    if (x > maxX) maxX = x
+    if (y < minY) minY = y
+    if (y > maxY) maxY = y
+  }
+  return { midX: (minX + maxX) / 2, midY: (minY + maxY) / 2, span: Math.max(maxX - minX, maxY - minY) || 1 }
+}
+
+/** Other x, y pairs (index partitions) scaled into the view's box as `box`'s points were, so they land among them. */
+export function fitInBox(xy: ArrayLike<number>, box: FitBox): Float32Array {
+  const out = new Float32Array(xy.length)
+  for (let i = 0; i + 1 < xy.length; i += 2) {
+    out[i] = ((xy[i]! - box.midX) / box.span) * 2
+    out[i + 1] = ((xy[i + 1]! - box.midY) / box.span) * 2
   }
   return out
 }

@@ -50,9 +50,14 @@ export class MapWorker {
     return answer
   }
 
-  /** Lays the rows out, reporting each event; resolves with the last (`done`). */
-  async layOut(dimension: number | null, seed: number, onEvent: (event: LayoutEvent) => void): Promise<Extract<FromMapWorker, { type: 'done' }>> {
-    const done = await this.#ask({ type: 'layout', dimension, seed }, [], (message) => {
+  /** Lays the rows out (placing `centroids`, if any, among them), reporting each event; resolves with the last (`done`). */
+  async layOut(
+    dimension: number | null,
+    seed: number,
+    centroids: Float32Array | null,
+    onEvent: (event: LayoutEvent) => void
+  ): Promise<Extract<FromMapWorker, { type: 'done' }>> {
+    const done = await this.#ask({ type: 'layout', dimension, seed, centroids }, [], (message) => {
       if (message.type === 'done') return true
       if (message.type !== 'ack' && message.type !== 'error') onEvent(message)
       return false

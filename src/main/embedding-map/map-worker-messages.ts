@@ -8,7 +8,13 @@ export type ToMapWorker =
       /** Rows the whole map will have, so the worker makes its buffer once. */
       readonly capacity: number
     }
-  | { readonly type: 'layout'; readonly dimension: number | null; readonly seed: number }
+  | {
+      readonly type: 'layout'
+      readonly dimension: number | null
+      readonly seed: number
+      /** The column's index partitions (centroids, row after row, as wide as the vectors) to place on the map, or null. */
+      readonly centroids: Float32Array | null
+    }
 
 /** Positions are float32 x, y per point, fitted to the view's box; kinds one POINT_KINDS index per point. */
 export type FromMapWorker =
@@ -42,4 +48,6 @@ export type FromMapWorker =
       readonly fitted: number
       /** One byte per point: 1 where UMAP was fitted on it, 0 where it was placed by its neighbours or set apart. */
       readonly fittedMask: Uint8Array
+      /** Where the centroids the layout was given lie (x, y each, as the positions), and how they were placed; null without centroids. */
+      readonly partitions: { readonly positions: Float32Array; readonly placement: 'projected' | 'nearest-points' } | null
     }

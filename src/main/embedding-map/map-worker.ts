@@ -14,7 +14,7 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { UMAP } from 'umap-js'
-import { chooseRows, fitPositions, principalAxes, projectRows, REDUCED_DIMENSIONS, seededRandom, type PrincipalAxes } from './map-math'
+import { chooseRows, fitBoxOf, fitInBox, fitPositions, principalAxes, projectRows, REDUCED_DIMENSIONS, seededRandom, type PrincipalAxes } from './map-math'
 import { NeighbourIndex, placeByNeighbours, placedPositions, type Placement } from './map-neighbours'
 import type { MapPage } from './map-page'
 import type { FromMapWorker, ToMapWorker } from './map-worker-messages'
@@ -97,8 +97,11 @@ export function takePage(page: MapPage, capacity = 0): { readonly positions: Flo
 /** The seed of the axes of the picture shown while reading. */
 const STREAM_SEED = 0x5eed + 1
 
-/** Lays the kept rows out, posting `first`, then `neighbours`, `step`s and `done`. */
-export function layOut(dimensionHint: number | null, seed: number, send: (message: FromMapWorker) => void): void {
+/**
+ * Lays the kept rows out, posting `first`, then `neighbours`, `step`s and `done`; places
+ * `centroids` (an index's partitions, as wide as the rows) on the finished map too.
+ */
+export function layOut(dimensionHint: number | null, seed: number, send: (message: FromMapWorker) => void, centroids: Float32Array | null = null): void {
   const dimension = dimensionHint ?? (width || 0)
   const kinds = Uint8Array.from(kindsOfRows)
   const n = stored
@@ -107,11 +110,21 @@ export function layOut(dimensionHint: number | null, seed: number, send: (messag
   // The leading principal components: the first two are the first picture, all of them the space neighbours are found in.
   const pca = n > 0 ? principalAxes(rows, n, width, Math.min(REDUCED_DIMENSIONS, width), random) : null
   const first = pca ? projectRows(rows, n, width, pca, 2) : new Float32Array(0)
-  const firstPositions = fitPositions(first.length === n * 2 ? first : widen(first, n), kinds)
+  const firstPlaced = first.length === n * 2 ? first : widen(first, n)
+  const firstPositions = fitPositions(firstPlaced, kinds)
+  const partitions = width > 0 && centroids && centroids.length > 0 && centroids.length % width === 0 ? centroids.length / width : 0
   send({ type: 'first', positions: firstPositions, kinds, keys: [...keys], keyKind, dimension, fitted: n <= FIT_POINTS ? n : FIT_POINTS })
   // UMAP needs a few more points than neighbours; fewer keep the linear picture.
   if (!pca || n < 8) {
-    send({ type: 'done', positions: firstPositions, method: 'pca', fitted: 0, fittedMask: new Uint8Array(kinds.length) })
+    // The centroids projected on the same two axes and scaled into the box as the points were.
+    const projected =
+      pca && partitions > 0
+        ? {
+            positions: fitInBox(twoColumns(projectRows(centroids!, partitions, width, pca, 2), partitions), fitBoxOf(firstPlaced)),
+            placement: 'projected' as const
+          }
+        : null
+    send({ type: 'done', positions: firstPositions, method: 'pca', fitted: 0, fittedMask: new Uint8Array(kinds.length), partitions: projected })
     return
   }
   send({ type: 'neighbours' })
@@ -142,7 +155,15 @@ export function layOut(dimensionHint: number | null, seed: number, send: (messag
       posted = performance.now()
     }
   }
-  send({ type: 'done', positions: positions(), method: 'umap', fitted: m, fittedMask: maskOf(fitted, kinds) })
+  const final = positions()
+  const placedPartitions =
+    partitions > 0
+      ? {
+          positions: nearestPointsPlace(projectRows(centroids!, partitions, width, pca, k), partitions, k, index, fitted, kinds, final),
+          placement: 'nearest-points' as const
+        }
+      : null
+  send({ type: 'done', positions: final, method: 'umap', fitted: m, fittedMask: maskOf(fitted, kinds), partitions: placedPartitions })
 }
 
 /**
@@ -163,6 +184,55 @@ function startFromPicture(umap: UMAP, fitted: Int32Array, first: Float32Array): 
     at[0] = (first[point * 2]! / span) * 10
     at[1] = (first[point * 2 + 1]! / span) * 10
   })
+}
+
+/** Fitted points a partition's place is the mean of. */
+const PARTITION_NEIGHBOURS = 8
+
+/**
+ * Where each of `count` centroids (their scores on the map's `k` principal axes) goes on a
+ * UMAP map, which places no new vector: at the mean of the final positions of its
+ * PARTITION_NEIGHBOURS nearest fitted points (nearest in those principal components).
+ */
+function nearestPointsPlace(
+  scores: Float32Array,
+  count: number,
+  k: number,
+  index: NeighbourIndex,
+  fitted: Int32Array,
+  kinds: Uint8Array,
+  final: Float32Array
+): Float32Array {
+  // The point number of each placeable point, in order.
+  const pointOf: number[] = []
+  kinds.forEach((kind, point) => {
+    if (kind === 0) pointOf.push(point)
+  })
+  const near = Math.min(PARTITION_NEIGHBOURS, fitted.length)
+  const indices = new Int32Array(near)
+  const distances = new Float32Array(near)
+  const out = new Float32Array(count * 2)
+  for (let c = 0; c < count; c++) {
+    index.nearest(scores, c * k, near, indices, distances, 0)
+    let x = 0
+    let y = 0
+    let found = 0
+    for (const j of indices) {
+      if (j < 0) continue
+      const point = pointOf[fitted[j]!]!
+      x += final[point * 2]!
+      y += final[point * 2 + 1]!
+      found++
+    }
+    out[c * 2] = found > 0 ? x / found : Number.NaN
+    out[c * 2 + 1] = found > 0 ? y / found : Number.NaN
+  }
+  return out
+}
+
+/** Scores on one or two axes as x, y pairs (y 0 where there is one axis). */
+function twoColumns(scores: Float32Array, n: number): Float32Array {
+  return scores.length === n * 2 ? scores : widen(scores, n)
 }
 
 /** One byte per point, 1 for the fitted ones (`fitted` counts placeable points only, in order). */
@@ -207,7 +277,7 @@ function answer(message: ToMapWorker): void {
       const picture = takePage(message.page, message.capacity)
       post({ type: 'ack', ...picture }, [picture.positions.buffer as ArrayBuffer, picture.kinds.buffer as ArrayBuffer])
     } else {
-      layOut(message.dimension, message.seed, (out) => post(out))
+      layOut(message.dimension, message.seed, (out) => post(out), message.centroids)
     }
   } catch (error) {
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) })

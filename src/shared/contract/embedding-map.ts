@@ -33,6 +33,24 @@ export interface UnplacedCounts {
   readonly length: number
 }
 
+/**
+ * The partitions (IVF centroids) of the column's vector index, placed on the map: on a
+ * `pca` map projected as the points were; on a `umap` map, which places no new vector,
+ * each at the mean position of the fitted points nearest it (in principal components). Or
+ * why there are none to show (no IVF index on the column, or its files cannot be read here).
+ */
+export type MapPartitions =
+  | {
+      readonly available: true
+      readonly indexName: string
+      readonly distanceType: string | null
+      readonly count: number
+      /** Little-endian float32 x, y per partition, as MapLayout's positions. */
+      readonly positions: Uint8Array
+      readonly placement: 'projected' | 'nearest-points'
+    }
+  | { readonly available: false; readonly reason: string }
+
 /** A finished map. */
 export interface MapLayout {
   readonly version: ExactInt
@@ -66,6 +84,7 @@ export interface MapLayout {
   readonly keys: readonly (string | null)[] | null
   /** True when every row of the table was read and no two had the same key: a filter on these keys selects exactly their rows. */
   readonly keysUnique: boolean
+  readonly partitions: MapPartitions
   readonly elapsedMs: number
   readonly computedAt: string
   /** True when this answer came from the app's cache. */
