@@ -3,13 +3,14 @@
  * (or a sample, said), the linear picture at once and UMAP's as it refines, with its
  * progress and Cancel; colour by any column with a legend; hover for a row's key and
  * colour value; a click opens the row in the grid and a lasso (or a legend entry's
- * points) becomes the grid's filter; the rows the grid's filter keeps stand out.
+ * points) becomes the grid's filter; the rows the grid's filter keeps stand out; where the
+ * column has an IVF index, its partitions can be shown over the points.
  */
 import { useMemo, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { Table } from 'apache-arrow'
 import type { FieldInfo, TableRef } from '@shared/catalog-types'
-import type { MapLayout, MapProgress } from '@shared/contract/embedding-map'
+import type { MapLayout, MapPartitions, MapProgress } from '@shared/contract/embedding-map'
 import type { SearchQuery } from '@shared/contract/search'
 import { DISTANCE_COLUMN } from '@shared/search-types'
 import { POINT_KINDS } from '@shared/embedding-map-points'
@@ -127,6 +128,18 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
   const outline = useMemo(() => textColour(), [theme])
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const queryColour = useMemo(() => tokenColour('--map-query'), [theme])
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const partitionColour = useMemo(() => tokenColour('--map-partition'), [theme])
+  const [showPartitions, setShowPartitions] = useState(false)
+  const partitionsReason = live
+    ? 'The partitions are placed once the map is finished.'
+    : map
+      ? map.partitions.available
+        ? null
+        : map.partitions.reason
+      : 'No map yet.'
+  const partitions = showPartitions && partitionsReason === null && map?.partitions.available ? map.partitions : null
+  const partitionPositions = useMemo(() => floats(partitions?.positions ?? null), [partitions])
   const [lassoMode, setLassoMode] = useState(false)
   const thumb = useHoverThumb(connectionId, table, fields, map, hover?.index ?? null)
 
@@ -163,6 +176,16 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
           onClick={() => setLassoMode(!lassoMode)}
         >
           Lasso
+        </Button>
+        <Button
+          variant="secondary"
+          aria-pressed={partitions !== null}
+          disabled={partitionsReason !== null}
+          disabledReason={partitionsReason ?? ''}
+          title="Draw the partitions (IVF centroids) of the column’s vector index over the points"
+          onClick={() => setShowPartitions(!showPartitions)}
+        >
+          Show index partitions
         </Button>
         <label className={styles.colourBy}>
           Colour by
@@ -201,6 +224,11 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
           The magenta rings mark the search’s query, placed among the rows it found (nearer the nearer ones).
         </p>
       )}
+      {partitions && (
+        <p className={styles.note} aria-label="Index partitions">
+          {partitionsText(partitions)}
+        </p>
+      )}
       <div className={styles.body}>
         <div className={styles.plot}>
           {positions && colours ? (
@@ -210,6 +238,8 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
               highlighted={highlightedPoints}
               query={queryPoint}
               queryColour={queryColour}
+              partitions={partitionPositions}
+              partitionColour={partitionColour}
               onHover={setHover}
               onLasso={setSelected}
               onPick={(index) => openRows([index])}
@@ -359,6 +389,18 @@ function placedText(map: MapLayout): string | null {
   const followers = map.points - unplaced - map.fittedPoints
   if (followers <= 0) return null
   return `UMAP was fitted on a uniform sample of ${format(map.fittedPoints)} points; the other ${format(followers)} sit at the weighted mean of their nearest fitted points (nearest in principal components).`
+}
+
+/** What the partitions' markers are and how they were placed. */
+function partitionsText(partitions: Extract<MapPartitions, { available: true }>): string {
+  const index = `index “${partitions.indexName}”${partitions.distanceType ? ` (${partitions.distanceType} distance)` : ''}`
+  const how =
+    partitions.placement === 'projected'
+      ? 'each centroid projected on the same principal axes as the points'
+      : 'UMAP places no new vector, so each centroid sits at the mean of the 8 fitted points nearest it (in principal components)'
+  const cosine =
+    partitions.distanceType === 'cosine' ? ' The index compares directions, so its centroids are of unit length and may sit off points that are not.' : ''
+  return `The cyan dots ringed are the ${format(partitions.count)} partitions of ${index}: ${how}.${cosine}`
 }
 
 /** Why some points are set apart, or null when none are. */

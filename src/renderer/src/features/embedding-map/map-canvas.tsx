@@ -9,7 +9,8 @@
  * 100,000 points takes a few hundred milliseconds, too long for every frame of a drag.
  * The lasso (Shift and drag, or drag while the Lasso button is on) is drawn here as a
  * polygon over the canvas; the points whose projected positions fall inside it are chosen.
- * Points come as float32 x, y; colours as RGBA bytes per point. The canvas element carries
+ * An index's partitions, when shown, are drawn over the points as larger dots ringed in
+ * the outline colour. Points come as float32 x, y; colours as RGBA bytes per point. The canvas element carries
  * `mapScreenPositions()`, each point's position in CSS pixels within it, so a test can
  * find where the clusters are drawn.
  */
@@ -34,6 +35,9 @@ const HOVER_SLACK = 3
 const CLICK_SLACK = 4
 /** How much wider than a point (CSS pixels) the query point's outer ring is. */
 const QUERY_RING = 16
+/** How much wider than a point (CSS pixels) a partition's dot and its ring are. */
+const PARTITION_DOT = 6
+const PARTITION_RING = 10
 /** The ring around chosen points: RGBA. */
 const RING_COLOUR = [31, 35, 40, 230] as const
 
@@ -53,6 +57,9 @@ interface Props {
   /** Where a vector search's query lies on the map (data units), drawn as two rings in `queryColour` (RGBA); null for none. */
   readonly query: readonly [number, number] | null
   readonly queryColour: readonly [number, number, number, number]
+  /** An index's partitions (x, y each, data units), drawn as dots in `partitionColour` (RGBA) ringed in `outline`; null for none. */
+  readonly partitions: Float32Array | null
+  readonly partitionColour: readonly [number, number, number, number]
   /** Whether a plain drag draws a lasso (else it pans). */
   readonly lassoMode: boolean
   readonly onHover: (point: { readonly index: number; readonly x: number; readonly y: number } | null) => void
@@ -88,7 +95,21 @@ function transformBetween(drawn: ViewPlace, now: ViewPlace): string {
 }
 
 /** The drawn map. */
-export function MapCanvas({ positions, colours, selected, highlighted, outline, query, queryColour, lassoMode, onHover, onLasso, onPick }: Props): ReactNode {
+export function MapCanvas({
+  positions,
+  colours,
+  selected,
+  highlighted,
+  outline,
+  query,
+  queryColour,
+  partitions,
+  partitionColour,
+  lassoMode,
+  onHover,
+  onLasso,
+  onPick
+}: Props): ReactNode {
   const canvasRef = useRef<MapCanvasElement>(null)
   const deckRef = useRef<Deck<OrthographicView> | null>(null)
   const handlers = useRef({ onHover, onPick })
@@ -234,12 +255,15 @@ export function MapCanvas({ positions, colours, selected, highlighted, outline, 
       litColours.set([colours[index * 4]!, colours[index * 4 + 1]!, colours[index * 4 + 2]!, 255], i * 4)
       litOutline.set(outline, i * 4)
     })
+    const centres = placedOnly(partitions)
     deck.setProps({
       layers: [
         new PointsLayer({ id: 'points', xy: positions, rgba: colours, pointSize }),
         new PointsLayer({ id: 'highlighted', xy: lit, rgba: litColours, pointSize: pointSize + 2 }),
         new PointsLayer({ id: 'highlighted-outline', xy: lit, rgba: litOutline, pointSize: pointSize + 4, ring: true }),
         new PointsLayer({ id: 'selected', xy: chosen, rgba: ring, pointSize: pointSize + 4, ring: true }),
+        new PointsLayer({ id: 'partitions', xy: centres, rgba: repeated(partitionColour, centres.length / 2), pointSize: pointSize + PARTITION_DOT }),
+        new PointsLayer({ id: 'partitions-ring', xy: centres, rgba: repeated(outline, centres.length / 2), pointSize: pointSize + PARTITION_RING, ring: true }),
         ...[QUERY_RING, QUERY_RING - 4].map(
           (size) =>
             new PointsLayer({
@@ -252,7 +276,7 @@ export function MapCanvas({ positions, colours, selected, highlighted, outline, 
         )
       ]
     })
-  }, [positions, colours, selected, highlighted, outline, query, queryColour, pointSize])
+  }, [positions, colours, selected, highlighted, outline, query, queryColour, partitions, partitionColour, pointSize])
 
   // The lasso: its pointer events stop here (capture phase), so the view does not pan meanwhile.
   const point = (event: PointerEvent): [number, number] => {
@@ -317,5 +341,20 @@ export function MapCanvas({ positions, colours, selected, highlighted, outline, 
 function pointsOf(positions: Float32Array, indices: readonly number[]): Float32Array {
   const out = new Float32Array(indices.length * 2)
   indices.forEach((index, i) => out.set([positions[index * 2]!, positions[index * 2 + 1]!], i * 2))
+  return out
+}
+
+/** The finite x, y pairs of `xy` (a partition with no place is left out). */
+function placedOnly(xy: Float32Array | null): Float32Array {
+  if (!xy) return new Float32Array(0)
+  const out: number[] = []
+  for (let i = 0; i + 1 < xy.length; i += 2) if (Number.isFinite(xy[i]) && Number.isFinite(xy[i + 1])) out.push(xy[i]!, xy[i + 1]!)
+  return Float32Array.from(out)
+}
+
+/** One RGBA colour `count` times. */
+function repeated(rgba: readonly [number, number, number, number], count: number): Uint8Array {
+  const out = new Uint8Array(count * 4)
+  for (let i = 0; i < count; i++) out.set(rgba, i * 4)
   return out
 }
