@@ -62,6 +62,10 @@ describe('readIndexPartitions', () => {
       ok: false,
       reason: expect.stringMatching(/folder on this computer/)
     })
+    expect(await readIndexPartitions(join(root, 'elsewhere.lance'), '2', 'vector', DIMENSION)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/is not on this computer/)
+    })
     expect(await readIndexPartitions(null, '2', 'vector', DIMENSION)).toEqual({ ok: false, reason: expect.stringMatching(/does not say where/) })
     expect(await readIndexPartitions(at('pq'), '2', 'vector', 8)).toEqual({ ok: false, reason: expect.stringMatching(/16 numbers where the column has 8/) })
   })

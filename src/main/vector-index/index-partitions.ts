@@ -17,7 +17,7 @@
  * nothing is allocated from a declared length beyond the bounds below. Any failure is an
  * answer with a reason, never a throw.
  */
-import { open, type FileHandle } from 'node:fs/promises'
+import { open, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { bounded } from '../../catalog/dir/bounded-fs'
 import { fieldsOf, safeNumber, textOf, varintsOf, WireError, type WireField } from './proto-wire'
@@ -153,7 +153,12 @@ async function openManifest(location: string, version: string): Promise<LocalFil
 /** The uuid and name of the first index on `column` at `version`, or why there is none. */
 async function indexOfColumn(location: string, version: string, column: string): Promise<{ uuid: string; name: string } | { reason: string }> {
   const file = await openManifest(location, version)
-  if (!file) return { reason: `${CANNOT}: version ${version}’s manifest is not in the table’s folder.` }
+  if (!file) {
+    const folder = await bounded(stat(location), `look for ${location}`).catch(() => null)
+    if (!folder?.isDirectory())
+      return { reason: `The partitions are read from the index’s own files, and the table’s folder (${location}) is not on this computer.` }
+    return { reason: `${CANNOT}: version ${version}’s manifest is not in the table’s folder.` }
+  }
   try {
     if (file.size < 16) throw new FileShapeError('The manifest is too short.')
     const tail = await file.read(file.size - 16, 16, 16, 'the manifest’s tail')
