@@ -73,6 +73,9 @@ export const queryKeys = {
   /** A column profile (main keeps it per version too); under the table's rows, so a write refreshes it. */
   columnProfile: (connectionId: string, table: TableRef, request: ProfileAsked) =>
     ['catalog', connectionId, 'rows', tableKey(table), 'profile', request] as const,
+  /** The sampled profile the grid's header runs itself when no Profile view's profile is kept (under the rows, so a write refreshes it). */
+  headerProfile: (connectionId: string, table: TableRef, version: ExactInt | null) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'header-profile', version] as const,
   /** How far one column profile has got. */
   columnProfileProgress: (operationId: string | null) => ['column-profile-progress', operationId] as const,
   /** A vector column's map: the one main kept (`kept`) or the latest version's; under the table's rows, so a write refreshes it. */
