@@ -1,13 +1,16 @@
 /**
  * Column profiles in the table details: the Profile tab profiles every column of a
- * LanceDB table and shows its numbers; a top value filters the grid; a long profile shows
- * its rows read and stops on Cancel; a profile opened again after a reload comes from
- * main's cache; and after a write and a Refresh the profile is of the new version.
+ * LanceDB table and shows its numbers; a top value filters the grid; a profile opened
+ * again after a reload comes from main's cache; and after a write and a Refresh the view
+ * left open profiles the new version. Over a REST catalog, a profile whose rows are held
+ * on their way shows its progress and stops on Cancel, and runs again when asked.
  */
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { connectNamespace } from '@lancedb/lancedb'
 import { expect, test } from './fixtures/test'
+import { startGateProxy } from './fixtures/gate-proxy'
+import { startCatalogServer } from '../server/server'
 import { sampleTableIpc } from '../test-kit/lancedb-catalog'
 import { scoresTable } from '../test-kit/scores-table'
 import { tableForLance } from '../src/catalog/arrow-schema'
@@ -15,12 +18,11 @@ import { tableForLance } from '../src/catalog/arrow-schema'
 async function makeCatalog(root: string): Promise<void> {
   const db = await connectNamespace('dir', { root })
   ;(await db.createTable('scores', scoresTable(2_000))).close()
-  ;(await db.createTable('long', scoresTable(900_000, true))).close()
   ;(await db.createTable('people', tableForLance(sampleTableIpc(300)))).close()
   db.close()
 }
 
-test('profiles columns, filters the grid from a value, cancels a long profile, and answers again from the cache', async ({ workDir, openApp }, testInfo) => {
+test('profiles columns, filters the grid from a value, answers again from the cache, and follows a write', async ({ workDir, openApp }, testInfo) => {
   const root = join(workDir, 'catalog')
   await makeCatalog(root)
   const app = await openApp(['--dir', root])
@@ -71,13 +73,6 @@ test('profiles columns, filters the grid from a value, cancels a long profile, a
   await expect(filterBox).toHaveValue(/^`score` >= 0\.01 AND `score` < 0\.0[0-9]+$/)
   await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText(/^[0-9,]+ matching rows$/)
 
-  // A long profile: rows read while it runs, then Cancel stops it.
-  await app.table('long').click()
-  await page.getByRole('tab', { name: 'Profile' }).click()
-  await expect(page.getByText(/Profiling… [0-9,]+ of 900,000 rows read/)).toBeVisible({ timeout: 20_000 })
-  await page.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page.getByText('Profile cancelled.')).toBeVisible()
-
   // Vectors, lists and structs have cards of their own.
   await app.table('people').click()
   await page.getByRole('tab', { name: 'Profile' }).click()
@@ -99,14 +94,45 @@ test('profiles columns, filters the grid from a value, cancels a long profile, a
   scores.close()
   db.close()
   await page.keyboard.press('F5')
-  // Opened again, the Profile view asks for the latest version, which main now knows.
-  await expect(page.getByLabel('Row count')).toHaveCount(0)
-  await page.getByRole('tab', { name: 'Overview' }).click()
-  await expect(page.getByLabel('Row count')).toHaveText('2,005')
-  await page.getByRole('tab', { name: 'Profile' }).click()
+  // The view left open asks again: main, told by the Refresh to check its open tables, profiles the new version.
   const fresh = page.getByRole('status').filter({ hasText: /rows \(exact\)/ })
   await expect(fresh).toContainText('All 2,005 rows (exact)')
   await expect(fresh).toContainText('version 2')
   await expect(fresh).not.toContainText('from cache')
   await expect(page.getByRole('article', { name: 'Profile of score' }).getByText('201 null (10.0%)')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('cancels a profile while its rows are on the way, and profiles again when asked', async ({ workDir, openApp, closeAfter }) => {
+  const root = join(workDir, 'served')
+  const db = await connectNamespace('dir', { root })
+  ;(await db.createTable('scores', scoresTable(2_000))).close()
+  db.close()
+  // The catalog's server reads the rows; the proxy in front holds the profile's row query.
+  const server = closeAfter(await startCatalogServer({ root }))
+  const proxy = closeAfter(await startGateProxy(server.url))
+  const app = await openApp(['--rest', proxy.url])
+  const page = app.page
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await app.table('scores').click()
+  await expect(page.getByRole('heading', { name: 'scores', exact: true })).toBeVisible()
+
+  const rows = proxy.hold((method, path) => method === 'POST' && /\/v1\/table\/[^/]+\/query(\?|$)/.test(path))
+  await page.getByRole('tab', { name: 'Profile' }).click()
+  await rows.held
+  await expect(page.getByText('Profiling… 0 of 2,000 rows read')).toBeVisible()
+  const cancel = page.getByRole('button', { name: 'Cancel' })
+  await expect(cancel).toBeEnabled()
+  await cancel.click()
+  await expect(page.getByText('Profile cancelled.')).toBeVisible()
+  // The held query answers now, to a profile that was stopped: nothing changes.
+  rows.release()
+  await expect(page.getByText('Profile cancelled.')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Profile again' }).click()
+  const status = page.getByRole('status').filter({ hasText: /rows \(exact\)/ })
+  await expect(status).toContainText('All 2,000 rows (exact)')
+  await expect(status).not.toContainText('from cache')
+  await expect(page.getByRole('article', { name: 'Profile of score' }).getByText('200 null (10.0%)')).toBeVisible()
 })
