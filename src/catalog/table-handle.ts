@@ -77,6 +77,13 @@ export interface TableHandle {
   /** Schema, location, version and row count of a table. */
   describe(options?: CallOptions): Promise<TableDescription>
   /**
+   * The folder on this computer that holds the table's files, where this connection reads
+   * them itself (a directory catalog, or a REST table read at a location the profile lets
+   * it open); null for a table on an object store or one only the catalog's routes reach.
+   * For what only the files tell (a vector index's partitions).
+   */
+  localFolder(options?: CallOptions): Promise<string | null>
+  /**
    * The number of the latest version, as cheaply as the catalog tells it (for what is kept
    * per version); with `fresh`, as the catalog says it now, never from what is kept (before a write).
    */

@@ -88,6 +88,14 @@ export class LanceTable implements TableHandle {
     return this.#latest(options, 'describe', async (t) => ({ ...(await versions.describeLanceTable(t, this.ref)), location: locationOf(t) }))
   }
 
+  localFolder(options?: CallOptions): Promise<string | null> {
+    return this.#latest(options, 'find the files of', async (t) => {
+      const location = locationOf(t)
+      // A URL (s3://, gs://, az://, ...) is a store: its files are not in a folder here.
+      return location === null || /^[a-z][a-z0-9+.-]*:\/\//i.test(location) ? null : location
+    })
+  }
+
   version(options?: CallOptions & { readonly fresh?: boolean }): Promise<ExactInt> {
     const read = async (t: LanceDbTable): Promise<ExactInt> => exactInt(await t.version())
     // As a write does, a fresh answer checks the kept table out at its latest version first.

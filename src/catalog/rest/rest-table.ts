@@ -93,6 +93,11 @@ export class RestTable implements TableHandle {
     }
   }
 
+  localFolder(options: CallOptions = {}): Promise<string | null> {
+    // Opened through the location side, which refuses a local location the profile does not let it open.
+    return this.#atLocation ? this.#atLocation.localFolder(options) : Promise.resolve(null)
+  }
+
   version(options: CallOptions & { readonly fresh?: boolean } = {}): Promise<ExactInt> {
     // One describe names the version (without the stats and counts a full description adds);
     // a catalog whose describe leaves it out lists its versions. A fresh answer skips the kept describe.

@@ -13,7 +13,7 @@ import { MAP_MAX_FLOATS, MAP_MAX_POINTS } from '../../shared/embedding-map-point
 import { CatalogError } from '../../shared/errors'
 import type { TableHandle } from '../../catalog/table-handle'
 import { SAMPLE_BLOCK, sampleWindows, type RowWindow } from '../profile/table-sample'
-import { readIndexPartitions, type IndexPartitions } from '../vector-index/index-partitions'
+import { readTablePartitions, type IndexPartitions } from '../vector-index/index-partitions'
 import { unplacedCounts } from './map-math'
 import { readMapPage } from './map-page'
 import { MapWorker } from './map-worker-client'
@@ -106,7 +106,7 @@ export async function mapColumn(
     let keyKind: MapLayout['keyKind'] = null
     let dimension = field.dimension ?? 0
     // The column's index partitions, placed on the map with the points (or why there are none).
-    const index = await readIndexPartitions(description.location, version, column, field.dimension ?? 0)
+    const index = await readTablePartitions(handle, version, column, field.dimension ?? 0, call)
     const done = await worker.layOut(field.dimension ?? null, 0x5eed, index.ok ? index.centroids : null, (event) => {
       switch (event.type) {
         case 'first':

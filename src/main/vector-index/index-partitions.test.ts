@@ -10,7 +10,10 @@ import { connectNamespace, Index } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { makeClusteredTable } from '../../../test-kit/clustered-vectors'
-import { readIndexPartitions } from './index-partitions'
+import { readIndexPartitions, readTablePartitions } from './index-partitions'
+import { openDirNamespace } from '../../catalog/dir/dir-namespace'
+import { openRestCatalog } from '../../catalog/rest/rest-namespace'
+import { startCatalogServer } from '../../../server/server'
 
 let root = ''
 const DIMENSION = 16
@@ -68,6 +71,38 @@ describe('readIndexPartitions', () => {
     })
     expect(await readIndexPartitions(null, '2', 'vector', DIMENSION)).toEqual({ ok: false, reason: expect.stringMatching(/does not say where/) })
     expect(await readIndexPartitions(at('pq'), '2', 'vector', 8)).toEqual({ ok: false, reason: expect.stringMatching(/16 numbers where the column has 8/) })
+  })
+})
+
+describe('readTablePartitions', () => {
+  const pq = { namespace: [], name: 'pq' }
+
+  it('reads a directory catalog’s table in its folder', async () => {
+    const client = await openDirNamespace(root)
+    try {
+      const read = await readTablePartitions(client.table(pq), '2', 'vector', DIMENSION)
+      expect(read.ok && read.count).toBe(6)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('reads a REST table at a local location only where the profile lets it open one', async () => {
+    const server = await startCatalogServer({ root, dataRoutes: false })
+    // A catalog on this machine may name local folders unless the profile says no.
+    const allowed = openRestCatalog({ uri: server.url })
+    const refused = openRestCatalog({ uri: server.url, allow_local_locations: 'false' })
+    try {
+      const read = await readTablePartitions(allowed.table(pq), '2', 'vector', DIMENSION)
+      expect(read.ok && read.count).toBe(6)
+      expect(await readTablePartitions(refused.table(pq), '2', 'vector', DIMENSION)).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/does not open local locations/)
+      })
+    } finally {
+      await Promise.all([allowed.close(), refused.close()])
+      await server.close()
+    }
   })
 })
 

@@ -20,6 +20,7 @@
 import { open, stat, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { bounded } from '../../catalog/dir/bounded-fs'
+import type { CallOptions, TableHandle } from '../../catalog/table-handle'
 import { fieldsOf, safeNumber, textOf, varintsOf, WireError, type WireField } from './proto-wire'
 
 /** The most partitions and the widest centroid read. */
@@ -53,8 +54,31 @@ export type IndexPartitions =
 const CANNOT = 'Cannot read this index’s partitions'
 
 /**
- * The partitions of the vector index on `column` of the table at `location` (as the
- * catalog describes it) at `version`, checked to be of `dimension`.
+ * The partitions of the vector index on `column` of the table `handle` reaches, at
+ * `version`: read only where the connection itself reads the table's files in a folder on
+ * this computer (a REST catalog's local location only where the profile lets it open one).
+ */
+export async function readTablePartitions(
+  handle: TableHandle,
+  version: string,
+  column: string,
+  dimension: number,
+  options: CallOptions = {}
+): Promise<IndexPartitions> {
+  let folder: string | null
+  try {
+    folder = await handle.localFolder(options)
+  } catch (error) {
+    return fail(`${CANNOT}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (folder === null)
+    return fail('The partitions are read from the index’s own files, which this app reads only for tables in a folder on this computer that it opens itself.')
+  return readIndexPartitions(folder, version, column, dimension)
+}
+
+/**
+ * The partitions of the vector index on `column` of the table at `location` (a folder the
+ * caller may read) at `version`, checked to be of `dimension`.
  */
 export async function readIndexPartitions(location: string | null, version: string, column: string, dimension: number): Promise<IndexPartitions> {
   if (location === null) return fail('The catalog does not say where the table’s files are, and the partitions are read from the index’s own files.')
