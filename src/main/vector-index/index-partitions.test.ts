@@ -196,15 +196,7 @@ function lengthField(field: number, bytes: Uint8Array): Uint8Array {
   return Uint8Array.from([...varint(BigInt((field << 3) | 2)), ...varint(BigInt(bytes.length)), ...bytes])
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
-}
+const concat = (...parts: Uint8Array[]): Uint8Array => new Uint8Array(Buffer.concat(parts))
 
 const text = (value: string): Uint8Array => new TextEncoder().encode(value)
 
