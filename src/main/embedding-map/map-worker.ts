@@ -1,11 +1,12 @@
 /**
  * The map worker: a worker thread that keeps the vectors main decodes from the pages it
  * reads (./map-page.ts: placeable rows' vectors in one float32 buffer, every row's kind
- * and key), and lays the map out when told: the two principal components at once
- * (`first`), then UMAP (umap-js) fitted on a uniform sample of at most FIT_POINTS points
- * in the leading principal components, every other point placed at the weighted mean of
- * its nearest fitted points, epoch by epoch, posting all positions every half second
- * (`step`) and at the end (`done`). main stops a map by terminating the worker.
+ * and key), scoring each page on two principal axes of the first rows as it comes, and
+ * lays the map out when told: those scores of every row at once (`first`), then UMAP
+ * (umap-js) fitted on a uniform sample of at most FIT_POINTS points in the leading
+ * principal components, every other point placed at the weighted mean of its nearest
+ * fitted points, epoch by epoch, posting all positions every half second (`step`) and at
+ * the end (`done`). main stops a map by terminating the worker.
  *
  * This thread must not load apache-arrow: Arrow defines `Symbol.hasInstance` and
  * `Symbol.isConcatSpreadable` on its classes, which switches off fast paths of V8 for the
@@ -107,20 +108,20 @@ export function layOut(dimensionHint: number | null, seed: number, send: (messag
   const n = stored
   const rows = store.subarray(0, n * width)
   const random = seededRandom(seed)
-  // The leading principal components: the first two are the first picture, all of them the space neighbours are found in.
-  const pca = n > 0 ? principalAxes(rows, n, width, Math.min(REDUCED_DIMENSIONS, width), random) : null
-  const first = pca ? projectRows(rows, n, width, pca, 2) : new Float32Array(0)
-  const firstPlaced = first.length === n * 2 ? first : widen(first, n)
+  // The first picture of every row is the one shown while reading, on the two axes taken
+  // from the first rows and applied to each page as it came: it is ready now, and the
+  // wider projection UMAP works in is made after it is posted.
+  const firstPlaced = streamAxes ? streamed.slice(0, n * 2) : new Float32Array(0)
   const firstPositions = fitPositions(firstPlaced, kinds)
   const partitions = width > 0 && centroids && centroids.length > 0 && centroids.length % width === 0 ? centroids.length / width : 0
   send({ type: 'first', positions: firstPositions, kinds, keys: [...keys], keyKind, dimension, fitted: n <= FIT_POINTS ? n : FIT_POINTS })
   // UMAP needs a few more points than neighbours; fewer keep the linear picture.
-  if (!pca || n < 8) {
+  if (!streamAxes || n < 8) {
     // The centroids projected on the same two axes and scaled into the box as the points were.
     const projected =
-      pca && partitions > 0
+      streamAxes && partitions > 0
         ? {
-            positions: fitInBox(twoColumns(projectRows(centroids!, partitions, width, pca, 2), partitions), fitBoxOf(firstPlaced)),
+            positions: fitInBox(twoColumns(projectRows(centroids!, partitions, width, streamAxes, 2), partitions), fitBoxOf(firstPlaced)),
             placement: 'projected' as const
           }
         : null
@@ -128,6 +129,8 @@ export function layOut(dimensionHint: number | null, seed: number, send: (messag
     return
   }
   send({ type: 'neighbours' })
+  // The leading principal components of a uniform sample: the space neighbours are found in.
+  const pca = principalAxes(rows, n, width, Math.min(REDUCED_DIMENSIONS, width), random)
   const k = pca.axes.length
   const scores = projectRows(rows, n, width, pca, k)
   // UMAP is fitted on a uniform sample; every other point follows its nearest fitted ones.
@@ -145,7 +148,7 @@ export function layOut(dimensionHint: number | null, seed: number, send: (messag
   umap.setPrecomputedKNN(rowsOf(knnIndices, graphNeighbours), rowsOf(knnDistances, graphNeighbours))
   const data = Array.from({ length: m }, (_, i) => Array.from(fitScores.subarray(i * k, (i + 1) * k)))
   const epochs = umap.initializeFit(data)
-  startFromPicture(umap, fitted, first)
+  startFromPicture(umap, fitted, firstPlaced)
   const positions = (): Float32Array => fitPositions(placedPositions(placement, flat(umap.getEmbedding())), kinds)
   let posted = performance.now()
   for (let epoch = 1; epoch <= epochs; epoch++) {
