@@ -12,6 +12,7 @@ import type { MapLayout, MapPartitions, MapProgress } from '../../shared/contrac
 import { MAP_MAX_FLOATS, MAP_MAX_POINTS } from '../../shared/embedding-map-points'
 import { CatalogError } from '../../shared/errors'
 import type { TableHandle } from '../../catalog/table-handle'
+import type { RowsPage } from '../../shared/contract/tables'
 import { SAMPLE_BLOCK, sampleWindows, type RowWindow } from '../profile/table-sample'
 import { readTablePartitions, type IndexPartitions } from '../vector-index/index-partitions'
 import { unplacedCounts } from './map-math'
@@ -85,28 +86,53 @@ export async function mapColumn(
       options.onProgress?.({ ...progress, positions: positions && bytesOf(positions), kinds })
     report(null, null)
 
+    // The column's index partitions, placed on the map with the points (or why there are none), read alongside the rows.
+    const partitionsRead = quiet(readTablePartitions(handle, version, column, field.dimension ?? 0, call))
     const read: RowWindow[] = []
-    for (const window of windows) {
-      let got = 0
-      while (got < window.limit) {
-        if (signal?.aborted) throw new CatalogError('cancelled', 'The map was cancelled.')
-        const limit = Math.min(progress.rowsRead === 0 ? Math.min(FIRST_PAGE_ROWS, pageRows) : pageRows, window.limit - got)
-        const page = await handle.readRows({ offset: window.offset + got, limit, columns: keyColumn ? [column, keyColumn] : [column], version }, call)
-        if (page.rowCount === 0) break
-        const picture = await worker.page(readMapPage(page.arrow, column, keyColumn, field.dimension ?? null), planned)
-        got += page.rowCount
-        progress.rowsRead += page.rowCount
-        report(picture.positions, picture.kinds)
+    const columns = keyColumn ? [column, keyColumn] : [column]
+    // Pages in a pipeline: the next page is read (LanceDB's own threads) while this one is
+    // decoded here and the one before is kept by the worker. Each read asks for its page in
+    // one batch, so the page is encoded once rather than per 1,024 rows.
+    const readPage = (offset: number, limit: number): Promise<RowsPage> =>
+      quiet(
+        signal?.aborted
+          ? Promise.reject(new CatalogError('cancelled', 'The map was cancelled.'))
+          : handle.readRows({ offset, limit, columns, version, batchRows: limit }, call)
+      )
+    let kept: Promise<void> = Promise.resolve()
+    let at = 0
+    let got = 0
+    const firstLimit = (window: RowWindow): number => Math.min(FIRST_PAGE_ROWS, pageRows, window.limit)
+    let reading: Promise<RowsPage> | null = windows[0] ? readPage(windows[0].offset, firstLimit(windows[0])) : null
+    while (reading) {
+      const page = await reading
+      const window = windows[at]!
+      got += page.rowCount
+      const windowDone = page.rowCount === 0 || got >= window.limit
+      if (windowDone) {
+        if (got > 0) read.push({ offset: window.offset, limit: got })
+        at++
+        got = 0
       }
-      if (got > 0) read.push({ offset: window.offset, limit: got })
+      const next = windows[at]
+      reading = next ? readPage(next.offset + got, Math.min(pageRows, next.limit - got)) : null
+      if (page.rowCount === 0) continue
+      const decoded = readMapPage(page.arrow, column, keyColumn, field.dimension ?? null)
+      await kept
+      kept = quiet(
+        worker.page(decoded, planned).then((picture) => {
+          progress.rowsRead += page.rowCount
+          report(picture.positions, picture.kinds)
+        })
+      )
     }
+    await kept
 
     let kinds: Uint8Array = new Uint8Array(0)
     let keys: readonly (string | null)[] = []
     let keyKind: MapLayout['keyKind'] = null
     let dimension = field.dimension ?? 0
-    // The column's index partitions, placed on the map with the points (or why there are none).
-    const index = await readTablePartitions(handle, version, column, field.dimension ?? 0, call)
+    const index = await partitionsRead
     const done = await worker.layOut(field.dimension ?? null, 0x5eed, index.ok ? index.centroids : null, (event) => {
       switch (event.type) {
         case 'first':
@@ -171,6 +197,12 @@ function partitionsOf(
   if (!placed) return { available: false, reason: 'The map has no placed points to set the index’s partitions among.' }
   const { indexName, distanceType, count } = index
   return { available: true, indexName, distanceType, count, positions: bytesOf(placed.positions), placement: placed.placement }
+}
+
+/** `promise`, marked as handled: a pipelined step that fails while an earlier one is awaited is not an unhandled rejection; awaiting it still throws. */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined)
+  return promise
 }
 
 /** A float32 array's bytes, as the contract carries positions. */
