@@ -38,16 +38,25 @@ export function readMapPage(arrow: Uint8Array, column: string, keyColumn: string
   for (const data of values.data as Data[]) {
     const plain = plainNumbers(data, width)
     if (plain) {
-      // Straight from the chunk's numbers: each row's kind, then its vector copied when placeable.
-      for (let i = 0; i < data.length; i++) {
-        const from = plain.offset + (data.offset + i) * width
-        const kind = data.getValid(i) ? kindAt(plain.numbers, from, width) : NULL_KIND
-        kinds[row++] = kind
-        if (kind !== 0) continue
-        if (plain.numbers instanceof Float32Array) vectors.set(plain.numbers.subarray(from, from + width), placed * width)
-        else for (let j = 0; j < width; j++) vectors[placed * width + j] = plain.numbers[from + j]!
-        placed++
+      // Straight from the chunk's numbers: each row's kind, then each run of placeable rows copied in one go.
+      const base = plain.offset + data.offset * width
+      let run = 0
+      const copyRun = (end: number): void => {
+        const count = end - run
+        if (count <= 0) return
+        const from = base + run * width
+        if (plain.numbers instanceof Float32Array) vectors.set(plain.numbers.subarray(from, from + count * width), placed * width)
+        else for (let j = 0; j < count * width; j++) vectors[placed * width + j] = plain.numbers[from + j]!
+        placed += count
       }
+      for (let i = 0; i < data.length; i++) {
+        const kind = data.getValid(i) ? kindAt(plain.numbers, base + i * width, width) : NULL_KIND
+        kinds[row++] = kind
+        if (kind === 0) continue
+        copyRun(i)
+        run = i + 1
+      }
+      copyRun(data.length)
       continue
     }
     for (const [kind, vector] of cellVectors(data, width)) {
