@@ -12,7 +12,7 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 
 /** How often the progress is asked for while a map is computed. */
-const PROGRESS_POLL_MS = 300
+const PROGRESS_POLL_MS = 150
 
 export interface EmbeddingMapState {
   /** The map main kept from before (perhaps of an older version); null when none is kept. */
