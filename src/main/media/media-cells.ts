@@ -16,6 +16,11 @@
  * cells already in the making. A chunk's thumbnails are made together, as a call's are:
  * one at a time left a core to calls, but on a machine busy with other work the
  * read-ahead then fell behind a reader paging down once a second.
+ *
+ * The viewer's value goes before all of it: while it is read, no read-ahead chunk is read
+ * and no read-ahead thumbnail starts, and thumbnails never take every one of libuv's worker
+ * threads, so the value's header (read through sharp) never waits in libuv's queue behind
+ * them (./thumbnail-slots.ts).
  */
 import type { TableRef } from '../../shared/catalog-types'
 import type { ExactInt } from '../../shared/exact-int'
@@ -23,6 +28,7 @@ import { THUMB_SIZES, type MediaCell, type ThumbSize } from '../../shared/contra
 import { detectMedia, hexHead, SIGNATURE_BYTES } from '../../shared/media-kind'
 import type { CallOptions, CellBytes, TableHandle } from '../../catalog/table-handle'
 import { makeThumbnail } from './thumbnails'
+import { libuvThreads, ThumbnailSlots } from './thumbnail-slots'
 
 /** Rows whose bytes are read at once. */
 const CHUNK_ROWS = 8
@@ -64,6 +70,8 @@ interface AheadPlan {
 
 /** The media cells of every connection, kept while memory allows. */
 export class MediaCells {
+  /** Thumbnails in the making: one fewer at once than libuv has worker threads (`threads`, libuv's own count unless told). */
+  readonly #slots: ThumbnailSlots
   readonly #kept = new Map<string, { readonly cell: MediaCell; readonly bytes: number }>()
   #keptBytes = 0
   /** Cells whose bytes are being read or described, by key, so a second ask waits for the first. */
@@ -77,20 +85,37 @@ export class MediaCells {
   /** Whether the read-ahead loop runs (it takes up a changed plan by itself). */
   #aheadRunning = false
 
+  constructor({ threads = libuvThreads() }: { readonly threads?: number } = {}) {
+    this.#slots = new ThumbnailSlots(Math.max(1, threads - 1))
+  }
+
   /** Per row, per column (in the request's order), what each cell holds. */
   cells(handle: TableHandle, request: CellsRequest, options?: CallOptions): Promise<MediaCell[][]> {
     const stream = streamOf(request)
     const back = this.#lastAsked?.stream === stream && request.offset < this.#lastAsked.offset
     this.#lastAsked = { stream, offset: request.offset }
-    return this.answering(async () => {
+    return this.#calling(async () => {
       const rows = await this.#answer(handle, request, options)
       this.#planAhead(handle, request, back, rows.length < request.limit)
       return rows
     })
   }
 
-  /** Runs `work` (a call someone waits for, such as the viewer's value) with the read-ahead held back until it is done. */
+  /**
+   * Runs the viewer's `work` (reading a value) before any read-ahead: until it is done, no
+   * read-ahead chunk is read and no read-ahead thumbnail starts (those already started finish).
+   */
   async answering<T>(work: () => Promise<T>): Promise<T> {
+    const release = this.#slots.hold()
+    try {
+      return await this.#calling(work)
+    } finally {
+      release()
+    }
+  }
+
+  /** Runs `work` (a call someone waits for) with the read-ahead's next chunks held back until it is done. */
+  async #calling<T>(work: () => Promise<T>): Promise<T> {
     this.#calls++
     try {
       return await work()
@@ -132,7 +157,7 @@ export class MediaCells {
           // What was being made failed (its call was cancelled, say): read the rows here.
         }
         if (making.length >= IN_FLIGHT) await making.shift()
-        const { read, made } = this.#make(handle, request, name, request.offset + start, limit, options)
+        const { read, made } = this.#make(handle, request, name, request.offset + start, limit, options, false)
         const cells = await read
         const placed = made.then(place)
         // Awaited below; handled here too, so a failure while the next rows are read is not an unhandled rejection.
@@ -155,7 +180,8 @@ export class MediaCells {
   /**
    * Reads rows `offset`..`offset + limit` of `column` and describes them, registering each
    * cell as being made until it is kept. `read` settles with the number of rows the table
-   * had once the bytes are in; `made` with the cells once described.
+   * had once the bytes are in; `made` with the cells once described. `ahead`: for the
+   * read-ahead, whose thumbnails start after a call's and not while the viewer reads a value.
    */
   #make(
     handle: TableHandle,
@@ -163,7 +189,8 @@ export class MediaCells {
     column: string,
     offset: number,
     limit: number,
-    options: CallOptions | undefined
+    options: CallOptions | undefined,
+    ahead: boolean
   ): { readonly read: Promise<number>; readonly made: Promise<(MediaCell | undefined)[]> } {
     const keys = Array.from({ length: limit }, (_, i) => this.#key(request, column, offset + i))
     const bytes = handle.readBytes(
@@ -178,7 +205,8 @@ export class MediaCells {
       options
     )
     const side = THUMB_SIZES[request.size]
-    const made = bytes.then((cells) => Promise.all(cells.map((cell) => describeCell(cell, side))))
+    const slot = <T>(work: () => Promise<T>): Promise<T> => this.#slots.run(ahead, work)
+    const made = bytes.then((cells) => Promise.all(cells.map((cell) => describeCell(cell, side, slot))))
     const all = made.then((cells) => keys.map((_, i) => cells[i]))
     const cells = keys.map((_, i) => all.then((described) => described[i]))
     keys.forEach((key, i) => this.#making.set(key, cells[i] as Making))
@@ -226,7 +254,7 @@ export class MediaCells {
         await making.shift()
         continue
       }
-      const { read, made } = this.#make(plan.handle, plan.request, next.column, next.offset, next.limit, undefined)
+      const { read, made } = this.#make(plan.handle, plan.request, next.column, next.offset, next.limit, undefined, true)
       making.push(made.catch(() => undefined))
       // Fewer rows than asked: the end of the rows, nothing further to read ahead of this plan;
       // a read that fails (the connection closed, the table changed) is simply not kept.
@@ -297,8 +325,12 @@ const NULL_CELL: MediaCell = {
   problem: null
 }
 
-/** What one cell holds, with a thumbnail of `side` pixels for an image. */
-export async function describeCell(cell: CellBytes, side: number): Promise<MediaCell> {
+/** What one cell holds, with a thumbnail of `side` pixels for an image, made when `slot` runs it. */
+export async function describeCell(
+  cell: CellBytes,
+  side: number,
+  slot: (work: () => Promise<MediaCell>) => Promise<MediaCell> = (work) => work()
+): Promise<MediaCell> {
   if (cell === null) return NULL_CELL
   if (cell.bytes === null) return { ...NULL_CELL, size: cell.size, label: 'blob', problem: cell.unread }
   const type = detectMedia(cell.bytes.subarray(0, SIGNATURE_BYTES))
@@ -307,5 +339,6 @@ export async function describeCell(cell: CellBytes, side: number): Promise<Media
   if (cell.bytes.length < cell.size) {
     return { ...base, problem: `The image is larger than ${THUMB_SOURCE_MAX_BYTES / (1024 * 1024)} MB; open it to see it.` }
   }
-  return { ...base, ...(await makeThumbnail(cell.bytes, type.mime, side)) }
+  const bytes = cell.bytes
+  return slot(async () => ({ ...base, ...(await makeThumbnail(bytes, type.mime, side)) }))
 }
