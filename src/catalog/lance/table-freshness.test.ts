@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { connectNamespace } from '@lancedb/lancedb'
 import { tableFromIPC } from 'apache-arrow'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildNestedCatalog, makeTempDir, removeDir, sampleRow, sampleTableIpc } from '../../../test-kit/lancedb-catalog'
 import { CatalogError } from '../../shared/errors'
 import { openDirNamespace } from '../dir/dir-namespace'
@@ -151,6 +151,42 @@ describe('a kept table', () => {
 })
 
 describe('the kept set', () => {
+  it('makes a read that comes while Refresh’s check of the table runs wait for that check', async () => {
+    const db = await connectNamespace('dir', { root })
+    let release = (): void => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let checking = false
+    // The real table, its check for the latest version held until the test lets it go.
+    const handles = new TableHandles(
+      async (table) => {
+        const t = await db.openTable(table.name, [...table.namespace])
+        const checkout = t.checkoutLatest.bind(t)
+        t.checkoutLatest = async () => {
+          checking = true
+          await held
+          return checkout()
+        }
+        return t
+      },
+      { freshnessMs: NEVER }
+    )
+    try {
+      expect(await handles.latest(top, (t) => t.version())).toBe(1)
+      await elsewhere('add')
+      handles.refresh()
+      const first = handles.latest(top, (t) => t.version())
+      await vi.waitFor(() => expect(checking).toBe(true))
+      // Past the millisecond of that check, so the next read finds the table just checked.
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      const second = handles.latest(top, (t) => t.version())
+      release()
+      expect(await Promise.all([first, second])).toEqual([2, 2])
+    } finally {
+      handles.close()
+      db.close()
+    }
+  })
+
   it(`stays at its bound (${MAX_OPEN_TABLES} by default) however many tables are opened, closing the ones let go`, async () => {
     const db = await connectNamespace('dir', { root })
     const source = await (await db.openTable('top', [])).query().toArrow()

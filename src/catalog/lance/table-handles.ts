@@ -42,6 +42,8 @@ export class TableOpenFailure extends Error {
 interface Held {
   readonly table: Promise<LanceTable>
   checkedAt: number
+  /** The check for the latest version under way, which a read arriving meanwhile waits for. */
+  checking: Promise<void> | null
   users: number
   forgotten: boolean
 }
@@ -81,7 +83,18 @@ export class TableHandles {
         held.checkedAt = Date.now()
         // A table replaced elsewhere may come back at the version number it had.
         schemas.delete(opened)
-        await opened.checkoutLatest()
+        const checking = opened.checkoutLatest()
+        held.checking = checking
+        try {
+          await checking
+        } finally {
+          if (held.checking === checking) held.checking = null
+        }
+      } else if (held.checking) {
+        // The table counts as checked from the moment its check began: a read arriving
+        // before it ends (the page's other questions after a Refresh) would otherwise get
+        // the version from before.
+        await held.checking
       }
       return await use(opened)
     } catch (error) {
@@ -130,6 +143,7 @@ export class TableHandles {
         throw new TableOpenFailure(error)
       }),
       checkedAt: Date.now(),
+      checking: null,
       users: 0,
       forgotten: false
     }
