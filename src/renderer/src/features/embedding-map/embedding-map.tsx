@@ -63,11 +63,27 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
   // The finished map, else the kept one (an older version's while the new one is computed).
   const map: MapLayout | null = layout.data ?? (kept && (layout.isFetching || layout.isError) ? kept : null)
   const live = layout.isFetching && progress?.positions ? progress : null
-  // Each poll decodes the positions anew; they change only with the rows read, the phase or
-  // the epoch, so the drawing is handed new ones (and redraws) only then.
-  const [drawnLive, setDrawnLive] = useState<{ readonly key: string; readonly positions: Float32Array; readonly kinds: Uint8Array | null } | null>(null)
-  const liveKey = live ? `${live.phase}:${live.rowsRead}:${live.epoch}` : null
-  if (live?.positions && liveKey !== null && drawnLive?.key !== liveKey) setDrawnLive({ key: liveKey, positions: floats(live.positions)!, kinds: live.kinds })
+  // Each poll decodes the positions anew; they change only with the rows read or the epoch
+  // (finding neighbours brings none), so the drawing is handed new ones (and redraws) only
+  // then. While reading, only when the rows have at least doubled or are all read: without
+  // a GPU each drawing of many points takes a few hundred milliseconds, which would hold
+  // back the picture of every row.
+  const [drawnLive, setDrawnLive] = useState<{
+    readonly key: string
+    readonly rowsRead: number
+    readonly positions: Float32Array
+    readonly kinds: Uint8Array | null
+  } | null>(null)
+  const liveKey = live ? `${live.phase === 'neighbours' ? 'reading' : live.phase}:${live.rowsRead}:${live.epoch}` : null
+  // (Fewer rows than drawn: a new computation has started.)
+  const worthDrawing =
+    live?.phase !== 'reading' ||
+    drawnLive === null ||
+    live.rowsRead < drawnLive.rowsRead ||
+    live.rowsRead >= drawnLive.rowsRead * 2 ||
+    live.rowsRead === live.rowsTotal
+  if (live?.positions && liveKey !== null && drawnLive?.key !== liveKey && worthDrawing)
+    setDrawnLive({ key: liveKey, rowsRead: live.rowsRead, positions: floats(live.positions)!, kinds: live.kinds })
   const finished = useMemo(() => floats(map?.positions ?? null), [map?.positions])
   const positions = live && drawnLive ? drawnLive.positions : finished
   const kinds = live && drawnLive ? drawnLive.kinds : (map?.kinds ?? null)
