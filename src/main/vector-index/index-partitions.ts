@@ -36,6 +36,8 @@ const MAX_SCHEMA_BYTES = 16 * 1024 * 1024
 const MAX_IVF_BYTES = MAX_CENTROID_NUMBERS * 8 + MAX_PARTITIONS * 24 + 4096
 const MAX_GLOBAL_BUFFERS = 4_096
 const FOOTER_BYTES = 40
+/** The most characters of an index's name kept. */
+const MAX_NAME_CHARS = 200
 
 /** An index's partitions, or why they cannot be read. */
 export type IndexPartitions =
@@ -237,7 +239,8 @@ function indexEntry(bytes: Uint8Array): { uuid: string | null; fields: number[];
     if (field.field === 1 && field.wire === 'bytes') {
       for (const inner of fieldsOf(field.bytes)) if (inner.field === 1 && inner.wire === 'bytes' && inner.bytes.length === 16) uuid = uuidText(inner.bytes)
     } else if (field.field === 2) for (const id of varintsOf(field, 1024)) fields.push(Number(BigInt.asIntN(32, id)))
-    else if (field.field === 3) name = textOf(field)
+    // Shown to the user: a name past any real one's length is cut.
+    else if (field.field === 3) name = textOf(field).slice(0, MAX_NAME_CHARS)
     else if (field.field === 9 && field.wire === 'varint') baseId = Number(field.value)
   }
   return { uuid, fields, name, baseId }
