@@ -5,12 +5,11 @@
  * smaller than rows pages: GRID_MEDIA_BLOCK_ROWS says why). The rows queries leave the byte columns out, so the grid never holds their bytes
  * and its rows never wait for a thumbnail.
  */
-import { useQueries } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import type { TableRef } from '@shared/catalog-types'
 import type { MediaCell } from '@shared/contract/media'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys, type MediaRows, type RowsView } from '../../lib/query-keys'
-import { useDescribedVersion } from '../../lib/use-described-version'
 import { MEDIA_BLOCK_ROWS } from './media-blocks'
 import { PAGE_GC_MS, useSettled } from './use-table-rows'
 
@@ -37,8 +36,19 @@ export function mediaRowsOf(view: RowsView): MediaRows {
  * (after a change to the table): cells asked meanwhile would be kept under the old version.
  */
 export function useDescribedRows(connectionId: string, table: TableRef, rows: MediaRows): { readonly rows: MediaRows; readonly ready: boolean } {
-  const { version, settled } = useDescribedVersion(connectionId, table, rows.version === undefined)
-  return { rows: version ? { ...rows, latest: version } : rows, ready: settled }
+  const latest = rows.version === undefined
+  const described = useQuery({
+    queryKey: queryKeys.table(connectionId, table),
+    queryFn: () => unwrap(api.tables.describe({ connectionId, table })),
+    // The table's view asks for it and a change asks again; this only reads it.
+    staleTime: Infinity,
+    enabled: latest
+  })
+  const version = latest ? described.data?.version : null
+  return {
+    rows: version ? { ...rows, latest: version } : rows,
+    ready: !latest || (!described.isFetching && !described.isPending) || described.isError
+  }
 }
 
 /** The request fields that say which rows and version a `media:cells` call reads. */
