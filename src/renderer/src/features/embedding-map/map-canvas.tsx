@@ -246,15 +246,11 @@ export function MapCanvas({
     const deck = deckRef.current
     if (!deck) return
     const chosen = pointsOf(positions, selected)
-    const ring = new Uint8Array(selected.length * 4)
-    for (let i = 0; i < selected.length; i++) ring.set(RING_COLOUR, i * 4)
+    const ring = repeated(RING_COLOUR, selected.length)
     const lit = pointsOf(positions, highlighted)
     const litColours = new Uint8Array(highlighted.length * 4)
-    const litOutline = new Uint8Array(highlighted.length * 4)
-    highlighted.forEach((index, i) => {
-      litColours.set([colours[index * 4]!, colours[index * 4 + 1]!, colours[index * 4 + 2]!, 255], i * 4)
-      litOutline.set(outline, i * 4)
-    })
+    highlighted.forEach((index, i) => litColours.set([colours[index * 4]!, colours[index * 4 + 1]!, colours[index * 4 + 2]!, 255], i * 4))
+    const litOutline = repeated(outline, highlighted.length)
     const centres = placedOnly(partitions)
     deck.setProps({
       layers: [
