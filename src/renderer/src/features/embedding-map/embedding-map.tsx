@@ -140,12 +140,12 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
   const theme = useUiStore((state) => state.theme)
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const rgba = useMemo(() => (colours ? pointBytes(colours, highlight) : new Uint8Array(0)), [colours, highlight, theme])
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const outline = useMemo(() => textColour(), [theme])
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const queryColour = useMemo(() => tokenColour('--map-query'), [theme])
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const partitionColour = useMemo(() => tokenColour('--map-partition'), [theme])
+  // The outline of highlighted points is the theme's text colour, in contrast with the background.
+  const { outline, queryColour, partitionColour } = useMemo(
+    () => ({ outline: tokenColour('--color-text'), queryColour: tokenColour('--map-query'), partitionColour: tokenColour('--map-partition') }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [theme]
+  )
   const [showPartitions, setShowPartitions] = useState(false)
   const partitionsReason = live
     ? 'The partitions are placed once the map is finished.'
@@ -308,11 +308,6 @@ export function EmbeddingMap({ connectionId, table, column, fields, gridFilter, 
       )}
     </section>
   )
-}
-
-/** The theme's text colour as RGBA bytes: the outline of highlighted points, in contrast with the background. */
-function textColour(): [number, number, number, number] {
-  return tokenColour('--color-text')
 }
 
 /** A colour token (`#rrggbb`) as opaque RGBA bytes. */
