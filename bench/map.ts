@@ -7,7 +7,10 @@
  * memory (VmHWM). In this process, side by side: reading the map's rows through the table
  * handle against LanceDB's SDK reading the same windows (the read is the part of a map
  * that touches the table; the layout is the worker's arithmetic). A screenshot of each
- * finished map is left in the temp folder.
+ * finished map is left in the temp folder. Then, on the smallest table given an IVF_PQ
+ * index: reading the index's partitions (centroids) from its files, as the map's "Show
+ * index partitions" does, against LanceDB's SDK answering `indexStats` for the same index
+ * (the SDK's one call about an index, which gives no centroids), alternating, medians.
  *
  * Run: npm run bench:map   (builds first; needs Chromium, see README)
  * MAP_BENCH_SIZES=100000 limits the sizes.
@@ -15,12 +18,13 @@
 import { readFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { connectNamespace } from '@lancedb/lancedb'
+import { connectNamespace, Index } from '@lancedb/lancedb'
 import { chromium, type CDPSession, type Page } from '@playwright/test'
 import { chromiumPath, startWebHost, stopProcess } from '../e2e/fixtures/launch'
 import { makeClusteredTable } from '../test-kit/clustered-vectors'
 import { openDirNamespace } from '../src/catalog/dir/dir-namespace'
 import { sampleWindows } from '../src/main/profile/table-sample'
+import { readTablePartitions } from '../src/main/vector-index/index-partitions'
 import { MAP_MAX_POINTS } from '../src/shared/embedding-map-points'
 
 const SIZES = (process.env['MAP_BENCH_SIZES'] ?? '100000,1000000').split(',').map(Number)
@@ -117,6 +121,39 @@ async function readSideBySide(root: string, name: string, total: number): Promis
   return { ours, sdk, rows }
 }
 
+/** Partitions of the IVF_PQ index built on `name`, read as the map reads them, against the SDK's indexStats: medians of ROUNDS. */
+async function partitionsSideBySide(root: string, name: string): Promise<void> {
+  const ROUNDS = 7
+  const db = await connectNamespace('dir', { root })
+  const table = await db.openTable(name)
+  const built = performance.now()
+  await table.createIndex('vector', { config: Index.ivfPq({ numPartitions: 256, numSubVectors: 16 }) })
+  console.log(`IVF_PQ index of 256 partitions on ${name} built in ${((performance.now() - built) / 1000).toFixed(1)} s`)
+  const client = await openDirNamespace(root)
+  const handle = client.table({ namespace: [], name })
+  const version = await handle.version()
+  const ours: number[] = []
+  const sdk: number[] = []
+  let count = 0
+  for (let round = 0; round < ROUNDS; round++) {
+    let at = performance.now()
+    const read = await readTablePartitions(handle, version, 'vector', DIMENSION)
+    ours.push(performance.now() - at)
+    if (!read.ok) throw new Error(read.reason)
+    count = read.count
+    at = performance.now()
+    await table.indexStats('vector_idx')
+    sdk.push(performance.now() - at)
+  }
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+  console.log(
+    `  partitions read (${count} centroids of ${DIMENSION}): ${median(ours).toFixed(1)} ms; LanceDB SDK indexStats ${median(sdk).toFixed(1)} ms (ratio ${(median(ours) / median(sdk)).toFixed(2)}), medians of ${ROUNDS}`
+  )
+  table.close()
+  db.close()
+  await client.close()
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'lcb-bench-map-'))
   const root = join(dir, 'catalog')
@@ -191,6 +228,8 @@ async function main(): Promise<void> {
         await stopProcess(child)
       }
     }
+    // After the maps, so their figures stay those of a table without an index.
+    if (SIZES[0] !== undefined) await partitionsSideBySide(root, `vectors_${SIZES[0]}`)
   } finally {
     await browser.close()
     await rm(dir, { recursive: true, force: true })
