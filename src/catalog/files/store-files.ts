@@ -1,0 +1,28 @@
+/**
+ * Which reader reaches a table's files (../table-files.ts), by the scheme of its location:
+ * a folder on this computer (./local-files.ts), S3 and S3-compatible stores
+ * (./s3-files.ts). The one place a new store's reader is chosen: Google Cloud Storage
+ * (`gs://`) and Azure Blob Storage (`az://`) have none yet and answer null here.
+ */
+import { fileURLToPath } from 'node:url'
+import type { TableFiles } from '../table-files'
+import { localTableFiles } from './local-files'
+import { s3TableFiles, type S3FilesLimits } from './s3-files'
+
+/** What a store's reader may be given besides the options (tests shorten the time limit). */
+export type StoreFilesLimits = S3FilesLimits
+
+/**
+ * The files of the table at `location`, read with the connection's `storageOptions`, or
+ * null where this app has no reader for its store. Throws a CatalogError when the
+ * options cannot be used for it (say, an http endpoint without allow_http).
+ */
+export function tableFilesAt(location: string, storageOptions: Readonly<Record<string, string>>, limits: StoreFilesLimits = {}): TableFiles | null {
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(location)?.[1]?.toLowerCase()
+  // No scheme, or a one-letter one (a Windows drive): a folder here.
+  if (scheme === undefined || scheme.length === 1) return localTableFiles(location)
+  if (scheme === 'file') return localTableFiles(fileURLToPath(location))
+  if (scheme === 's3' || scheme === 's3a') return s3TableFiles(location, storageOptions, limits)
+  // gs:// and az:// (and abfss://, ...): no reader yet.
+  return null
+}
