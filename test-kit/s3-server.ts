@@ -19,6 +19,8 @@ export interface TestS3 {
   readonly bucket: string
   /** LanceDB storage options (no prefix) that reach the store with the right keys. */
   readonly storageOptions: Readonly<Record<string, string>>
+  /** The folder s3rver keeps its objects in (`<bucket>/<key>._S3rver_object`), for tests that look behind the store. */
+  readonly directory: string
   close(): Promise<void>
 }
 
@@ -39,6 +41,7 @@ export async function startTestS3(bucket = 'bucket', clockOffsetMs = 0): Promise
       aws_secret_access_key: S3_SECRET_ACCESS_KEY,
       allow_http: 'true'
     },
+    directory,
     close: async () => {
       await gate.close()
       await s3.close()

@@ -19,6 +19,7 @@ import type { z } from 'zod'
 import type { TransactionProgress } from '../shared/contract/operations'
 import type { MergeRowsRequest, MergeRowsResult } from './merge-rows'
 import type { KeyList } from './key-list'
+import type { TableFiles } from './table-files'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../shared/contract/health'
 import type { ChangedRowsPage, ChangedRowsRequest, VersionDiff, VersionDiffRequest } from '../shared/contract/changes'
 
@@ -77,12 +78,12 @@ export interface TableHandle {
   /** Schema, location, version and row count of a table. */
   describe(options?: CallOptions): Promise<TableDescription>
   /**
-   * The folder on this computer that holds the table's files, where this connection reads
-   * them itself (a directory catalog, or a REST table read at a location the profile lets
-   * it open); null for a table on an object store or one only the catalog's routes reach.
-   * For what only the files tell (a vector index's partitions).
+   * The table's own files, read by byte ranges, where this connection reads them itself: a
+   * folder on this computer, or an S3 store with the storage options the table was opened
+   * with; null where it cannot (a REST table only the catalog's routes reach, a store this
+   * app has no reader for). For what only the files tell (a vector index's partitions).
    */
-  localFolder(options?: CallOptions): Promise<string | null>
+  tableFiles(options?: CallOptions): Promise<TableFiles | null>
   /**
    * The number of the latest version, as cheaply as the catalog tells it (for what is kept
    * per version); with `fresh`, as the catalog says it now, never from what is kept (before a write).

@@ -81,7 +81,9 @@ class DirNamespace implements NamespaceClient {
       (table) => db.openTable(table.name, [...table.namespace], storageOf(this.createHost)),
       {
         begin: (table, options) => this.begin(options, table.namespace, table.name),
-        failure: (error, action, table) => this.lanceError(error, action, { table })
+        failure: (error, action, table) => this.lanceError(error, action, { table }),
+        // Every table is opened with the root's own options (none for a folder here).
+        storageOptions: () => this.storageOptions ?? {}
       },
       limits
     )

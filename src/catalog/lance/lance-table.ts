@@ -34,6 +34,8 @@ import { keyDiff, keyedAddresses, lineageDiff, rowsAt, versionSide, type KeyValu
 import { changedRowsPage, ChangeSets, commonColumns, keyChangeSet, lineageChangeSet, type AtVersion } from './changed-rows'
 import { compareExact } from '../../shared/exact-int'
 import { TableHandles, TableOpenFailure, type TableHandleLimits } from './table-handles'
+import type { TableFiles } from '../table-files'
+import { tableFilesAt } from '../files/store-files'
 
 /** What the catalog around the tables adds: checks before a call, and what an error means there. */
 export interface LanceTableHost {
@@ -44,6 +46,12 @@ export interface LanceTableHost {
    * `CatalogError`; `opening` when it threw while opening the table.
    */
   failure(error: unknown, action: string, table: TableRef, opening: boolean): Promise<CatalogError> | CatalogError
+  /**
+   * The storage options `opened` was opened with, which its files on a store may be read
+   * with (../files/store-files.ts); null or absent where they are not known, and then
+   * only a table in a folder here has its files read.
+   */
+  storageOptions?(opened: LanceDbTable): Readonly<Record<string, string>> | null
 }
 
 /** The LanceDB tables of one connection: those it keeps open, and a handle on each. */
@@ -88,11 +96,14 @@ export class LanceTable implements TableHandle {
     return this.#latest(options, 'describe', async (t) => ({ ...(await versions.describeLanceTable(t, this.ref)), location: locationOf(t) }))
   }
 
-  localFolder(options?: CallOptions): Promise<string | null> {
+  tableFiles(options?: CallOptions): Promise<TableFiles | null> {
     return this.#latest(options, 'find the files of', async (t) => {
       const location = locationOf(t)
-      // A URL (s3://, gs://, az://, ...) is a store: its files are not in a folder here.
-      return location === null || /^[a-z][a-z0-9+.-]*:\/\//i.test(location) ? null : location
+      if (location === null) return null
+      // A folder here needs no options; a store (s3://, gs://, az://, ...) is read only with those the table was opened with.
+      if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return tableFilesAt(location, {})
+      const storageOptions = this.tables.host.storageOptions?.(t) ?? null
+      return storageOptions === null ? null : tableFilesAt(location, storageOptions)
     })
   }
 

@@ -51,15 +51,30 @@ export interface LocationCatalog {
 export class LocationTables {
   readonly #connections = new Map<RelayMode, Promise<Connection>>()
   #proxy: Promise<StorageMergeProxy> | null = null
+  /** The tables opened with the profile's own storage options, and those options. */
+  readonly #openedWith = new WeakMap<LanceTable, Readonly<Record<string, string>>>()
 
   constructor(private readonly catalog: LocationCatalog) {}
 
   /** Opens `table` at the location (and with the storage options) its describe returns. */
   async open(table: TableRef): Promise<LanceTable> {
     return this.#ownFirst(
-      async (connection, storageOptions) => connection.openTable(table.name, [...table.namespace], { storageOptions }),
+      async (connection, storageOptions) => {
+        const opened = await connection.openTable(table.name, [...table.namespace], { storageOptions })
+        this.#openedWith.set(opened, storageOptions)
+        return opened
+      },
       async (connection) => connection.openTable(table.name, [...table.namespace])
     )
+  }
+
+  /**
+   * The profile's own storage options, when `opened` was opened with them alone (the
+   * relay gave LanceDB no options of the catalog's for it); null when it was opened with
+   * options the catalog vended, which this app does not hold.
+   */
+  ownOptionsOf(opened: LanceTable): Readonly<Record<string, string>> | null {
+    return this.#openedWith.get(opened) ?? null
   }
 
   /**

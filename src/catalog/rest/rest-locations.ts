@@ -28,7 +28,9 @@ export class RestLocations implements RestTableLocation {
   ) {
     this.#tables = new LanceTables((table) => locations.open(table), {
       begin: () => undefined,
-      failure: (error, action, table, opening) => this.#error(error, action, table, opening)
+      failure: (error, action, table, opening) => this.#error(error, action, table, opening),
+      // A store's files are read only with the profile's own options, and only for a table opened with them.
+      storageOptions: (opened) => locations.ownOptionsOf(opened)
     })
   }
 

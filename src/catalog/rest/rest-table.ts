@@ -16,6 +16,7 @@ import { CatalogError } from '../../shared/errors'
 import { compareExact, type ExactInt } from '../../shared/exact-int'
 import type { FreshAnswers } from '../fresh-answers'
 import type { CallOptions, CellBytes, CellBytesRequest, ReadRowsRequest, TableHandle } from '../table-handle'
+import type { TableFiles } from '../table-files'
 import { bytesFromPages } from '../cell-bytes'
 import { describeRestTable } from './describe-table'
 import { describeRequest } from './describe-schema'
@@ -93,9 +94,10 @@ export class RestTable implements TableHandle {
     }
   }
 
-  localFolder(options: CallOptions = {}): Promise<string | null> {
-    // Opened through the location side, which refuses a local location the profile does not let it open.
-    return this.#atLocation ? this.#atLocation.localFolder(options) : Promise.resolve(null)
+  tableFiles(options: CallOptions = {}): Promise<TableFiles | null> {
+    // Through the location side, which refuses a local location the profile does not let it
+    // open, and reads a store's files only with the profile's own storage options.
+    return this.#atLocation ? this.#atLocation.tableFiles(options) : Promise.resolve(null)
   }
 
   version(options: CallOptions & { readonly fresh?: boolean } = {}): Promise<ExactInt> {

@@ -63,7 +63,7 @@ describe('readIndexPartitions', () => {
     expect(await readIndexPartitions(at('pq'), '9', 'vector', DIMENSION)).toEqual({ ok: false, reason: expect.stringMatching(/manifest is not/) })
     expect(await readIndexPartitions('s3://bucket/t.lance', '2', 'vector', DIMENSION)).toEqual({
       ok: false,
-      reason: expect.stringMatching(/folder on this computer/)
+      reason: expect.stringMatching(/read through its connection, with the storage options/)
     })
     expect(await readIndexPartitions(join(root, 'elsewhere.lance'), '2', 'vector', DIMENSION)).toEqual({
       ok: false,

@@ -13,13 +13,16 @@
  *    metadata `lance:ivf` holds the number of the global buffer with the `IVF` protobuf,
  *    whose `centroids_tensor` is the centroids (shape [partitions, dimension]).
  *
- * Every length and offset is checked against the file's size before anything is read, and
- * nothing is allocated from a declared length beyond the bounds below. Any failure is an
+ * The files are read through the table handle's `TableFiles` (../../catalog/table-files.ts):
+ * a folder on this computer or an S3 store, by byte ranges. Every length and offset is
+ * checked against the file's size before anything is read, and nothing is allocated or
+ * asked of a store from a declared length beyond the bounds below. Any failure is an
  * answer with a reason, never a throw.
  */
-import { open, stat, type FileHandle } from 'node:fs/promises'
-import { join } from 'node:path'
+import { stat } from 'node:fs/promises'
 import { bounded } from '../../catalog/dir/bounded-fs'
+import { tableFilesAt } from '../../catalog/files/store-files'
+import type { FileReadOptions, RangeFile, TableFiles } from '../../catalog/table-files'
 import type { CallOptions, TableHandle } from '../../catalog/table-handle'
 import { fieldsOf, safeNumber, textOf, varintsOf, WireError, type WireField } from './proto-wire'
 
@@ -54,11 +57,13 @@ export type IndexPartitions =
   | { readonly ok: false; readonly reason: string }
 
 const CANNOT = 'Cannot read this index’s partitions'
+const MISSING = `${CANNOT}: a file of the index or of this version is missing.`
 
 /**
  * The partitions of the vector index on `column` of the table `handle` reaches, at
- * `version`: read only where the connection itself reads the table's files in a folder on
- * this computer (a REST catalog's local location only where the profile lets it open one).
+ * `version`: read where the connection itself reads the table's files (a folder on this
+ * computer, or an S3 store with the storage options the table was opened with; a REST
+ * catalog's location only where the profile lets it open one).
  */
 export async function readTablePartitions(
   handle: TableHandle,
@@ -67,48 +72,68 @@ export async function readTablePartitions(
   dimension: number,
   options: CallOptions = {}
 ): Promise<IndexPartitions> {
-  let folder: string | null
+  let files: TableFiles | null
   try {
-    folder = await handle.localFolder(options)
+    files = await handle.tableFiles(options)
   } catch (error) {
-    return fail(`${CANNOT}: ${error instanceof Error ? error.message : String(error)}`)
+    return fail(`${CANNOT}: ${messageOf(error)}`)
   }
-  if (folder === null)
-    return fail('The partitions are read from the index’s own files, which this app reads only for tables in a folder on this computer that it opens itself.')
-  return readIndexPartitions(folder, version, column, dimension)
+  if (files === null)
+    return fail(
+      'The partitions are read from the index’s own files, which this connection does not read itself: a table only a REST catalog’s routes reach, ' +
+        'one opened with storage options the catalog vended, or one on Google Cloud Storage or Azure, which this app does not read yet.'
+    )
+  return readIndexPartitions(files, version, column, dimension, options.signal ? { signal: options.signal } : {})
 }
 
 /**
- * The partitions of the vector index on `column` of the table at `location` (a folder the
- * caller may read) at `version`, checked to be of `dimension`.
+ * The partitions of the vector index on `column` of the table whose files are `at` (its
+ * files, or a folder the caller may read) at `version`, checked to be of `dimension`.
  */
-export async function readIndexPartitions(location: string | null, version: string, column: string, dimension: number): Promise<IndexPartitions> {
-  if (location === null) return fail('The catalog does not say where the table’s files are, and the partitions are read from the index’s own files.')
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location))
-    return fail(
-      `The partitions are read from the index’s own files, which this app reads only for tables in a folder on this computer (this table is at ${schemeOf(location)}).`
-    )
+export async function readIndexPartitions(
+  at: TableFiles | string | null,
+  version: string,
+  column: string,
+  dimension: number,
+  options: FileReadOptions = {}
+): Promise<IndexPartitions> {
+  if (at === null) return fail('The catalog does not say where the table’s files are, and the partitions are read from the index’s own files.')
+  let files: TableFiles
+  if (typeof at === 'string') {
+    // A bare location names no storage options: only a folder here is read from it.
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(at))
+      return fail(`The partitions of a table on a store (${schemeOf(at)}) are read through its connection, with the storage options it was opened with.`)
+    const folder = await bounded(stat(at), `look for ${at}`).catch(() => null)
+    if (!folder?.isDirectory()) return fail(`The partitions are read from the index’s own files, and the table’s folder (${at}) is not on this computer.`)
+    files = tableFilesAt(at, {})!
+  } else files = at
   try {
-    const index = await indexOfColumn(location, version, column)
+    const index = await indexOfColumn(files, version, column, options)
     if ('reason' in index) return fail(index.reason)
-    const file = await LocalFile.open(join(location, '_indices', index.uuid, 'index.idx'))
+    const opened = await files.open(`_indices/${index.uuid}/index.idx`, options)
+    if (!opened) return fail(MISSING)
+    const file = new CheckedFile(opened, options)
     try {
       const read = await centroidsOf(file)
       if (read.dimension !== dimension) return fail(`${CANNOT}: its centroids have ${read.dimension} numbers where the column has ${dimension}.`)
       return { ok: true, indexName: index.name, ...read }
     } finally {
-      await file.close()
+      await opened.close()
     }
   } catch (error) {
     if (error instanceof WireError || error instanceof FileShapeError) return fail(`${CANNOT}: ${error.message}`)
     const code = (error as { code?: unknown }).code
-    if (code === 'ENOENT') return fail(`${CANNOT}: a file of the index or of this version is missing.`)
-    return fail(`${CANNOT}: ${error instanceof Error ? error.message : String(error)}`)
+    if (code === 'ENOENT') return fail(MISSING)
+    return fail(`${CANNOT}: ${messageOf(error)}`)
   }
 }
 
 function fail(reason: string): IndexPartitions {
   return { ok: false, reason }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }
 
 function schemeOf(location: string): string {
@@ -118,23 +143,19 @@ function schemeOf(location: string): string {
 /** A file whose declared layout does not fit its bytes. */
 class FileShapeError extends Error {}
 
-/** A local file read in checked ranges. */
-class LocalFile {
-  private constructor(
-    readonly handle: FileHandle,
-    readonly size: number,
-    readonly name: string
+/** A table file read in checked ranges: each within the file and within a bound, before it is asked for. */
+class CheckedFile {
+  constructor(
+    private readonly file: RangeFile,
+    private readonly options: FileReadOptions
   ) {}
 
-  static async open(path: string): Promise<LocalFile> {
-    const handle = await bounded(open(path, 'r'), `open ${path}`)
-    try {
-      const { size } = await bounded(handle.stat(), `read the size of ${path}`)
-      return new LocalFile(handle, size, path.split(/[\\/]/).slice(-2).join('/'))
-    } catch (error) {
-      await handle.close()
-      throw error
-    }
+  get size(): number {
+    return this.file.size
+  }
+
+  get name(): string {
+    return this.file.name
   }
 
   /** `length` bytes from `offset`, which must lie within the file and within `max`. */
@@ -144,10 +165,10 @@ class LocalFile {
     if (from < 0n || count < 0n || from + count > BigInt(this.size))
       throw new FileShapeError(`${this.name} places ${what} at bytes ${from}–${from + count}, past its end (${this.size} bytes).`)
     if (count > BigInt(max)) throw new FileShapeError(`${what} in ${this.name} is ${count} bytes, more than the ${max} read.`)
-    const bytes = new Uint8Array(Number(count))
-    const { bytesRead } = await bounded(this.handle.read(bytes, 0, bytes.length, Number(from)), `read ${this.name}`)
-    if (bytesRead !== bytes.length) throw new FileShapeError(`${this.name} ended early.`)
-    return bytes
+    const bytes = await this.file.read(Number(from), Number(count), this.options)
+    if (bytes.length !== Number(count)) throw new FileShapeError(`${this.name} ended early.`)
+    // The parsers read through DataViews on the whole buffer: hand them bytes that start it.
+    return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice()
   }
 
   /** The message at `position`: a u32 length, then that many bytes (as Lance writes its manifest sections). */
@@ -156,35 +177,29 @@ class LocalFile {
     const length = new DataView(head.buffer).getUint32(0, true)
     return this.read(BigInt(position) + 4n, length, max, what)
   }
-
-  close(): Promise<void> {
-    return this.handle.close()
-  }
 }
 
 /** The version's manifest file, in either naming. */
-async function openManifest(location: string, version: string): Promise<LocalFile | null> {
+async function openManifest(files: TableFiles, version: string, options: FileReadOptions): Promise<RangeFile | null> {
   const number = BigInt(version)
   const names = [`${(0xffff_ffff_ffff_ffffn - number).toString().padStart(20, '0')}.manifest`, `${number}.manifest`]
   for (const name of names) {
-    const file = await LocalFile.open(join(location, '_versions', name)).catch((error: { code?: unknown }) => {
-      if (error.code === 'ENOENT') return null
-      throw error
-    })
+    const file = await files.open(`_versions/${name}`, options)
     if (file) return file
   }
   return null
 }
 
 /** The uuid and name of the first index on `column` at `version`, or why there is none. */
-async function indexOfColumn(location: string, version: string, column: string): Promise<{ uuid: string; name: string } | { reason: string }> {
-  const file = await openManifest(location, version)
-  if (!file) {
-    const folder = await bounded(stat(location), `look for ${location}`).catch(() => null)
-    if (!folder?.isDirectory())
-      return { reason: `The partitions are read from the index’s own files, and the table’s folder (${location}) is not on this computer.` }
-    return { reason: `${CANNOT}: version ${version}’s manifest is not in the table’s folder.` }
-  }
+async function indexOfColumn(
+  files: TableFiles,
+  version: string,
+  column: string,
+  options: FileReadOptions
+): Promise<{ uuid: string; name: string } | { reason: string }> {
+  const opened = await openManifest(files, version, options)
+  if (!opened) return { reason: `${CANNOT}: version ${version}’s manifest is not in the table’s files (${files.location}).` }
+  const file = new CheckedFile(opened, options)
   try {
     if (file.size < 16) throw new FileShapeError('The manifest is too short.')
     const tail = await file.read(file.size - 16, 16, 16, 'the manifest’s tail')
@@ -212,7 +227,7 @@ async function indexOfColumn(location: string, version: string, column: string):
     }
     return { reason: `"${column}" has no vector index at this version, so there are no partitions to show.` }
   } finally {
-    await file.close()
+    await opened.close()
   }
 }
 
@@ -252,7 +267,7 @@ function uuidText(bytes: Uint8Array): string {
 }
 
 /** The centroids in an index file, with the index's distance. */
-async function centroidsOf(file: LocalFile): Promise<{ distanceType: string | null; count: number; dimension: number; centroids: Float32Array }> {
+async function centroidsOf(file: CheckedFile): Promise<{ distanceType: string | null; count: number; dimension: number; centroids: Float32Array }> {
   if (file.size < FOOTER_BYTES) throw new FileShapeError(`${file.name} is too short to be a Lance file.`)
   const footer = await file.read(file.size - FOOTER_BYTES, FOOTER_BYTES, FOOTER_BYTES, 'the footer')
   const view = new DataView(footer.buffer)
