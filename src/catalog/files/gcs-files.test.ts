@@ -1,0 +1,254 @@
+/**
+ * The Google Cloud Storage reader against a fake GCS on 127.0.0.1 that checks the service
+ * account's JWT signature and the bearer tokens it issued: ranges, sizes, missing files,
+ * refused keys, answers longer than asked, silent servers, hostile token endpoints, and a
+ * real Lance table's manifest served from its folder.
+ */
+import { generateKeyPairSync, type KeyObject } from 'node:crypto'
+import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { connectNamespace } from '@lancedb/lancedb'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { CatalogError } from '../../shared/errors'
+import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { makeClusteredTable } from '../../../test-kit/clustered-vectors'
+import { startFakeGcs, type FakeGcs } from '../../../test-kit/fake-gcs-server'
+import { gcsTableFiles } from './gcs-files'
+
+const BUCKET = 'lance-bucket'
+const EMAIL = 'reader@project.iam.gserviceaccount.com'
+const FILE = Uint8Array.from({ length: 10_000 }, (_, i) => (i * 7) % 251)
+
+function rsaPair(): { publicKey: KeyObject; pem: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  return { publicKey, pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }
+}
+
+const trusted = rsaPair()
+const stranger = rsaPair()
+let temp = ''
+let fake: FakeGcs | undefined
+
+beforeAll(async () => {
+  temp = await makeTempDir('gcs-files')
+})
+afterAll(() => removeDir(temp))
+afterEach(async () => {
+  await fake?.close()
+  fake = undefined
+})
+
+async function serve(objects: Map<string, Uint8Array> = new Map([['tables/t.lance/data/a.bin', FILE]]), anonymous = false): Promise<FakeGcs> {
+  fake = await startFakeGcs({ bucket: BUCKET, objects, clientEmail: EMAIL, publicKey: trusted.publicKey, anonymous })
+  return fake
+}
+
+function keyJson(server: FakeGcs, pem = trusted.pem, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    type: 'service_account',
+    client_email: EMAIL,
+    private_key_id: 'key-1',
+    private_key: pem,
+    token_uri: server.tokenUri,
+    gcs_base_url: server.url,
+    ...extra
+  })
+}
+
+const optionsFor = (server: FakeGcs, pem = trusted.pem): Record<string, string> => ({ google_service_account_key: keyJson(server, pem), allow_http: 'true' })
+
+async function failure(promise: Promise<unknown>): Promise<CatalogError> {
+  const caught = await promise.then(
+    () => undefined,
+    (error: unknown) => error
+  )
+  if (!(caught instanceof CatalogError)) throw new Error(`Expected a CatalogError, got ${String(caught)}`)
+  return caught
+}
+
+function thrown(run: () => unknown): CatalogError {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof CatalogError) return error
+    throw error
+  }
+  throw new Error('Expected a throw')
+}
+
+describe('gcsTableFiles', () => {
+  it('reads a range and the size with a token exchanged once for the service account’s JWT', async () => {
+    const server = await serve()
+    const files = gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server))
+    expect(files.location).toBe(`gs://${BUCKET}/tables/t.lance`)
+    const file = await files.open('data/a.bin')
+    expect(file?.size).toBe(FILE.length)
+    expect(await file?.read(1234, 500)).toEqual(FILE.subarray(1234, 1734))
+    expect(await file?.read(FILE.length - 16, 16)).toEqual(FILE.subarray(FILE.length - 16))
+    expect(await file?.read(0, FILE.length)).toEqual(FILE)
+
+    const tokenCalls = server.requests.filter((r) => r.url === '/token')
+    expect(tokenCalls).toHaveLength(1)
+    // The token endpoint gets the grant and the signed JWT, nothing else; storage gets the token only.
+    expect([...new URLSearchParams(tokenCalls[0]?.body).keys()]).toEqual(['grant_type', 'assertion'])
+    expect(tokenCalls[0]?.headers.authorization).toBeUndefined()
+    const storage = server.requests.filter((r) => r.url.startsWith('/storage/'))
+    expect(storage).toHaveLength(4)
+    for (const request of storage) expect(server.issued.has(String(request.headers.authorization).replace('Bearer ', ''))).toBe(true)
+    expect(storage[1]?.url).toBe(`/storage/v1/b/${BUCKET}/o/tables%2Ft.lance%2Fdata%2Fa.bin?alt=media`)
+    expect(JSON.stringify(server.requests)).not.toContain('PRIVATE KEY')
+  })
+
+  it('shares one token exchange between reads that start together', async () => {
+    const server = await serve()
+    const files = gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server))
+    const opened = await Promise.all(Array.from({ length: 5 }, () => files.open('data/a.bin')))
+    expect(opened.map((file) => file?.size)).toEqual(Array(5).fill(FILE.length))
+    expect(server.requests.filter((r) => r.url === '/token')).toHaveLength(1)
+  })
+
+  it('reads the key from a service account file', async () => {
+    const server = await serve()
+    const path = join(temp, 'service-account.json')
+    await writeFile(path, keyJson(server))
+    const file = await gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, { google_service_account: path, allow_http: 'true' }).open('data/a.bin')
+    expect(await file?.read(10, 5)).toEqual(FILE.subarray(10, 15))
+  })
+
+  it('answers null for a file that is not there, and says so for a missing bucket', async () => {
+    const server = await serve()
+    expect(await gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server)).open('_versions/9.manifest')).toBeNull()
+    const error = await failure(gcsTableFiles('gs://other-bucket/t.lance', optionsFor(server)).open('data/a.bin'))
+    expect(error.code).toBe('invalid_catalog')
+    expect(error.message).toMatch(/Bucket missing/)
+  })
+
+  it('says access denied for a key the service account does not have, without showing the key', async () => {
+    const server = await serve()
+    const options = optionsFor(server, stranger.pem)
+    const error = await failure(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, options).open('data/a.bin'))
+    expect(error.code).toBe('permission_denied')
+    expect(error.message).toMatch(/^Access denied: .*refused the service account's signed request \(HTTP 400: invalid_grant: Invalid JWT Signature\.\)/)
+    const shown = JSON.stringify({ message: error.message, details: error.details })
+    expect(shown).not.toContain('PRIVATE KEY')
+    expect(shown).not.toContain(stranger.pem.split('\n')[1])
+    expect(server.requests.filter((r) => r.url.startsWith('/storage/'))).toHaveLength(0)
+  })
+
+  it('says access denied when the store refuses a token', async () => {
+    const server = await serve()
+    const error = await failure(
+      gcsTableFiles(`gs://${BUCKET}/t.lance`, { google_bearer_token: 'ya29.not-issued', allow_http: 'true', google_base_url: server.url }).open('x')
+    )
+    expect(error.code).toBe('permission_denied')
+    expect(error.message).toMatch(/^Access denied to gs:\/\/lance-bucket\/t\.lance\/x: the store refused the bearer token \(HTTP 401: Invalid Credentials\)/)
+    expect(error.message).not.toContain('ya29.not-issued')
+  })
+
+  it('refuses an answer longer than the range asked for', async () => {
+    const server = await serve()
+    const file = await gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server)).open('data/a.bin')
+    server.behaviour.extraBytes = 1 << 20
+    const error = await failure(file?.read(100, 16) ?? Promise.resolve())
+    expect(error.code).toBe('bad_response')
+    expect(error.message).toMatch(/sent more than the 16 bytes asked for; the answer was refused/)
+  })
+
+  it('gives up on a store that never answers, within the time limit', async () => {
+    const server = await serve()
+    server.behaviour.hang = true
+    const started = Date.now()
+    const error = await failure(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server), { timeoutMs: 300 }).open('data/a.bin'))
+    expect(error.code).toBe('timeout')
+    expect(error.message).toMatch(/did not answer within 300 ms/)
+    expect(Date.now() - started).toBeLessThan(5_000)
+  })
+
+  it.each([
+    [
+      'a huge answer',
+      (res: import('node:http').ServerResponse) => res.end(JSON.stringify({ access_token: 'x'.repeat(4 << 20), expires_in: 3600 })),
+      /more than the 65536 bytes/
+    ],
+    ['a body that is not JSON', (res: import('node:http').ServerResponse) => res.end('{"access_token": "abc'), /answered something other than JSON/],
+    [
+      'JSON without a token',
+      (res: import('node:http').ServerResponse) => res.end(JSON.stringify({ token: 'abc', expires_in: 3600 })),
+      /without a usable access_token/
+    ],
+    [
+      'a token with a line break',
+      (res: import('node:http').ServerResponse) => res.end(JSON.stringify({ access_token: 'a\r\nb', expires_in: 3600 })),
+      /without a usable access_token/
+    ],
+    [
+      'a token without a lifetime',
+      (res: import('node:http').ServerResponse) => res.end(JSON.stringify({ access_token: 'abc', expires_in: 'never' })),
+      /without a usable expires_in/
+    ]
+  ])('gives a clear error for a token endpoint that sends %s', async (_name, answer, message) => {
+    const server = await serve()
+    server.behaviour.tokenAnswer = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      answer(res)
+    }
+    const error = await failure(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server)).open('data/a.bin'))
+    expect(error.code).toBe('bad_response')
+    expect(error.message).toMatch(message)
+    expect(error.message).not.toContain('PRIVATE KEY')
+  })
+
+  it('sends no token where the key file says disable_oauth, as object_store does for emulators', async () => {
+    const server = await serve(undefined, true)
+    const key = JSON.stringify({ disable_oauth: true, gcs_base_url: server.url, client_email: '', private_key: '', private_key_id: '' })
+    const file = await gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, { google_service_account_key: key, allow_http: 'true' }).open('data/a.bin')
+    expect(await file?.read(0, 4)).toEqual(FILE.subarray(0, 4))
+    expect(server.requests.every((r) => r.headers.authorization === undefined)).toBe(true)
+    expect(server.requests.some((r) => r.url === '/token')).toBe(false)
+  })
+
+  it('throws a clear error for options it cannot use', () => {
+    const at = 'gs://b/t.lance'
+    expect(thrown(() => gcsTableFiles(at, {})).message).toMatch(/No credentials for Google Cloud Storage/)
+    expect(thrown(() => gcsTableFiles(at, { google_service_account: '/no/such/file.json' })).message).toMatch(/could not be read \(ENOENT\)/)
+    expect(thrown(() => gcsTableFiles(at, { google_service_account: '/x.json', google_service_account_key: '{}' })).message).toMatch(/not both/)
+    const broken = thrown(() => gcsTableFiles(at, { google_service_account_key: '{"private_key": "-----BEGIN PRIVATE KEY-----\nsecret' }))
+    expect(broken.message).toBe('The service account key (google_service_account_key) is not JSON.')
+    const badKey = thrown(() => gcsTableFiles(at, { google_service_account_key: JSON.stringify({ client_email: EMAIL, private_key: 'not a key at all' }) }))
+    expect(badKey.message).toMatch(/private_key is not a PEM private key/)
+    expect(badKey.message).not.toContain('not a key at all')
+    const plain = JSON.stringify({ client_email: EMAIL, private_key: trusted.pem, gcs_base_url: 'http://127.0.0.1:1' })
+    expect(thrown(() => gcsTableFiles(at, { google_service_account_key: plain })).message).toMatch(
+      /is http:\/\/, not https:\/\/; set the storage option allow_http/
+    )
+    expect(thrown(() => gcsTableFiles(at, { google_bearer_token: 't', timeout: 'soon' })).message).toMatch(/timeout is "soon": write a duration/)
+    expect(thrown(() => gcsTableFiles('s3://b/t', { google_bearer_token: 't' })).message).toMatch(/not a Google Cloud Storage location/)
+  })
+
+  it('reads the end of a real Lance table’s manifest served from its folder', async () => {
+    const root = join(temp, 'catalog')
+    const db = await connectNamespace('dir', { root })
+    const table = await makeClusteredTable(db, 'points', { rows: 200, clusters: 3, dimension: 8 })
+    table.close()
+    db.close()
+    const folder = join(root, 'points.lance')
+    const objects = new Map<string, Uint8Array>()
+    for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile())
+        objects.set(
+          `lance/points.lance/${relative(folder, join(entry.parentPath, entry.name)).split('\\').join('/')}`,
+          await readFile(join(entry.parentPath, entry.name))
+        )
+    }
+    const manifests = [...objects.keys()].filter((name) => /\/_versions\/[^/]+\.manifest$/.test(name))
+    expect(manifests.length).toBeGreaterThan(0)
+    const server = await serve(objects)
+    const files = gcsTableFiles(`gs://${BUCKET}/lance/points.lance`, optionsFor(server))
+    const path = (manifests[0] ?? '').slice('lance/points.lance/'.length)
+    const manifest = await files.open(path)
+    if (!manifest) throw new Error(`no ${path}`)
+    expect(manifest.size).toBe(objects.get(manifests[0] ?? '')?.length)
+    const tail = await manifest.read(manifest.size - 16, 16)
+    expect(Buffer.from(tail.subarray(12)).toString('latin1')).toBe('LANC')
+  }, 60_000)
+})
