@@ -10,7 +10,9 @@
  * finished map is left in the temp folder. Then, on the smallest table given an IVF_PQ
  * index: reading the index's partitions (centroids) from its files, as the map's "Show
  * index partitions" does, against LanceDB's SDK answering `indexStats` for the same index
- * (the SDK's one call about an index, which gives no centroids), alternating, medians.
+ * (the SDK's one call about an index, which gives no centroids), alternating, medians;
+ * and the same on a table of 20,000 vectors on S3 (s3rver behind a proxy adding
+ * S3_DELAY_MS to every request, as a store's round trip does), with the requests each made.
  *
  * Run: npm run bench:map   (builds first; needs Chromium, see README)
  * MAP_BENCH_SIZES=100000 limits the sizes.
@@ -26,10 +28,13 @@ import { openDirNamespace } from '../src/catalog/dir/dir-namespace'
 import { sampleWindows } from '../src/main/profile/table-sample'
 import { readTablePartitions } from '../src/main/vector-index/index-partitions'
 import { MAP_MAX_POINTS } from '../src/shared/embedding-map-points'
+import { startSlowStore, storageProperties } from './remote/slow-store'
 
 const SIZES = (process.env['MAP_BENCH_SIZES'] ?? '100000,1000000').split(',').map(Number)
 const DIMENSION = 128
 const CLUSTERS = 20
+/** The wait the stand-in object store's proxy adds to every request. */
+const S3_DELAY_MS = 20
 
 /** Samples the JS heap every few milliseconds until stopped; keeps the peak. */
 function heapSampler(cdp: CDPSession): { stop(): Promise<number> } {
@@ -145,13 +150,63 @@ async function partitionsSideBySide(root: string, name: string): Promise<void> {
     await table.indexStats('vector_idx')
     sdk.push(performance.now() - at)
   }
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
   console.log(
     `  partitions read (${count} centroids of ${DIMENSION}): ${median(ours).toFixed(1)} ms; LanceDB SDK indexStats ${median(sdk).toFixed(1)} ms (ratio ${(median(ours) / median(sdk)).toFixed(2)}), medians of ${ROUNDS}`
   )
   table.close()
   db.close()
   await client.close()
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+/** The same on S3: partitions read through the S3 reader against the SDK's indexStats, with the requests each makes. */
+async function partitionsOnS3(): Promise<void> {
+  const ROUNDS = 7
+  const ROWS = 20_000
+  const store = await startSlowStore(S3_DELAY_MS)
+  try {
+    const root = `s3://${store.bucket}/map`
+    const setup = await connectNamespace('dir', { root, ...storageProperties(store.direct) })
+    const built = await makeClusteredTable(setup, 'vectors_s3', { rows: ROWS, clusters: CLUSTERS, dimension: DIMENSION }, store.direct)
+    await built.createIndex('vector', { config: Index.ivfPq({ numPartitions: 256, numSubVectors: 16 }) })
+    built.close()
+    setup.close()
+    const db = await connectNamespace('dir', { root, ...storageProperties(store.slow) })
+    const table = await db.openTable('vectors_s3', [], { storageOptions: { ...store.slow } })
+    const client = await openDirNamespace(root, store.slow)
+    const handle = client.table({ namespace: [], name: 'vectors_s3' })
+    const version = await handle.version()
+    // Both opened: what follows is the reads themselves.
+    await table.indexStats('vector_idx')
+    const ours: number[] = []
+    const sdk: number[] = []
+    const requests = { ours: 0, sdk: 0 }
+    let count = 0
+    for (let round = 0; round < ROUNDS; round++) {
+      let before = store.proxy.counts().total
+      let at = performance.now()
+      const read = await readTablePartitions(handle, version, 'vector', DIMENSION)
+      ours.push(performance.now() - at)
+      requests.ours = store.proxy.counts().total - before
+      if (!read.ok) throw new Error(read.reason)
+      count = read.count
+      before = store.proxy.counts().total
+      at = performance.now()
+      await table.indexStats('vector_idx')
+      sdk.push(performance.now() - at)
+      requests.sdk = store.proxy.counts().total - before
+    }
+    console.log(
+      `  on S3 (${ROWS.toLocaleString('en-US')} vectors, s3rver + ${S3_DELAY_MS} ms a request): partitions read (${count} centroids) ${median(ours).toFixed(1)} ms in ${requests.ours} requests; ` +
+        `LanceDB SDK indexStats ${median(sdk).toFixed(1)} ms in ${requests.sdk} requests (ratio ${(median(ours) / median(sdk)).toFixed(2)}), medians of ${ROUNDS}`
+    )
+    table.close()
+    db.close()
+    await client.close()
+  } finally {
+    await store.close()
+  }
 }
 
 async function main(): Promise<void> {
@@ -230,6 +285,7 @@ async function main(): Promise<void> {
     }
     // After the maps, so their figures stay those of a table without an index.
     if (SIZES[0] !== undefined) await partitionsSideBySide(root, `vectors_${SIZES[0]}`)
+    await partitionsOnS3()
   } finally {
     await browser.close()
     await rm(dir, { recursive: true, force: true })
