@@ -39,6 +39,8 @@ export interface GcsBehaviour {
   hang: boolean
   /** Answers the token request instead of the server. */
   tokenAnswer: ((res: ServerResponse) => void) | undefined
+  /** The lifetime in seconds of the tokens it issues. */
+  tokenLifetime: number
 }
 
 /** A running fake. */
@@ -50,6 +52,8 @@ export interface FakeGcs {
   readonly behaviour: GcsBehaviour
   /** Tokens issued so far. */
   readonly issued: ReadonlySet<string>
+  /** Forgets every token issued, as a revocation would. */
+  revokeAll(): void
   close(): Promise<void>
 }
 
@@ -59,7 +63,7 @@ const JWT_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer'
 export async function startFakeGcs(setup: FakeGcsSetup): Promise<FakeGcs> {
   const requests: GcsRequest[] = []
   const issued = new Set<string>()
-  const behaviour: GcsBehaviour = { extraBytes: 0, hang: false, tokenAnswer: undefined }
+  const behaviour: GcsBehaviour = { extraBytes: 0, hang: false, tokenAnswer: undefined, tokenLifetime: 3599 }
   let tokenUri = ''
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -79,7 +83,7 @@ export async function startFakeGcs(setup: FakeGcsSetup): Promise<FakeGcs> {
     if (problem) return json(res, 400, { error: 'invalid_grant', error_description: problem })
     const token = `ya29.${randomBytes(24).toString('base64url')}`
     issued.add(token)
-    json(res, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer' })
+    json(res, 200, { access_token: token, expires_in: behaviour.tokenLifetime, token_type: 'Bearer' })
   }
 
   const answerStorage = (req: IncomingMessage, res: ServerResponse): void => {
@@ -118,7 +122,7 @@ export async function startFakeGcs(setup: FakeGcsSetup): Promise<FakeGcs> {
 
   const loopback = await listenOnLoopback(server)
   tokenUri = `${loopback.url}/token`
-  return { url: loopback.url, tokenUri, requests, behaviour, issued, close: loopback.close }
+  return { url: loopback.url, tokenUri, requests, behaviour, issued, revokeAll: () => issued.clear(), close: loopback.close }
 }
 
 /** Why a JWT-bearer assertion is refused, in Google's words, or null when it is good. */

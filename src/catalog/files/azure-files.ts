@@ -106,7 +106,7 @@ export function azureTableFiles(location: string, storageOptions: StorageOptionV
   const auth = authOf(storageOptions, emulator)
   const secrets = [
     ...Object.entries(storageOptions).flatMap(([name, value]) => (/key|token|secret|password/i.test(name) ? [value] : [])),
-    ...(auth.kind === 'sas' ? [auth.query, ...new URLSearchParams(auth.query).values()] : [])
+    ...(auth.kind === 'sas' ? [auth.query, new URLSearchParams(auth.query).get('sig') ?? ''] : [])
   ]
   const client = new BlobHttp(http, () => secrets)
   const prefix = where.prefix.replace(/^\/+/, '')

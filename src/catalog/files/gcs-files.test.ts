@@ -107,6 +107,43 @@ describe('gcsTableFiles', () => {
     expect(server.requests.filter((r) => r.url === '/token')).toHaveLength(1)
   })
 
+  it('exchanges a new token when the last one nears its expiry, and once more after a refusal', async () => {
+    const server = await serve()
+    // A 1 s token is renewed halfway through its life.
+    server.behaviour.tokenLifetime = 1
+    const file = await gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server)).open('data/a.bin')
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(await file?.read(0, 8)).toEqual(FILE.subarray(0, 8))
+    expect(server.requests.filter((r) => r.url === '/token')).toHaveLength(2)
+
+    server.behaviour.tokenLifetime = 3600
+    server.revokeAll()
+    expect(await file?.read(8, 8)).toEqual(FILE.subarray(8, 16))
+    const urls = server.requests.map((r) => r.url.split('?')[1] ?? r.url)
+    expect(urls.slice(-3)).toEqual(['alt=media', '/token', 'alt=media'])
+  })
+
+  it('sends no token with google_skip_signature, for a public bucket', async () => {
+    const server = await serve(undefined, true)
+    const file = await gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, { google_skip_signature: 'true', google_base_url: server.url, allow_http: 'yes' }).open(
+      'data/a.bin'
+    )
+    expect(file?.size).toBe(FILE.length)
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([undefined])
+  })
+
+  it('names the address it could not reach', async () => {
+    const server = await serve()
+    const address = server.url
+    await server.close()
+    fake = undefined
+    const error = await failure(
+      gcsTableFiles(`gs://${BUCKET}/t.lance`, { google_bearer_token: 'tok-123456', google_base_url: address, allow_http: 'true' }).open('x')
+    )
+    expect(error.code).toBe('unreachable')
+    expect(error.message).toContain(`could not reach ${address}`)
+  })
+
   it('reads the key from a service account file', async () => {
     const server = await serve()
     const path = join(temp, 'service-account.json')

@@ -77,7 +77,7 @@ export function gcsTableFiles(location: string, storageOptions: StorageOptionVal
   const account = serviceAccountOf(storageOptions)
   const base = serviceUrl(optionValue(storageOptions, BASE_URL) ?? account?.baseUrl ?? DEFAULT_BASE_URL, 'The storage address', http)
   const secrets: string[] = Object.entries(storageOptions).flatMap(([name, value]) =>
-    /key|token|secret|password/i.test(name) ? [value, ...(name.toLowerCase().includes('service_account_key') ? jsonStrings(value) : [])] : []
+    /key|token|secret|password/i.test(name) ? [value, ...(name.toLowerCase().includes('service_account_key') ? keyParts(value) : [])] : []
   )
   const client = new BlobHttp(http, () => secrets)
   const auth = authOf(storageOptions, account, client, secrets)
@@ -179,11 +179,13 @@ function objectSize(body: Buffer): number | null {
   return Number(text)
 }
 
-/** Every string inside a JSON text (a key's fields), to keep out of messages; none when it is not JSON. */
-function jsonStrings(text: string): string[] {
+/** The key's private parts inside a key JSON, to keep out of messages; none when it is not JSON. */
+function keyParts(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text)
-    return typeof value === 'object' && value !== null ? Object.values(value).filter((v): v is string => typeof v === 'string' && v.length >= 16) : []
+    if (typeof value !== 'object' || value === null) return []
+    const fields = value as Record<string, unknown>
+    return [fields['private_key'], fields['private_key_id']].filter((v): v is string => typeof v === 'string')
   } catch {
     return []
   }
