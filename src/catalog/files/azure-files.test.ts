@@ -149,6 +149,9 @@ describe('azureTableFiles', () => {
     const error = await failure(azureTableFiles(`az://${CONTAINER}/t.lance`, keyOptions(server), { timeoutMs: 300 }).open('data/a.bin'))
     expect(error.code).toBe('timeout')
     expect(error.message).toMatch(/did not answer within 300 ms/)
+    // The timeout storage option, written as object_store takes it.
+    const byOption = await failure(azureTableFiles(`az://${CONTAINER}/t.lance`, { ...keyOptions(server), azure_timeout: '250ms' }).open('data/a.bin'))
+    expect(byOption.message).toMatch(/did not answer within 250 ms \(the timeout storage option\)/)
   })
 
   it('stops when the caller cancels', async () => {

@@ -6,7 +6,7 @@
  * undici: a time limit for the whole request, redirects never followed, and never more
  * body than the caller allows (the connection is cut as soon as a server sends more).
  */
-import { Agent, request } from 'undici'
+import { Agent, request, type Dispatcher } from 'undici'
 import { CatalogError, type ErrorCode } from '../../shared/errors'
 import { scrubSecrets } from '../../shared/connection-policy'
 
@@ -215,21 +215,21 @@ export class BlobHttp {
       })
       const { statusCode: status } = response
       if (status >= 300 && status < 400) {
-        response.body.destroy()
+        discard(response.body)
         throw new CatalogError('bad_response', `${what}: the store answered with a redirect (HTTP ${status}), which is not followed.`, { status })
       }
       const success = status >= 200 && status < 300
       const limit = success ? req.maxBytes : ERROR_BODY_BYTES
       const declared = Number(response.headers['content-length'])
       if (success && req.method !== 'HEAD' && declared > limit) {
-        response.body.destroy()
+        discard(response.body)
         throw tooLong(what, limit)
       }
       const chunks: Buffer[] = []
       let received = 0
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
         if (received + chunk.length > limit) {
-          response.body.destroy()
+          discard(response.body)
           if (success) throw tooLong(what, limit)
           chunks.push(chunk.subarray(0, limit - received))
           received = limit
@@ -243,7 +243,7 @@ export class BlobHttp {
       if (error instanceof CatalogError) throw error
       if (req.signal?.aborted) throw new CatalogError('cancelled', `Reading ${what} was cancelled.`)
       if (deadline.aborted) {
-        throw new CatalogError('timeout', `${what}: the store did not answer within ${seconds(this.settings.timeoutMs)} (the timeout storage option).`)
+        throw new CatalogError('timeout', `${what}: the server did not answer within ${seconds(this.settings.timeoutMs)} (the timeout storage option).`)
       }
       throw this.#networkError(error, what, req.url)
     }
@@ -266,13 +266,19 @@ export class BlobHttp {
   }
 }
 
+/** Ends a body not read to its end; the abort error it then emits is expected, not a failure. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined)
+  body.destroy()
+}
+
 function codeOf(error: Error): string {
   const code = (error as { code?: unknown }).code
   return typeof code === 'string' ? ` [${code}]` : ''
 }
 
 function tooLong(what: string, limit: number): CatalogError {
-  return new CatalogError('bad_response', `${what}: the store sent more than the ${limit} bytes asked for; the answer was refused.`, { limit })
+  return new CatalogError('bad_response', `${what}: the server sent more than the ${limit} bytes asked for; the answer was refused.`, { limit })
 }
 
 function seconds(ms: number): string {

@@ -6,6 +6,7 @@
  */
 import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
 import { join, relative } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +14,7 @@ import { CatalogError } from '../../shared/errors'
 import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { makeClusteredTable } from '../../../test-kit/clustered-vectors'
 import { startFakeGcs, type FakeGcs } from '../../../test-kit/fake-gcs-server'
+import { listenOnLoopback } from '../../../test-kit/loopback'
 import { gcsTableFiles } from './gcs-files'
 
 const BUCKET = 'lance-bucket'
@@ -132,6 +134,25 @@ describe('gcsTableFiles', () => {
     expect(server.requests.map((r) => r.headers.authorization)).toEqual([undefined])
   })
 
+  it('follows no redirect, so the token never reaches the address it points to', async () => {
+    const server = await serve()
+    const redirecting = await listenOnLoopback(
+      createServer((_req, res) => {
+        res.writeHead(307, { location: `${server.url}/storage/v1/b/${BUCKET}/o/tables%2Ft.lance%2Fdata%2Fa.bin` })
+        res.end()
+      })
+    )
+    try {
+      const options = { google_bearer_token: 'tok-for-redirecting-host', google_base_url: redirecting.url, allow_http: 'true' }
+      const error = await failure(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, options).open('data/a.bin'))
+      expect(error.code).toBe('bad_response')
+      expect(error.message).toMatch(/answered with a redirect \(HTTP 307\), which is not followed/)
+      expect(server.requests).toHaveLength(0)
+    } finally {
+      await redirecting.close()
+    }
+  })
+
   it('names the address it could not reach', async () => {
     const server = await serve()
     const address = server.url
@@ -233,6 +254,17 @@ describe('gcsTableFiles', () => {
     expect(error.code).toBe('bad_response')
     expect(error.message).toMatch(message)
     expect(error.message).not.toContain('PRIVATE KEY')
+  })
+
+  it('refuses a token answer that announces more than it may hold, without waiting for it', async () => {
+    const server = await serve()
+    server.behaviour.tokenAnswer = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1 << 30 })
+      res.write('{"access_token": "')
+    }
+    const error = await failure(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server), { timeoutMs: 10_000 }).open('data/a.bin'))
+    expect(error.code).toBe('bad_response')
+    expect(error.message).toMatch(/^The token endpoint http:\/\/127\.0\.0\.1:\d+: the server sent more than the 65536 bytes asked for/)
   })
 
   it('sends no token where the key file says disable_oauth, as object_store does for emulators', async () => {
