@@ -20,6 +20,23 @@ export const MEDIA_VALUE_MAX_BYTES = 64 * 1024 * 1024
 export const THUMB_SIZES = { row: 64, tile: 256 } as const
 export type ThumbSize = keyof typeof THUMB_SIZES
 
+/**
+ * A video's first keyframe, still encoded, found in its container by main
+ * (src/main/media/video-frame.ts) for the page to decode with WebCodecs and draw as the
+ * cell's thumbnail: main has no video decoder.
+ */
+export interface VideoFirstFrame {
+  /** The WebCodecs codec string (`avc1.42c01e`, `vp8`, `vp09.00.10.08`, `av01.0.04M.08`). */
+  readonly codec: string
+  /** The decoder's description where the codec needs one (H.264's avcC record). */
+  readonly description: Uint8Array | null
+  /** The coded picture's size, as the container declares it. */
+  readonly width: number
+  readonly height: number
+  /** The keyframe, at most 256 KiB (FIRST_FRAME_MAX_BYTES in main). */
+  readonly bytes: Uint8Array
+}
+
 /** What one cell of a byte column holds, without its bytes. */
 export interface MediaCell {
   /** Null for a null cell. */
@@ -37,6 +54,10 @@ export interface MediaCell {
   readonly head: string
   /** Why an image shows no thumbnail (too many pixels, truncated, not what it claims). */
   readonly problem: string | null
+  /** For a video (MP4, WebM) whose first keyframe was found within the bounds: that frame. */
+  readonly firstFrame?: VideoFirstFrame
+  /** For a video without one: why (the cell keeps its badge, with this in its hover title). */
+  readonly firstFrameProblem?: string
 }
 
 /** One cell's whole value, for the viewer. */
