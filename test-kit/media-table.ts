@@ -2,14 +2,17 @@
  * Real media in real LanceDB tables, made in the test: PNG and JPEG pictures drawn with
  * sharp (a gradient, so every size of thumbnail differs), WAV clips of a sine tone, a minimal
  * MP4 (its `ftyp` and an empty `moov`: the signature and boxes, no frames), a PDF, an SVG
- * carrying a script, and hostile images (one declaring 100,000 x 100,000 pixels, a truncated
- * JPEG, bytes that only start like a PNG). `buildMediaCatalog` writes them into a directory
+ * carrying a script, hostile images (one declaring 100,000 x 100,000 pixels, a truncated
+ * JPEG, bytes that only start like a PNG), and videos of one real encoded frame (an H.264
+ * MP4 and a VP8 WebM of test-kit/encoded-frames.ts's picture, and a WebM whose keyframe is
+ * noise). `buildMediaCatalog` writes them into a directory
  * catalog: a binary column of every kind, a Lance blob v2 column and a legacy blob column.
  */
 import { deflateSync } from 'node:zlib'
 import { blob, connectNamespace } from '@lancedb/lancedb'
 import sharp from 'sharp'
 import { lanceArrow } from '../src/catalog/lance-arrow'
+import { avcMp4, garbageFrameWebm, vp8Webm } from './video-files'
 
 /** A width x height picture in `format`: a colour gradient with a dark square at the top left. */
 export async function pictureBytes(format: 'png' | 'jpeg' | 'webp' | 'gif', width = 320, height = 200): Promise<Uint8Array> {
@@ -127,7 +130,22 @@ export function fakePng(): Uint8Array {
 }
 
 /** The rows of the media table: what each `media` cell holds, in order. */
-export const MEDIA_ROWS = ['png', 'jpeg', 'wav', 'mp4', 'pdf', 'svg', 'unknown', 'null', 'huge-png', 'truncated-jpeg', 'fake-png'] as const
+export const MEDIA_ROWS = [
+  'png',
+  'jpeg',
+  'wav',
+  'mp4',
+  'pdf',
+  'svg',
+  'unknown',
+  'null',
+  'huge-png',
+  'truncated-jpeg',
+  'fake-png',
+  'h264-mp4',
+  'vp8-webm',
+  'noise-webm'
+] as const
 export type MediaRow = (typeof MEDIA_ROWS)[number]
 
 /** The bytes of each row's `media` cell (null for the null row). */
@@ -143,7 +161,10 @@ export async function mediaCellBytes(): Promise<Record<MediaRow, Uint8Array | nu
     null: null,
     'huge-png': hugePngHeader(),
     'truncated-jpeg': await truncatedJpeg(),
-    'fake-png': fakePng()
+    'fake-png': fakePng(),
+    'h264-mp4': avcMp4(),
+    'vp8-webm': vp8Webm(),
+    'noise-webm': garbageFrameWebm()
   }
 }
 

@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dispatch } from '../ipc/dispatch'
 import { startAppOverCatalog, type CatalogApp } from '../../../test-kit/app-over-catalog'
+import { ENCODED_FRAMES } from '../../../test-kit/encoded-frames'
 import { BLOB_TABLE, buildMediaCatalog, LEGACY_BLOB_TABLE, MEDIA_ROWS, MEDIA_TABLE, mediaCellBytes, type MediaRow } from '../../../test-kit/media-table'
 import type { MediaCell, MediaValue } from '../../shared/contract/media'
 
@@ -36,7 +37,22 @@ describe('media:cells', () => {
   it('tells each cell of a binary column by its bytes, with a small WebP thumbnail for each picture', async () => {
     const rows = await cellsOf(MEDIA_TABLE, 'media')
     const byRow = Object.fromEntries(MEDIA_ROWS.map((row, i) => [row, rows[i]?.[0]])) as Record<MediaRow, MediaCell>
-    expect(MEDIA_ROWS.map((row) => byRow[row].label)).toEqual(['PNG', 'JPEG', 'WAV', 'MP4', 'PDF', 'SVG', 'bytes', 'null', 'PNG', 'JPEG', 'PNG'])
+    expect(MEDIA_ROWS.map((row) => byRow[row].label)).toEqual([
+      'PNG',
+      'JPEG',
+      'WAV',
+      'MP4',
+      'PDF',
+      'SVG',
+      'bytes',
+      'null',
+      'PNG',
+      'JPEG',
+      'PNG',
+      'MP4',
+      'WebM',
+      'WebM'
+    ])
     for (const row of ['png', 'jpeg'] as const) {
       const cell = byRow[row]
       expect([cell.width, cell.height, cell.problem]).toEqual([320, 200, null])
@@ -57,6 +73,18 @@ describe('media:cells', () => {
     for (const row of ['huge-png', 'truncated-jpeg', 'fake-png'] as const) expect(cell(row).thumb).toBeNull()
   })
 
+  it('hands a video its first keyframe to decode in the page, or says why there is none', async () => {
+    const rows = await cellsOf(MEDIA_TABLE, 'media')
+    const cell = (row: MediaRow): MediaCell => rows[MEDIA_ROWS.indexOf(row)]?.[0] as MediaCell
+    expect(cell('h264-mp4')).toMatchObject({ kind: 'video', width: 96, height: 64, problem: null, firstFrame: { codec: expect.stringMatching(/^avc1\./) } })
+    expect(cell('h264-mp4').firstFrame?.description?.length).toBeGreaterThan(0)
+    expect(cell('vp8-webm')).toMatchObject({ kind: 'video', label: 'WebM', firstFrame: { codec: 'vp8', width: 96, height: 64 } })
+    expect(cell('vp8-webm').firstFrame?.bytes.length).toBe(ENCODED_FRAMES.vp8.frame.length)
+    // The frameless MP4 keeps its badge, with the reason.
+    expect(cell('mp4').firstFrame).toBeUndefined()
+    expect(cell('mp4').firstFrameProblem).toMatch(/no video track/)
+  })
+
   it('reads a blob v2 column through its blob files, and says why a legacy blob column is not read', async () => {
     const blobs = await cellsOf(BLOB_TABLE, 'clip', 3)
     expect(blobs.map((row) => row[0]?.label)).toEqual(['PNG', 'WAV', 'null'])
@@ -68,7 +96,13 @@ describe('media:cells', () => {
 
   it('ends the rows where the table does, and follows a filter', async () => {
     expect(
-      await call<MediaCell[][]>('media:cells', { table: { namespace: [], name: MEDIA_TABLE }, offset: 9, limit: 50, columns: ['media'], size: 'tile' })
+      await call<MediaCell[][]>('media:cells', {
+        table: { namespace: [], name: MEDIA_TABLE },
+        offset: MEDIA_ROWS.length - 2,
+        limit: 50,
+        columns: ['media'],
+        size: 'tile'
+      })
     ).toHaveLength(2)
     const wav = await call<MediaCell[][]>('media:cells', {
       table: { namespace: [], name: MEDIA_TABLE },

@@ -28,6 +28,7 @@ import { THUMB_SIZES, type MediaCell, type ThumbSize } from '../../shared/contra
 import { detectMedia, hexHead, SIGNATURE_BYTES } from '../../shared/media-kind'
 import type { CallOptions, CellBytes, TableHandle } from '../../catalog/table-handle'
 import { makeThumbnail } from './thumbnails'
+import { firstVideoFrame } from './video-frame'
 import { libuvThreads, ThumbnailSlots } from './thumbnail-slots'
 
 /** Rows whose bytes are read at once. */
@@ -295,7 +296,7 @@ export class MediaCells {
   }
 
   #put(key: string, cell: MediaCell): void {
-    const bytes = 256 + (cell.thumb?.length ?? 0)
+    const bytes = 256 + (cell.thumb?.length ?? 0) + (cell.firstFrame ? cell.firstFrame.bytes.length + (cell.firstFrame.description?.length ?? 0) : 0)
     const old = this.#kept.get(key)
     if (old) this.#keptBytes -= old.bytes
     this.#kept.set(key, { cell, bytes })
@@ -335,10 +336,23 @@ export async function describeCell(
   if (cell.bytes === null) return { ...NULL_CELL, size: cell.size, label: 'blob', problem: cell.unread }
   const type = detectMedia(cell.bytes.subarray(0, SIGNATURE_BYTES))
   const base = { size: cell.size, ...type, width: null, height: null, thumb: null, head: hexHead(cell.bytes), problem: null }
+  if (type.kind === 'video') return { ...base, ...videoFrame(cell.bytes, cell.size, type.mime) }
   if (type.kind !== 'image') return base
   if (cell.bytes.length < cell.size) {
     return { ...base, problem: `The image is larger than ${THUMB_SOURCE_MAX_BYTES / (1024 * 1024)} MB; open it to see it.` }
   }
   const bytes = cell.bytes
   return slot(async () => ({ ...base, ...(await makeThumbnail(bytes, type.mime, side)) }))
+}
+
+/**
+ * A video's first keyframe for the page to decode, or why there is none. Reading the
+ * container is cheap (a walk over its index, no decode), so it needs no thumbnail slot; a
+ * video larger than what was read may still have its index and first frame at the front.
+ */
+function videoFrame(bytes: Uint8Array, size: number, mime: string): Partial<Pick<MediaCell, 'firstFrame' | 'firstFrameProblem' | 'width' | 'height'>> {
+  const found = firstVideoFrame(bytes, mime)
+  if (typeof found !== 'string') return { firstFrame: found, width: found.width, height: found.height }
+  const cut = bytes.length < size ? ` (only its first ${THUMB_SOURCE_MAX_BYTES / (1024 * 1024)} MB were read)` : ''
+  return { firstFrameProblem: `${found}${cut}` }
 }
