@@ -1,7 +1,8 @@
 /**
  * A byte cell in the grid, by what it holds: a picture's thumbnail (made in main, shown from
- * a blob: URL, fitted to the row), a play button for audio (one clip at a time), a type badge
- * for video, PDF and documents, the first bytes in hex for bytes of no known type, and a
+ * a blob: URL, fitted to the row), a video's first frame (decoded in the page, ./video-thumb.tsx),
+ * a play button for audio (one clip at a time), a type badge for PDF, documents and a video
+ * whose first frame cannot be shown (the reason in its hover title), the first bytes in hex for bytes of no known type, and a
  * placeholder with the reason for a picture that cannot be shown. Its hover title names the
  * type and size (`PNG · 320 × 200 · 40.2 KiB`).
  */
@@ -14,6 +15,7 @@ import { showErrorToast } from '../../ui/toast-store'
 import { toggleAudio, useAudioPlaying } from './audio-player'
 import { useBlobSource } from './blob-source'
 import { mediaTitle } from './media-text'
+import { VideoThumb } from './video-thumb'
 import styles from './cell-viewer.module.css'
 
 interface Props {
@@ -33,6 +35,9 @@ const BADGES: Readonly<Record<MediaKind, LucideIcon>> = {
   document: FileCode,
   bytes: FileText
 }
+
+/** The longest side of a video's first frame drawn in a row, in pixels: as main's row thumbnails of pictures. */
+const ROW_SIDE = 64
 
 /** What a non-null byte cell shows. */
 export function MediaCellView({ cell, playKey, loadBytes }: Props): ReactNode {
@@ -55,6 +60,22 @@ export function MediaCellView({ cell, playKey, loadBytes }: Props): ReactNode {
       </span>
     )
   }
+  if (cell.kind === 'video' && cell.firstFrame) {
+    return (
+      <VideoThumb
+        frame={cell.firstFrame}
+        side={ROW_SIDE}
+        className={styles.mediaThumb}
+        title={title}
+        fallback={(problem) => <Badge cell={cell} title={`${title}\n${problem}`} />}
+      />
+    )
+  }
+  return <Badge cell={cell} title={cell.firstFrameProblem ? `${title}\n${cell.firstFrameProblem}` : title} />
+}
+
+/** The type's badge and the size. */
+function Badge({ cell, title }: { readonly cell: MediaCell; readonly title: string }): ReactNode {
   const Icon = BADGES[cell.kind]
   return (
     <span className={styles.mediaCell} title={title} data-testid="media-badge">

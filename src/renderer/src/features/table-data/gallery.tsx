@@ -17,6 +17,7 @@ import { ErrorAlert } from '../../ui/error-alert'
 import { useBlobSource } from '../cell-viewer/blob-source'
 import { CellViewer } from '../cell-viewer/cell-viewer'
 import { bytesFileName, mediaTitle } from '../cell-viewer/media-text'
+import { VideoThumb } from '../cell-viewer/video-thumb'
 import { mediaRowsOf } from './use-media-cells'
 import { GALLERY_PAGE, useGalleryPages } from './use-gallery-pages'
 import type { RowsView } from '../../lib/query-keys'
@@ -24,6 +25,8 @@ import styles from './gallery.module.css'
 
 /** A tile's picture area, in pixels (thumbnails are made at most 256 on their longest side). */
 const TILE = 168
+/** The longest side of a video's first frame drawn in a tile: as main's tile thumbnails of pictures. */
+const TILE_SIDE = 256
 const CAPTION = 18
 const GAP = 8
 const LINE = TILE + CAPTION + 3 * 4 + GAP
@@ -150,6 +153,7 @@ interface TileProps {
 function Tile({ row, cell, focusable, onFocus, onOpen }: TileProps): ReactNode {
   const number = (row + 1).toLocaleString('en-US')
   const title = cell ? (cell.size === null ? 'null' : mediaTitle(cell)) : 'Loading…'
+  const problem = cell?.problem ?? cell?.firstFrameProblem ?? null
   return (
     <div role="gridcell">
       <button
@@ -157,7 +161,7 @@ function Tile({ row, cell, focusable, onFocus, onOpen }: TileProps): ReactNode {
         className={styles.tile}
         data-row={row}
         tabIndex={focusable ? 0 : -1}
-        title={cell?.problem ? `${title}: ${cell.problem}` : title}
+        title={problem ? `${title}: ${problem}` : title}
         aria-label={`Row ${number}: ${title}`}
         onFocus={onFocus}
         onClick={onOpen}
@@ -186,10 +190,21 @@ const ICONS: Readonly<Record<MediaKind, LucideIcon>> = {
 function TileContent({ cell }: { readonly cell: MediaCell | undefined }): ReactNode {
   if (!cell) return null
   if (cell.kind === 'image' && cell.thumb && cell.problem === null) return <TileImage thumb={cell.thumb} />
+  if (cell.kind === 'video' && cell.firstFrame && cell.problem === null) {
+    const frame = cell.firstFrame
+    return (
+      <VideoThumb frame={frame} side={TILE_SIDE} className={styles.tileImage} title="" fallback={(problem) => <TileLabel cell={cell} problem={problem} />} />
+    )
+  }
   if (cell.size === null) return <span className={styles.tileLabel}>null</span>
+  return <TileLabel cell={cell} problem={null} />
+}
+
+/** A tile's icon and type, for a cell without a picture; `problem`, why a video's frame did not decode. */
+function TileLabel({ cell, problem }: { readonly cell: MediaCell; readonly problem: string | null }): ReactNode {
   const Icon = cell.problem !== null ? ImageOff : ICONS[cell.kind]
   return (
-    <span className={styles.tileLabel}>
+    <span className={styles.tileLabel} title={problem ?? undefined}>
       <Icon size={28} aria-hidden="true" />
       {cell.label}
     </span>
