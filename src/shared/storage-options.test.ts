@@ -66,6 +66,28 @@ describe('object-store roots and storage options', () => {
     expect(origin('/data/cat')).toBeNull()
   })
 
+  it('binds secrets to every option that says where requests go, under any of its names', () => {
+    const origin = (root: string, options: Record<string, string>) =>
+      objectStoreOrigin({ root, ...Object.fromEntries(Object.entries(options).map(([k, v]) => [`storage.${k}`, v])) })
+    // An alias of the S3 endpoint moves the secrets' place as the endpoint itself does.
+    expect(origin('s3://b', { aws_endpoint_url: 'https://evil.example/x' })).toBe(origin('s3://b', { endpoint: 'https://evil.example' }))
+    expect(origin('s3://b', { AWS_ENDPOINT: 'https://evil.example' })).not.toBe(origin('s3://b', {}))
+    // An Azure account names the server its key is sent to; so do the endpoint and the emulator.
+    const azure = origin('az://c', { azure_storage_account_name: 'mine' })
+    expect(origin('az://c', { account_name: 'theirs' })).not.toBe(azure)
+    expect(origin('az://c', { azure_storage_account_name: 'mine', azure_endpoint: 'http://127.0.0.1:9' })).not.toBe(azure)
+    expect(origin('az://c', { azure_storage_account_name: 'mine', use_emulator: 'true' })).not.toBe(azure)
+    expect(origin('gs://b', { google_base_url: 'https://evil.example' })).not.toBe(origin('gs://b', {}))
+    // Options that do not move requests leave it as it was.
+    expect(origin('s3://b', { region: 'eu-west-1', endpoint: 'http://127.0.0.1:9000/' })).toBe('s3://b?endpoint=http%3A%2F%2F127.0.0.1%3A9000')
+  })
+
+  it('counts every alias of an Azure key as a secret', () => {
+    for (const name of ['azure_storage_access_key', 'access_key', 'master_key', 'azure_storage_master_key', 'bearer_token'])
+      expect(isSecretStorageOption(name), name).toBe(true)
+    expect(isSecretStorageOption('aws_access_key_id')).toBe(false)
+  })
+
   it('parses name=value, never echoing text it cannot read', () => {
     expect(parseStorageAssignment(' region = eu-west-1 ')).toEqual(['region', 'eu-west-1'])
     expect(parseStorageAssignment('endpoint=http://h:9000/?a=b')).toEqual(['endpoint', 'http://h:9000/?a=b'])

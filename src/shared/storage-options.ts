@@ -56,7 +56,7 @@ export const STORAGE_OPTIONS: readonly StorageOptionSpec[] = [
 
 // Names Lance also accepts for the secret options above (object_store's aliases), and
 // any option whose name says it holds a key, token, password or secret.
-const SECRET_NAME = /(secret|session_token|account_key|sas_key|sas_token|service_account_key|password|^token$|_token$)/i
+const SECRET_NAME = /(secret|session_token|account_key|access_key$|master_key|sas_key|sas_token|service_account_key|password|^token$|_token$)/i
 
 /** True for storage options whose values are secrets (keys, tokens), in any case. */
 export function isSecretStorageOption(name: string): boolean {
@@ -130,24 +130,51 @@ export function parseStorageAssignment(text: string): [name: string, value: stri
 }
 
 /**
+ * The storage options that say where a store's requests go, as Lance's object stores name
+ * them (with their aliases): an S3-compatible endpoint, an Azure account, endpoint or
+ * emulator, a GCS base URL. Secrets saved with one of these must not follow a change of it.
+ */
+const WHERE_OPTIONS: Readonly<Record<ObjectStoreScheme, Readonly<Record<string, readonly string[]>>>> = {
+  s3: { endpoint: ['endpoint', 'aws_endpoint', 'aws_endpoint_url', 'endpoint_url'], sts: ['aws_endpoint_url_sts', 'endpoint_url_sts'] },
+  az: {
+    account: ['azure_storage_account_name', 'account_name'],
+    endpoint: ['azure_storage_endpoint', 'azure_endpoint', 'endpoint'],
+    emulator: ['azure_storage_use_emulator', 'use_emulator'],
+    fabric: ['azure_use_fabric_endpoint', 'use_fabric_endpoint']
+  },
+  gs: { base: ['google_base_url', 'base_url'] }
+}
+
+/**
  * The place a dir profile's secret storage options are bound to, like a REST profile's
- * origin: the store's scheme and bucket, and the endpoint's origin when one is set
- * (`s3://bucket?endpoint=http://127.0.0.1:9000`). Moving the root to another bucket or
- * the endpoint to another server clears the saved secrets. Null for a local folder.
+ * origin: the store's scheme and bucket, and the origin of every option that says where
+ * requests go, when one is set (`s3://bucket?endpoint=http://127.0.0.1:9000`; an Azure
+ * account or a GCS base URL likewise). Moving the root to another bucket or any of those
+ * to another server clears the saved secrets. Null for a local folder.
  */
 export function objectStoreOrigin(properties: Readonly<Record<string, string>>): string | null {
   const where = rootLocation(properties['root'] ?? '')
   if (where.kind !== 'object-store' || where.bucket === '') return null
-  const endpoint = (properties[`${STORAGE_PROPERTY_PREFIX}endpoint`] ?? properties[`${STORAGE_PROPERTY_PREFIX}aws_endpoint`] ?? '').trim()
-  const base = `${where.scheme}://${where.bucket.toLowerCase()}`
-  if (endpoint === '') return base
-  let origin: string
-  try {
-    origin = new URL(endpoint).origin
-  } catch {
-    origin = endpoint
+  const options = new Map<string, string>()
+  for (const [key, value] of Object.entries(properties))
+    if (key.startsWith(STORAGE_PROPERTY_PREFIX)) options.set(key.slice(STORAGE_PROPERTY_PREFIX.length).toLowerCase(), value.trim())
+  const parts: string[] = []
+  for (const [label, names] of Object.entries(WHERE_OPTIONS[where.scheme])) {
+    const value = names.map((name) => options.get(name) ?? '').find((v) => v !== '')
+    // An address counts by its origin (its path never changes the server), a name or flag as written.
+    if (value !== undefined) parts.push(`${label}=${encodeURIComponent(originOf(value))}`)
   }
-  return `${base}?endpoint=${encodeURIComponent(origin)}`
+  const base = `${where.scheme}://${where.bucket.toLowerCase()}`
+  return parts.length === 0 ? base : `${base}?${parts.join('&')}`
+}
+
+function originOf(value: string): string {
+  try {
+    const url = new URL(value)
+    return url.origin === 'null' ? value : url.origin
+  } catch {
+    return value
+  }
 }
 
 /**
