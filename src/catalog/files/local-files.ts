@@ -9,7 +9,7 @@ import { bounded } from '../dir/bounded-fs'
 import type { FileReadOptions, RangeFile, TableFiles } from '../table-files'
 
 /** The files under the folder `location`. */
-export function localTableFiles(location: string): TableFiles {
+export function folderTableFiles(location: string): TableFiles {
   return {
     location,
     open: async (path, options) => {

@@ -148,6 +148,9 @@ describe('s3TableFiles', () => {
     expect(() => s3TableFiles('s3://bucket/t.lance', https)).toThrow(/plain http, and the storage options do not allow http \(set allow_http to true/)
     expect(() => s3TableFiles('s3://bucket/t.lance', { endpoint: 'https://s3.example.com' })).toThrow(/hold none/)
     expect(() => s3TableFiles('s3://bucket/t.lance', { ...https, endpoint: 'https://user:pw@s3.example.com' })).toThrow(/holds a user, query or fragment/)
+    // What a catalog names as a table's location cannot steer the request elsewhere.
+    expect(() => s3TableFiles('s3://evil.example@bucket/t.lance', optionsFor('https://s3.example.com'))).toThrow(/a bucket S3 does not allow/)
+    expect(() => s3TableFiles('s3://bucket/a/../../other/t.lance', optionsFor('https://s3.example.com'))).toThrow(/"\.\." path segment/)
   })
 })
 

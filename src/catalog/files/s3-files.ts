@@ -63,12 +63,30 @@ export function s3TableFiles(location: string, storageOptions: Readonly<Record<s
   if (!match) throw new CatalogError('invalid_request', `The table's location ${safeLocation(location)} is not an s3://bucket/path address.`)
   const bucket = match[1]!
   const prefix = match[2]!.replace(/\/+$/, '')
-  const target = targetOf(bucket, optionsOf(storageOptions))
-  const store = new S3Store(target, limits, `s3://${bucket}/${prefix}`)
+  // A bucket name goes into a host name (virtual-hosted style): only the characters bucket names use.
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/.test(bucket))
+    throw new CatalogError('invalid_request', `The table's location names a bucket S3 does not allow (${safeLocation(location)}).`)
+  checkKey(prefix, location)
+  const options = optionsOf(storageOptions)
+  const target = targetOf(bucket, options)
+  const store = new S3Store(
+    target,
+    { dispatcher: agentFor(flag(options, 'allow_invalid_certificates', 'aws_allow_invalid_certificates')), ...limits },
+    `s3://${bucket}/${prefix}`
+  )
   return {
     location: store.where,
-    open: (path, options) => store.open(prefix === '' ? path : `${prefix}/${path}`, options)
+    open: (path, options) => {
+      checkKey(path, path)
+      return store.open(prefix === '' ? path : `${prefix}/${path}`, options)
+    }
   }
+}
+
+/** Refuses a key with `.` or `..` segments, which a URL would fold into another path than the key's. */
+function checkKey(key: string, what: string): void {
+  if (key.split('/').some((segment) => segment === '.' || segment === '..'))
+    throw new CatalogError('invalid_request', `${safeLocation(what)} holds a "." or ".." path segment, which this app does not read on a store.`)
 }
 
 /** The options by lower-case name, as object_store reads them. */
@@ -141,7 +159,7 @@ function targetOf(bucket: string, options: Map<string, string>): S3Target {
   return { base, bucket, region, credentials: unsigned ? null : { keyId: keyId!, secret: secret!, token } }
 }
 
-/** The dispatchers: one that checks certificates, one for `allow_invalid_certificates`. */
+/** The dispatchers: one that checks certificates, one for `allow_invalid_certificates` (as Lance honours it). */
 const agents = new Map<boolean, Agent>()
 function agentFor(laxCertificates: boolean): Agent {
   let agent = agents.get(laxCertificates)

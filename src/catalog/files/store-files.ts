@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import type { TableFiles } from '../table-files'
-import { localTableFiles } from './local-files'
+import { folderTableFiles } from './local-files'
 import { s3TableFiles, type S3FilesLimits } from './s3-files'
 
 /** What a store's reader may be given besides the options (tests shorten the time limit). */
@@ -20,8 +20,8 @@ export type StoreFilesLimits = S3FilesLimits
 export function tableFilesAt(location: string, storageOptions: Readonly<Record<string, string>>, limits: StoreFilesLimits = {}): TableFiles | null {
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(location)?.[1]?.toLowerCase()
   // No scheme, or a one-letter one (a Windows drive): a folder here.
-  if (scheme === undefined || scheme.length === 1) return localTableFiles(location)
-  if (scheme === 'file') return localTableFiles(fileURLToPath(location))
+  if (scheme === undefined || scheme.length === 1) return folderTableFiles(location)
+  if (scheme === 'file') return folderTableFiles(fileURLToPath(location))
   if (scheme === 's3' || scheme === 's3a') return s3TableFiles(location, storageOptions, limits)
   // gs:// and az:// (and abfss://, ...): no reader yet.
   return null
