@@ -2,7 +2,7 @@
  * Video cells show their first frame: main finds the first keyframe in the container (an
  * H.264 MP4 and a VP8 WebM of one frame Chromium's encoder made of a known colour,
  * test-kit/encoded-frames.ts) and the page decodes it with WebCodecs onto a canvas, read back
- * here as pixels, in the grid and in the gallery. A WebM whose keyframe is noise and a
+ * here as pixels, in the grid and in the gallery. WebMs whose keyframe is noise and a
  * frameless MP4 keep the video badge with the reason in its title, and no page error.
  */
 import { join } from 'node:path'
@@ -38,13 +38,19 @@ test('video cells draw their first frame in the grid and the gallery; a noise fr
     expect(box && cellBox && box.height <= cellBox.height).toBe(true)
   }
 
-  // Noise where the keyframe should be: the decoder refuses it, the cell keeps its badge and says why.
+  // Noise where the keyframe should be: refused by decode() (not a keyframe), or failing in the
+  // decoder (behind a real keyframe's header). Either way the cell keeps its badge and says why.
   await tables.grid.hover()
   await page.mouse.wheel(0, 2000)
-  const noise = mediaCell(tables, 'noise-webm')
-  await expect(noise.getByTestId('media-badge')).toContainText('WebM')
-  await expect(noise.getByTestId('media-badge')).toHaveAttribute('title', /could not be decoded/)
-  await expect(noise.getByTestId('video-thumb')).toHaveCount(0)
+  for (const [row, reason] of [
+    ['noise-webm', /could not be decoded \(.*key frame/],
+    ['broken-vp8-webm', /could not be decoded \(Decoding error/]
+  ] as const) {
+    const noise = mediaCell(tables, row)
+    await expect(noise.getByTestId('media-badge')).toContainText('WebM')
+    await expect(noise.getByTestId('media-badge')).toHaveAttribute('title', reason)
+    await expect(noise.getByTestId('video-thumb')).toHaveCount(0)
+  }
   // The frameless MP4: no frame found, the reason on hover.
   await expect(mediaCell(tables, 'mp4').getByTestId('media-badge')).toHaveAttribute('title', /no video track/)
   await page.screenshot({ path: testInfo.outputPath('video-frames-grid.png') })
@@ -59,8 +65,10 @@ test('video cells draw their first frame in the grid and the gallery; a noise fr
     await expect.poll(async () => near((await canvasPixel(thumb, 80, 50)).rgb, FRAME_COLOUR)).toBe(true)
     expect((await canvasPixel(thumb, 0, 0)).size).toEqual([96, 64])
   }
-  const noiseTile = tiles.nth(MEDIA_ROWS.indexOf('noise-webm'))
-  await expect(noiseTile.getByTestId('video-thumb')).toHaveCount(0)
-  await expect(noiseTile.locator('[title]').last()).toHaveAttribute('title', /could not be decoded/)
+  for (const row of ['noise-webm', 'broken-vp8-webm'] as const) {
+    const noiseTile = tiles.nth(MEDIA_ROWS.indexOf(row))
+    await expect(noiseTile.getByTestId('video-thumb')).toHaveCount(0)
+    await expect(noiseTile.locator('[title]').last()).toHaveAttribute('title', /could not be decoded/)
+  }
   await page.screenshot({ path: testInfo.outputPath('video-frames-gallery.png') })
 })

@@ -4,8 +4,8 @@
  * MP4 (its `ftyp` and an empty `moov`: the signature and boxes, no frames), a PDF, an SVG
  * carrying a script, hostile images (one declaring 100,000 x 100,000 pixels, a truncated
  * JPEG, bytes that only start like a PNG), and videos of one real encoded frame (an H.264
- * MP4 and a VP8 WebM of test-kit/encoded-frames.ts's picture, and a WebM whose keyframe is
- * noise). `buildMediaCatalog` writes them into a directory
+ * MP4 and a VP8 WebM of test-kit/encoded-frames.ts's picture, and two WebMs whose keyframe is
+ * noise, one with a real keyframe's header). `buildMediaCatalog` writes them into a directory
  * catalog: a binary column of every kind, a Lance blob v2 column and a legacy blob column.
  */
 import { deflateSync } from 'node:zlib'
@@ -144,7 +144,8 @@ export const MEDIA_ROWS = [
   'fake-png',
   'h264-mp4',
   'vp8-webm',
-  'noise-webm'
+  'noise-webm',
+  'broken-vp8-webm'
 ] as const
 export type MediaRow = (typeof MEDIA_ROWS)[number]
 
@@ -164,7 +165,8 @@ export async function mediaCellBytes(): Promise<Record<MediaRow, Uint8Array | nu
     'fake-png': fakePng(),
     'h264-mp4': avcMp4(),
     'vp8-webm': vp8Webm(),
-    'noise-webm': garbageFrameWebm()
+    'noise-webm': garbageFrameWebm(),
+    'broken-vp8-webm': garbageFrameWebm(true)
   }
 }
 

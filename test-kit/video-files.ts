@@ -236,8 +236,12 @@ export function vp8Webm(): Uint8Array {
   return webmVideo({ codecId: 'V_VP8', frames: [{ data: ENCODED_FRAMES.vp8.frame, key: true }] })
 }
 
-/** A WebM whose one keyframe is bytes no decoder reads (as long as the VP8 frame, but noise). */
-export function garbageFrameWebm(): Uint8Array {
-  const noise = ENCODED_FRAMES.vp8.frame.map((_, i) => (i * 97 + 13) % 251)
+/**
+ * A WebM whose one keyframe is noise: `keepHeader` keeps the VP8 keyframe's first 10 bytes
+ * (frame tag, start code, size), so the decoder takes it as a keyframe and fails while
+ * decoding; without it the decoder refuses it as not a keyframe at all.
+ */
+export function garbageFrameWebm(keepHeader = false): Uint8Array {
+  const noise = ENCODED_FRAMES.vp8.frame.map((byte, i) => (keepHeader && i < 10 ? byte : (i * 97 + 13) % 251))
   return webmVideo({ codecId: 'V_VP8', frames: [{ data: noise, key: true }] })
 }
