@@ -51,6 +51,7 @@ describe('media:cells', () => {
       'PNG',
       'MP4',
       'WebM',
+      'WebM',
       'WebM'
     ])
     for (const row of ['png', 'jpeg'] as const) {
