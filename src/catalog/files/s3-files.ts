@@ -76,7 +76,7 @@ export function s3TableFiles(location: string, storageOptions: Readonly<Record<s
   )
   return {
     location: store.where,
-    open: (path, options) => {
+    open: async (path, options) => {
       checkKey(path, path)
       return store.open(prefix === '' ? path : `${prefix}/${path}`, options)
     }
