@@ -2,12 +2,12 @@
  * Video cells show their first frame: main finds the first keyframe in the container (an
  * H.264 MP4 and a VP8 WebM of one frame Chromium's encoder made of a known colour,
  * test-kit/encoded-frames.ts) and the page decodes it with WebCodecs onto a canvas, read back
- * here as pixels, in the grid and in the gallery. WebMs whose keyframe is noise and a
+ * here as pixels, in the grid and in the gallery, and as the value viewer's poster. WebMs whose keyframe is noise and a
  * frameless MP4 keep the video badge with the reason in its title, and no page error.
  */
 import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
-import { canvasPixel, mediaCell, openMediaGrid } from './fixtures/media-grid'
+import { canvasPixel, mediaCell, openMediaGrid, posterPixel, rowNumber } from './fixtures/media-grid'
 import { FRAME_COLOUR, FRAME_DARK } from '../test-kit/encoded-frames'
 import { buildMediaCatalog, MEDIA_ROWS } from '../test-kit/media-table'
 
@@ -54,6 +54,21 @@ test('video cells draw their first frame in the grid and the gallery; a noise fr
   // The frameless MP4: no frame found, the reason on hover.
   await expect(mediaCell(tables, 'mp4').getByTestId('media-badge')).toHaveAttribute('title', /no video track/)
   await page.screenshot({ path: testInfo.outputPath('video-frames-grid.png') })
+
+  // The value viewer: the player shows the first frame, at its size, as its poster until it plays.
+  for (const row of ['h264-mp4', 'vp8-webm'] as const) {
+    await mediaCell(tables, row).dblclick()
+    const dialog = page.getByRole('dialog', { name: `media · row ${rowNumber(row)}` })
+    const player = dialog.getByTestId('viewer-video')
+    await expect(player).toHaveAttribute('poster', /^blob:/)
+    const poster = await posterPixel(player, 80, 50)
+    expect(poster.size).toEqual([96, 64])
+    expect(near(poster.rgb, FRAME_COLOUR)).toBe(true)
+    expect(near((await posterPixel(player, 8, 8)).rgb, FRAME_DARK, 30)).toBe(true)
+    if (row === 'h264-mp4') await page.screenshot({ path: testInfo.outputPath('video-frames-viewer.png') })
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+  }
 
   // The gallery: the same frames at tile size (96 x 64, smaller than a tile, drawn as they are).
   await page.getByRole('button', { name: 'Gallery' }).click()

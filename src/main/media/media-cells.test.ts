@@ -118,6 +118,13 @@ describe('media:cells', () => {
 })
 
 describe('media:value', () => {
+  it("hands a video over with its first keyframe, for the player's poster", async () => {
+    const value = await call<MediaValue>('media:value', { table: { namespace: [], name: MEDIA_TABLE }, row: MEDIA_ROWS.indexOf('vp8-webm'), column: 'media' })
+    expect(value).toMatchObject({ label: 'WebM', width: 96, height: 64, problem: null, firstFrame: { codec: 'vp8', bytes: ENCODED_FRAMES.vp8.frame } })
+    const frameless = await call<MediaValue>('media:value', { table: { namespace: [], name: MEDIA_TABLE }, row: MEDIA_ROWS.indexOf('mp4'), column: 'media' })
+    expect(frameless.firstFrame).toBeUndefined()
+  })
+
   it('hands over a cell byte for byte, with the picture size', async () => {
     const expected = await mediaCellBytes()
     const value = await call<MediaValue>('media:value', { table: { namespace: [], name: MEDIA_TABLE }, row: 0, column: 'media' })

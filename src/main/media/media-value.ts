@@ -1,13 +1,15 @@
 /**
  * One cell's whole value for the value viewer: its bytes (up to MEDIA_VALUE_MAX_BYTES), what
  * they hold, and for an image its pixel size, read from its header, with the reason when it
- * must not be shown as a picture (too many pixels, not what its signature says).
+ * must not be shown as a picture (too many pixels, not what its signature says); for a video
+ * its first keyframe (./video-frame.ts), which the viewer shows before the video plays.
  */
 import { MEDIA_VALUE_MAX_BYTES, type MediaValue } from '../../shared/contract/media'
 import { CatalogError } from '../../shared/errors'
 import { detectMedia } from '../../shared/media-kind'
 import type { CallOptions, CellBytesRequest, TableHandle } from '../../catalog/table-handle'
 import { imageHeader } from './thumbnails'
+import { firstVideoFrame } from './video-frame'
 
 /** The value of one cell of a bytes column. */
 export async function readMediaValue(
@@ -34,6 +36,11 @@ export async function readMediaValue(
   if (cell.bytes.length < cell.size) {
     const mib = MEDIA_VALUE_MAX_BYTES / (1024 * 1024)
     return { size: cell.size, ...type, width: null, height: null, bytes: null, problem: `The value is larger than ${mib} MB, the most the viewer shows.` }
+  }
+  if (type.kind === 'video') {
+    const frame = firstVideoFrame(cell.bytes, type.mime)
+    if (typeof frame !== 'string')
+      return { size: cell.size, ...type, width: frame.width, height: frame.height, bytes: cell.bytes, problem: null, firstFrame: frame }
   }
   const image = type.kind === 'image' ? await imageHeader(cell.bytes, type.mime) : { width: null, height: null, problem: null }
   return { size: cell.size, ...type, width: image.width, height: image.height, bytes: cell.bytes, problem: image.problem }

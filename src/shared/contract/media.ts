@@ -72,6 +72,8 @@ export interface MediaValue {
   readonly bytes: Uint8Array | null
   /** Why the bytes are not shown as media (too large, cannot be decoded, a document with script). */
   readonly problem: string | null
+  /** For a video, its first keyframe (as in MediaCell), for the player's poster before it plays. */
+  readonly firstFrame?: VideoFirstFrame
 }
 
 /** Which rows: the grid's window of rows matching `filter`, at `version` (the latest when absent). */

@@ -1,7 +1,8 @@
 /**
  * The value viewer's views of a byte value read whole from main: a picture at full size
  * with zoom (only when main found nothing wrong with it), audio and video in the browser's
- * own player (saying so when it cannot play the format), a PDF offered for saving rather
+ * own player (saying so when it cannot play the format; a video's first frame, decoded with
+ * WebCodecs, as its poster until it plays), a PDF offered for saving rather
  * than rendered, SVG and HTML only ever as escaped text (they may carry script), and
  * anything else as a hex view.
  */
@@ -12,6 +13,7 @@ import { Button, IconButton } from '../../ui/button'
 import { mediaTitle } from './media-text'
 import { useBlobSource } from './blob-source'
 import { HexView } from './value-views'
+import { useFramePoster } from './video-thumb'
 import styles from './cell-viewer.module.css'
 
 /** Characters of a document shown as text. */
@@ -110,6 +112,7 @@ function Player({ bytes, value }: { readonly bytes: Uint8Array; readonly value: 
   const [failed, setFailed] = useState<string | null>(null)
   const audio = useBlobSource<HTMLAudioElement>(bytes, value.mime)
   const video = useBlobSource<HTMLVideoElement>(bytes, value.mime)
+  const poster = useFramePoster(value.kind === 'video' ? (value.firstFrame ?? null) : null)
   const onError = (event: { readonly currentTarget: HTMLMediaElement }): void => {
     const error = event.currentTarget.error
     setFailed(error?.message || `error ${error?.code ?? 'unknown'}`)
@@ -122,6 +125,7 @@ function Player({ bytes, value }: { readonly bytes: Uint8Array; readonly value: 
         <video
           ref={video}
           controls
+          poster={poster ?? undefined}
           className={styles.player}
           onError={onError}
           // A file the browser reads but finds no picture in it can decode (no frames, or a codec it lacks).

@@ -2,7 +2,8 @@
  * A video cell's thumbnail: its first frame (found by main, ./first-frames.ts decodes it)
  * drawn on a canvas sized as the picture, at most `side` pixels on its longest side. Where
  * the page has no WebCodecs, or the frame does not decode (a codec this browser lacks, a
- * damaged frame), it shows what `fallback` makes of the reason: the video's badge.
+ * damaged frame), it shows what `fallback` makes of the reason: the video's badge. The
+ * viewer's player shows the same frame as its poster (`useFramePoster`).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { VideoFirstFrame } from '@shared/contract/media'
@@ -63,4 +64,41 @@ export function VideoThumb({ frame, side, className, title, fallback }: Props): 
       data-testid="video-thumb"
     />
   )
+}
+
+/** The longest side of a poster, in pixels: the viewer's player is at most about this wide. */
+const POSTER_SIDE = 1280
+
+/**
+ * A blob: URL of `frame` drawn as a PNG, for a <video>'s poster (shown until it plays), or
+ * null while it is made, where it cannot be, or for no frame. Revoked when the frame changes
+ * or the player goes.
+ */
+export function useFramePoster(frame: VideoFirstFrame | null): string | null {
+  const [poster, setPoster] = useState<{ readonly frame: VideoFirstFrame; readonly url: string } | null>(null)
+  useEffect(() => {
+    if (!frame || !canDecodeFrames()) return undefined
+    let live = true
+    let url: string | null = null
+    framePicture(frame, POSTER_SIDE)
+      .then((picture) => {
+        const canvas = new OffscreenCanvas(picture.width, picture.height)
+        canvas.getContext('2d')?.drawImage(picture, 0, 0)
+        return canvas.convertToBlob({ type: 'image/png' })
+      })
+      .then(
+        (blob) => {
+          if (!live) return
+          url = URL.createObjectURL(blob)
+          setPoster({ frame, url })
+        },
+        // No poster: the player shows what it shows without one.
+        () => undefined
+      )
+    return () => {
+      live = false
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [frame])
+  return poster?.frame === frame ? poster.url : null
 }
