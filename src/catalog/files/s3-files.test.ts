@@ -155,11 +155,13 @@ describe('s3TableFiles', () => {
 })
 
 describe('tableFilesAt', () => {
-  it('chooses a reader by the location’s scheme, with none yet for Google Cloud Storage and Azure', () => {
+  it('chooses a reader by the location’s scheme', () => {
     expect(tableFilesAt('/tmp/t.lance', {})?.location).toBe('/tmp/t.lance')
     expect(tableFilesAt('file:///tmp/t.lance', {})?.location).toBe('/tmp/t.lance')
     expect(tableFilesAt('s3://bucket/t.lance', optionsFor('https://s3.example.com'))?.location).toBe('s3://bucket/t.lance')
-    expect(tableFilesAt('gs://bucket/t.lance', {})).toBeNull()
-    expect(tableFilesAt('az://container/t.lance', {})).toBeNull()
+    expect(tableFilesAt('gs://bucket/t.lance', { google_bearer_token: 'token' })?.location).toBe('gs://bucket/t.lance')
+    const azure = { azure_storage_account_name: 'account', azure_storage_sas_key: 'sv=2023-11-03&sig=x' }
+    expect(tableFilesAt('az://container/t.lance', azure)?.location).toBe('az://container/t.lance')
+    expect(tableFilesAt('hf://datasets/t.lance', {})).toBeNull()
   })
 })
