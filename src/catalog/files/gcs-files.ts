@@ -20,6 +20,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { CatalogError } from '../../shared/errors'
 import { rootLocation } from '../../shared/storage-options'
 import type { FileReadOptions, RangeFile, TableFiles } from '../table-files'
+import { untilAborted } from '../until-aborted'
 import {
   BlobHttp,
   checkRange,
@@ -299,7 +300,7 @@ class ServiceAccountTokens {
     if (this.#current && Date.now() < this.#current.renewAt) return this.#current.token
     // The exchange is shared, so one caller's cancel does not end it for the others.
     this.#pending ??= this.#exchange().finally(() => (this.#pending = undefined))
-    return untilAborted(this.#pending, signal)
+    return untilAborted(this.#pending, signal, 'Reading was cancelled.')
   }
 
   /** Drops `token` after the store refused it. */
@@ -383,24 +384,4 @@ function tokenAnswer(body: Buffer, what: string): { token: string; lifetimeS: nu
     throw new CatalogError('bad_response', `${what} answered a token that is not a bearer token.`)
   }
   return { token, lifetimeS: Math.min(expires, 24 * 3600) }
-}
-
-/** `promise`, or a `cancelled` error as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  if (signal.aborted) return Promise.reject(new CatalogError('cancelled', 'Reading was cancelled.'))
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new CatalogError('cancelled', 'Reading was cancelled.'))
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error instanceof Error ? error : new Error(String(error)))
-      }
-    )
-  })
 }

@@ -15,6 +15,7 @@ import { errorFromNetwork } from './http-errors'
 import { tokenEndpointError, tokenStepError } from './oauth2-errors'
 import type { HttpTimeouts } from './http'
 import type { BearerTokens } from './bearer-tokens'
+import { untilAborted } from '../until-aborted'
 
 /** The OAuth2 settings of a connection, as rest-config reads them. */
 export interface OAuth2Settings {
@@ -110,7 +111,7 @@ export class OAuth2TokenSource implements BearerTokens {
         throw error
       }
     )
-    return signal ? abortable(this.#pending, signal) : this.#pending
+    return untilAborted(this.#pending, signal, 'The request was cancelled.')
   }
 
   invalidate(token: string): void {
@@ -243,22 +244,4 @@ function expiresIn(value: unknown): number | null {
 // application/x-www-form-urlencoded, as RFC 6749 appendix B asks for Basic's two parts.
 function formEncode(value: string): string {
   return new URLSearchParams({ v: value }).toString().slice(2)
-}
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new CatalogError('cancelled', 'The request was cancelled.'))
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new CatalogError('cancelled', 'The request was cancelled.'))
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      }
-    )
-  })
 }
