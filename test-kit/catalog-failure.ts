@@ -12,3 +12,14 @@ export async function failureOf(promise: Promise<unknown>): Promise<CatalogError
   if (!(error instanceof CatalogError)) throw new Error(`expected a CatalogError, got ${String(error)}`)
   return error
 }
+
+/** The CatalogError `run` throws at once; throws when it returns or throws anything else. */
+export function thrownBy(run: () => unknown): CatalogError {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof CatalogError) return error
+    throw error
+  }
+  throw new Error('expected a CatalogError to be thrown')
+}

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CatalogError } from '../../shared/errors'
 import { containerSas, startFakeAzure, type FakeAzure } from '../../../test-kit/fake-azure-blob-server'
 import { azureTableFiles } from './azure-files'
+import { failureOf, thrownBy } from '../../../test-kit/catalog-failure'
 
 const ACCOUNT = 'lanceaccount'
 const KEY = randomBytes(64).toString('base64')
@@ -37,25 +37,6 @@ const keyOptions = (server: FakeAzure, key = KEY): Record<string, string> => ({
   azure_storage_endpoint: `${server.url}/${ACCOUNT}`,
   allow_http: 'true'
 })
-
-async function failure(promise: Promise<unknown>): Promise<CatalogError> {
-  const caught = await promise.then(
-    () => undefined,
-    (error: unknown) => error
-  )
-  if (!(caught instanceof CatalogError)) throw new Error(`Expected a CatalogError, got ${String(caught)}`)
-  return caught
-}
-
-function thrown(run: () => unknown): CatalogError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof CatalogError) return error
-    throw error
-  }
-  throw new Error('Expected a throw')
-}
 
 describe('azureTableFiles', () => {
   it('reads a range and the size with Shared Key signed requests', async () => {
@@ -98,7 +79,7 @@ describe('azureTableFiles', () => {
     expect(server.requests.every((r) => r.url.includes('&sig=') && r.headers.authorization === undefined)).toBe(true)
 
     const forged = containerSas({ account: ACCOUNT, container: CONTAINER }, WRONG_KEY)
-    const error = await failure(azureTableFiles(`az://${CONTAINER}/t.lance`, { ...options, azure_storage_sas_key: forged }).open('data/a.bin'))
+    const error = await failureOf(azureTableFiles(`az://${CONTAINER}/t.lance`, { ...options, azure_storage_sas_key: forged }).open('data/a.bin'))
     expect(error.code).toBe('permission_denied')
     expect(error.message).toMatch(/^Access denied to az:\/\/tables\/t\.lance\/data\/a\.bin: the store refused the SAS token/)
     const sig = new URLSearchParams(forged).get('sig') ?? ''
@@ -119,14 +100,14 @@ describe('azureTableFiles', () => {
   it('answers null for a file that is not there, and says so for a missing container', async () => {
     const server = await serve()
     expect(await azureTableFiles(`az://${CONTAINER}/t.lance`, keyOptions(server)).open('_versions/3.manifest')).toBeNull()
-    const error = await failure(azureTableFiles('az://elsewhere/t.lance', keyOptions(server)).open('data/a.bin'))
+    const error = await failureOf(azureTableFiles('az://elsewhere/t.lance', keyOptions(server)).open('data/a.bin'))
     expect(error.code).toBe('invalid_catalog')
     expect(error.message).toMatch(/Container missing/)
   })
 
   it('says access denied for a wrong account key, without showing it', async () => {
     const server = await serve()
-    const error = await failure(azureTableFiles(`az://${CONTAINER}/t.lance`, keyOptions(server, WRONG_KEY)).open('data/a.bin'))
+    const error = await failureOf(azureTableFiles(`az://${CONTAINER}/t.lance`, keyOptions(server, WRONG_KEY)).open('data/a.bin'))
     expect(error.code).toBe('permission_denied')
     expect(error.message).toMatch(
       /^Access denied to az:\/\/tables\/t\.lance\/data\/a\.bin: the store refused the account key.*\(HTTP 403: AuthenticationFailed\)/
@@ -138,7 +119,7 @@ describe('azureTableFiles', () => {
     const server = await serve()
     const file = await azureTableFiles(`az://${CONTAINER}/t.lance`, keyOptions(server)).open('data/a.bin')
     server.behaviour.extraBytes = 1 << 20
-    const error = await failure(file?.read(100, 16) ?? Promise.resolve())
+    const error = await failureOf(file?.read(100, 16) ?? Promise.resolve())
     expect(error.code).toBe('bad_response')
     expect(error.message).toMatch(/sent more than the 16 bytes asked for; the answer was refused/)
   })
@@ -146,11 +127,11 @@ describe('azureTableFiles', () => {
   it('gives up on a store that never answers, within the time limit', async () => {
     const server = await serve()
     server.behaviour.hang = true
-    const error = await failure(azureTableFiles(`az://${CONTAINER}/t.lance`, keyOptions(server), { timeoutMs: 300 }).open('data/a.bin'))
+    const error = await failureOf(azureTableFiles(`az://${CONTAINER}/t.lance`, keyOptions(server), { timeoutMs: 300 }).open('data/a.bin'))
     expect(error.code).toBe('timeout')
     expect(error.message).toMatch(/did not answer within 300 ms/)
     // The timeout storage option, written as object_store takes it.
-    const byOption = await failure(azureTableFiles(`az://${CONTAINER}/t.lance`, { ...keyOptions(server), azure_timeout: '250ms' }).open('data/a.bin'))
+    const byOption = await failureOf(azureTableFiles(`az://${CONTAINER}/t.lance`, { ...keyOptions(server), azure_timeout: '250ms' }).open('data/a.bin'))
     expect(byOption.message).toMatch(/did not answer within 250 ms \(the timeout storage option\)/)
   })
 
@@ -160,26 +141,26 @@ describe('azureTableFiles', () => {
     const controller = new AbortController()
     const opening = azureTableFiles(`az://${CONTAINER}/t.lance`, keyOptions(server)).open('data/a.bin', { signal: controller.signal })
     setTimeout(() => controller.abort(), 50)
-    expect((await failure(opening)).code).toBe('cancelled')
+    expect((await failureOf(opening)).code).toBe('cancelled')
   })
 
   it('throws a clear error for options it cannot use', () => {
     const at = 'az://tables/t.lance'
-    expect(thrown(() => azureTableFiles(at, { azure_storage_account_key: KEY })).message).toMatch(/Set the storage option azure_storage_account_name/)
-    expect(thrown(() => azureTableFiles(at, { azure_storage_account_name: ACCOUNT })).message).toMatch(/No credentials for Azure Blob Storage: set/)
-    expect(thrown(() => azureTableFiles(at, { azure_storage_account_name: ACCOUNT, azure_client_id: 'app' })).message).toMatch(
+    expect(thrownBy(() => azureTableFiles(at, { azure_storage_account_key: KEY })).message).toMatch(/Set the storage option azure_storage_account_name/)
+    expect(thrownBy(() => azureTableFiles(at, { azure_storage_account_name: ACCOUNT })).message).toMatch(/No credentials for Azure Blob Storage: set/)
+    expect(thrownBy(() => azureTableFiles(at, { azure_storage_account_name: ACCOUNT, azure_client_id: 'app' })).message).toMatch(
       /managed identity and the Azure CLI are not read here/
     )
-    const badKey = thrown(() => azureTableFiles(at, { azure_storage_account_name: ACCOUNT, azure_storage_account_key: 'not base64 !!' }))
+    const badKey = thrownBy(() => azureTableFiles(at, { azure_storage_account_name: ACCOUNT, azure_storage_account_key: 'not base64 !!' }))
     expect(badKey.message).toMatch(/is not base64/)
     expect(badKey.message).not.toContain('not base64 !!')
-    expect(thrown(() => azureTableFiles(at, { azure_storage_account_name: ACCOUNT, azure_storage_sas_key: 'sv=2023&sp=r' })).message).toMatch(
+    expect(thrownBy(() => azureTableFiles(at, { azure_storage_account_name: ACCOUNT, azure_storage_sas_key: 'sv=2023&sp=r' })).message).toMatch(
       /has no signature/
     )
     const http = { azure_storage_account_name: ACCOUNT, azure_storage_account_key: KEY, azure_storage_endpoint: 'http://127.0.0.1:1/a' }
-    expect(thrown(() => azureTableFiles(at, http)).message).toMatch(/is http:\/\/, not https:\/\/; set the storage option allow_http/)
-    expect(thrown(() => azureTableFiles(`az://tables@${ACCOUNT}.blob.core.windows.net/t`, http)).message).toMatch(/write az:\/\/container\/prefix/)
-    expect(thrown(() => azureTableFiles(at, { ...http, allow_http: 'true', azure_credential_type: 'managed_identity' })).message).toMatch(
+    expect(thrownBy(() => azureTableFiles(at, http)).message).toMatch(/is http:\/\/, not https:\/\/; set the storage option allow_http/)
+    expect(thrownBy(() => azureTableFiles(`az://tables@${ACCOUNT}.blob.core.windows.net/t`, http)).message).toMatch(/write az:\/\/container\/prefix/)
+    expect(thrownBy(() => azureTableFiles(at, { ...http, allow_http: 'true', azure_credential_type: 'managed_identity' })).message).toMatch(
       /only access_key, sas_token and bearer_token/
     )
   })

@@ -10,12 +10,12 @@ import { createServer } from 'node:http'
 import { join, relative } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { CatalogError } from '../../shared/errors'
 import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { makeClusteredTable } from '../../../test-kit/clustered-vectors'
 import { startFakeGcs, type FakeGcs } from '../../../test-kit/fake-gcs-server'
 import { listenOnLoopback } from '../../../test-kit/loopback'
 import { gcsTableFiles } from './gcs-files'
+import { failureOf, thrownBy } from '../../../test-kit/catalog-failure'
 
 const BUCKET = 'lance-bucket'
 const EMAIL = 'reader@project.iam.gserviceaccount.com'
@@ -58,25 +58,6 @@ function keyJson(server: FakeGcs, pem = trusted.pem, extra: Record<string, unkno
 }
 
 const optionsFor = (server: FakeGcs, pem = trusted.pem): Record<string, string> => ({ google_service_account_key: keyJson(server, pem), allow_http: 'true' })
-
-async function failure(promise: Promise<unknown>): Promise<CatalogError> {
-  const caught = await promise.then(
-    () => undefined,
-    (error: unknown) => error
-  )
-  if (!(caught instanceof CatalogError)) throw new Error(`Expected a CatalogError, got ${String(caught)}`)
-  return caught
-}
-
-function thrown(run: () => unknown): CatalogError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof CatalogError) return error
-    throw error
-  }
-  throw new Error('Expected a throw')
-}
 
 describe('gcsTableFiles', () => {
   it('reads a range and the size with a token exchanged once for the service account’s JWT', async () => {
@@ -144,7 +125,7 @@ describe('gcsTableFiles', () => {
     )
     try {
       const options = { google_bearer_token: 'tok-for-redirecting-host', google_base_url: redirecting.url, allow_http: 'true' }
-      const error = await failure(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, options).open('data/a.bin'))
+      const error = await failureOf(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, options).open('data/a.bin'))
       expect(error.code).toBe('bad_response')
       expect(error.message).toMatch(/answered with a redirect \(HTTP 307\), which is not followed/)
       expect(server.requests).toHaveLength(0)
@@ -158,7 +139,7 @@ describe('gcsTableFiles', () => {
     const address = server.url
     await server.close()
     fake = undefined
-    const error = await failure(
+    const error = await failureOf(
       gcsTableFiles(`gs://${BUCKET}/t.lance`, { google_bearer_token: 'tok-123456', google_base_url: address, allow_http: 'true' }).open('x')
     )
     expect(error.code).toBe('unreachable')
@@ -176,7 +157,7 @@ describe('gcsTableFiles', () => {
   it('answers null for a file that is not there, and says so for a missing bucket', async () => {
     const server = await serve()
     expect(await gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server)).open('_versions/9.manifest')).toBeNull()
-    const error = await failure(gcsTableFiles('gs://other-bucket/t.lance', optionsFor(server)).open('data/a.bin'))
+    const error = await failureOf(gcsTableFiles('gs://other-bucket/t.lance', optionsFor(server)).open('data/a.bin'))
     expect(error.code).toBe('invalid_catalog')
     expect(error.message).toMatch(/Bucket missing/)
   })
@@ -184,7 +165,7 @@ describe('gcsTableFiles', () => {
   it('says access denied for a key the service account does not have, without showing the key', async () => {
     const server = await serve()
     const options = optionsFor(server, stranger.pem)
-    const error = await failure(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, options).open('data/a.bin'))
+    const error = await failureOf(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, options).open('data/a.bin'))
     expect(error.code).toBe('permission_denied')
     expect(error.message).toMatch(/^Access denied: .*refused the service account's signed request \(HTTP 400: invalid_grant: Invalid JWT Signature\.\)/)
     const shown = JSON.stringify({ message: error.message, details: error.details })
@@ -195,7 +176,7 @@ describe('gcsTableFiles', () => {
 
   it('says access denied when the store refuses a token', async () => {
     const server = await serve()
-    const error = await failure(
+    const error = await failureOf(
       gcsTableFiles(`gs://${BUCKET}/t.lance`, { google_bearer_token: 'ya29.not-issued', allow_http: 'true', google_base_url: server.url }).open('x')
     )
     expect(error.code).toBe('permission_denied')
@@ -207,7 +188,7 @@ describe('gcsTableFiles', () => {
     const server = await serve()
     const file = await gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server)).open('data/a.bin')
     server.behaviour.extraBytes = 1 << 20
-    const error = await failure(file?.read(100, 16) ?? Promise.resolve())
+    const error = await failureOf(file?.read(100, 16) ?? Promise.resolve())
     expect(error.code).toBe('bad_response')
     expect(error.message).toMatch(/sent more than the 16 bytes asked for; the answer was refused/)
   })
@@ -215,7 +196,7 @@ describe('gcsTableFiles', () => {
   it('gives up on a store that never answers, within the time limit', async () => {
     const server = await serve()
     server.behaviour.hang = true
-    const error = await failure(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server), { timeoutMs: 300 }).open('data/a.bin'))
+    const error = await failureOf(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server), { timeoutMs: 300 }).open('data/a.bin'))
     expect(error.code).toBe('timeout')
     expect(error.message).toMatch(/did not answer within 300 ms/)
   })
@@ -248,7 +229,7 @@ describe('gcsTableFiles', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       answer(res)
     }
-    const error = await failure(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server)).open('data/a.bin'))
+    const error = await failureOf(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server)).open('data/a.bin'))
     expect(error.code).toBe('bad_response')
     expect(error.message).toMatch(message)
     expect(error.message).not.toContain('PRIVATE KEY')
@@ -260,7 +241,7 @@ describe('gcsTableFiles', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1 << 30 })
       res.write('{"access_token": "')
     }
-    const error = await failure(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server), { timeoutMs: 10_000 }).open('data/a.bin'))
+    const error = await failureOf(gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server), { timeoutMs: 10_000 }).open('data/a.bin'))
     expect(error.code).toBe('bad_response')
     expect(error.message).toMatch(/^The token endpoint http:\/\/127\.0\.0\.1:\d+: the server sent more than the 65536 bytes asked for/)
   })
@@ -276,20 +257,20 @@ describe('gcsTableFiles', () => {
 
   it('throws a clear error for options it cannot use', () => {
     const at = 'gs://b/t.lance'
-    expect(thrown(() => gcsTableFiles(at, {})).message).toMatch(/No credentials for Google Cloud Storage/)
-    expect(thrown(() => gcsTableFiles(at, { google_service_account: '/no/such/file.json' })).message).toMatch(/could not be read \(ENOENT\)/)
-    expect(thrown(() => gcsTableFiles(at, { google_service_account: '/x.json', google_service_account_key: '{}' })).message).toMatch(/not both/)
-    const broken = thrown(() => gcsTableFiles(at, { google_service_account_key: '{"private_key": "-----BEGIN PRIVATE KEY-----\nsecret' }))
+    expect(thrownBy(() => gcsTableFiles(at, {})).message).toMatch(/No credentials for Google Cloud Storage/)
+    expect(thrownBy(() => gcsTableFiles(at, { google_service_account: '/no/such/file.json' })).message).toMatch(/could not be read \(ENOENT\)/)
+    expect(thrownBy(() => gcsTableFiles(at, { google_service_account: '/x.json', google_service_account_key: '{}' })).message).toMatch(/not both/)
+    const broken = thrownBy(() => gcsTableFiles(at, { google_service_account_key: '{"private_key": "-----BEGIN PRIVATE KEY-----\nsecret' }))
     expect(broken.message).toBe('The service account key (google_service_account_key) is not JSON.')
-    const badKey = thrown(() => gcsTableFiles(at, { google_service_account_key: JSON.stringify({ client_email: EMAIL, private_key: 'not a key at all' }) }))
+    const badKey = thrownBy(() => gcsTableFiles(at, { google_service_account_key: JSON.stringify({ client_email: EMAIL, private_key: 'not a key at all' }) }))
     expect(badKey.message).toMatch(/private_key is not a PEM private key/)
     expect(badKey.message).not.toContain('not a key at all')
     const plain = JSON.stringify({ client_email: EMAIL, private_key: trusted.pem, gcs_base_url: 'http://127.0.0.1:1' })
-    expect(thrown(() => gcsTableFiles(at, { google_service_account_key: plain })).message).toMatch(
+    expect(thrownBy(() => gcsTableFiles(at, { google_service_account_key: plain })).message).toMatch(
       /is http:\/\/, not https:\/\/; set the storage option allow_http/
     )
-    expect(thrown(() => gcsTableFiles(at, { google_bearer_token: 't', timeout: 'soon' })).message).toMatch(/timeout is "soon": write a duration/)
-    expect(thrown(() => gcsTableFiles('s3://b/t', { google_bearer_token: 't' })).message).toMatch(/not a Google Cloud Storage location/)
+    expect(thrownBy(() => gcsTableFiles(at, { google_bearer_token: 't', timeout: 'soon' })).message).toMatch(/timeout is "soon": write a duration/)
+    expect(thrownBy(() => gcsTableFiles('s3://b/t', { google_bearer_token: 't' })).message).toMatch(/not a Google Cloud Storage location/)
   })
 
   it('reads the end of a real Lance table’s manifest served from its folder', async () => {
