@@ -105,6 +105,17 @@ describe('framePicture', () => {
     expect(decoders).toHaveLength(3)
   })
 
+  it('keeps at most 16 megapixels of pictures, closing those it drops', async () => {
+    // Posters of 1280 x 853 (1.09 megapixels each): the 15th pushes out the first.
+    const big = (seed: number): VideoFirstFrame => ({ ...frame(seed), width: 1920, height: 1280 })
+    const first = await framePicture(big(200), 1280)
+    for (let i = 1; i < 15; i++) await framePicture(big(200 + i), 1280)
+    expect(first.close).toHaveBeenCalled()
+    const asked = decoders.length
+    await framePicture(big(200), 1280)
+    expect(decoders).toHaveLength(asked + 1)
+  })
+
   it('decodes at most two frames at once', async () => {
     await Promise.all(Array.from({ length: 6 }, (_, i) => framePicture(frame(100 + i), 64)))
     expect(decoders).toHaveLength(6)

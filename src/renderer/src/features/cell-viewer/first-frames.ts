@@ -4,17 +4,21 @@
  * one chunk, scales it to the thumbnail's size as an ImageBitmap and closes the frame and the
  * decoder. A few decodes run at once (a decoder holds codec memory, maybe a hardware
  * decoder), each given DECODE_TIMEOUT_MS. What a frame gave, a picture or an error, is kept
- * for the last KEPT frames by what they are (codec, size and bytes), so scrolling back, or
- * the grid's block of cells asked again, draws without decoding again.
+ * for the last KEPT frames, and at most KEPT_PIXELS of pictures, by what they are (codec,
+ * size and bytes), so scrolling back, or the grid's block of cells asked again, draws
+ * without decoding again.
  */
 import type { VideoFirstFrame } from '@shared/contract/media'
 
-/** Frames whose outcome is kept: a few screens of cells; each picture is at most a tile's 256 pixels a side. */
+/** Frames whose outcome is kept: a few screens of cells (a row's picture is at most 64 pixels a side, a tile's 256). */
 const KEPT = 200
+/** Pixels of the kept pictures, 4 bytes each: 64 MB, so a few of the viewer's posters (1280 pixels a side) do not hold hundreds. */
+const KEPT_PIXELS = 16_000_000
 const DECODES_AT_ONCE = 2
 const DECODE_TIMEOUT_MS = 5000
 
-const kept = new Map<string, Promise<ImageBitmap>>()
+const kept = new Map<string, { readonly picture: Promise<ImageBitmap>; readonly pixels: number }>()
+let keptPixels = 0
 let running = 0
 const waiting: (() => void)[] = []
 
@@ -31,21 +35,32 @@ export function framePicture(frame: VideoFirstFrame, side: number): Promise<Imag
     // Most recently used last.
     kept.delete(key)
     kept.set(key, known)
-    return known
+    return known.picture
   }
+  const { width, height } = scaled(frame.width, frame.height, side)
   const made = queued(() => decode(frame, side))
   made.catch(() => undefined)
-  kept.set(key, made)
-  for (const [oldest, picture] of kept) {
-    if (kept.size <= KEPT) break
+  kept.set(key, { picture: made, pixels: width * height })
+  keptPixels += width * height
+  for (const [oldest, entry] of kept) {
+    if (kept.size <= KEPT && keptPixels <= KEPT_PIXELS) break
+    // The newest stays, however large: it is what was asked for.
+    if (oldest === key) break
     kept.delete(oldest)
+    keptPixels -= entry.pixels
     // A picture a canvas has drawn is copied there; the bitmap itself can go.
-    picture.then(
+    entry.picture.then(
       (bitmap) => bitmap.close(),
       () => undefined
     )
   }
   return made
+}
+
+/** A picture's size within `side` pixels, never enlarged. */
+function scaled(width: number, height: number, side: number): { readonly width: number; readonly height: number } {
+  const scale = Math.min(1, side / Math.max(width, height, 1))
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
 }
 
 async function queued<T>(work: () => Promise<T>): Promise<T> {
@@ -73,12 +88,8 @@ async function decode(frame: VideoFirstFrame, side: number): Promise<ImageBitmap
   if (!support.supported) throw new Error(`This browser cannot decode ${frame.codec} video.`)
   const picture = await decodeOne(config, frame.bytes)
   try {
-    const scale = Math.min(1, side / Math.max(picture.displayWidth, picture.displayHeight, 1))
-    return await createImageBitmap(picture, {
-      resizeWidth: Math.max(1, Math.round(picture.displayWidth * scale)),
-      resizeHeight: Math.max(1, Math.round(picture.displayHeight * scale)),
-      resizeQuality: 'medium'
-    })
+    const { width, height } = scaled(picture.displayWidth, picture.displayHeight, side)
+    return await createImageBitmap(picture, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' })
   } finally {
     picture.close()
   }
