@@ -240,6 +240,26 @@ export function checkedAnswer(
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: true, text }
   const answer = parsed as Record<string, unknown>
+  const checked = answerOptions(answer, options)
+  if (!checked.ok) return checked
+  const { storage_options: _dropped, ...others } = answer
+  if (mode === 'own') {
+    if (vendsCredentials(checked.vended)) return { ok: false, reason: `${VENDS_CREDENTIALS}; they are used without the profile's own.` }
+    return { ok: true, text: JSON.stringify(others) }
+  }
+  const storage = Object.keys(checked.options).length > 0 ? { storage_options: checked.options } : {}
+  return { ok: true, text: JSON.stringify({ ...others, ...storage }) }
+}
+
+/**
+ * What ./location-rules.ts make of a describe or declare answer (a JSON object): why it
+ * is refused, or the `storage_options` the catalog vends in it and the options LanceDB is
+ * given in `vended` mode, which hold the catalog's own values and never the profile's secrets.
+ */
+export function answerOptions(
+  answer: Readonly<Record<string, unknown>>,
+  options: Pick<RelayOptions, 'own' | 'allowLocal'>
+): { ok: true; vended: Readonly<Record<string, string>> | undefined; options: Record<string, string> } | { ok: false; reason: string } {
   const location = typeof answer['location'] === 'string' ? answer['location'] : undefined
   if (location !== undefined && !options.allowLocal && isLocalLocation(location)) {
     return {
@@ -253,17 +273,11 @@ export function checkedAnswer(
   const vendedOptions = vended !== null && typeof vended === 'object' && !Array.isArray(vended) ? (vended as Record<string, string>) : undefined
   const merged = locationOptions(options.own, vendedOptions)
   if (!merged.ok) return merged
-  const { storage_options: _dropped, ...others } = answer
-  if (mode === 'own') {
-    if (vendsCredentials(vendedOptions)) return { ok: false, reason: `${VENDS_CREDENTIALS}; they are used without the profile's own.` }
-    return { ok: true, text: JSON.stringify(others) }
-  }
   // The catalog's own values pass; the profile's secrets never do.
   const shown = Object.entries(merged.options).filter(
     ([name]) => !(isSecretStorageOption(name) && Object.hasOwn(options.own, name) && !(vendedOptions && Object.hasOwn(vendedOptions, name)))
   )
-  const storage = shown.length > 0 ? { storage_options: Object.fromEntries(shown) } : {}
-  return { ok: true, text: JSON.stringify({ ...others, ...storage }) }
+  return { ok: true, vended: vendedOptions, options: Object.fromEntries(shown) }
 }
 
 /**
