@@ -47,11 +47,18 @@ export interface LanceTableHost {
    */
   failure(error: unknown, action: string, table: TableRef, opening: boolean): Promise<CatalogError> | CatalogError
   /**
-   * The storage options `opened` was opened with, which its files on a store may be read
-   * with (../files/store-files.ts); null or absent where they are not known, and then
-   * only a table in a folder here has its files read.
+   * The storage options the files of `opened` (the table `table`) on a store may be read
+   * with (../files/store-files.ts), those it was opened with or ones asked anew; null or
+   * absent where they are not known, and then only a table in a folder here has its files
+   * read. May throw a CatalogError saying why they cannot be had.
    */
-  storageOptions?(opened: LanceDbTable): Readonly<Record<string, string>> | null
+  storageOptions?(
+    opened: LanceDbTable,
+    table: TableRef,
+    options: CallOptions | undefined
+  ): Readonly<Record<string, string>> | null | Promise<Readonly<Record<string, string>> | null>
+  /** The files of `opened` on a store as they are read, where the host says more about their failures; as they are when absent. */
+  storeFiles?(opened: LanceDbTable, files: TableFiles): TableFiles
 }
 
 /** The LanceDB tables of one connection: those it keeps open, and a handle on each. */
@@ -102,8 +109,9 @@ export class LanceTable implements TableHandle {
       if (location === null) return null
       // A folder here needs no options; a store (s3://, gs://, az://, ...) is read only with those the table was opened with.
       if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return tableFilesAt(location, {})
-      const storageOptions = this.tables.host.storageOptions?.(t) ?? null
-      return storageOptions === null ? null : tableFilesAt(location, storageOptions)
+      const storageOptions = (await this.tables.host.storageOptions?.(t, this.ref, options)) ?? null
+      const files = storageOptions === null ? null : tableFilesAt(location, storageOptions)
+      return files && this.tables.host.storeFiles ? this.tables.host.storeFiles(t, files) : files
     })
   }
 

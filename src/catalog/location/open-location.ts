@@ -16,8 +16,10 @@ import type { CreateMode } from '../../shared/contract/tables'
 import { isSecretStorageOption } from '../../shared/storage-options'
 import { DATA_STORAGE_VERSION_OPTION, type DataStorageVersion } from '../../shared/data-storage-version'
 import { tableForLance } from '../arrow-schema'
+import type { TableFiles } from '../table-files'
+import { CatalogError } from '../../shared/errors'
 import { fromLance, messageOf } from '../lance/lance-errors'
-import { startStorageMergeProxy, VENDS_CREDENTIALS, type RelayMode, type StorageMergeProxy } from './storage-merge-proxy'
+import { answerOptions, startStorageMergeProxy, VENDS_CREDENTIALS, type RelayMode, type StorageMergeProxy } from './storage-merge-proxy'
 
 /** What LanceDB needs to reach the catalog (base URI, headers, delimiter) and the profile's own storage options. */
 export interface LocationCatalog {
@@ -71,10 +73,78 @@ export class LocationTables {
   /**
    * The profile's own storage options, when `opened` was opened with them alone (the
    * relay gave LanceDB no options of the catalog's for it); null when it was opened with
-   * options the catalog vended, which this app does not hold.
+   * options the catalog vended (`filesOptionsOf` asks the catalog for those).
    */
   ownOptionsOf(opened: LanceTable): Readonly<Record<string, string>> | null {
     return this.#openedWith.get(opened) ?? null
+  }
+
+  /**
+   * The storage options `opened`'s own files are read with (../files/store-files.ts): the
+   * profile's own when it was opened with them; when it was opened `vended`, the ones the
+   * catalog's describe of it gives now (`describeNow`, the answer as the catalog sent it),
+   * asked at each read because vended credentials expire. Throws a CatalogError saying why
+   * when the answer is refused or its credentials have already expired.
+   *
+   * Why this is safe: the options are what the relay gives LanceDB for the same answer in
+   * `vended` mode (./storage-merge-proxy.ts `answerOptions`, ./location-rules.ts). The
+   * catalog's own values pass and go where the catalog says, signed with its own vended
+   * keys, as LanceDB sends them; the profile's credentials are left out whenever the
+   * catalog vends some, an answer that would pair them with a store the catalog chose is
+   * refused, and the profile's secret options are taken out in every case, so no request
+   * made with these options carries a secret saved in the profile. A location on this
+   * machine passes only where the profile allows one.
+   */
+  async filesOptionsOf(opened: LanceTable, describeNow: () => Promise<unknown>): Promise<Readonly<Record<string, string>>> {
+    const own = this.ownOptionsOf(opened)
+    if (own) return own
+    const answer = await describeNow()
+    if (answer === null || typeof answer !== 'object' || Array.isArray(answer))
+      throw new CatalogError('bad_response', "The catalog's description of this table is not a JSON object.")
+    const checked = answerOptions(answer as Record<string, unknown>, { own: this.catalog.storageOptions ?? {}, allowLocal: this.catalog.allowLocal })
+    if (!checked.ok) throw new CatalogError('permission_denied', checked.reason)
+    const options = checked.options
+    if (Object.values(options).some((value) => typeof value !== 'string'))
+      throw new CatalogError('bad_response', "The catalog's description of this table gives storage options that are not all strings.")
+    const expires = Number(options['expires_at_millis'])
+    if (options['expires_at_millis'] !== undefined && Number.isFinite(expires) && expires <= Date.now()) {
+      const when = expires >= 0 ? new Date(expires).toISOString() : String(expires)
+      throw new CatalogError(
+        'permission_denied',
+        `The storage credentials the catalog vends for this table expired at ${when}, and its describe gives no newer ones.`
+      )
+    }
+    return options
+  }
+
+  /**
+   * `files`, read for `opened`: for a table opened `vended`, a store's refusal says the
+   * keys it refused are the catalog's (the store's own words point at the secret key,
+   * which the profile does not hold here).
+   */
+  filesOf(opened: LanceTable, files: TableFiles): TableFiles {
+    if (this.#openedWith.has(opened)) return files
+    const whose = (error: unknown): unknown =>
+      error instanceof CatalogError && error.code === 'permission_denied'
+        ? new CatalogError(
+            'permission_denied',
+            `${error.message} The keys are the ones the catalog vends for this table, as its describe gave them just now.`,
+            error.details
+          )
+        : error
+    return {
+      location: files.location,
+      open: async (path, options) => {
+        const file = await files.open(path, options).catch((error: unknown) => Promise.reject(whose(error)))
+        if (!file) return null
+        return {
+          size: file.size,
+          name: file.name,
+          read: (offset, length, readOptions) => file.read(offset, length, readOptions).catch((error: unknown) => Promise.reject(whose(error))),
+          close: () => file.close()
+        }
+      }
+    }
   }
 
   /**

@@ -13,7 +13,7 @@ import { fromLance, messageOf } from '../lance/lance-errors'
 import { FreshAnswers } from '../fresh-answers'
 import { LanceTables } from '../lance/lance-table'
 import type { LocationTables } from '../location/open-location'
-import type { TableHandle } from '../table-handle'
+import type { CallOptions, TableHandle } from '../table-handle'
 import type { RestTableLocation } from './rest-table'
 
 /** A REST connection's tables at their locations. */
@@ -21,16 +21,22 @@ export class RestLocations implements RestTableLocation {
   readonly described = new FreshAnswers<TableDescription>()
   readonly #tables: LanceTables
 
-  /** `describe` is the catalog's own describe of a table (its routes only), for messages. */
+  /**
+   * `describe` is the catalog's own describe of a table (its routes only), for messages;
+   * `describeAnswer` the same route's answer as the catalog sent it, storage options and all.
+   */
   constructor(
     private readonly locations: LocationTables,
-    private readonly describe: (table: TableRef) => Promise<TableDescription>
+    private readonly describe: (table: TableRef) => Promise<TableDescription>,
+    describeAnswer: (table: TableRef, options: CallOptions) => Promise<unknown>
   ) {
     this.#tables = new LanceTables((table) => locations.open(table), {
       begin: () => undefined,
       failure: (error, action, table, opening) => this.#error(error, action, table, opening),
-      // A store's files are read only with the profile's own options, and only for a table opened with them.
-      storageOptions: (opened) => locations.ownOptionsOf(opened)
+      // A store's files are read with the profile's own options for a table opened with
+      // them, else with those the catalog vends for it now, under the relay's rules.
+      storageOptions: (opened, table, options) => locations.filesOptionsOf(opened, () => describeAnswer(table, options ?? {})),
+      storeFiles: (opened, files) => locations.filesOf(opened, files)
     })
   }
 

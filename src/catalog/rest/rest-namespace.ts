@@ -16,7 +16,7 @@ import { componentProblem, type NamespacePath } from '../../shared/namespace-pat
 import { DATA_STORAGE_VERSION_OPTION } from '../../shared/data-storage-version'
 import type { CallOptions, CreateTableOptions, DropBehavior, NamespaceClient, TableHandle } from '../namespace-client'
 import { withAtLeastOneBatch } from './arrow-ipc'
-import { describeRestSchema, type SchemaLimits } from './describe-schema'
+import { describeRequest, describeRestSchema, type SchemaLimits } from './describe-schema'
 import { enterpriseRoutes, type EnterpriseClient } from './enterprise'
 import { HttpTransport, type HttpOptions, type HttpResponse } from './http'
 import { pathSegment } from './path-segment'
@@ -128,7 +128,13 @@ class RestNamespace implements RestNamespaceClient {
       choice: this.routeChoice,
       location: null
     }
-    this.#locations = locations && new RestLocations(locations, (table) => new RestTable(routesOnly, table).describe())
+    this.#locations =
+      locations &&
+      new RestLocations(
+        locations,
+        (table) => new RestTable(routesOnly, table).describe(),
+        (table, options) => http.json(describeRequest(this.names.target(table), options))
+      )
     this.#tables = { ...routesOnly, location: this.#locations }
   }
 

@@ -96,7 +96,8 @@ export class RestTable implements TableHandle {
 
   tableFiles(options: CallOptions = {}): Promise<TableFiles | null> {
     // Through the location side, which refuses a local location the profile does not let it
-    // open, and reads a store's files only with the profile's own storage options.
+    // open, and reads a store's files with the profile's own storage options or, for a
+    // table opened with vended ones, those the catalog vends now (LocationTables.filesOptionsOf).
     return this.#atLocation ? this.#atLocation.tableFiles(options) : Promise.resolve(null)
   }
 

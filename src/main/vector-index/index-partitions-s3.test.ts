@@ -3,13 +3,17 @@
  * behind a gate that checks SigV4 signatures, test-kit/s3-server.ts): a real IVF_PQ index
  * built there by LanceDB gives, through the store, exactly the centroids its files give
  * when copied to a folder; over a REST catalog at the table's s3:// location they are read
- * with the profile's own storage options, and not with credentials the catalog vended.
+ * with the profile's own storage options, or with the credentials the catalog vends for
+ * the table when it was opened with those: asked of the catalog at the read, sent only to
+ * the store the catalog names, and never with a secret saved in the profile.
  */
 import { copyFile, mkdir, readdir } from 'node:fs/promises'
+import { createServer, request, type IncomingHttpHeaders } from 'node:http'
 import { dirname, join } from 'node:path'
 import { connectNamespace, Index } from '@lancedb/lancedb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
+import { listenOnLoopback, type LoopbackServer } from '../../../test-kit/loopback'
 import { makeClusteredTable } from '../../../test-kit/clustered-vectors'
 import { startTestS3, type TestS3 } from '../../../test-kit/s3-server'
 import { storageProperties } from '../../shared/storage-options'
@@ -142,17 +146,157 @@ describe('a REST catalog whose tables are on an S3-compatible store', () => {
     }
   })
 
-  it('says why where the table was opened with credentials the catalog vended', async () => {
+  it('reads the partitions with the credentials the catalog vends, the same as from the files in a folder', async () => {
+    // The profile holds no storage options: LanceDB opens the table with the describe's.
     const server = await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes: false })
     const client = openRestCatalog({ uri: server.url })
     try {
-      expect(await readTablePartitions(client.table(pq), '2', 'vector', DIMENSION)).toEqual({
-        ok: false,
-        reason: expect.stringMatching(/opened with storage options the catalog vended/)
-      })
+      const handle = client.table(pq)
+      const read = await readTablePartitions(handle, '2', 'vector', DIMENSION)
+      if (!read.ok) throw new Error(read.reason)
+      expect(read).toMatchObject({ count: 6, dimension: DIMENSION, indexName: 'vector_idx', distanceType: 'l2' })
+      const copied = await readIndexPartitions(await copyOut((await handle.describe()).location!), '2', 'vector', DIMENSION)
+      if (!copied.ok) throw new Error(copied.reason)
+      expect(Array.from(read.centroids)).toEqual(Array.from(copied.centroids))
     } finally {
       await client.close()
       await server.close()
     }
   })
+
+  it('sends the profile’s own keys nowhere when the catalog vends credentials for an endpoint of its own', async () => {
+    // The catalog's endpoint is a relay to the store that records every request; the
+    // profile names the store directly (also recorded) with keys of its own.
+    const catalogs = await startRecordingStoreRelay(s3.endpoint)
+    const profiles = await startRecordingStoreRelay(s3.endpoint)
+    const server = await startCatalogServer({ root, storageOptions: { ...s3.storageOptions, endpoint: catalogs.url }, dataRoutes: false })
+    const profileKey = 'PROFILEKEYID0001'
+    const profileSecret = 'profile-secret-4d1e8b'
+    const own = { region: 'us-east-1', endpoint: profiles.url, allow_http: 'true', aws_access_key_id: profileKey, aws_secret_access_key: profileSecret }
+    const client = openRestCatalog({ uri: server.url, ...storageProperties(own) })
+    try {
+      const handle = client.table(pq)
+      const location = (await handle.describe()).location!
+      catalogs.requests.length = 0
+      const read = await readTablePartitions(handle, '2', 'vector', DIMENSION)
+      if (!read.ok) throw new Error(read.reason)
+      const copied = await readIndexPartitions(await copyOut(location), '2', 'vector', DIMENSION)
+      if (!copied.ok) throw new Error(copied.reason)
+      expect(Array.from(read.centroids)).toEqual(Array.from(copied.centroids))
+      // The index's file was read at the catalog's endpoint, signed with the catalog's key.
+      expect(catalogs.requests.some((r) => r.path.includes('/_indices/') && r.path.endsWith('/index.idx'))).toBe(true)
+      for (const r of catalogs.requests) {
+        expect(r.headers['authorization']).toMatch(/Credential=S3RVER\//)
+        expect(JSON.stringify(r)).not.toContain(profileKey)
+        expect(JSON.stringify(r)).not.toContain(profileSecret)
+      }
+      expect(profiles.requests).toEqual([])
+    } finally {
+      await client.close()
+      await server.close()
+      await catalogs.close()
+      await profiles.close()
+    }
+  })
+
+  it('says why, without a crash, when the credentials the catalog vends are wrong or have run out', async () => {
+    const server = await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes: false })
+    const front = await startDescribeRewriter(server.url)
+    const client = openRestCatalog({ uri: front.url })
+    try {
+      const handle = client.table(pq)
+      // Opened (by LanceDB) while the credentials are good; the catalog then vends others.
+      expect((await handle.describe()).location).toMatch(/^s3:\/\//)
+      const wrong = 'vended-but-wrong-9c2f'
+      front.rewrite = (options) => ({ ...options, aws_secret_access_key: wrong })
+      const refused = await readTablePartitions(handle, '2', 'vector', DIMENSION)
+      expect(refused).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/refused to let the connection’s keys read .*signature does not match.* the ones the catalog vends/)
+      })
+      expect(JSON.stringify(refused)).not.toContain(wrong)
+      front.rewrite = (options) => ({ ...options, expires_at_millis: String(Date.now() - 60_000) })
+      expect(await readTablePartitions(handle, '2', 'vector', DIMENSION)).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/storage credentials the catalog vends for this table expired at \d{4}-/)
+      })
+      front.failDescribe = true
+      expect(await readTablePartitions(handle, '2', 'vector', DIMENSION)).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/^Cannot read this index’s partitions: /)
+      })
+      // Good credentials again: read as before.
+      front.rewrite = (options) => options
+      front.failDescribe = false
+      expect(await readTablePartitions(handle, '2', 'vector', DIMENSION)).toMatchObject({ ok: true, count: 6 })
+    } finally {
+      await client.close()
+      await front.close()
+      await server.close()
+    }
+  })
 })
+
+/** One request a recording relay passed on. */
+interface RecordedRequest {
+  readonly method: string
+  readonly path: string
+  readonly headers: IncomingHttpHeaders
+}
+
+/**
+ * A relay on 127.0.0.1 to the store at `endpoint` that records each request. Host is passed
+ * on as it came, so the store checks the signature made for the relay's address.
+ */
+async function startRecordingStoreRelay(endpoint: string): Promise<LoopbackServer & { readonly requests: RecordedRequest[] }> {
+  const store = new URL(endpoint)
+  const requests: RecordedRequest[] = []
+  const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers })
+    const outgoing = request({ host: store.hostname, port: store.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    outgoing.on('error', () => res.destroy())
+    req.pipe(outgoing)
+  })
+  return Object.assign(await listenOnLoopback(server), { requests })
+}
+
+/**
+ * A catalog in front of the one at `upstream` whose describe answers carry the storage
+ * options `rewrite` makes of the upstream's, or fail (HTTP 503) while `failDescribe` is set.
+ */
+async function startDescribeRewriter(
+  upstream: string
+): Promise<LoopbackServer & { rewrite: (options: Record<string, string>) => Record<string, string>; failDescribe: boolean }> {
+  const state = { rewrite: (options: Record<string, string>) => options, failDescribe: false }
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      void (async () => {
+        const describe = /\/describe\/?(\?|$)/.test(req.url ?? '')
+        if (describe && state.failDescribe) {
+          res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'catalog is down for a moment', code: 18 }))
+          return
+        }
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'accept-encoding', 'connection'].includes(name)) as [string, string][]
+        )
+        const body = Buffer.concat(chunks)
+        const answer = await fetch(`${upstream}${req.url ?? ''}`, { method: req.method ?? 'GET', headers, ...(body.length > 0 ? { body } : {}) })
+        let text = Buffer.from(await answer.arrayBuffer())
+        if (describe && answer.ok) {
+          const json = JSON.parse(text.toString('utf8')) as { storage_options?: Record<string, string> }
+          if (json.storage_options) json.storage_options = state.rewrite(json.storage_options)
+          text = Buffer.from(JSON.stringify(json))
+        }
+        const type = answer.headers.get('content-type')
+        res.writeHead(answer.status, type ? { 'content-type': type } : {}).end(text)
+      })().catch(() => res.destroy())
+    })
+  })
+  const listening = await listenOnLoopback(server)
+  return Object.assign(state, listening)
+}
