@@ -4,7 +4,8 @@
  * the vectors at the table's s3:// location), and over a directory catalog on an object
  * store. Each map keeps its clusters apart; over REST, a lasso around one cluster filters
  * the grid to its rows and the profile follows that filter. On the object store, an IVF
- * index's partitions are read from its files there and shown on request.
+ * index's partitions are read from its files there and shown on request, also over a REST
+ * catalog that vends the credentials.
  */
 import { join } from 'node:path'
 import { connectNamespace, Index } from '@lancedb/lancedb'
@@ -82,29 +83,35 @@ for (const catalog of CATALOGS) {
 /** The partitions' colour, --map-partition. */
 const CYAN = [0x00, 0xd5, 0xe0] as const
 
-test('shows the partitions of an IVF index on an object store, read from its files there', async ({ openApp, closeAfter }, testInfo) => {
-  test.setTimeout(180_000)
-  const s3 = closeAfter(await startTestS3())
-  const root = `s3://${s3.bucket}/catalogs/partitions`
-  const db = await connectNamespace('dir', { root, ...Object.fromEntries(Object.entries(s3.storageOptions).map(([k, v]) => [`storage.${k}`, v])) })
-  const table = await makeClusteredTable(db, 'clusters', { rows: ROWS, clusters: CLUSTERS, dimension: 16 }, s3.storageOptions)
-  await table.createIndex('vector', { config: Index.ivfFlat({ numPartitions: CLUSTERS }) })
-  table.close()
-  db.close()
-  const app = await openApp(['--dir', root, ...storageFlags(s3.storageOptions)])
-  const page = app.page
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await app.table('clusters').click()
-  await page.getByRole('button', { name: 'Map', exact: true }).click()
-  await expect(page.getByRole('status', { name: 'Map status' })).toHaveText(`${ROWS} points · UMAP · version 2`, { timeout: 150_000 })
-  const toggle = page.getByRole('button', { name: 'Show index partitions' })
-  await expect(toggle).toBeEnabled()
-  await toggle.click()
-  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
-  await expect(page.getByLabel('Index partitions')).toHaveText(
-    new RegExp(`^The cyan dots ringed are the ${CLUSTERS} partitions of index “vector_idx” \\(l2 distance\\)`)
-  )
-  await page.mouse.move(0, 0)
-  await expect.poll(async () => (await colourPixels(page, CYAN)).length).toBeGreaterThan(10)
-  await page.screenshot({ path: testInfo.outputPath('embedding-map-partitions-s3.png') })
-})
+// Over a directory catalog with the profile's own keys, and over a REST catalog that serves
+// metadata only and vends its credentials (the app holds none of its own).
+for (const via of ['dir', 'rest'] as const) {
+  test(`shows the partitions of an IVF index on an object store, read from its files there (${via})`, async ({ openApp, closeAfter }, testInfo) => {
+    test.setTimeout(180_000)
+    const s3 = closeAfter(await startTestS3())
+    const root = `s3://${s3.bucket}/catalogs/partitions`
+    const db = await connectNamespace('dir', { root, ...Object.fromEntries(Object.entries(s3.storageOptions).map(([k, v]) => [`storage.${k}`, v])) })
+    const table = await makeClusteredTable(db, 'clusters', { rows: ROWS, clusters: CLUSTERS, dimension: 16 }, s3.storageOptions)
+    await table.createIndex('vector', { config: Index.ivfFlat({ numPartitions: CLUSTERS }) })
+    table.close()
+    db.close()
+    let args = ['--dir', root, ...storageFlags(s3.storageOptions)]
+    if (via === 'rest') args = ['--rest', closeAfter(await startCatalogServer({ root, storageOptions: s3.storageOptions, dataRoutes: false })).url]
+    const app = await openApp(args)
+    const page = app.page
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await app.table('clusters').click()
+    await page.getByRole('button', { name: 'Map', exact: true }).click()
+    await expect(page.getByRole('status', { name: 'Map status' })).toHaveText(`${ROWS} points · UMAP · version 2`, { timeout: 150_000 })
+    const toggle = page.getByRole('button', { name: 'Show index partitions' })
+    await expect(toggle).toBeEnabled()
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByLabel('Index partitions')).toHaveText(
+      new RegExp(`^The cyan dots ringed are the ${CLUSTERS} partitions of index “vector_idx” \\(l2 distance\\)`)
+    )
+    await page.mouse.move(0, 0)
+    await expect.poll(async () => (await colourPixels(page, CYAN)).length).toBeGreaterThan(10)
+    await page.screenshot({ path: testInfo.outputPath(`embedding-map-partitions-s3-${via}.png`) })
+  })
+}
