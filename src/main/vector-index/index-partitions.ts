@@ -62,7 +62,8 @@ const MISSING = `${CANNOT}: a file of the index or of this version is missing.`
 /**
  * The partitions of the vector index on `column` of the table `handle` reaches, at
  * `version`: read where the connection itself reads the table's files (a folder on this
- * computer, or an S3 store with the storage options the table was opened with; a REST
+ * computer, or an S3 store with the storage options the table was opened with, or, for a
+ * REST table opened with vended ones, those the catalog vends for it at the read; a REST
  * catalog's location only where the profile lets it open one).
  */
 export async function readTablePartitions(
@@ -81,7 +82,7 @@ export async function readTablePartitions(
   if (files === null)
     return fail(
       'The partitions are read from the index’s own files, which this connection does not read itself: a table only a REST catalog’s routes reach, ' +
-        'one opened with storage options the catalog vended, or one on Google Cloud Storage or Azure, which this app does not read yet.'
+        'or one on Google Cloud Storage or Azure, which this app does not read yet.'
     )
   return readIndexPartitions(files, version, column, dimension, options.signal ? { signal: options.signal } : {})
 }
