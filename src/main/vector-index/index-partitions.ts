@@ -14,7 +14,7 @@
  *    whose `centroids_tensor` is the centroids (shape [partitions, dimension]).
  *
  * The files are read through the table handle's `TableFiles` (../../catalog/table-files.ts):
- * a folder on this computer or an S3 store, by byte ranges. Every length and offset is
+ * a folder on this computer or an object store (S3, GCS, Azure), by byte ranges. Every length and offset is
  * checked against the file's size before anything is read, and nothing is allocated or
  * asked of a store from a declared length beyond the bounds below. Any failure is an
  * answer with a reason, never a throw.
@@ -62,7 +62,7 @@ const MISSING = `${CANNOT}: a file of the index or of this version is missing.`
 /**
  * The partitions of the vector index on `column` of the table `handle` reaches, at
  * `version`: read where the connection itself reads the table's files (a folder on this
- * computer, or an S3 store with the storage options the table was opened with, or, for a
+ * computer, or an object store with the storage options the table was opened with, or, for a
  * REST table opened with vended ones, those the catalog vends for it at the read; a REST
  * catalog's location only where the profile lets it open one).
  */
@@ -81,8 +81,8 @@ export async function readTablePartitions(
   }
   if (files === null)
     return fail(
-      'The partitions are read from the index’s own files, which this connection does not read itself: a table only a REST catalog’s routes reach, ' +
-        'or one on Google Cloud Storage or Azure, which this app does not read yet.'
+      'The partitions are read from the index’s own files, which this connection does not read itself: the table is reached only through ' +
+        'the REST catalog’s routes, or is stored somewhere other than a folder, S3, Google Cloud Storage or Azure.'
     )
   return readIndexPartitions(files, version, column, dimension, options.signal ? { signal: options.signal } : {})
 }
