@@ -25,6 +25,28 @@ export interface GridTarget {
   readonly storeRequests: () => number
   /** The table's latest version from its describe (once the table is opened), sent with `media:cells` as the grid sends it. */
   readonly described: { latest?: string }
+  /** The table and its columns: the media table's (media-rows.ts) unless told. */
+  readonly columns?: GridColumns
+}
+
+/** A table of the grid and which of its columns are plain and which hold bytes. */
+export interface GridColumns {
+  readonly table: string
+  readonly plain: readonly string[]
+  readonly bytes: readonly string[]
+}
+
+const MEDIA_COLUMNS: GridColumns = { table: MEDIA_TABLE, plain: PLAIN_COLUMNS, bytes: BYTE_COLUMNS }
+
+/** The table reference and columns `target` asks for. */
+function columnsOf(target: GridTarget): { readonly table: { namespace: string[]; name: string }; readonly plain: string[]; readonly bytes: string[] } {
+  const { table, plain, bytes } = target.columns ?? MEDIA_COLUMNS
+  return { table: { namespace: [], name: table }, plain: [...plain], bytes: [...bytes] }
+}
+
+/** Cells that come with a picture: an image's thumbnail or a video's first frame. */
+function pictured(rows: readonly (readonly MediaCell[])[]): number {
+  return rows.reduce((sum, row) => sum + row.filter((cell) => cell.thumb !== null || cell.firstFrame !== undefined).length, 0)
 }
 
 /** What one page cost. */
@@ -37,13 +59,11 @@ export interface PageCost {
   /** Answer bytes as the host sends them on the socket: rows, and `media:cells`. */
   readonly rowsBytes: number
   readonly cellsBytes: number
-  /** Thumbnails the `media:cells` answer holds. */
+  /** Thumbnails (and videos' first frames) the `media:cells` answer holds. */
   readonly thumbs: number
   readonly rows: number
   readonly storeRequests: number
 }
-
-const table = { namespace: [], name: MEDIA_TABLE }
 
 /** The size of `value` as the host's answer on the socket (the same encoding, so the same bytes). */
 function answerBytes(value: unknown): number {
@@ -51,7 +71,9 @@ function answerBytes(value: unknown): number {
 }
 
 /** What clicking the table sends first: its description and its row count, together. Returns the time. */
-export async function openTable({ call, connectionId, described }: GridTarget): Promise<number> {
+export async function openTable(target: GridTarget): Promise<number> {
+  const { call, connectionId, described } = target
+  const { table } = columnsOf(target)
   const begun = performance.now()
   const [description] = await Promise.all([call('tables:describe', { connectionId, table }), call('tables:count', { connectionId, table })])
   const ms = performance.now() - begun
@@ -69,6 +91,7 @@ export const FIRST_SCREEN_ROWS = 2 * GRID_MEDIA_BLOCK_ROWS
  */
 export async function gridPage(target: GridTarget, page: number, withMedia: boolean, mediaRows = PAGE_ROWS): Promise<PageCost> {
   const { call, connectionId } = target
+  const { table, plain, bytes } = columnsOf(target)
   const offset = page * PAGE_ROWS
   const requestsBefore = target.storeRequests()
   const begun = performance.now()
@@ -78,14 +101,14 @@ export async function gridPage(target: GridTarget, page: number, withMedia: bool
   }
   const blocks = withMedia ? Math.ceil(mediaRows / GRID_MEDIA_BLOCK_ROWS) : 0
   const [rows, ...cellBlocks] = await Promise.all([
-    timed<RowsPage>('tables:readRows', { connectionId, table, offset, limit: PAGE_ROWS, columns: [...PLAIN_COLUMNS] }),
+    timed<RowsPage>('tables:readRows', { connectionId, table, offset, limit: PAGE_ROWS, columns: plain }),
     ...Array.from({ length: blocks }, (_, block) =>
       timed<MediaCell[][]>('media:cells', {
         connectionId,
         table,
         offset: offset + block * GRID_MEDIA_BLOCK_ROWS,
         limit: GRID_MEDIA_BLOCK_ROWS,
-        columns: [...BYTE_COLUMNS],
+        columns: bytes,
         size: 'row',
         ...target.described
       })
@@ -99,7 +122,7 @@ export async function gridPage(target: GridTarget, page: number, withMedia: bool
     cellsMs: cells?.ms ?? 0,
     rowsBytes: answerBytes(rows.value),
     cellsBytes: cellBlocks.reduce((sum, c) => sum + answerBytes(c.value), 0),
-    thumbs: cells ? cells.value.reduce((sum, row) => sum + row.filter((cell) => cell.thumb !== null).length, 0) : 0,
+    thumbs: cells ? pictured(cells.value) : 0,
     rows: rows.value.rowCount,
     storeRequests: target.storeRequests() - requestsBefore
   }
@@ -116,6 +139,7 @@ export interface ValueCost {
 export async function openPhoto(target: GridTarget, row: number): Promise<ValueCost> {
   const requestsBefore = target.storeRequests()
   const begun = performance.now()
+  const { table } = columnsOf(target)
   const value = (await target.call('media:value', { connectionId: target.connectionId, table, row, column: 'photo' })) as MediaValue
   const ms = performance.now() - begun
   if (value.bytes === null) throw new Error(`media:value gave no bytes for row ${row}: ${value.problem ?? 'no reason given'}`)
@@ -150,6 +174,7 @@ export interface ScreenCost {
  */
 export async function readingScroll(target: GridTarget, from: number, screens: number, pauseMs: number, withMedia: boolean): Promise<ScreenCost[]> {
   const { call, connectionId } = target
+  const { table, plain, bytes } = columnsOf(target)
   const askedPages = new Set<number>()
   const askedBlocks = new Set<number>()
   const costs: ScreenCost[] = []
@@ -170,9 +195,7 @@ export async function readingScroll(target: GridTarget, from: number, screens: n
     const requestsBefore = target.storeRequests()
     const begun = performance.now()
     const [, ...cellBlocks] = await Promise.all([
-      Promise.all(
-        pages.map((page) => call('tables:readRows', { connectionId, table, offset: page * PAGE_ROWS, limit: PAGE_ROWS, columns: [...PLAIN_COLUMNS] }))
-      ),
+      Promise.all(pages.map((page) => call('tables:readRows', { connectionId, table, offset: page * PAGE_ROWS, limit: PAGE_ROWS, columns: plain }))),
       ...blocks.map(
         (block) =>
           call('media:cells', {
@@ -180,7 +203,7 @@ export async function readingScroll(target: GridTarget, from: number, screens: n
             table,
             offset: block * GRID_MEDIA_BLOCK_ROWS,
             limit: GRID_MEDIA_BLOCK_ROWS,
-            columns: [...BYTE_COLUMNS],
+            columns: bytes,
             size: 'row',
             ...target.described
           }) as Promise<MediaCell[][]>
@@ -191,7 +214,7 @@ export async function readingScroll(target: GridTarget, from: number, screens: n
       pages: pages.length,
       blocks: blocks.length,
       cellsBytes: cellBlocks.reduce((sum, cells) => sum + answerBytes(cells), 0),
-      thumbs: cellBlocks.reduce((sum, cells) => sum + cells.reduce((n, row) => n + row.filter((cell) => cell.thumb !== null).length, 0), 0),
+      thumbs: cellBlocks.reduce((sum, cells) => sum + pictured(cells), 0),
       storeRequests: target.storeRequests() - requestsBefore
     })
   }

@@ -48,6 +48,9 @@ export interface BuiltTable {
   readonly meanClipBytes: number
 }
 
+/** What a table is written from: rows LanceDB takes, as an Arrow table of its own copy of Arrow. */
+export type Batch = Parameters<LanceTable['add']>[0]
+
 const WIDTH = 1600
 const HEIGHT = 1200
 const CLIP_RATE = 8000
@@ -69,38 +72,61 @@ export async function ensureMediaTable(
   storage: StorageOptions = {},
   progress: (line: string) => void = () => {}
 ): Promise<BuiltTable> {
+  return ensureTable(markerFolder, async (started) => {
+    const photos = await photoPool(spec.distinct, spec.photoBytes)
+    const clips = Array.from({ length: spec.distinct }, (_, i) => clipBytes(spec.clipBytes, i))
+    progress(`  ${spec.distinct} JPEGs (mean ${kb(mean(photos.map((p) => p.length)))}) and WAVs made in ${secondsSince(started)}`)
+    const batchOf = (start: number, count: number): Batch => mediaBatch(start, count, photos, clips)
+    await writeInBatches(root, MEDIA_TABLE, spec, batchOf, storage, progress, started)
+    return { rows: spec.rows, meanPhotoBytes: mean(photos.map((p) => p.length)), meanClipBytes: mean(clips.map((c) => c.length)) }
+  })
+}
+
+/**
+ * What `build` made of a table, with how long it took: from `markerFolder`'s marker when an
+ * earlier run finished (`built` false), else by running `build` (given its start time) and
+ * writing the marker after it.
+ */
+export async function ensureTable<Facts extends object>(
+  markerFolder: string,
+  build: (started: number) => Promise<Facts>
+): Promise<Facts & { readonly built: boolean; readonly seconds: number }> {
   const marker = join(markerFolder, MARKER)
   const earlier = await readFile(marker, 'utf8').then(
-    (text) => JSON.parse(text) as Omit<BuiltTable, 'built'>,
+    (text) => JSON.parse(text) as Facts & { readonly seconds: number },
     () => null
   )
   if (earlier) return { ...earlier, built: false }
   await mkdir(markerFolder, { recursive: true })
   const started = performance.now()
-  const photos = await photoPool(spec.distinct, spec.photoBytes)
-  const clips = Array.from({ length: spec.distinct }, (_, i) => clipBytes(spec.clipBytes, i))
-  progress(`  ${spec.distinct} JPEGs (mean ${kb(mean(photos.map((p) => p.length)))}) and WAVs made in ${secondsSince(started)}`)
+  const facts = { ...(await build(started)), seconds: (performance.now() - started) / 1000 }
+  await writeFile(marker, JSON.stringify(facts))
+  return { ...facts, built: true }
+}
+
+/** Writes table `name` in the dir catalog at `root`, `spec.batchRows` rows at a time made by `batchOf`, so no more than a batch is held. */
+export async function writeInBatches(
+  root: string,
+  name: string,
+  spec: { readonly rows: number; readonly batchRows: number },
+  batchOf: (start: number, count: number) => Batch,
+  storage: StorageOptions,
+  progress: (line: string) => void,
+  started: number
+): Promise<void> {
   const db = await connectNamespace('dir', { root, ...storageProperties(storage) })
   let table: LanceTable | undefined
   try {
     for (let start = 0; start < spec.rows; start += spec.batchRows) {
-      const batch = mediaBatch(start, Math.min(spec.batchRows, spec.rows - start), photos, clips)
+      const batch = batchOf(start, Math.min(spec.batchRows, spec.rows - start))
       if (table) await table.add(batch)
-      else table = await db.createTable(MEDIA_TABLE, batch, { mode: 'overwrite', storageOptions: { ...storage } })
+      else table = await db.createTable(name, batch, { mode: 'overwrite', storageOptions: { ...storage } })
       if ((start / spec.batchRows) % 8 === 7) progress(`  ${(start + spec.batchRows).toLocaleString('en')} rows written, ${secondsSince(started)}`)
     }
   } finally {
     table?.close()
     db.close()
   }
-  const facts: Omit<BuiltTable, 'built'> = {
-    seconds: (performance.now() - started) / 1000,
-    rows: spec.rows,
-    meanPhotoBytes: mean(photos.map((p) => p.length)),
-    meanClipBytes: mean(clips.map((c) => c.length))
-  }
-  await writeFile(marker, JSON.stringify(facts))
-  return { ...facts, built: true }
 }
 
 /** The bytes the files under `folder` take (what a table really stores, after Lance's encodings). */
