@@ -25,9 +25,18 @@
  * The tables are built once, in batches, under `lcb-bench-media/` in the OS temp folder,
  * keyed by their size, and reused by later runs (which say so).
  *
- * Run: npm run bench:media [-- local | s3]   (builds the app first; both targets by default)
+ * Video first frames (`video`, run alone or after the others): a local directory catalog
+ * of VIDEO_ROWS rows of 1280 x 720 clips of about 1.5 MB (./media/video-table.ts), whose
+ * first keyframes main finds and sends with the cells. The first screen and next pages
+ * through the host, with first frames and without the byte column, as above; bytes per
+ * first frame; the host's peak RSS; then the page's side: the renderer's first-frames.ts
+ * run in Chromium on the first frames the host sent, each decoded to a 64 px picture
+ * (./media/frame-decode.ts).
+ *
+ * Run: npm run bench:media [-- local | s3 | video]   (builds the app first; local, s3 and video by default)
  * Env: MEDIA_ROWS (10000), MEDIA_S3_ROWS (MEDIA_ROWS), MEDIA_ROUNDS (3), MEDIA_PAGES (10),
- *      MEDIA_SCROLL_PAGES (50), MEDIA_DELAY_MS (15), MEDIA_READ_SCREENS (20), MEDIA_PAUSE_MS (1000)
+ *      MEDIA_SCROLL_PAGES (50), MEDIA_DELAY_MS (15), MEDIA_READ_SCREENS (20), MEDIA_PAUSE_MS (1000),
+ *      VIDEO_ROWS (2000), VIDEO_BYTES (1500000), VIDEO_PAGES (5)
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -41,6 +50,7 @@ import {
   PAGE_ROWS,
   readingScroll,
   VISIBLE_ROWS,
+  type GridColumns,
   type GridTarget,
   type PageCost,
   type ScreenCost,
@@ -51,6 +61,9 @@ import { profilePage, type ColumnPhases, type PagePhases } from './media/phases'
 import { connectionFor, hostCaller, memoryOf } from './remote/host-client'
 import { startKeptStore, storageFlags, type SlowStore, type StorageOptions } from './remote/slow-store'
 import { GRID_MEDIA_BLOCK_ROWS } from '../src/shared/grid-media-blocks'
+import { THUMB_SIZES, type MediaCell, type VideoFirstFrame } from '../src/shared/contract/media'
+import { timeFrameDecodes, type DecodeRound } from './media/frame-decode'
+import { ensureVideoTable, VIDEO_BYTE_COLUMNS, VIDEO_PLAIN_COLUMNS, VIDEO_TABLE, videoSpecKey, type VideoTableSpec } from './media/video-table'
 
 const ROWS = envWhole('MEDIA_ROWS', 10_000, PAGE_ROWS * 2)
 const S3_ROWS = envWhole('MEDIA_S3_ROWS', ROWS, PAGE_ROWS * 2)
@@ -60,6 +73,9 @@ const SCROLL_PAGES = envWhole('MEDIA_SCROLL_PAGES', 50, 0)
 const DELAY_MS = envWhole('MEDIA_DELAY_MS', 15, 0)
 const READ_SCREENS = envWhole('MEDIA_READ_SCREENS', 20, 2)
 const PAUSE_MS = envWhole('MEDIA_PAUSE_MS', 1000, 0)
+const VIDEO_ROWS = envWhole('VIDEO_ROWS', 2000, PAGE_ROWS * 2)
+const VIDEO_BYTES = envWhole('VIDEO_BYTES', 1_500_000, 300_000)
+const VIDEO_PAGES = envWhole('VIDEO_PAGES', 5, 1)
 const TARGETS = process.argv.slice(2).filter((arg) => arg !== '--')
 const CACHE = join(tmpdir(), 'lcb-bench-media')
 /** The pages timed phase by phase in this process (medians are printed). */
@@ -79,9 +95,9 @@ interface Target {
 }
 
 async function main(): Promise<void> {
-  const unknown = TARGETS.filter((t) => t !== 'local' && t !== 's3')
-  if (unknown.length > 0) throw new Error(`Targets are local and s3, not ${unknown.join(', ')}.`)
-  const targets = TARGETS.length > 0 ? TARGETS : ['local', 's3']
+  const unknown = TARGETS.filter((t) => t !== 'local' && t !== 's3' && t !== 'video')
+  if (unknown.length > 0) throw new Error(`Targets are local, s3 and video, not ${unknown.join(', ')}.`)
+  const targets = TARGETS.length > 0 ? TARGETS : ['local', 's3', 'video']
   console.log(
     `bench:media, ${new Date().toISOString()}, ${navigatorCores()} cores, load average ${loadavg()
       .map((l) => l.toFixed(1))
@@ -89,7 +105,8 @@ async function main(): Promise<void> {
   )
   for (const which of targets) {
     if (which === 'local') await runLocal()
-    else await runS3()
+    else if (which === 's3') await runS3()
+    else await runVideo()
   }
 }
 
@@ -131,7 +148,7 @@ function specOf(rows: number): MediaTableSpec {
 }
 
 /** Builds with `build` unless an earlier run finished; a half-built folder is removed first. */
-async function ensureBuilt(folder: string, build: () => Promise<BuiltTable>): Promise<BuiltTable> {
+async function ensureBuilt<T>(folder: string, build: () => Promise<T>): Promise<T> {
   try {
     return await build()
   } catch (error) {
@@ -232,11 +249,15 @@ interface Host {
   stop(): Promise<void>
 }
 
-async function startHost(target: Target, dataDir: string): Promise<Host> {
+async function startHost(target: Pick<Target, 'root' | 'storage' | 'storeRequests'>, dataDir: string, columns?: GridColumns): Promise<Host> {
   const { child, url } = await startWebHost(['--data-dir', dataDir, '--dir', target.root, ...storageFlags(target.storage)])
   const call = hostCaller(url)
   const connectionId = await connectionFor(call, target.root)
-  return { target: { call, connectionId, storeRequests: target.storeRequests, described: {} }, pid: child.pid ?? 0, stop: () => stopProcess(child) }
+  return {
+    target: { call, connectionId, storeRequests: target.storeRequests, described: {}, ...(columns ? { columns } : {}) },
+    pid: child.pid ?? 0,
+    stop: () => stopProcess(child)
+  }
 }
 
 /** Scrolls on with thumbnails from `from` through SCROLL_PAGES more pages (or the table's end), with the host's RSS every 10 pages. */
@@ -402,6 +423,153 @@ function report(target: Target, f: Figures): void {
   console.log(
     `  media:cells in process ${ms(inProcess)} against ${ms(median(f.nextMedia.map((c) => c.cellsMs)))} through the host (median next page); ` +
       `a kept answer's ${ms(median(f.kept.map((c) => c.cellsMs)))} is the host's dispatch, encoding and socket for ${kb(answerBytesOf(f.kept))}`
+  )
+}
+
+const VIDEO_COLUMNS: GridColumns = { table: VIDEO_TABLE, plain: VIDEO_PLAIN_COLUMNS, bytes: VIDEO_BYTE_COLUMNS }
+
+/** The video table's figures: the grid's calls through the host against the plain page, then the page's decodes. */
+async function runVideo(): Promise<void> {
+  const spec: VideoTableSpec = { rows: VIDEO_ROWS, clipBytes: VIDEO_BYTES, distinct: 8, batchRows: 50 }
+  const folder = join(CACHE, `local-${videoSpecKey(spec)}`)
+  const root = join(folder, 'catalog')
+  const built = await ensureBuilt(folder, () => ensureVideoTable(root, folder, spec, console.log))
+  console.log('')
+  console.log('== video: first frames, a directory catalog on disk ==')
+  console.log(
+    `table: ${built.rows.toLocaleString('en')} rows (video: ${built.container} of ${built.codec} 1280 x 720, ${built.framesPerClip} frames, mean ${kb(built.meanFileBytes)}, ` +
+      `first keyframe mean ${kb(built.meanKeyframeBytes)}; ${VIDEO_PLAIN_COLUMNS.length} plain columns); ` +
+      (built.built ? `built by this run in ${built.seconds.toFixed(0)} s` : `reused (an earlier run built it in ${built.seconds.toFixed(0)} s)`) +
+      ` under ${folder} (${gib(await folderBytes(folder))} on disk)`
+  )
+  const local = { root, storage: {}, storeRequests: () => 0 }
+  const work = await mkdtemp(join(tmpdir(), 'lcb-bench-media-video-'))
+  const first: { media: PageCost[]; plain: PageCost[] } = { media: [], plain: [] }
+  const next: { media: PageCost[]; plain: PageCost[] } = { media: [], plain: [] }
+  const kept: PageCost[] = []
+  const peaks: { media: number; plain: number }[] = []
+  const pages = Math.min(VIDEO_PAGES, Math.floor(built.rows / PAGE_ROWS) - 1)
+  let frames: VideoFirstFrame[] = []
+  let problems: string[] = []
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const media = await startHost(local, join(work, `media-${round}`), VIDEO_COLUMNS)
+      const plain = await startHost(local, join(work, `plain-${round}`), VIDEO_COLUMNS)
+      try {
+        const sides = round % 2 === 0 ? ([media, plain] as const) : ([plain, media] as const)
+        for (const side of sides) {
+          await openTable(side.target)
+          ;(side === media ? first.media : first.plain).push(await gridPage(side.target, 0, side === media, FIRST_SCREEN_ROWS))
+        }
+        for (let page = 1; page <= pages; page++) {
+          for (const side of sides) (side === media ? next.media : next.plain).push(await gridPage(side.target, page, side === media))
+        }
+        kept.push(await gridPage(media.target, 0, true, FIRST_SCREEN_ROWS))
+        if (round === 0) ({ frames, problems } = await firstFramesOf(media.target, spec.distinct))
+        peaks.push({ media: (await memoryOf(media.pid))?.peak ?? NaN, plain: (await memoryOf(plain.pid))?.peak ?? NaN })
+      } finally {
+        await media.stop()
+        await plain.stop()
+      }
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+  const loadAfterHosts = loadavg()[0] ?? NaN
+  const decodes = frames.length > 0 ? await timeFrameDecodes(frames, THUMB_SIZES.row, ROUNDS) : []
+  reportVideo({ first, next, kept, peaks, pages, frames, problems, decodes, loadAfterHosts })
+}
+
+/** The first frames `media:cells` sends for the video table's first `count` rows (one per distinct clip), and the cells' problems if any. */
+async function firstFramesOf(target: GridTarget, count: number): Promise<{ frames: VideoFirstFrame[]; problems: string[] }> {
+  const cells = (await target.call('media:cells', {
+    connectionId: target.connectionId,
+    table: { namespace: [], name: VIDEO_TABLE },
+    offset: 0,
+    limit: count,
+    columns: [...VIDEO_BYTE_COLUMNS],
+    size: 'row',
+    ...target.described
+  })) as MediaCell[][]
+  const all = cells.map((row) => row[0])
+  return {
+    frames: all.flatMap((cell) => (cell?.firstFrame ? [cell.firstFrame] : [])),
+    problems: all.flatMap((cell) => (cell?.firstFrameProblem ? [cell.firstFrameProblem] : []))
+  }
+}
+
+interface VideoFigures {
+  readonly first: { readonly media: readonly PageCost[]; readonly plain: readonly PageCost[] }
+  readonly next: { readonly media: readonly PageCost[]; readonly plain: readonly PageCost[] }
+  readonly kept: readonly PageCost[]
+  readonly peaks: readonly { media: number; plain: number }[]
+  readonly pages: number
+  readonly frames: readonly VideoFirstFrame[]
+  readonly problems: readonly string[]
+  readonly decodes: readonly DecodeRound[]
+  readonly loadAfterHosts: number
+}
+
+function reportVideo(f: VideoFigures): void {
+  const times = (costs: readonly PageCost[]): number[] => costs.map((c) => c.ms)
+  const firstMs = { media: median(times(f.first.media)), plain: median(times(f.first.plain)) }
+  const nextMs = { media: median(times(f.next.media)), plain: median(times(f.next.plain)) }
+  const all = f.next.media.concat(f.first.media)
+  const framesSent = all.reduce((sum, c) => sum + c.thumbs, 0)
+  const perFrame = all.reduce((sum, c) => sum + c.cellsBytes, 0) / Math.max(1, framesSent)
+  console.log(
+    `${ROUNDS} rounds, each with a fresh host per side, taking turns; per round the first screen (${f.first.media[0]?.thumbs ?? 0} first frames in ` +
+      `${FIRST_SCREEN_ROWS / GRID_MEDIA_BLOCK_ROWS} blocks) and ${f.pages} next pages of ${PAGE_ROWS} rows (${f.next.media[0]?.thumbs ?? 0} first frames each, ` +
+      `blocks of ${GRID_MEDIA_BLOCK_ROWS} rows sent together); medians; load average ${f.loadAfterHosts.toFixed(1)} at the end`
+  )
+  console.log(
+    table(
+      ['', 'with first frames', 'plain columns', 'ratio'],
+      [
+        ['the first screen', ms(firstMs.media), ms(firstMs.plain), ratio(firstMs.media / firstMs.plain)],
+        [
+          '  of it: tables:readRows / media:cells',
+          `${ms(median(f.first.media.map((c) => c.rowsMs)))} / ${ms(median(f.first.media.map((c) => c.cellsMs)))}`,
+          ms(median(f.first.plain.map((c) => c.rowsMs))),
+          ''
+        ],
+        [
+          `next page at once, median of ${f.next.media.length} (p90)`,
+          `${ms(nextMs.media)} (${ms(p90(times(f.next.media)))})`,
+          `${ms(nextMs.plain)} (${ms(p90(times(f.next.plain)))})`,
+          ratio(nextMs.media / nextMs.plain)
+        ],
+        [
+          'bytes per next page sent by the host',
+          kb(median(f.next.media.map((c) => c.rowsBytes + c.cellsBytes))),
+          kb(median(f.next.plain.map((c) => c.rowsBytes))),
+          ''
+        ]
+      ]
+    )
+  )
+  console.log(`the first screen again, from the cells main keeps: ${ms(median(times(f.kept)))} (${kb(median(f.kept.map((c) => c.cellsBytes)))})`)
+  console.log(`bytes per video thumbnail sent (media:cells answers / first frames they hold): ${kb(perFrame)}`)
+  console.log(
+    `host peak RSS (VmHWM): with first frames ${f.peaks.map((p) => mib(p.media)).join(', ')}; plain columns ${f.peaks.map((p) => mib(p.plain)).join(', ')} (per round)`
+  )
+  if (f.problems.length > 0) console.log(`cells without a first frame: ${f.problems.join('; ')}`)
+  const d = f.decodes
+  if (d.length === 0) {
+    console.log('the page: no first frame to decode')
+    return
+  }
+  const one = d.flatMap((r) => r.oneMs)
+  console.log(
+    `the page (Chromium ${d[0]?.decodable ? 'with' : 'WITHOUT'} WebCodecs, first-frames.ts), ${f.frames.length} distinct first frames (${f.frames[0]?.codec}, ` +
+      `${f.frames[0]?.width} x ${f.frames[0]?.height}) to ${THUMB_SIZES.row} px pictures (${d[0]?.width} x ${d[0]?.height}), ${d.length} rounds, nothing kept; ` +
+      `load average ${loadavg()[0]?.toFixed(1)} now:`
+  )
+  console.log(
+    `  one frame at a time: median ${ms(median(one))} per frame (p90 ${ms(p90(one))}, first of each round ${d.map((r) => ms(r.oneMs[0] ?? NaN)).join(', ')})`
+  )
+  console.log(
+    `  all ${f.frames.length} asked at once (two decoders at a time): ${ms(median(d.map((r) => r.allMs)))}, ${ms(median(d.map((r) => r.allMs / r.frames)))} per frame`
   )
 }
 
