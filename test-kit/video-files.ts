@@ -4,6 +4,7 @@
  * the building blocks (`box`, `ebml`) exposed so tests can make hostile variants.
  */
 import { ENCODED_FRAMES, FRAME_HEIGHT, FRAME_WIDTH } from './encoded-frames'
+import { concat } from './portable/concat-bytes'
 
 /** An ISO box: a 32-bit size, the type, the payload. */
 export function box(type: string, ...payload: Uint8Array[]): Uint8Array {
@@ -35,16 +36,6 @@ export function be(width: 1 | 2 | 4 | 8, ...values: number[]): Uint8Array {
 
 export function ascii(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0))
-}
-
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
 }
 
 /** What an MP4 of one video track is made of. */

@@ -22,6 +22,7 @@ import { Struct_ } from 'apache-arrow/fb/struct-'
 import { Type } from 'apache-arrow/fb/type'
 import { Utf8 } from 'apache-arrow/fb/utf8'
 import { seededRandom } from './seeded-random'
+import { concat } from './concat-bytes'
 
 /** An integer in [low, high] drawn from `random`. */
 function between(random: () => number, low: number, high: number): number {
@@ -55,16 +56,6 @@ function frame(build: (b: Builder) => number, type: MessageHeader, body: Uint8Ar
   view.setInt32(4, padded, true)
   out.set(metadata, 8)
   out.set(body, 8 + padded)
-  return out
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
   return out
 }
 

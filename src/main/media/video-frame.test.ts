@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ENCODED_FRAMES, FRAME_HEIGHT, FRAME_WIDTH } from '../../../test-kit/encoded-frames'
 import { mulberry32 } from '../../../test-kit/prng'
-import { ascii, av1C, avcMp4, be, box, concat, EBML_IDS, ebml, garbageFrameWebm, mp4Video, vp8Webm, vpcC, webmVideo } from '../../../test-kit/video-files'
+import { ascii, av1C, avcMp4, be, box, EBML_IDS, ebml, garbageFrameWebm, mp4Video, vp8Webm, vpcC, webmVideo } from '../../../test-kit/video-files'
+import { concat } from '../../../test-kit/portable/concat-bytes'
 import type { VideoFirstFrame as FirstFrame } from '../../shared/contract/media'
 import { FIRST_FRAME_MAX_BYTES, firstVideoFrame } from './video-frame'
 
