@@ -15,6 +15,17 @@ const PLACEMENT =
 // Options that identify or prove who signs: the secret ones, plus access key ids.
 const CREDENTIAL = /(access_key_id|^access_key$|client_id|^key_id$)/i
 
+// Options that name a file on this machine credentials are read from (a service account
+// key, a web identity or federated token, a credentials or config file), in Lance's names
+// and object_store's aliases: a catalog naming one would have the store sign, for a place
+// of its choosing, with a key the user keeps for something else.
+const LOCAL_FILE = /(service_account$|service_account_path$|application_credentials$|token_file$|credentials_file$|config_file$)/i
+
+/** True for an option whose value is a file on this machine that credentials are read from. */
+export function namesLocalFile(name: string): boolean {
+  return LOCAL_FILE.test(name)
+}
+
 /** True for an option that decides where the store's requests go. */
 export function isPlacementOption(name: string): boolean {
   return PLACEMENT.test(name)

@@ -154,6 +154,24 @@ describe('the relay between LanceDB and a catalog', () => {
     expect((await describe_(await relay(local.origin, { allowLocal: true }))).status).toBe(200)
   })
 
+  it('refuses storage options that name a credentials file on this machine unless the profile allows local files', async () => {
+    for (const [name, path] of [
+      ['google_service_account', '/home/someone/.config/gcloud/key.json'],
+      ['GOOGLE_APPLICATION_CREDENTIALS', '/home/someone/adc.json'],
+      ['aws_web_identity_token_file', '/var/run/secrets/token'],
+      ['azure_federated_token_file', '/var/run/secrets/azure']
+    ]) {
+      const { origin } = await catalog({ [name!]: path! }, 'gs://b/t')
+      const refused = await describe_(await relay(origin))
+      expect(refused.status, name).toBe(403)
+      expect(String(refused.body['error'])).toContain(`name a file on this machine to take credentials from (${name})`)
+      expect((await describe_(await relay(origin, { allowLocal: true }))).status).toBe(200)
+    }
+    // A key given whole (not a file) is the catalog's own credential, and passes.
+    const { origin } = await catalog({ google_service_account_key: '{"type":"service_account"}' }, 'gs://b/t')
+    expect((await describe_(await relay(origin))).status).toBe(200)
+  })
+
   it.each([200, 201])('checks a describe answered %i, compressed unasked and not labelled JSON, as it checks any other', async (status) => {
     const { origin } = await server((_url, res) => {
       res.writeHead(status, { 'content-type': 'text/plain', 'content-encoding': 'gzip' })

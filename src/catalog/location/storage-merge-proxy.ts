@@ -43,7 +43,7 @@ import { brotliDecompress, gunzip, inflate } from 'node:zlib'
 import { Agent, request } from 'undici'
 import { HTTP_BODY_DECODE_BUDGET } from '../../shared/decompression-budgets'
 import { isSecretStorageOption } from '../../shared/storage-options'
-import { isLocalLocation, locationOptions, rfc3986Path, vendsCredentials } from './location-rules'
+import { isLocalLocation, locationOptions, namesLocalFile, rfc3986Path, vendsCredentials } from './location-rules'
 
 /** How the relay reaches the catalog and what it may let through. */
 export interface RelayOptions {
@@ -271,6 +271,15 @@ export function answerOptions(
   }
   const vended = answer['storage_options']
   const vendedOptions = vended !== null && typeof vended === 'object' && !Array.isArray(vended) ? (vended as Record<string, string>) : undefined
+  const fileOption = options.allowLocal ? undefined : Object.keys(vendedOptions ?? {}).find(namesLocalFile)
+  if (fileOption !== undefined) {
+    return {
+      ok: false,
+      reason:
+        `The catalog's storage options name a file on this machine to take credentials from (${fileOption.slice(0, 64)}); this profile does not let a catalog pick files here. ` +
+        'If you trust the catalog with your files, set "Table locations on this machine" to Open in the profile (property allow_local_locations=true).'
+    }
+  }
   const merged = locationOptions(options.own, vendedOptions)
   if (!merged.ok) return merged
   // The catalog's own values pass; the profile's secrets never do.
