@@ -12,6 +12,7 @@ import { deflateSync } from 'node:zlib'
 import { blob, connectNamespace } from '@lancedb/lancedb'
 import sharp from 'sharp'
 import { lanceArrow } from '../src/catalog/lance-arrow'
+import { storageProperties } from '../src/shared/storage-options'
 import { avcMp4, garbageFrameWebm, vp8Webm } from './video-files'
 
 /** A width x height picture in `format`: a colour gradient with a dark square at the top left. */
@@ -179,12 +180,13 @@ export const LEGACY_BLOB_TABLE = 'legacy_blobs'
 
 /**
  * A directory catalog at `root` (in `namespace`) with MEDIA_TABLE (`id`, `kind` naming the
- * row, `media` as large_binary), BLOB_TABLE and LEGACY_BLOB_TABLE.
+ * row, `media` as large_binary), BLOB_TABLE and LEGACY_BLOB_TABLE; on an object store
+ * (`s3://...`) with LanceDB's `storageOptions` for it.
  */
-export async function buildMediaCatalog(root: string, namespace: readonly string[] = []): Promise<void> {
+export async function buildMediaCatalog(root: string, namespace: readonly string[] = [], storageOptions: Readonly<Record<string, string>> = {}): Promise<void> {
   const { Field, Int32, LargeBinary, RecordBatch, Schema, Table, Utf8, vectorFromArray } = lanceArrow
   const cells = await mediaCellBytes()
-  const db = await connectNamespace('dir', { root })
+  const db = await connectNamespace('dir', { root, ...storageProperties(storageOptions) })
   try {
     if (namespace.length > 0) await db.createNamespace([...namespace])
     const media = new Table({
@@ -198,7 +200,7 @@ export async function buildMediaCatalog(root: string, namespace: readonly string
         new LargeBinary()
       )
     })
-    ;(await db.createTable(MEDIA_TABLE, media, [...namespace])).close()
+    ;(await db.createTable(MEDIA_TABLE, media, [...namespace], { storageOptions: { ...storageOptions } })).close()
 
     const clips = [cells.png, cells.wav, null]
     const blobSchema = new Schema([new Field('id', new Int32()), blob('clip')])
@@ -206,7 +208,7 @@ export async function buildMediaCatalog(root: string, namespace: readonly string
     ;(
       await db.createTable(BLOB_TABLE, rows as never, [...namespace], {
         schema: blobSchema,
-        storageOptions: { new_table_data_storage_version: '2.2' }
+        storageOptions: { ...storageOptions, new_table_data_storage_version: '2.2' }
       } as never)
     ).close()
 
@@ -221,7 +223,7 @@ export async function buildMediaCatalog(root: string, namespace: readonly string
       legacySchema,
       loose.batches.map((batch) => new RecordBatch(legacySchema, batch.data))
     )
-    ;(await db.createTable(LEGACY_BLOB_TABLE, legacy, [...namespace], { storageOptions: { new_table_data_storage_version: '2.1' } })).close()
+    ;(await db.createTable(LEGACY_BLOB_TABLE, legacy, [...namespace], { storageOptions: { ...storageOptions, new_table_data_storage_version: '2.1' } })).close()
   } finally {
     db.close()
   }

@@ -12,7 +12,7 @@ import type { ColumnAlteration, NewColumn, SchemaChangeResult } from '../../shar
 import type { TableTagInfo, TableVersionInfo } from '../../shared/contract/versions'
 import type { IndexInfo, IndexSpec, OptimizeResult } from '../../shared/contract/indexes'
 import type { SearchInfo, SearchSpec } from '../../shared/contract/search'
-import { CatalogError } from '../../shared/errors'
+import { CatalogError, withoutSourceLocations } from '../../shared/errors'
 import { compareExact, type ExactInt } from '../../shared/exact-int'
 import type { FreshAnswers } from '../fresh-answers'
 import type { CallOptions, CellBytes, CellBytesRequest, ReadRowsRequest, TableHandle } from '../table-handle'
@@ -40,6 +40,9 @@ import { messageOf } from '../lance/lance-errors'
 import type { CleanupPlan, MaintenanceAction, MaintenanceOutcome, TableHealth } from '../../shared/contract/health'
 import { restTableHealth } from './health'
 import type { ChangedRowsPage, ChangedRowsRequest, VersionDiff, VersionDiffRequest } from '../../shared/contract/changes'
+
+/** Why a blob column's cells came from the catalog's query routes without their bytes. */
+const BLOB_NOT_SERVED = "The catalog's answers hold where this blob column's bytes are, not the bytes (the REST spec has no route for them)"
 
 /** What every table of one REST connection shares. */
 export interface RestTableContext {
@@ -149,8 +152,8 @@ export class RestTable implements TableHandle {
 
   readBytes(request: CellBytesRequest, options: CallOptions = {}): Promise<CellBytes[]> {
     const { column, filter, version } = request
-    const viaRoute = (): Promise<CellBytes[]> =>
-      bytesFromPages(
+    const viaRoute = async (): Promise<CellBytes[]> => {
+      const cells = await bytesFromPages(
         (offset, limit) =>
           this.#readRoute(
             { offset, limit, columns: [column], ...(filter === undefined ? {} : { filter }), ...(version === undefined ? {} : { version }) },
@@ -158,6 +161,22 @@ export class RestTable implements TableHandle {
           ),
         request
       )
+      // A blob column's query answer holds where each value's bytes are, and the spec has no
+      // route for the bytes themselves: where this connection reads the table's files too,
+      // they are read there; else each cell says why it has none.
+      if (!cells.some((cell) => cell !== null && cell.bytes === null)) return cells
+      const location = this.#atLocation
+      const unread = (why: string): CellBytes[] =>
+        cells.map((cell) => (cell !== null && cell.bytes === null ? { ...cell, unread: `${BLOB_NOT_SERVED}${why}` } : cell))
+      if (!location) return unread(", and this connection does not read the table's files.")
+      try {
+        return await location.readBytes(request, options)
+      } catch (error) {
+        if (!(error instanceof CatalogError) || error.code === 'cancelled') throw error
+        // The cause alone (what the store said), without the source locations a library left in it.
+        return unread(`; reading them at the table's location failed: ${withoutSourceLocations(error.details?.cause ?? error.message)}`)
+      }
+    }
     return this.#either(version === undefined ? 'data' : 'version-read', viaRoute, (t) => t.readBytes(request, options))
   }
 
