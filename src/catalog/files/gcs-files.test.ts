@@ -5,15 +5,17 @@
  * real Lance table's manifest served from its folder.
  */
 import { generateKeyPairSync, type KeyObject } from 'node:crypto'
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { open, readFile, readdir, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { join, relative } from 'node:path'
 import { connectNamespace } from '@lancedb/lancedb'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeTempDir, removeDir } from '../../../test-kit/lancedb-catalog'
 import { makeClusteredTable } from '../../../test-kit/clustered-vectors'
 import { startFakeGcs, type FakeGcs } from '../../../test-kit/fake-gcs-server'
 import { listenOnLoopback } from '../../../test-kit/loopback'
+import { FS_TIME_LIMIT_MS } from '../dir/bounded-fs'
 import { gcsTableFiles } from './gcs-files'
 import { failureOf, thrownBy } from '../../../test-kit/catalog-failure'
 
@@ -154,6 +156,32 @@ describe('gcsTableFiles', () => {
     expect(await file?.read(10, 5)).toEqual(FILE.subarray(10, 15))
   })
 
+  // A FIFO nobody writes to stands for a file on a network drive that stopped answering:
+  // opening it for reading waits forever, as readFileSync would, stopping main's thread.
+  it.skipIf(process.platform === 'win32')('reads a key file off main’s thread and gives up on one that never answers', async () => {
+    const fifo = join(temp, 'hung-service-account.json')
+    execFileSync('mkfifo', [fifo])
+    const at = `gs://${BUCKET}/tables/t.lance`
+    try {
+      const files = gcsTableFiles(at, { google_service_account: fifo, allow_http: 'true' })
+      const cancelled = await failureOf(files.open('data/a.bin', { signal: AbortSignal.timeout(200) }))
+      expect(cancelled.code).toBe('cancelled')
+
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      const failing = failureOf(gcsTableFiles(at, { google_service_account: fifo, allow_http: 'true' }).open('data/a.bin'))
+      await vi.advanceTimersByTimeAsync(FS_TIME_LIMIT_MS)
+      const error = await failing
+      expect(error.code).toBe('timeout')
+      expect(error.message).toBe(
+        `The file system did not answer within 10 s while trying to read the service account file ${fifo}. Is the folder on a disconnected network drive?`
+      )
+    } finally {
+      vi.useRealTimers()
+      // A writer lets the read that waits on the FIFO end (on an empty file), freeing its thread.
+      await (await open(fifo, 'w')).close()
+    }
+  })
+
   it('answers null for a file that is not there, and says so for a missing bucket', async () => {
     const server = await serve()
     expect(await gcsTableFiles(`gs://${BUCKET}/tables/t.lance`, optionsFor(server)).open('_versions/9.manifest')).toBeNull()
@@ -255,10 +283,26 @@ describe('gcsTableFiles', () => {
     expect(server.requests.some((r) => r.url === '/token')).toBe(false)
   })
 
+  it('says a key file cannot be read, or is too large, when it is first used', async () => {
+    const at = 'gs://b/t.lance'
+    const missing = await failureOf(gcsTableFiles(at, { google_service_account: '/no/such/file.json' }).open('x'))
+    expect(missing.code).toBe('invalid_request')
+    expect(missing.message).toBe('The service account file /no/such/file.json could not be read (ENOENT).')
+    const large = join(temp, 'large-service-account.json')
+    await writeFile(large, ' '.repeat(64 * 1024 + 1))
+    const files = gcsTableFiles(at, { google_service_account: large })
+    expect((await failureOf(files.open('x'))).message).toBe(`The service account file ${large} is larger than a key file can be.`)
+    // The failure is kept: the file is not read again for the same reader.
+    await writeFile(large, '{}')
+    expect((await failureOf(files.open('x'))).message).toMatch(/is larger than a key file can be/)
+    expect((await failureOf(gcsTableFiles(at, { google_service_account: large }).open('x'))).message).toBe(
+      `The service account file ${large} has no client_email.`
+    )
+  })
+
   it('throws a clear error for options it cannot use', () => {
     const at = 'gs://b/t.lance'
     expect(thrownBy(() => gcsTableFiles(at, {})).message).toMatch(/No credentials for Google Cloud Storage/)
-    expect(thrownBy(() => gcsTableFiles(at, { google_service_account: '/no/such/file.json' })).message).toMatch(/could not be read \(ENOENT\)/)
     expect(thrownBy(() => gcsTableFiles(at, { google_service_account: '/x.json', google_service_account_key: '{}' })).message).toMatch(/not both/)
     const broken = thrownBy(() => gcsTableFiles(at, { google_service_account_key: '{"private_key": "-----BEGIN PRIVATE KEY-----\nsecret' }))
     expect(broken.message).toBe('The service account key (google_service_account_key) is not JSON.')

@@ -6,7 +6,9 @@
  *
  * - `google_service_account` (a key file's path) or `google_service_account_key` (the
  *   key's JSON): a service account. Its JWT, signed RS256 with the key, is exchanged at the
- *   key's `token_uri` for an access token, kept until shortly before it expires.
+ *   key's `token_uri` for an access token, kept until shortly before it expires. A key
+ *   file is read on first use, asynchronously and within a time limit, so a path on a hung
+ *   network drive gives an error rather than stopping main's thread.
  * - in the key, `gcs_base_url` (an emulator's address) and `disable_oauth` (send no token),
  *   as object_store reads them; `google_base_url` sets the address too and comes first.
  * - `google_bearer_token` (object_store) or `google_storage_token` (Lance): a token as is.
@@ -16,8 +18,9 @@
  * The token goes only to the storage address; the token endpoint gets only the signed JWT.
  */
 import { createPrivateKey, createSign, type KeyObject } from 'node:crypto'
-import { readFileSync, statSync } from 'node:fs'
+import { open, stat } from 'node:fs/promises'
 import { CatalogError } from '../../shared/errors'
+import { bounded, FsTimeoutError } from '../dir/bounded-fs'
 import { rootLocation } from '../../shared/storage-options'
 import type { FileReadOptions, RangeFile, TableFiles } from '../table-files'
 import { untilAborted } from '../until-aborted'
@@ -68,6 +71,15 @@ interface ServiceAccount {
 type Auth =
   { readonly kind: 'none' } | { readonly kind: 'token'; readonly token: string } | { readonly kind: 'service-account'; readonly tokens: ServiceAccountTokens }
 
+/** Where requests go and how they are authorised, once the service account is known. */
+interface Connection {
+  readonly base: URL
+  readonly auth: Auth
+}
+
+/** The service account the options give: none, a key already read, or a key file to read on first use. */
+type AccountSource = { readonly kind: 'none' } | { readonly kind: 'key'; readonly account: ServiceAccount } | { readonly kind: 'file'; readonly path: string }
+
 /** The files of the table at `location` (`gs://bucket/prefix`); throws a `CatalogError` for unusable options. */
 export function gcsTableFiles(location: string, storageOptions: StorageOptionValues, settings: BlobReaderSettings = {}): TableFiles {
   const where = rootLocation(location)
@@ -75,19 +87,48 @@ export function gcsTableFiles(location: string, storageOptions: StorageOptionVal
     throw new CatalogError('invalid_request', `"${location}" is not a Google Cloud Storage location (gs://bucket/prefix).`)
   }
   const http = httpSettings(storageOptions, 'google_', settings)
-  const account = serviceAccountOf(storageOptions)
-  const base = serviceUrl(optionValue(storageOptions, BASE_URL) ?? account?.baseUrl ?? DEFAULT_BASE_URL, 'The storage address', http)
+  const source = serviceAccountSource(storageOptions)
   const secrets: string[] = Object.entries(storageOptions).flatMap(([name, value]) =>
     /key|token|secret|password/i.test(name) ? [value, ...(name.toLowerCase().includes('service_account_key') ? keyParts(value) : [])] : []
   )
   const client = new BlobHttp(http, () => secrets)
-  const auth = authOf(storageOptions, account, client, secrets)
+  const connect = (account: ServiceAccount | undefined): Connection => ({
+    base: serviceUrl(optionValue(storageOptions, BASE_URL) ?? account?.baseUrl ?? DEFAULT_BASE_URL, 'The storage address', http),
+    auth: authOf(storageOptions, account, client, secrets)
+  })
+  // Options without a key file are checked here and now. A key file is read on the first
+  // request, once, its failure kept too, so a hung drive is waited on once per reader.
+  let connection: (signal: AbortSignal | undefined) => Promise<Connection>
+  if (source.kind === 'file') {
+    const path = source.path
+    let reading: Promise<Connection> | undefined
+    connection = (signal) => {
+      reading ??= readKeyFile(path).then((text) => {
+        secrets.push(...keyParts(text))
+        return connect(parseServiceAccount(text, `The service account file ${path}`))
+      })
+      // The read is shared, so one caller's cancel does not end it for the others.
+      return untilAborted(reading, signal, 'Reading was cancelled.')
+    }
+  } else {
+    const ready = Promise.resolve(connect(source.kind === 'key' ? source.account : undefined))
+    connection = () => ready
+  }
   const prefix = where.prefix.replace(/^\/+/, '')
   const shown = `gs://${where.bucket}${prefix === '' ? '' : `/${prefix}`}`
-  const objectUrl = (path: string, query: string): URL =>
+  const objectUrl = (base: URL, path: string, query: string): URL =>
     new URL(`${base.href.replace(/\/+$/, '')}/storage/v1/b/${encodePart(where.bucket)}/o/${encodePart(prefix === '' ? path : `${prefix}/${path}`)}${query}`)
 
-  const send = async (url: URL, headers: Record<string, string>, maxBytes: number, what: string, signal: AbortSignal | undefined): Promise<BlobAnswer> => {
+  const send = async (
+    path: string,
+    query: string,
+    headers: Record<string, string>,
+    maxBytes: number,
+    what: string,
+    signal: AbortSignal | undefined
+  ): Promise<BlobAnswer> => {
+    const { base, auth } = await connection(signal)
+    const url = objectUrl(base, path, query)
     let renewed = false
     for (;;) {
       const token = auth.kind === 'token' ? auth.token : auth.kind === 'service-account' ? await auth.tokens.token(signal) : undefined
@@ -114,7 +155,7 @@ export function gcsTableFiles(location: string, storageOptions: StorageOptionVal
     async open(path: string, options?: FileReadOptions): Promise<RangeFile | null> {
       checkedFilePath(path)
       const what = `${shown}/${path}`
-      const answer = await send(objectUrl(path, ''), { accept: 'application/json' }, JSON_ANSWER_BYTES, what, options?.signal)
+      const answer = await send(path, '', { accept: 'application/json' }, JSON_ANSWER_BYTES, what, options?.signal)
       if (answer.status === 404) return null
       const size = objectSize(answer.body)
       if (size === null) throw new CatalogError('bad_response', `${what}: the store's description of the file gives no size.`)
@@ -125,7 +166,7 @@ export function gcsTableFiles(location: string, storageOptions: StorageOptionVal
           checkRange(offset, length, size, path)
           if (length === 0) return new Uint8Array(0)
           const headers = { range: `bytes=${offset}-${offset + length - 1}`, 'accept-encoding': 'identity' }
-          const got = await send(objectUrl(path, '?alt=media'), headers, length, what, readOptions?.signal)
+          const got = await send(path, '?alt=media', headers, length, what, readOptions?.signal)
           if (got.status === 404) throw new CatalogError('bad_response', `${what} is gone from the store.`)
           return rangeBytes(got, offset, length, size, what)
         },
@@ -192,27 +233,57 @@ function keyParts(text: string): string[] {
   }
 }
 
-/** The service account the options give, from a key file or the key itself; undefined when they give none. */
-function serviceAccountOf(options: StorageOptionValues): ServiceAccount | undefined {
+/** The service account the options give: the key itself (read now), a key file (read later), or none. */
+function serviceAccountSource(options: StorageOptionValues): AccountSource {
   const path = optionValue(options, SERVICE_ACCOUNT)
   const key = optionValue(options, SERVICE_ACCOUNT_KEY)
   if (path !== undefined && key !== undefined) {
     throw new CatalogError('invalid_request', 'Give one of the storage options google_service_account (a key file) and google_service_account_key, not both.')
   }
-  if (key !== undefined) return parseServiceAccount(key, 'The service account key (google_service_account_key)')
+  if (key !== undefined) return { kind: 'key', account: parseServiceAccount(key, 'The service account key (google_service_account_key)') }
   const file = path ?? optionValue(options, APPLICATION_CREDENTIALS)
-  if (file === undefined) return undefined
-  return parseServiceAccount(readKeyFile(file), `The service account file ${file}`)
+  return file === undefined ? { kind: 'none' } : { kind: 'file', path: file }
 }
 
-function readKeyFile(path: string): string {
+// Key files being read, by path. A read the file system never answers holds one of libuv's
+// few thread-pool threads until it does; later readers of the same path wait on that read
+// rather than each losing another thread to the same hung drive.
+const keyFileReads = new Map<string, Promise<string>>()
+
+/** A key file's text, read within the file-system time limit (../dir/bounded-fs.ts); a CatalogError for anything else. */
+async function readKeyFile(path: string): Promise<string> {
+  let read = keyFileReads.get(path)
+  if (!read) {
+    read = keyFileText(path).finally(() => keyFileReads.delete(path))
+    keyFileReads.set(path, read)
+  }
   try {
-    if (statSync(path).size > KEY_FILE_BYTES) throw new CatalogError('invalid_request', `The service account file ${path} is larger than a key file can be.`)
-    return readFileSync(path, 'utf8')
+    return await bounded(read, `read the service account file ${path}`)
   } catch (error) {
     if (error instanceof CatalogError) throw error
+    if (error instanceof FsTimeoutError) throw new CatalogError('timeout', error.message)
     const code = (error as { code?: unknown }).code
     throw new CatalogError('invalid_request', `The service account file ${path} could not be read${typeof code === 'string' ? ` (${code})` : ''}.`)
+  }
+}
+
+/** Reads at most KEY_FILE_BYTES: the size is checked first, and a file that grows after (or a device that never ends) is cut off and refused. */
+async function keyFileText(path: string): Promise<string> {
+  const tooLarge = (): CatalogError => new CatalogError('invalid_request', `The service account file ${path} is larger than a key file can be.`)
+  if ((await stat(path)).size > KEY_FILE_BYTES) throw tooLarge()
+  const handle = await open(path, 'r')
+  try {
+    const bytes = Buffer.alloc(KEY_FILE_BYTES + 1)
+    let filled = 0
+    for (;;) {
+      const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, null)
+      if (bytesRead === 0) break
+      filled += bytesRead
+      if (filled > KEY_FILE_BYTES) throw tooLarge()
+    }
+    return bytes.subarray(0, filled).toString('utf8')
+  } finally {
+    await handle.close()
   }
 }
 
