@@ -8,7 +8,8 @@
  * `tables:readRows` of the plain columns and `media:cells` of the byte columns
  * (`size: 'row'`, in the grid's blocks of 20 rows, with the described version as
  * `latest`) sent together, as the grid asks for
- * them: the first screen's two blocks on opening, every block of the page after; the
+ * them: on opening, the block of the rows on screen (the grid asks the block drawn below
+ * it once that one has answered), every block of the page after; the
  * anchor is the same page of the plain columns alone, in a host of its own. Prints the
  * time to the first screen and of each next page, the
  * bytes the host sends per page, object-store requests per page, the time to open one
@@ -19,7 +20,8 @@
  * The next pages above are asked one right after another, as a jump or a fast drag would
  * ask them. The user's path is also measured: Page Down through MEDIA_READ_SCREENS
  * screens, each looked at for MEDIA_PAUSE_MS, the grid asking at each screen for the rows
- * pages and thumbnail blocks it draws and has not asked for yet (readingScroll); the wait
+ * pages it draws and the thumbnail blocks of the rows on screen it has not asked for yet,
+ * then those of the rows drawn past the screen's edges (readingScroll); the wait
  * per 100 rows moved is set against the same screens without the byte columns.
  *
  * The tables are built once, in batches, under `lcb-bench-media/` in the OS temp folder,
@@ -523,7 +525,7 @@ function reportVideo(f: VideoFigures): void {
   const perFrame = all.reduce((sum, c) => sum + c.cellsBytes, 0) / Math.max(1, framesSent)
   console.log(
     `${ROUNDS} rounds, each with a fresh host per side, taking turns; per round the first screen (${f.first.media[0]?.thumbs ?? 0} first frames in ` +
-      `${FIRST_SCREEN_ROWS / GRID_MEDIA_BLOCK_ROWS} blocks) and ${f.pages} next pages of ${PAGE_ROWS} rows (${f.next.media[0]?.thumbs ?? 0} first frames each, ` +
+      `${FIRST_SCREEN_ROWS / GRID_MEDIA_BLOCK_ROWS === 1 ? 'one block' : `${FIRST_SCREEN_ROWS / GRID_MEDIA_BLOCK_ROWS} blocks`}) and ${f.pages} next pages of ${PAGE_ROWS} rows (${f.next.media[0]?.thumbs ?? 0} first frames each, ` +
       `blocks of ${GRID_MEDIA_BLOCK_ROWS} rows sent together); medians; load average ${f.loadAfterHosts.toFixed(1)} at the end`
   )
   console.log(

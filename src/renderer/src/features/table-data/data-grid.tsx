@@ -34,7 +34,7 @@ import { GridCell, isExpandable } from './grid-cell'
 import { PAGE_ROWS, pageOfRow, pagesFor } from '../../lib/row-pages'
 import { gridKeyHandler, type CellPosition } from './use-grid-keyboard'
 import { useRowPages } from './use-table-rows'
-import { mediaBlockOfRow, mediaBlocksFor } from './media-blocks'
+import { mediaBlockOfRow, mediaBlocksFor, shownMediaBlocks } from './media-blocks'
 import { mediaRowsOf, unreadMediaCell, useMediaBlocks } from './use-media-cells'
 import { EmptyState } from '../../ui/empty-state'
 import styles from './table-data.module.css'
@@ -142,7 +142,14 @@ export function DataGrid({
   const reach = useMemo(() => (total ? { first: firstPage, last: firstPage + Math.ceil(total / PAGE_ROWS) - 1 } : null), [total, firstPage])
   const { pages, error } = useRowPages(connectionId, table, readView, wanted, reach)
   const mediaBlocks = useMemo(() => mediaBlocksFor(firstRow + first, firstRow + last, total === null ? null : firstRow + total), [first, last, total, firstRow])
-  const media = useMediaBlocks(connectionId, table, view, mediaBlocks, mediaRead)
+  // The rows on screen, without the overscan: their blocks are asked first.
+  const shownFirst = virtualizer.range?.startIndex ?? first
+  const shownLast = virtualizer.range?.endIndex ?? last
+  const shownBlocks = useMemo(
+    () => shownMediaBlocks(firstRow + shownFirst, firstRow + shownLast, total === null ? null : firstRow + total),
+    [shownFirst, shownLast, total, firstRow]
+  )
+  const media = useMediaBlocks(connectionId, table, view, mediaBlocks, mediaRead, shownBlocks)
 
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
   const [viewing, setViewing] = useState(false)

@@ -5,12 +5,12 @@
  * smaller than rows pages: GRID_MEDIA_BLOCK_ROWS says why). The rows queries leave the byte columns out, so the grid never holds their bytes
  * and its rows never wait for a thumbnail.
  */
-import { useQueries, useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TableRef } from '@shared/catalog-types'
 import type { MediaCell } from '@shared/contract/media'
 import { api, unwrap } from '../../lib/api'
 import { queryKeys, type MediaRows, type RowsView } from '../../lib/query-keys'
-import { MEDIA_BLOCK_ROWS } from './media-blocks'
+import { MEDIA_BLOCK_ROWS, mediaBlocksToAsk } from './media-blocks'
 import { PAGE_GC_MS, useSettled } from './use-table-rows'
 
 /** Per block: per row of the block, per asked column, what the cell holds; for a block that could not be read, why. */
@@ -62,15 +62,32 @@ export function mediaRowsRequest(rows: MediaRows): { filter?: string; version?: 
 
 /**
  * The media cells of `columns` in `blocks` of a view. A search's rows are not the table's
- * rows by position, so a search view asks for none (its pages carry the bytes).
+ * rows by position, so a search view asks for none (its pages carry the bytes). The blocks
+ * in `shown` (those of the rows on screen) are asked first; the others once every shown
+ * one has answered, so main makes the screen's thumbnails with all the threads it gives
+ * them (and reads ahead meanwhile what the others will ask).
  */
-export function useMediaBlocks(connectionId: string, table: TableRef, view: RowsView, blocks: readonly number[], columns: readonly string[]): MediaBlocks {
+export function useMediaBlocks(
+  connectionId: string,
+  table: TableRef,
+  view: RowsView,
+  blocks: readonly number[],
+  columns: readonly string[],
+  shown: readonly number[] = blocks
+): MediaBlocks {
+  const client = useQueryClient()
   const settled = useSettled(blocks)
   const asked = view.search || columns.length === 0 ? [] : blocks
   const { rows, ready } = useDescribedRows(connectionId, table, mediaRowsOf(view))
+  const keyOf = (block: number): readonly unknown[] => queryKeys.mediaCells(connectionId, table, rows, columns, block)
+  // Read while rendering: the queries below include the shown ones, so their answers render again.
+  const now = mediaBlocksToAsk(asked, shown, (block) => {
+    const status = client.getQueryState(keyOf(block))?.status
+    return status === 'success' || status === 'error'
+  })
   return useQueries({
     queries: asked.map((block) => ({
-      queryKey: queryKeys.mediaCells(connectionId, table, rows, columns, block),
+      queryKey: keyOf(block),
       queryFn: () =>
         unwrap(
           api.media.cells({
@@ -86,7 +103,7 @@ export function useMediaBlocks(connectionId: string, table: TableRef, view: Rows
       gcTime: PAGE_GC_MS,
       staleTime: Infinity,
       structuralSharing: false,
-      enabled: ready && settled.includes(block)
+      enabled: ready && settled.includes(block) && now.includes(block)
     })),
     combine: (results) => {
       const loaded = new Map<number, readonly (readonly MediaCell[])[]>()
