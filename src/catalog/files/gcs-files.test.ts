@@ -17,7 +17,7 @@ import { makeClusteredTable } from '../../../test-kit/clustered-vectors'
 import { startFakeGcs, type FakeGcs } from '../../../test-kit/fake-gcs-server'
 import { listenOnLoopback } from '../../../test-kit/loopback'
 import { FS_TIME_LIMIT_MS } from '../dir/bounded-fs'
-import { gcsTableFiles } from './gcs-files'
+import { forgetServiceAccountTokens, gcsTableFiles } from './gcs-files'
 import { failureOf, thrownBy } from '../../../test-kit/catalog-failure'
 
 const BUCKET = 'lance-bucket'
@@ -42,6 +42,8 @@ afterAll(() => removeDir(temp))
 afterEach(async () => {
   await fake?.close()
   fake = undefined
+  // Each test counts its own token exchanges.
+  forgetServiceAccountTokens()
 })
 
 async function serve(objects: Map<string, Uint8Array> = new Map([['tables/t.lance/data/a.bin', FILE]]), anonymous = false): Promise<FakeGcs> {
@@ -108,6 +110,63 @@ describe('gcsTableFiles', () => {
     expect(await file?.read(8, 8)).toEqual(FILE.subarray(8, 16))
     const urls = server.requests.map((r) => r.url.split('?')[1] ?? r.url)
     expect(urls.slice(-3)).toEqual(['alt=media', '/token', 'alt=media'])
+  })
+
+  it('keeps a token for later readers of the same account, key and token endpoint, and for no other', async () => {
+    const server = await serve()
+    const at = `gs://${BUCKET}/tables/t.lance`
+    const tokenCalls = (on: FakeGcs): number => on.requests.filter((r) => r.url === '/token').length
+    const size = async (options: Record<string, string>): Promise<number | undefined> => (await gcsTableFiles(at, options).open('data/a.bin'))?.size
+    for (let i = 0; i < 3; i++) expect(await size(optionsFor(server))).toBe(FILE.length)
+    expect(tokenCalls(server)).toBe(1)
+
+    // The same key read from a file is the same account: no new exchange.
+    const path = join(temp, 'kept-service-account.json')
+    await writeFile(path, keyJson(server))
+    expect(await size({ google_service_account: path, allow_http: 'true' })).toBe(FILE.length)
+    expect(tokenCalls(server)).toBe(1)
+
+    // Another key id, another private key, another client email: each exchanges its own JWT.
+    expect(await size({ google_service_account_key: keyJson(server, trusted.pem, { private_key_id: 'key-2' }), allow_http: 'true' })).toBe(FILE.length)
+    expect(tokenCalls(server)).toBe(2)
+    expect((await failureOf(gcsTableFiles(at, optionsFor(server, stranger.pem)).open('data/a.bin'))).code).toBe('permission_denied')
+    expect(tokenCalls(server)).toBe(3)
+    const otherEmail = {
+      google_service_account_key: keyJson(server, trusted.pem, { client_email: 'other@project.iam.gserviceaccount.com' }),
+      allow_http: 'true'
+    }
+    expect((await failureOf(gcsTableFiles(at, otherEmail).open('data/a.bin'))).code).toBe('permission_denied')
+    expect(tokenCalls(server)).toBe(4)
+
+    // Another token endpoint for the same key gets its own exchange, and only its own tokens.
+    const other = await startFakeGcs({
+      bucket: BUCKET,
+      objects: new Map([['tables/t.lance/data/a.bin', FILE]]),
+      clientEmail: EMAIL,
+      publicKey: trusted.publicKey
+    })
+    try {
+      expect(await size(optionsFor(other))).toBe(FILE.length)
+      expect(await size(optionsFor(other))).toBe(FILE.length)
+      expect(tokenCalls(other)).toBe(1)
+      for (const request of other.requests.filter((r) => r.url.startsWith('/storage/')))
+        expect(other.issued.has(String(request.headers.authorization).replace('Bearer ', ''))).toBe(true)
+    } finally {
+      await other.close()
+    }
+    expect(tokenCalls(server)).toBe(4)
+
+    // A token the store refuses is dropped for every reader; one due for renewal is not handed out.
+    server.revokeAll()
+    expect(await size(optionsFor(server))).toBe(FILE.length)
+    expect(tokenCalls(server)).toBe(5)
+    server.behaviour.tokenLifetime = 1
+    server.revokeAll()
+    expect(await size(optionsFor(server))).toBe(FILE.length)
+    expect(tokenCalls(server)).toBe(6)
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(await size(optionsFor(server))).toBe(FILE.length)
+    expect(tokenCalls(server)).toBe(7)
   })
 
   it('sends no token with google_skip_signature, for a public bucket', async () => {

@@ -6,9 +6,10 @@
  *
  * - `google_service_account` (a key file's path) or `google_service_account_key` (the
  *   key's JSON): a service account. Its JWT, signed RS256 with the key, is exchanged at the
- *   key's `token_uri` for an access token, kept until shortly before it expires. A key
- *   file is read on first use, asynchronously and within a time limit, so a path on a hung
- *   network drive gives an error rather than stopping main's thread.
+ *   key's `token_uri` for an access token, kept until shortly before it expires, for every
+ *   reader of the same account, key and token endpoint. A key file is read on first use,
+ *   asynchronously and within a time limit, so a path on a hung network drive gives an
+ *   error rather than stopping main's thread.
  * - in the key, `gcs_base_url` (an emulator's address) and `disable_oauth` (send no token),
  *   as object_store reads them; `google_base_url` sets the address too and comes first.
  * - `google_bearer_token` (object_store) or `google_storage_token` (Lance): a token as is.
@@ -17,7 +18,7 @@
  *
  * The token goes only to the storage address; the token endpoint gets only the signed JWT.
  */
-import { createPrivateKey, createSign, type KeyObject } from 'node:crypto'
+import { createHash, createPrivateKey, createPublicKey, createSign, type KeyObject } from 'node:crypto'
 import { open, stat } from 'node:fs/promises'
 import { CatalogError } from '../../shared/errors'
 import { bounded, FsTimeoutError } from '../dir/bounded-fs'
@@ -48,6 +49,8 @@ const JWT_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer'
 const KEY_FILE_BYTES = 64 * 1024
 const JSON_ANSWER_BYTES = 64 * 1024
 const JWT_LIFETIME_S = 3600
+// Service accounts whose tokens are kept across readers; a few at most in practice.
+const KEPT_ACCOUNTS = 16
 
 // object_store's names for each option, its own first.
 const SERVICE_ACCOUNT = ['google_service_account', 'service_account', 'google_service_account_path', 'service_account_path']
@@ -346,7 +349,38 @@ function authOf(options: StorageOptionValues, account: ServiceAccount | undefine
   )
 }
 
-/** Access tokens for a service account: one exchange at a time, each token kept until shortly before it expires. */
+/** An access token and when to exchange the JWT for a new one. */
+interface KeptToken {
+  readonly token: string
+  readonly renewAt: number
+}
+
+// Tokens kept across readers (a new reader is made for each use, such as each Show index
+// partitions), so that each does not exchange the JWT again. Keyed by everything that
+// decides which token the endpoint issues: its address, the account, the key (its id and
+// its public key's hash, so another key for the same email never gets this one's token)
+// and the scope; and whether certificates were checked, so that a token got from whoever
+// answered an unchecked connection is never used by a reader that checks them. Oldest first.
+const keptTokens = new Map<string, KeptToken>()
+
+/** Forgets every kept token, for tests that count token exchanges. */
+export function forgetServiceAccountTokens(): void {
+  keptTokens.clear()
+}
+
+/** Keeps `kept` under `key`, dropping tokens due for renewal and then the oldest beyond KEPT_ACCOUNTS. */
+function keepToken(key: string, kept: KeptToken): void {
+  keptTokens.delete(key)
+  keptTokens.set(key, kept)
+  const now = Date.now()
+  for (const [other, token] of keptTokens) if (token.renewAt <= now) keptTokens.delete(other)
+  for (const other of keptTokens.keys()) {
+    if (keptTokens.size <= KEPT_ACCOUNTS) break
+    keptTokens.delete(other)
+  }
+}
+
+/** Access tokens for a service account: one exchange at a time per reader, each token kept (for every reader) until shortly before it expires. */
 class ServiceAccountTokens {
   readonly #account: ServiceAccount
   readonly #key: KeyObject
@@ -354,7 +388,7 @@ class ServiceAccountTokens {
   readonly #client: BlobHttp
   readonly #secrets: string[]
   readonly #kept: number
-  #current: { readonly token: string; readonly renewAt: number } | undefined
+  readonly #cacheKey: string
   #pending: Promise<string> | undefined
 
   constructor(account: ServiceAccount, key: KeyObject, tokenUri: URL, client: BlobHttp, secrets: string[]) {
@@ -364,19 +398,28 @@ class ServiceAccountTokens {
     this.#client = client
     this.#secrets = secrets
     this.#kept = secrets.length
+    const publicKey = createHash('sha256')
+      .update(createPublicKey(key).export({ type: 'spki', format: 'der' }))
+      .digest('base64url')
+    this.#cacheKey = JSON.stringify([tokenUri.href, account.clientEmail, account.keyId ?? null, publicKey, SCOPE, client.settings.allowInvalidCertificates])
   }
 
   /** A token valid for a while yet; waits for an exchange under way rather than starting another. */
   async token(signal: AbortSignal | undefined): Promise<string> {
-    if (this.#current && Date.now() < this.#current.renewAt) return this.#current.token
+    const kept = keptTokens.get(this.#cacheKey)
+    if (kept && Date.now() < kept.renewAt) {
+      // Another reader's token is this reader's secret too.
+      if (!this.#secrets.includes(kept.token)) this.#remember(kept.token)
+      return kept.token
+    }
     // The exchange is shared, so one caller's cancel does not end it for the others.
     this.#pending ??= this.#exchange().finally(() => (this.#pending = undefined))
     return untilAborted(this.#pending, signal, 'Reading was cancelled.')
   }
 
-  /** Drops `token` after the store refused it. */
+  /** Drops `token` after the store refused it, for every reader. */
   invalidate(token: string): void {
-    if (this.#current?.token === token) this.#current = undefined
+    if (keptTokens.get(this.#cacheKey)?.token === token) keptTokens.delete(this.#cacheKey)
   }
 
   async #exchange(): Promise<string> {
@@ -409,7 +452,7 @@ class ServiceAccountTokens {
     const { token, lifetimeS } = tokenAnswer(answer.body, what)
     this.#remember(token)
     // Renewed five minutes before it expires (halfway through, for a short-lived one).
-    this.#current = { token, renewAt: Date.now() + Math.max(lifetimeS - 300, lifetimeS / 2) * 1000 }
+    keepToken(this.#cacheKey, { token, renewAt: Date.now() + Math.max(lifetimeS - 300, lifetimeS / 2) * 1000 })
     return token
   }
 
