@@ -4,7 +4,7 @@ import { mulberry32 } from '../../../test-kit/prng'
 import { ascii, av1C, avcMp4, be, box, EBML_IDS, ebml, garbageFrameWebm, mp4Video, vp8Webm, vpcC, webmVideo } from '../../../test-kit/video-files'
 import { concat } from '../../../test-kit/portable/concat-bytes'
 import type { VideoFirstFrame as FirstFrame } from '../../shared/contract/media'
-import { FIRST_FRAME_MAX_BYTES, firstVideoFrame } from './video-frame'
+import { FIRST_FRAME_MAX_BYTES, firstVideoFrame, vp9ColorSpace } from './video-frame'
 
 const avc = ENCODED_FRAMES['avc1.42E01E']
 const vp8 = ENCODED_FRAMES.vp8
@@ -134,6 +134,33 @@ describe('firstVideoFrame in MP4', () => {
       if (typeof found === 'string') expect(found).not.toMatch(/could not be read/)
       else expect(found.bytes.length).toBeLessThanOrEqual(FIRST_FRAME_MAX_BYTES)
     }
+  })
+})
+
+describe('a VP9 keyframe’s colours', () => {
+  it('are read from its header and handed over, as Chromium’s decoder does not read them', () => {
+    // Chromium's encoder wrote this frame as full range BT.709 (color_space 2, color_range 1).
+    const full = { fullRange: true, matrix: 'bt709' }
+    expect(frame(mp4Video({ entry: 'vp09', config: { type: 'vpcC', payload: vpcC() }, frames: [vp9.frame] })).colorSpace).toEqual(full)
+    expect(frame(webmVideo({ codecId: 'V_VP9', frames: [{ data: vp9.frame, key: true }] }), 'video/webm').colorSpace).toEqual(full)
+    // The other codecs' decoders read their colours from the stream.
+    expect(frame(avcMp4()).colorSpace).toBeUndefined()
+    expect(frame(vp8Webm(), 'video/webm').colorSpace).toBeUndefined()
+  })
+
+  it('reads limited range, BT.601 and RGB, and nothing from a header that is not a keyframe’s or is cut short', () => {
+    const header = (colour: number, first = 0x82): Uint8Array => new Uint8Array([first, 0x49, 0x83, 0x42, colour, 0, 0, 0])
+    expect(vp9ColorSpace(header(0b0100_0000))).toEqual({ fullRange: false, matrix: 'bt709' })
+    expect(vp9ColorSpace(header(0b0010_0000))).toEqual({ fullRange: false, matrix: 'smpte170m' })
+    expect(vp9ColorSpace(header(0b0001_0000))).toEqual({ fullRange: true })
+    expect(vp9ColorSpace(header(0b1110_0000))).toEqual({ fullRange: true, matrix: 'rgb' })
+    // Profile 2 (0x92: profile_high_bit set): a bit depth bit comes before color_space.
+    expect(vp9ColorSpace(header(0b0010_1000, 0x92))).toEqual({ fullRange: true, matrix: 'bt709' })
+    expect(vp9ColorSpace(header(0b0101_0000, 0x86))).toBeNull() // frame_type 1: not a keyframe
+    expect(vp9ColorSpace(header(0b0101_0000, 0x8a))).toBeNull() // show_existing_frame
+    expect(vp9ColorSpace(header(0b0101_0000, 0x42))).toBeNull() // frame_marker 01
+    expect(vp9ColorSpace(new Uint8Array([0x82, 0x49, 0x83, 0x43, 0x50]))).toBeNull() // wrong sync code
+    for (let length = 0; length < 5; length++) expect(vp9ColorSpace(vp9.frame.subarray(0, length))).toBeNull()
   })
 })
 

@@ -49,7 +49,9 @@ export function firstVideoFrame(bytes: Uint8Array, mime: string): FirstFrame | s
   }
 }
 
-function checked(frame: FirstFrame): FirstFrame | string {
+function checked(found: FirstFrame): FirstFrame | string {
+  const colorSpace = found.codec.startsWith('vp09.') ? vp9ColorSpace(found.bytes) : null
+  const frame = colorSpace ? { ...found, colorSpace } : found
   if (frame.width <= 0 || frame.height <= 0) return 'The video does not say its picture size.'
   if (frame.width * frame.height > FIRST_FRAME_MAX_PIXELS) {
     return `The video's pictures are ${frame.width.toLocaleString('en-US')} x ${frame.height.toLocaleString('en-US')} pixels, more than the thumbnails decode.`
@@ -60,6 +62,55 @@ function checked(frame: FirstFrame): FirstFrame | string {
   }
   // Copies: a view would keep the whole video's buffer alive in the cache, and go whole to the page.
   return { ...frame, description: frame.description?.slice() ?? null, bytes: frame.bytes.slice() }
+}
+
+/** VP9's color_space values (its specification's CS_*) as WebCodecs names their matrices; SMPTE 240 and BT.2020 are left to the decoder (TypeScript's DOM types name neither). */
+const VP9_MATRICES = [undefined, 'smpte170m', 'bt709', 'smpte170m', undefined, undefined, undefined, 'rgb'] as const
+
+/**
+ * The colour range and matrix a VP9 keyframe's uncompressed header declares (its
+ * color_config), or null where the header is not a keyframe's or is cut short. The bits, in
+ * order: frame_marker (2), profile_low_bit, profile_high_bit, a reserved bit in profile 3,
+ * show_existing_frame, frame_type (0 for a keyframe), show_frame, error_resilient_mode, the
+ * sync code 0x49 0x83 0x42, a bit depth bit in profiles 2 and 3, color_space (3), and,
+ * unless the colour space is RGB (always full range), color_range.
+ */
+export function vp9ColorSpace(frame: Uint8Array): FirstFrame['colorSpace'] | null {
+  let at = 0
+  const bit = (): number | null => {
+    const byte = frame[at >> 3]
+    if (byte === undefined) return null
+    const value = (byte >> (7 - (at & 7))) & 1
+    at++
+    return value
+  }
+  const bits = (count: number): number | null => {
+    let value = 0
+    for (let i = 0; i < count; i++) {
+      const next = bit()
+      if (next === null) return null
+      value = (value << 1) | next
+    }
+    return value
+  }
+  if (bits(2) !== 2) return null
+  const low = bit()
+  const high = bit()
+  if (low === null || high === null) return null
+  const profile = (high << 1) | low
+  if (profile === 3 && bit() === null) return null
+  if (bit() !== 0) return null // show_existing_frame: no header of its own
+  if (bit() !== 0) return null // not a keyframe
+  if (bits(2) === null) return null // show_frame, error_resilient_mode
+  if (bits(24) !== 0x498342) return null
+  if (profile >= 2 && bit() === null) return null
+  const space = bits(3)
+  if (space === null) return null
+  const matrix = VP9_MATRICES[space]
+  if (space === 7) return { fullRange: true, matrix: 'rgb' }
+  const range = bit()
+  if (range === null) return null
+  return { fullRange: range === 1, ...(matrix ? { matrix } : {}) }
 }
 
 function kib(bytes: number): string {

@@ -35,6 +35,12 @@ export interface VideoFirstFrame {
   readonly height: number
   /** The keyframe, at most 256 KiB (FIRST_FRAME_MAX_BYTES in main). */
   readonly bytes: Uint8Array
+  /**
+   * The colours the keyframe says it holds, where the decoder would not read them from it:
+   * a VP9 frame's range (full, 0 to 255, or limited, 16 to 235), which Chromium's decoder
+   * takes from its configuration and otherwise assumes limited.
+   */
+  readonly colorSpace?: { readonly fullRange: boolean; readonly matrix?: 'bt709' | 'smpte170m' | 'rgb' }
 }
 
 /** What one cell of a byte column holds, without its bytes. */

@@ -82,7 +82,8 @@ async function decode(frame: VideoFirstFrame, side: number): Promise<ImageBitmap
     codedWidth: frame.width,
     codedHeight: frame.height,
     optimizeForLatency: true,
-    ...(frame.description ? { description: frame.description } : {})
+    ...(frame.description ? { description: frame.description } : {}),
+    ...(frame.colorSpace ? { colorSpace: { ...frame.colorSpace } } : {})
   }
   const support = await VideoDecoder.isConfigSupported(config)
   if (!support.supported) throw new Error(`This browser cannot decode ${frame.codec} video.`)
