@@ -14,7 +14,9 @@ export default defineConfig({
           // The column profile worker, started by main as a worker thread (src/main/profile/).
           'profile-worker': resolve(__dirname, 'src/main/profile/profile-worker.ts'),
           // The embedding map worker (src/main/embedding-map/).
-          'map-worker': resolve(__dirname, 'src/main/embedding-map/map-worker.ts')
+          'map-worker': resolve(__dirname, 'src/main/embedding-map/map-worker.ts'),
+          // The PDF worker, which draws PDFs' first pages for thumbnails (src/main/media/).
+          'pdf-worker': resolve(__dirname, 'src/main/media/pdf-worker.ts')
         }
       }
     }

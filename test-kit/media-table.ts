@@ -1,7 +1,8 @@
 /**
  * Real media in real LanceDB tables, made in the test: PNG and JPEG pictures drawn with
  * sharp (a gradient, so every size of thumbnail differs), WAV clips of a sine tone, a minimal
- * MP4 (its `ftyp` and an empty `moov`: the signature and boxes, no frames), a PDF, an SVG
+ * MP4 (its `ftyp` and an empty `moov`: the signature and boxes, no frames), a one-page PDF
+ * (test-kit/pdf-files.ts: a 200 x 100 pt page of one colour, a dark square at its top left), an SVG
  * carrying a script, hostile images (one declaring 100,000 x 100,000 pixels, a truncated
  * JPEG, bytes that only start like a PNG), and videos of one real encoded frame (an H.264
  * MP4 and a VP8 WebM of test-kit/encoded-frames.ts's picture, and two WebMs whose keyframe is
@@ -13,6 +14,7 @@ import { blob, connectNamespace } from '@lancedb/lancedb'
 import sharp from 'sharp'
 import { lanceArrow } from '../src/catalog/lance-arrow'
 import { storageProperties } from '../src/shared/storage-options'
+import { onePagePdf } from './pdf-files'
 import { avcMp4, garbageFrameWebm, vp8Webm } from './video-files'
 
 /** A width x height picture in `format`: a colour gradient with a dark square at the top left. */
@@ -61,13 +63,6 @@ export function mp4Bytes(): Uint8Array {
     return Buffer.concat([head, body])
   }
   return new Uint8Array(Buffer.concat([box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')), box('moov', Buffer.alloc(0))]))
-}
-
-/** A one-page PDF with no content. */
-export function pdfBytes(): Uint8Array {
-  return new TextEncoder().encode(
-    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'
-  )
 }
 
 /** An SVG that runs a script when rendered as a document: it must only ever show as text. */
@@ -157,7 +152,7 @@ export async function mediaCellBytes(): Promise<Record<MediaRow, Uint8Array | nu
     jpeg: await pictureBytes('jpeg'),
     wav: wavBytes(),
     mp4: mp4Bytes(),
-    pdf: pdfBytes(),
+    pdf: onePagePdf(),
     svg: new TextEncoder().encode(SCRIPTED_SVG),
     unknown: new Uint8Array([0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]),
     null: null,

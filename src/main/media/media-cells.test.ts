@@ -1,9 +1,10 @@
 /**
  * What byte cells hold, through the real handlers on a real directory catalog of media made
  * in the test (test-kit/media-table.ts): each kind told from its bytes, thumbnails that are
- * WebP pictures within the asked size, hostile images refused with a reason and nothing
- * decoded for them, a Lance blob v2 column read through LanceDB's blob files, a legacy blob
- * column saying why its bytes are not read, and the viewer's whole value byte for byte.
+ * WebP pictures within the asked size (a PDF's of its first page), hostile images refused
+ * with a reason and nothing decoded for them, a Lance blob v2 column read through LanceDB's
+ * blob files, a legacy blob column saying why its bytes are not read, and the viewer's
+ * whole value byte for byte.
  */
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -60,6 +61,10 @@ describe('media:cells', () => {
       const thumb = await sharp(cell.thumb as Uint8Array).metadata()
       expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 64, 40])
     }
+    // The PDF's first page, drawn in the PDF worker: its size in points, the thumbnail in pixels.
+    expect(byRow.pdf).toMatchObject({ kind: 'pdf', width: 200, height: 100, problem: null })
+    const page = await sharp(byRow.pdf.thumb as Uint8Array).metadata()
+    expect([page.format, page.width, page.height]).toEqual(['webp', 64, 32])
     expect(byRow.unknown.head).toBe('0xdeadbeef0102030405060708090a0b0c…')
     expect(byRow.svg).toMatchObject({ kind: 'document', thumb: null })
     expect(byRow.null.size).toBeNull()

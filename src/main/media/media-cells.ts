@@ -1,9 +1,10 @@
 /**
  * What a window of byte cells holds, for the grid and the gallery: each cell's type (from its
- * bytes), size, and for an image a thumbnail (./thumbnails.ts). The bytes are read in main
- * through the table handle a few rows at a time, the next rows read while the last ones'
- * thumbnails are made, so a page of large images holds at most (IN_FLIGHT + 1) x CHUNK_ROWS x
- * THUMB_SOURCE_MAX_BYTES at once, and only the thumbnails travel to the page.
+ * bytes), size, and for an image a thumbnail (./thumbnails.ts), for a PDF one of its first
+ * page (./pdf-thumbnails.ts). The bytes are read in main through the table handle a few rows
+ * at a time, the next rows read while the last ones' thumbnails are made, so a page of large
+ * images holds at most (IN_FLIGHT + 1) x CHUNK_ROWS x THUMB_SOURCE_MAX_BYTES at once, and
+ * only the thumbnails travel to the page.
  * Answers are kept per table version, filter, row and column (an LRU bounded in bytes), so
  * scrolling back, or a second look, reads nothing again.
  *
@@ -27,6 +28,7 @@ import type { ExactInt } from '../../shared/exact-int'
 import { THUMB_SIZES, type MediaCell, type ThumbSize } from '../../shared/contract/media'
 import { detectMedia, hexHead, SIGNATURE_BYTES } from '../../shared/media-kind'
 import type { CallOptions, CellBytes, TableHandle } from '../../catalog/table-handle'
+import { PdfThumbnails } from './pdf-thumbnails'
 import { makeThumbnail } from './thumbnails'
 import { firstVideoFrame } from './video-frame'
 import { libuvThreads, ThumbnailSlots } from './thumbnail-slots'
@@ -326,22 +328,35 @@ const NULL_CELL: MediaCell = {
   problem: null
 }
 
-/** What one cell holds, with a thumbnail of `side` pixels for an image, made when `slot` runs it. */
+/** The PDF worker of every connection's cells: one, started when the first PDF needs it. */
+const pdfThumbnails = new PdfThumbnails()
+
+/**
+ * What one cell holds, with a thumbnail of `side` pixels for an image or a PDF's first page
+ * (drawn in `pdfs`' worker), made when `slot` runs it.
+ */
 export async function describeCell(
   cell: CellBytes,
   side: number,
-  slot: (work: () => Promise<MediaCell>) => Promise<MediaCell> = (work) => work()
+  slot: (work: () => Promise<MediaCell>) => Promise<MediaCell> = (work) => work(),
+  pdfs: PdfThumbnails = pdfThumbnails
 ): Promise<MediaCell> {
   if (cell === null) return NULL_CELL
   if (cell.bytes === null) return { ...NULL_CELL, size: cell.size, label: 'blob', problem: cell.unread }
   const type = detectMedia(cell.bytes.subarray(0, SIGNATURE_BYTES))
   const base = { size: cell.size, ...type, width: null, height: null, thumb: null, head: hexHead(cell.bytes), problem: null }
   if (type.kind === 'video') return { ...base, ...videoFrame(cell.bytes, cell.size, type.mime) }
-  if (type.kind !== 'image') return base
+  if (type.kind !== 'image' && type.kind !== 'pdf') return base
   if (cell.bytes.length < cell.size) {
-    return { ...base, problem: `The image is larger than ${THUMB_SOURCE_MAX_BYTES / (1024 * 1024)} MB; open it to see it.` }
+    const limit = `${THUMB_SOURCE_MAX_BYTES / (1024 * 1024)} MB`
+    // The viewer opens pictures, not PDFs (those are saved as files).
+    if (type.kind === 'pdf') return { ...base, problem: `The PDF is larger than ${limit}; save it to see it.` }
+    return { ...base, problem: `The image is larger than ${limit}; open it to see it.` }
   }
   const bytes = cell.bytes
+  // A PDF is drawn in the PDF worker, not on one of libuv's threads, but its WebP is encoded
+  // there, and waiting in a slot keeps PDFs from crowding out images' thumbnails.
+  if (type.kind === 'pdf') return slot(async () => ({ ...base, ...(await pdfs.thumbnail(bytes, side)) }))
   return slot(async () => ({ ...base, ...(await makeThumbnail(bytes, type.mime, side)) }))
 }
 
