@@ -1,7 +1,7 @@
 /**
  * The gallery of a byte column, on a real directory catalog of real media
  * (test-kit/media-table.ts): a tile per row with a tile-sized thumbnail made in main (read
- * back as pixels), placeholders that say what is wrong with hostile pictures, the grid's
+ * back as pixels; a PDF's of its first page), placeholders that say what is wrong with hostile pictures, the grid's
  * filter, keyboard moves between tiles, the value viewer opened from a tile and walking the
  * rows, and the way back to the grid. Screenshots at 1280x800 and 1440x900.
  */
@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { imagePixel, naturalSize, openMediaGrid } from './fixtures/media-grid'
 import { buildMediaCatalog, MEDIA_ROWS } from '../test-kit/media-table'
+import { PDF_FILL } from '../test-kit/pdf-files'
 
 test('a byte column as a gallery: thumbnails, placeholders, filter, keys and the viewer', async ({ workDir, openApp }, testInfo) => {
   const root = join(workDir, 'catalog')
@@ -31,6 +32,16 @@ test('a byte column as a gallery: thumbnails, placeholders, filter, keys and the
   const [r, g, b] = await imagePixel(thumb, 10, 10)
   expect(Math.max(r ?? 255, g ?? 255, b ?? 255)).toBeLessThan(50)
   expect((await imagePixel(thumb, 250, 155))[0]).toBeGreaterThan(180)
+  // The PDF's tile: its 200 x 100 pt first page within 256 pixels, dark at the top left.
+  const pdf = tiles.nth(MEDIA_ROWS.indexOf('pdf'))
+  await expect(pdf).toHaveAccessibleName(/^Row \d+: PDF · 200 × 100 pt · /)
+  const page1 = pdf.locator('img')
+  expect(await naturalSize(page1)).toEqual([256, 128])
+  expect(Math.max(...(await imagePixel(page1, 10, 10)))).toBeLessThan(50)
+  const fill = await imagePixel(page1, 250, 120)
+  expect(fill.map((value, i) => Math.abs(value - (PDF_FILL[i] ?? 0)) <= 12)).toEqual([true, true, true])
+  await pdf.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: testInfo.outputPath('gallery-pdf.png') })
   // Hostile pictures: no picture, the reason in the title.
   const huge = tiles.nth(MEDIA_ROWS.indexOf('huge-png'))
   await expect(huge.locator('img')).toHaveCount(0)

@@ -1,17 +1,18 @@
 /**
  * Byte cells in the grid, on a real directory catalog of real media (test-kit/media-table.ts):
- * pictures show thumbnails made in main (read back as pixels: the gradient's dark top-left
- * corner is there), audio a play button, other types a badge, hostile pictures a
+ * pictures and a PDF's first page show thumbnails made in main (read back as pixels: the dark
+ * top-left square is there), audio a play button, other types a badge, hostile pictures a
  * placeholder that says what is wrong, and every cell's hover title names its type and size.
  */
 import { join } from 'node:path'
 import { expect, test } from './fixtures/test'
 import { imagePixel, mediaCell, naturalSize, openMediaGrid } from './fixtures/media-grid'
 import { buildMediaCatalog } from '../test-kit/media-table'
+import { PDF_FILL, PDF_SQUARE } from '../test-kit/pdf-files'
 import { pageCalls } from '../test-kit/page-calls'
 import { electronBinary } from './fixtures/launch'
 
-test('the media table shows thumbnails, badges, a play button and placeholders for hostile pictures', async ({ workDir, openApp }) => {
+test('the media table shows thumbnails, badges, a play button and placeholders for hostile pictures', async ({ workDir, openApp }, testInfo) => {
   const root = join(workDir, 'catalog')
   await buildMediaCatalog(root)
   const app = await openApp(['--dir', root])
@@ -37,7 +38,19 @@ test('the media table shows thumbnails, badges, a play button and placeholders f
   await expect(png.locator('[title]').first()).toHaveAttribute('title', /^PNG · 320 × 200 · \d+(\.\d)? KiB$/)
   await expect(mediaCell(tables, 'jpeg').locator('img')).toBeVisible()
 
-  // Audio plays from its cell; video, PDF and SVG are badges; unknown bytes their first bytes.
+  // The PDF shows its first page (drawn in main's PDF worker): 64 x 32 for a 200 x 100 pt page,
+  // the page's dark square at the top left and its fill colour elsewhere; its title in points.
+  const pdf = mediaCell(tables, 'pdf').locator('img')
+  await expect(pdf).toBeVisible()
+  expect(await naturalSize(pdf)).toEqual([64, 32])
+  const near = (rgb: readonly number[], expected: readonly number[]): boolean => rgb.every((value, i) => Math.abs(value - (expected[i] ?? 0)) <= 12)
+  expect(near(await imagePixel(pdf, 3, 3), PDF_SQUARE)).toBe(true)
+  expect(near(await imagePixel(pdf, 60, 28), PDF_FILL)).toBe(true)
+  expect(near(await imagePixel(pdf, 40, 4), PDF_FILL)).toBe(true)
+  await expect(pdf).toHaveAttribute('title', /^PDF · 200 × 100 pt · \d+ bytes$/)
+  await app.page.screenshot({ path: testInfo.outputPath('media-grid.png') })
+
+  // Audio plays from its cell; video and SVG are badges; unknown bytes their first bytes.
   await expect(mediaCell(tables, 'wav').getByRole('button', { name: 'Play WAV' })).toBeVisible()
   await expect(mediaCell(tables, 'wav').locator('[title]').first()).toHaveAttribute('title', /^WAV · 7\.9 KiB$/)
   // It plays from the cell (its bytes read whole from main), and stops when pressed again.
@@ -47,7 +60,6 @@ test('the media table shows thumbnails, badges, a play button and placeholders f
   await expect(mediaCell(tables, 'wav').getByRole('button', { name: 'Play WAV' })).toHaveAttribute('aria-pressed', 'false')
   for (const [row, label] of [
     ['mp4', 'MP4'],
-    ['pdf', 'PDF'],
     ['svg', 'SVG']
   ] as const) {
     await expect(mediaCell(tables, row).getByTestId('media-badge')).toContainText(label)

@@ -1,7 +1,8 @@
 /**
- * A byte cell in the grid, by what it holds: a picture's thumbnail (made in main, shown from
- * a blob: URL, fitted to the row), a video's first frame (decoded in the page, ./video-thumb.tsx),
- * a play button for audio (one clip at a time), a type badge for PDF, documents and a video
+ * A byte cell in the grid, by what it holds: the thumbnail of a picture or of a PDF's first
+ * page (made in main, shown from a blob: URL, fitted to the row), a video's first frame
+ * (decoded in the page, ./video-thumb.tsx), a play button for audio (one clip at a time), a
+ * type badge for documents and a video
  * whose first frame cannot be shown (the reason in its hover title), the first bytes in hex for bytes of no known type, and a
  * placeholder with the reason for a picture that cannot be shown. Its hover title names the
  * type and size (`PNG · 320 × 200 · 40.2 KiB`).
@@ -51,7 +52,7 @@ export function MediaCellView({ cell, playKey, loadBytes }: Props): ReactNode {
       </span>
     )
   }
-  if (cell.kind === 'image' && cell.thumb) return <Thumbnail thumb={cell.thumb} title={title} />
+  if ((cell.kind === 'image' || cell.kind === 'pdf') && cell.thumb) return <Thumbnail thumb={cell.thumb} title={title} />
   if (cell.kind === 'audio') return <AudioCell title={title} label={cell.label} playKey={playKey} loadBytes={loadBytes} />
   if (cell.kind === 'bytes') {
     return (

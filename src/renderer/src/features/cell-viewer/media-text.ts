@@ -1,22 +1,26 @@
 /**
- * Words for what a byte cell holds: its hover title (`PNG · 320 × 200 · 40.2 KiB`), and the
- * file name its bytes are saved under (`<table>-row<N>-<column>.<ext>`, the extension from
- * its MIME type).
+ * Words for what a byte cell holds: its hover title (`PNG · 320 × 200 · 40.2 KiB`, a PDF's
+ * page size in points), and the file name its bytes are saved under
+ * (`<table>-row<N>-<column>.<ext>`, the extension from its MIME type).
  */
+import type { MediaKind } from '@shared/media-kind'
 import { formatBytes } from '../../lib/format-bytes'
 
 /** What the title needs of a cell or a whole value. */
 export interface MediaFacts {
+  /** A PDF's width and height are its first page's, in points. */
+  readonly kind?: MediaKind
   readonly label: string
   readonly size: number | null
   readonly width: number | null
   readonly height: number | null
 }
 
-/** `PNG · 320 × 200 · 40.2 KiB`; the type and size of anything else. */
-export function mediaTitle({ label, size, width, height }: MediaFacts): string {
+/** `PNG · 320 × 200 · 40.2 KiB` (a PDF's first page in points: `PDF · 612 × 792 pt · 3.1 KiB`); the type and size of anything else. */
+export function mediaTitle({ kind, label, size, width, height }: MediaFacts): string {
   const parts = [label]
-  if (width !== null && height !== null) parts.push(`${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')}`)
+  const unit = kind === 'pdf' ? ' pt' : ''
+  if (width !== null && height !== null) parts.push(`${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')}${unit}`)
   if (size !== null) parts.push(formatBytes(size))
   return parts.join(' · ')
 }

@@ -189,7 +189,7 @@ const ICONS: Readonly<Record<MediaKind, LucideIcon>> = {
 
 function TileContent({ cell }: { readonly cell: MediaCell | undefined }): ReactNode {
   if (!cell) return null
-  if (cell.kind === 'image' && cell.thumb && cell.problem === null) return <TileImage thumb={cell.thumb} />
+  if ((cell.kind === 'image' || cell.kind === 'pdf') && cell.thumb && cell.problem === null) return <TileImage thumb={cell.thumb} />
   if (cell.kind === 'video' && cell.firstFrame && cell.problem === null) {
     const frame = cell.firstFrame
     return (
