@@ -2,8 +2,9 @@
  * Small PDFs written by hand for tests, from the format's own rules (ISO 32000: a header,
  * numbered objects, a cross-reference table giving each object's byte offset, a trailer):
  * a one-page document that fills its page with a known colour and draws a dark square at its
- * top left, and hostile ones (a page declaring a huge MediaBox, an image declaring 100,000 x
- * 100,000 pixels, forms nested so that drawing the page takes forever).
+ * top left, a page of text in a standard font, and hostile ones (a page declaring a huge
+ * MediaBox, an image declaring 100,000 x 100,000 pixels, forms nested so that drawing the
+ * page takes forever, a content stream of a million operators).
  */
 import { deflateSync } from 'node:zlib'
 
@@ -73,6 +74,11 @@ export function onePagePdf(width = 200, height = 100): Uint8Array {
   const dark = (PDF_SQUARE[0] / 255).toFixed(4)
   const content = `${r} ${g} ${b} rg 0 0 ${width} ${height} re f\n${dark} g 0 ${height * 0.75} ${width / 4} ${height / 4} re f\n`
   return onePage(`0 0 ${width} ${height}`, content)
+}
+
+/** A white 200 x 100 pt page of black text in Helvetica, one of the standard 14 fonts, not embedded. */
+export function textPagePdf(text = 'PDF PDF PDF'): Uint8Array {
+  return onePage('0 0 200 100', `BT /F1 48 Tf 4 30 Td (${text}) Tj ET\n`, '/Font<</F1 5 0 R>>', ['<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>'])
 }
 
 /** A page declaring a MediaBox of 1e9 x 1e9 points, filled like `onePagePdf`'s. */

@@ -7,7 +7,17 @@
  */
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
-import { garbagePdf, hugeImagePdf, hugeMediaBoxPdf, manyOperatorsPdf, nestedFormsPdf, onePagePdf, PDF_FILL, PDF_SQUARE } from '../../../test-kit/pdf-files'
+import {
+  garbagePdf,
+  hugeImagePdf,
+  hugeMediaBoxPdf,
+  manyOperatorsPdf,
+  nestedFormsPdf,
+  onePagePdf,
+  PDF_FILL,
+  PDF_SQUARE,
+  textPagePdf
+} from '../../../test-kit/pdf-files'
 import { PdfThumbnails } from './pdf-thumbnails'
 import { describeCell } from './media-cells'
 import type { ImageFacts } from './thumbnails'
@@ -57,6 +67,17 @@ describe('PDF thumbnails', () => {
     expect((await sharp(row.thumb as Uint8Array).metadata()).format).toBe('webp')
     await expectDraws(row, 64)
     await expectDraws(await pdfs.thumbnail(onePagePdf(), 256), 256)
+  })
+
+  it('draws text in a standard font the PDF does not embed', async () => {
+    const facts = await pdfs.thumbnail(textPagePdf(), 256)
+    expect(facts.problem).toBeNull()
+    const picture = await pixels(facts)
+    let dark = 0
+    for (let y = 0; y < picture.height; y++) for (let x = 0; x < picture.width; x++) if (Math.max(...picture.at(x, y)) < 100) dark++
+    // Glyphs cover part of the text's band; a page without them is all white.
+    expect(dark / (picture.width * picture.height)).toBeGreaterThan(0.05)
+    expect(Math.min(...picture.at(2, 2))).toBeGreaterThan(240)
   })
 
   it('describes a PDF cell with its first page, as an image cell is described', async () => {
