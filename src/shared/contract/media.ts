@@ -51,14 +51,14 @@ export interface MediaCell {
   readonly mime: string
   /** `PNG`, `WAV`, `bytes`. */
   readonly label: string
-  /** Pixel size, for an image whose header was read. */
+  /** Pixel size, for an image whose header was read; for a PDF, its first page's size in points. */
   readonly width: number | null
   readonly height: number | null
-  /** A WebP thumbnail, for an image that decoded within the bounds. */
+  /** A WebP thumbnail, for an image that decoded within the bounds or a PDF whose first page was drawn within them. */
   readonly thumb: Uint8Array | null
   /** The first bytes in hex, for bytes of no known type. */
   readonly head: string
-  /** Why an image shows no thumbnail (too many pixels, truncated, not what it claims). */
+  /** Why an image or a PDF shows no thumbnail (too many pixels, truncated, not what it claims, too slow to draw). */
   readonly problem: string | null
   /** For a video (MP4, WebM) whose first keyframe was found within the bounds: that frame. */
   readonly firstFrame?: VideoFirstFrame
