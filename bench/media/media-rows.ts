@@ -206,7 +206,7 @@ function withRowNoise(wav: Uint8Array, id: number): Uint8Array {
  * `count` distinct JPEGs of WIDTH x HEIGHT near `target` bytes: each a gradient turned a
  * different way under gaussian noise, at the JPEG quality that comes nearest the target.
  */
-async function photoPool(count: number, target: number): Promise<Uint8Array[]> {
+export async function photoPool(count: number, target: number): Promise<Uint8Array[]> {
   const pool: Uint8Array[] = []
   for (let i = 0; i < count; i++) {
     const pixels = await sharp({
