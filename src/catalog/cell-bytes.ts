@@ -5,7 +5,7 @@
  * yields where its bytes are (a descriptor with their size), not the bytes: LanceTable reads
  * those bytes itself; elsewhere such a cell says why it was not read.
  */
-import { DataType, type Table, type Vector } from 'apache-arrow'
+import { DataType, type Field, type Table, type Vector } from 'apache-arrow'
 import type { RowsPage } from '../shared/contract/tables'
 import { ANSWER_IPC_BUDGET } from '../shared/arrow-preflight'
 import { decodeArrowIpc } from '../shared/arrow-ipc-decode'
@@ -38,7 +38,28 @@ function cellsOf(rows: Table, request: CellBytesRequest): CellBytes[] {
   return cells
 }
 
-function cellOf(column: Vector, i: number, request: CellBytesRequest): CellBytes {
+/**
+ * The byte columns of a decoded page (binary, large binary and fixed-size binary columns,
+ * and Lance blob columns) and, per row, per such column, its cell cut to `maxBytesPerCell`:
+ * for a page that carries its bytes, such as a search's.
+ */
+export function byteCellsOfPage(rows: Table, maxBytesPerCell: number): { readonly columns: readonly string[]; readonly cells: readonly CellBytes[][] } {
+  const columns = rows.schema.fields.filter((field) => holdsByteCells(field)).map((field) => field.name)
+  const vectors = columns.map((name) => rows.getChild(name) as Vector)
+  const cells: CellBytes[][] = []
+  for (let i = 0; i < rows.numRows; i++) cells.push(vectors.map((vector, c) => cellOf(vector, i, { column: columns[c] as string, maxBytesPerCell })))
+  return { columns, cells }
+}
+
+/** Whether a page's field holds bytes: a byte type, or a Lance blob column (whose cells are descriptors of where its bytes are). */
+function holdsByteCells(field: Field): boolean {
+  const { type } = field
+  if (DataType.isBinary(type) || DataType.isLargeBinary(type) || DataType.isFixedSizeBinary(type)) return true
+  const blob = field.metadata.get('ARROW:extension:name') === 'lance.blob.v2' || field.metadata.get('lance-encoding:blob') === 'true'
+  return blob && DataType.isStruct(type) && type.children.some((child) => child.name === 'size')
+}
+
+function cellOf(column: Vector, i: number, request: Pick<CellBytesRequest, 'column' | 'maxBytesPerCell'>): CellBytes {
   const value: unknown = column.get(i)
   if (value === null || value === undefined) return null
   const { type } = column

@@ -18,6 +18,7 @@ import { versionsHandlers } from './versions-handlers'
 import { FindService } from '../find/find-service'
 import { findHandlers } from './find-handlers'
 import { mediaHandlers } from './media-handlers'
+import { MediaCells } from '../media/media-cells'
 import type { HandlerContext } from './handler-context'
 import { columnProfileHandlers } from './column-profile-handlers'
 import { healthHandlers } from './health-handlers'
@@ -32,7 +33,9 @@ export function createHandlers(context: HandlerContext): HandlerTable {
   const withOperations = {
     ...context,
     operations: context.operations ?? new OperationRegistry(),
-    find: context.find ?? new FindService(context.registry, context.dataDir)
+    find: context.find ?? new FindService(context.registry, context.dataDir),
+    // One for the media and the search channels, whose thumbnails share its slots.
+    media: context.media ?? new MediaCells()
   }
   return {
     ...catalogHandlers(withOperations),

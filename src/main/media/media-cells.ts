@@ -105,6 +105,17 @@ export class MediaCells {
   }
 
   /**
+   * What cells already read hold (a search's rows carry their bytes), with thumbnails of
+   * `size` made through the same slots as a call's, the read-ahead held back meanwhile.
+   * Nothing is kept: a search's rows are not the table's by position.
+   */
+  describe(cells: readonly CellBytes[], size: ThumbSize): Promise<MediaCell[]> {
+    const side = THUMB_SIZES[size]
+    const slot = <T>(work: () => Promise<T>): Promise<T> => this.#slots.run(false, work)
+    return this.#calling(() => Promise.all(cells.map((cell) => describeCell(cell, side, slot))))
+  }
+
+  /**
    * Runs the viewer's `work` (reading a value) before any read-ahead: until it is done, no
    * read-ahead chunk is read and no read-ahead thumbnail starts (those already started finish).
    */

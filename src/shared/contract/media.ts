@@ -19,6 +19,8 @@ export const MEDIA_VALUE_MAX_BYTES = 64 * 1024 * 1024
 /** The two thumbnail sizes: a grid row's and a gallery tile's (longest side, in pixels). */
 export const THUMB_SIZES = { row: 64, tile: 256 } as const
 export type ThumbSize = keyof typeof THUMB_SIZES
+/** A thumbnail size, as requests name it. */
+export const thumbSize = z.enum(['row', 'tile'])
 
 /**
  * A video's first keyframe, still encoded, found in its container by main
@@ -98,7 +100,7 @@ export const mediaContract = {
         offset: z.number().int().min(0),
         limit: z.number().int().min(1).max(MEDIA_ROWS_MAX),
         columns: z.array(columnRef).min(1).max(MEDIA_COLUMNS_MAX).readonly(),
-        size: z.enum(['row', 'tile']),
+        size: thumbSize,
         /**
          * Without `version`: the latest version as the page's description of the table names
          * it. The cells are kept under it and main asks the catalog for none (on a REST catalog

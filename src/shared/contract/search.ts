@@ -3,11 +3,14 @@
  * a pasted vector) and full-text search, each combined with the SQL filter and the column
  * choice; the query's plan as the engine explains it; and what a table offers to search
  * (its vector columns with their dimension and index, its full-text indexed columns).
- * Results cross as Arrow IPC like reads do: at most `k` rows, so one page.
+ * Results cross as Arrow IPC like reads do: at most `k` rows, so one page. Asked to, main
+ * also describes the page's byte cells (type, size, a thumbnail), as `media:cells` does for
+ * the table's rows, which a search's rows are not by position.
  */
 import { z } from 'zod'
 import { columnList, columnRef, connectionId, response, sqlFilter, tableRef } from './common'
 import type { RowsPage } from './tables'
+import { thumbSize, type MediaCell } from './media'
 import { MAX_FILTER_LENGTH } from '../input-bounds'
 import { DISTANCE_TYPES, MAX_SEARCH_K, MAX_VECTOR_LENGTH, type SearchInfo } from '../search-types'
 
@@ -65,9 +68,29 @@ export type SearchSpec = z.infer<typeof searchSpec>
 
 const searchRequest = searchSpec.extend({ connectionId, table: tableRef }).strict()
 
+/** What the page's byte cells hold, as main described them: per row (in the page's order), per column of `columns`. */
+export interface SearchMedia {
+  /** The page's byte columns, in the page's order. */
+  readonly columns: readonly string[]
+  readonly cells: readonly (readonly MediaCell[])[]
+}
+
+/** A search's rows; with `media` when the request asked for thumbnails and the page has byte columns. */
+export interface SearchPage extends RowsPage {
+  readonly media?: SearchMedia
+}
+
 /** Search channels. */
 export const searchContract = {
-  'search:rows': { request: searchRequest, response: response<RowsPage>() },
+  'search:rows': {
+    request: searchRequest
+      .extend({
+        /** Also describe the page's byte cells, with thumbnails of this size (a grid row's or a gallery tile's). */
+        thumbnails: thumbSize.optional()
+      })
+      .strict(),
+    response: response<SearchPage>()
+  },
   'search:explain': { request: searchRequest, response: response<string>() },
   'search:info': { request: z.object({ connectionId, table: tableRef }).strict(), response: response<SearchInfo>() }
 } as const

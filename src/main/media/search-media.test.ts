@@ -1,0 +1,92 @@
+/**
+ * A search's byte cells described by main, through the real handlers on a real table of
+ * pictures with a vector column (test-kit/picture-search-table.ts), over a directory catalog
+ * and over REST through the reference server: a vector search asking for thumbnails answers,
+ * per result row, WebP thumbnails of the asked size, and the hostile pictures' refusals with
+ * their reasons; without asking it answers the rows alone; a size it does not know is refused.
+ */
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dispatch } from '../ipc/dispatch'
+import { startAppOverCatalog, type CatalogApp } from '../../../test-kit/app-over-catalog'
+import {
+  buildPictureSearchCatalog,
+  PICTURE_SEARCH_ROWS,
+  PICTURE_SEARCH_TABLE,
+  PICTURE_SIZES,
+  type PictureSearchRow
+} from '../../../test-kit/picture-search-table'
+import type { SearchPage } from '../../shared/contract/search'
+import type { MediaCell } from '../../shared/contract/media'
+import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
+import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
+
+const table = { namespace: [], name: PICTURE_SEARCH_TABLE }
+/** Nearest to (0, 0) first: the rows in their order. */
+const query = { kind: 'vector', column: 'vector', vector: [0, 0], distanceType: 'l2', k: 10 }
+
+describe.each([
+  ['a directory catalog', undefined],
+  ['a REST catalog', {}]
+] as const)('search:rows with thumbnails over %s', (_, server) => {
+  let app: CatalogApp
+
+  beforeAll(async () => {
+    app = await startAppOverCatalog('search-media', buildPictureSearchCatalog, server ? { server } : {})
+  })
+
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  async function search(request: Record<string, unknown>): Promise<SearchPage> {
+    const result = await dispatch(app.core.handlers, 'search:rows', { connectionId: app.connectionId, table, query, ...request })
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
+    return result.value as SearchPage
+  }
+
+  function cellsByRow(page: SearchPage): Record<PictureSearchRow, MediaCell> {
+    const rows = decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET)
+    const kinds = rows.getChild('kind')
+    const at = page.media?.columns.indexOf('media') ?? -1
+    expect(at).toBeGreaterThanOrEqual(0)
+    return Object.fromEntries((page.media?.cells ?? []).map((row, i) => [kinds?.get(i) as string, row[at]])) as Record<PictureSearchRow, MediaCell>
+  }
+
+  it("answers each result's pictures as WebP thumbnails of a row's size, in the rows' order", async () => {
+    const page = await search({ thumbnails: 'row' })
+    expect(page.media?.columns).toEqual(['media'])
+    expect(page.media?.cells).toHaveLength(PICTURE_SEARCH_ROWS.length)
+    expect(decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET).getChild('kind')?.toArray()).toEqual([...PICTURE_SEARCH_ROWS])
+    const cells = cellsByRow(page)
+    for (const row of ['png', 'jpeg', 'square-png'] as const) {
+      const [width, height] = PICTURE_SIZES[row] ?? [0, 0]
+      expect([cells[row].kind, cells[row].width, cells[row].height, cells[row].problem]).toEqual(['image', width, height, null])
+      const thumb = await sharp(cells[row].thumb as Uint8Array).metadata()
+      const scale = 64 / Math.max(width, height)
+      expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', Math.round(width * scale), Math.round(height * scale)])
+    }
+    expect(cells.wav).toMatchObject({ kind: 'audio', label: 'WAV', thumb: null })
+  })
+
+  it('refuses the hostile pictures with their reasons, with no thumbnail', async () => {
+    const cells = cellsByRow(await search({ thumbnails: 'row' }))
+    expect(cells['huge-png'].problem).toMatch(/declares 100,000 x 100,000 pixels, more than the 50 megapixels/)
+    expect(cells['fake-png'].problem).toMatch(/could not be decoded|are not/)
+    for (const row of ['huge-png', 'fake-png'] as const) expect([cells[row].kind, cells[row].thumb]).toEqual(['image', null])
+  })
+
+  it("makes a gallery tile's thumbnails when asked for that size", async () => {
+    const cells = cellsByRow(await search({ thumbnails: 'tile' }))
+    const thumb = await sharp(cells.png.thumb as Uint8Array).metadata()
+    expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 256, 160])
+  })
+
+  it('answers the rows alone when not asked, and refuses a size it does not know', async () => {
+    const page = await search({})
+    expect(page.media).toBeUndefined()
+    expect(page.rowCount).toBe(PICTURE_SEARCH_ROWS.length)
+    const refused = await dispatch(app.core.handlers, 'search:rows', { connectionId: app.connectionId, table, query, thumbnails: 'huge' })
+    expect(refused.ok).toBe(false)
+  })
+})
