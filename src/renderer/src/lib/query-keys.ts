@@ -5,6 +5,7 @@
  */
 import type { TableRef } from '@shared/catalog-types'
 import type { SearchQuery, SearchSpec } from '@shared/contract/search'
+import type { ThumbSize } from '@shared/contract/media'
 import type { NamespacePath } from '@shared/namespace-path'
 import { namespaceKey, tableKey } from './node-key'
 import type { ExactInt } from '@shared/exact-int'
@@ -63,8 +64,9 @@ export const queryKeys = {
   /** One byte cell's whole value, for the value viewer (row counted over the rows matching the filter). */
   mediaValue: (connectionId: string, table: TableRef, rows: MediaRows, row: number, column: string) =>
     ['catalog', connectionId, 'rows', tableKey(table), 'media-value', rows, row, column] as const,
-  /** The rows one search found (under the table's rows, so a write refreshes them). */
-  search: (connectionId: string, table: TableRef, spec: SearchSpec) => ['catalog', connectionId, 'rows', tableKey(table), 'search', spec] as const,
+  /** The rows one search found, its byte cells with thumbnails of one size (under the table's rows, so a write refreshes them). */
+  search: (connectionId: string, table: TableRef, spec: SearchSpec, thumbnails: ThumbSize) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'search', spec, thumbnails] as const,
   /** The plan of one search. */
   searchPlan: (connectionId: string, table: TableRef, spec: SearchSpec) => ['catalog', connectionId, 'rows', tableKey(table), 'explain', spec] as const,
   /** The number of rows matching a filter. */

@@ -5,6 +5,7 @@
  * Arrow, and each cell reads its value straight from the decoded column. Byte columns are
  * left out of those reads: what their cells hold (type, size, thumbnail) comes per block
  * of rows from `media:cells`, and a whole value from `media:value` when it is opened or saved.
+ * A search's rows carry their bytes, and its answer what main made of them (`search:rows`).
  * Enter or a double-click opens a cell's value in the viewer; right-click, Shift+F10 or the
  * Menu key opens the cell's menu. Where the table can be edited (`editing`), Enter and a
  * double-click edit the cell instead, and Shift+Enter opens the viewer (../table-edits).
@@ -28,7 +29,8 @@ import type { ViewerValue } from '../cell-viewer/viewer-value'
 import { RowMenu } from '../table-search/row-menu'
 import { cellAt, type CellView } from './cell-format'
 import { cellActions } from './cell-actions'
-import { mediaCellOfBytes, mediaValueOfBytes, rowJson } from './media-values'
+import { bytesAt, mediaCellOfBytes, mediaValueOfBytes, rowJson } from './media-values'
+import { searchMediaCell, useSearchResult } from '../table-search/use-search'
 import { viewerValueAt } from './cell-values'
 import { GridCell, isExpandable } from './grid-cell'
 import { PAGE_ROWS, pageOfRow, pagesFor } from '../../lib/row-pages'
@@ -150,6 +152,8 @@ export function DataGrid({
     [shownFirst, shownLast, total, firstRow]
   )
   const media = useMediaBlocks(connectionId, table, view, mediaBlocks, mediaRead, shownBlocks)
+  // A search's answer (the query its pages are sliced from): main's description of its byte cells.
+  const searchResult = useSearchResult(connectionId, table, view).data
 
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
   const [viewing, setViewing] = useState(false)
@@ -182,7 +186,10 @@ export function DataGrid({
     const vector = loaded && index < loaded.numRows ? vectorsOf(loaded, columns)[col] : null
     return vector ? { vector, index } : null
   }
-  /** What a byte cell holds: from main's media cells, or from a search row's bytes; undefined while either is read. */
+  /**
+   * What a byte cell holds: from main's media cells, or for a search row, as main described
+   * it in the search's answer (else from its bytes, without a thumbnail); undefined while read.
+   */
   const mediaAt = (row: number, col: number): MediaCell | undefined => {
     if (!columns[col]?.bytes) return undefined
     const name = columns[col]?.name ?? ''
@@ -190,8 +197,7 @@ export function DataGrid({
     if (at < 0) {
       const cell = vectorAt(row, col)
       if (!cell) return undefined
-      const bytes = cell.vector.get(cell.index) as Uint8Array | null
-      return mediaCellOfBytes(bytes)
+      return searchMediaCell(searchResult, firstRow + row, name) ?? mediaCellOfBytes(bytesAt(cell.vector, cell.index))
     }
     const { block, index } = mediaBlockOfRow(firstRow + row)
     const failed = media.failed.get(block)
@@ -277,7 +283,7 @@ export function DataGrid({
   const readBytes = async (row: number, col: number) => {
     if (mediaRead.includes(columns[col]?.name ?? '')) return fetchMediaValue(client, mediaSource(row, col))
     const cell = vectorAt(row, col)
-    const value = cell ? mediaValueOfBytes(cell.vector.get(cell.index) as Uint8Array | null) : null
+    const value = cell ? mediaValueOfBytes(bytesAt(cell.vector, cell.index), mediaAt(row, col)) : null
     if (!value) throw new Error('The row is still being read.')
     return value
   }
@@ -289,7 +295,7 @@ export function DataGrid({
       if (cell.size === null) return { kind: 'null' }
       if (mediaRead.includes(column.name)) return { kind: 'media', source: mediaSource(row, col) }
       const at = vectorAt(row, col)
-      const value = at ? mediaValueOfBytes(at.vector.get(at.index) as Uint8Array | null) : null
+      const value = at ? mediaValueOfBytes(bytesAt(at.vector, at.index), cell) : null
       return value ? { kind: 'bytes', value } : { kind: 'null' }
     }
     const cell = vectorAt(row, col)

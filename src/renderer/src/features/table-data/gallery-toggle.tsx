@@ -1,8 +1,8 @@
 /**
  * The data toolbar's switch between the grid and a gallery of one byte column: a toggle
- * button, and where the table has more than one byte column, which one. Offered only where
- * it can work: a table without byte columns, or a search (whose rows are not the table's
- * by position), gets the button disabled with the reason.
+ * button, and where the table has more than one byte column, which one. Offered for the
+ * table's rows and a search's alike; a table without byte columns gets the button disabled
+ * with the reason.
  */
 import { LayoutGrid } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -13,18 +13,11 @@ interface Props {
   readonly columns: readonly string[]
   /** The column shown as a gallery, or null for the grid. */
   readonly shown: string | null
-  /** Whether a search's rows are on screen. */
-  readonly searching: boolean
   readonly onShow: (column: string | null) => void
 }
 
 /** The toggle. */
-export function GalleryToggle({ columns, shown, searching, onShow }: Props): ReactNode {
-  const reason =
-    columns.length === 0
-      ? 'This table has no byte column to show as pictures.'
-      : searching
-        ? "A search's rows show in the grid; clear the search to see a gallery."
-        : null
+export function GalleryToggle({ columns, shown, onShow }: Props): ReactNode {
+  const reason = columns.length === 0 ? 'This table has no byte column to show as pictures.' : null
   return <ColumnViewToggle label="Gallery" icon={LayoutGrid} title="Show a byte column as a gallery of thumbnails" {...{ columns, shown, reason, onShow }} />
 }

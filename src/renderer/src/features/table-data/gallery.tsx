@@ -5,11 +5,13 @@
  * screen. It shows the rows the grid shows (the same filter, the same version), reads its
  * pages as the grid does (./use-gallery-pages.ts), and a click or Enter opens the row's
  * value in the value viewer, whose arrows walk the rows with the gallery following. The
- * arrow keys, Page Up/Down, Home and End move between tiles.
+ * arrow keys, Page Up/Down, Home and End move between tiles. In a search (vector, full
+ * text, Find similar) the tiles are the search's rows: the same search asked again with
+ * a tile's thumbnails, its rows carrying the bytes the viewer shows.
  */
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { FileAudio, FileCode, FileImage, FileQuestion, FileText, FileVideo, ImageOff, type LucideIcon } from 'lucide-react'
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import type { MediaCell } from '@shared/contract/media'
 import type { MediaKind } from '@shared/media-kind'
@@ -21,6 +23,9 @@ import { VideoThumb } from '../cell-viewer/video-thumb'
 import { mediaRowsOf } from './use-media-cells'
 import { GALLERY_PAGE, useGalleryPages } from './use-gallery-pages'
 import type { RowsView } from '../../lib/query-keys'
+import type { ViewerValue } from '../cell-viewer/viewer-value'
+import { searchMediaCell, useSearchResult } from '../table-search/use-search'
+import { bytesAt, mediaValueOfBytes } from './media-values'
 import styles from './gallery.module.css'
 
 /** A tile's picture area, in pixels (thumbnails are made at most 256 on their longest side). */
@@ -34,19 +39,28 @@ const LINE = TILE + CAPTION + 3 * 4 + GAP
 interface Props {
   readonly connectionId: string
   readonly table: TableRef
-  /** The grid's view: its filter and version (a search's rows are not offered a gallery). */
+  /** The grid's view: its filter and version, or its search. */
   readonly view: RowsView
   readonly column: string
-  /** Rows matching the view, or null while they are counted. */
+  /** Rows matching the view, or null while they are counted (a search's own rows are counted here). */
   readonly count: number | null
+  /** Told the focused tile's row (counted over the view's rows) whenever it changes, as the grid tells its active row. */
+  readonly onActiveRow?: (row: number) => void
 }
 
 /** The gallery. */
-export function Gallery({ connectionId, table, view, column, count }: Props): ReactNode {
+export function Gallery({ connectionId, table, view, column, count, onActiveRow }: Props): ReactNode {
   const scrollRef = useRef<HTMLDivElement>(null)
   const width = useWidth(scrollRef)
   const perLine = Math.max(1, Math.floor((width - GAP) / (TILE + 2 * 4 + 2 + GAP)))
-  const rows = count ?? 0
+  // A search's tiles: its rows with the shown column among them (hidden from the grid or not).
+  const searching = Boolean(view.search)
+  const searchView = useMemo<RowsView>(
+    () => (view.columns && !view.columns.includes(column) ? { ...view, columns: [...view.columns, column] } : view),
+    [view, column]
+  )
+  const found = useSearchResult(connectionId, table, searchView, 'tile')
+  const rows = searching ? (found.data?.rows.numRows ?? 0) : (count ?? 0)
   const lines = Math.ceil(rows / perLine)
   const virtualizer = useVirtualizer({
     count: lines,
@@ -66,11 +80,25 @@ export function Gallery({ connectionId, table, view, column, count }: Props): Re
   }, [firstRow, lastRow, rows])
   const reach = useMemo(() => (rows > 0 ? { first: 0, last: Math.ceil(rows / GALLERY_PAGE) - 1 } : null), [rows])
   const mediaRows = useMemo(() => mediaRowsOf(view), [view])
-  const { pages: loaded, error } = useGalleryPages(connectionId, table, mediaRows, column, pages, reach)
+  const { pages: loaded, error: pagesError } = useGalleryPages(connectionId, table, mediaRows, column, searching ? [] : pages, searching ? null : reach)
+  const error = searching ? found.error : pagesError
   const [focused, setFocused] = useState(0)
+  useEffect(() => {
+    onActiveRow?.(focused)
+  }, [onActiveRow, focused])
   // The row whose value the viewer shows, if it is open.
   const [viewing, setViewing] = useState<number | null>(null)
-  const cellAt = (row: number): MediaCell | undefined => loaded.get(Math.floor(row / GALLERY_PAGE))?.[row % GALLERY_PAGE]
+  const cellAt = (row: number): MediaCell | undefined =>
+    searching ? searchMediaCell(found.data, row, column) : loaded.get(Math.floor(row / GALLERY_PAGE))?.[row % GALLERY_PAGE]
+  /** A row's value for the viewer: read through `media:value`, or in a search from the bytes its rows carry. */
+  const valueAt = (row: number): ViewerValue => {
+    if (!searching) return { kind: 'media', source: { connectionId, table, rows: mediaRows, row, column } }
+    const cell = cellAt(row)
+    if (!found.data || cell === undefined) return { kind: 'loading' }
+    if (cell.size === null) return { kind: 'null' }
+    const value = mediaValueOfBytes(bytesAt(found.data.rows.getChild(column), row), cell)
+    return value ? { kind: 'bytes', value } : { kind: 'unsupported', text: cell.problem ?? 'The search’s rows do not hold these bytes.' }
+  }
 
   const focusRow = (row: number): void => {
     const target = Math.max(0, Math.min(rows - 1, row))
@@ -122,7 +150,7 @@ export function Gallery({ connectionId, table, view, column, count }: Props): Re
       {viewing !== null && (
         <CellViewer
           title={`${column} · row ${(viewing + 1).toLocaleString('en-US')}`}
-          value={{ kind: 'media', source: { connectionId, table, rows: mediaRows, row: viewing, column } }}
+          value={valueAt(viewing)}
           fileName={bytesFileName(table.name, viewing, column, cellAt(viewing)?.mime ?? 'application/octet-stream')}
           onMove={(delta) => {
             const next = viewing + delta

@@ -1,7 +1,9 @@
 /**
  * Byte cells whose bytes are at hand (a search result's rows carry them): what they hold,
- * told from their bytes as main tells them, without thumbnails (the grid makes no pictures
- * of its own); and a row as JSON, byte cells named by type and size rather than copied.
+ * as main described them in the search's answer, or told from their bytes without a
+ * thumbnail (the grid makes no pictures of its own) where it did not; their whole values
+ * for the viewer, a picture shown only once main found nothing wrong with it; and a row as
+ * JSON, byte cells named by type and size rather than copied.
  */
 import type { Vector } from 'apache-arrow'
 import type { MediaCell, MediaValue } from '@shared/contract/media'
@@ -9,7 +11,7 @@ import { detectMedia, hexHead } from '@shared/media-kind'
 import { mediaTitle } from '../cell-viewer/media-text'
 import { jsonAt } from './cell-values'
 
-/** Why a search result shows no picture. */
+/** Why a search result's picture is not shown when main did not describe it. */
 const NO_PICTURE_IN_SEARCH = 'Pictures are shown in the table’s rows; clear the search to see this one.'
 
 /** What `bytes` hold, as a grid cell (null bytes: a null cell). */
@@ -20,11 +22,30 @@ export function mediaCellOfBytes(bytes: Uint8Array | null): MediaCell {
   return { size: bytes.length, ...type, width: null, height: null, thumb: null, head: hexHead(bytes), problem: null }
 }
 
-/** `bytes` as the viewer's whole value; pictures are not decoded here, only in main. */
-export function mediaValueOfBytes(bytes: Uint8Array | null): MediaValue | null {
+/**
+ * `bytes` as the viewer's whole value. Pictures are not decoded here: one is shown only
+ * when `described` (main's description of the cell, from its thumbnail) gives its pixel size
+ * and no problem, as main's header check does for `media:value`; otherwise the viewer shows
+ * main's reason (or, without a description, why there is none).
+ */
+export function mediaValueOfBytes(bytes: Uint8Array | null, described?: MediaCell): MediaValue | null {
   if (bytes === null) return null
   const type = detectMedia(bytes)
-  return { size: bytes.length, ...type, width: null, height: null, bytes, problem: type.kind === 'image' ? NO_PICTURE_IN_SEARCH : null }
+  const value = { size: bytes.length, ...type, bytes }
+  const frame = type.kind === 'video' && described?.firstFrame ? described.firstFrame : null
+  if (frame) return { ...value, width: frame.width, height: frame.height, problem: null, firstFrame: frame }
+  if (type.kind !== 'image') return { ...value, width: null, height: null, problem: null }
+  const picture = described?.kind === 'image' ? described : null
+  const width = picture?.width ?? null
+  const height = picture?.height ?? null
+  const fine = picture !== null && width !== null && height !== null && picture.problem === null
+  return { ...value, width, height, problem: fine ? null : (picture?.problem ?? NO_PICTURE_IN_SEARCH) }
+}
+
+/** A search row's bytes as the page holds them, or null (a null cell, or not bytes). */
+export function bytesAt(vector: Vector | null | undefined, index: number): Uint8Array | null {
+  const value: unknown = vector?.get(index)
+  return value instanceof Uint8Array ? value : null
 }
 
 /** Row `index` of a page as JSON text: each column's value, a byte cell as its type and size. */

@@ -111,7 +111,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
   const windowRows = matching === null ? null : Math.min(WINDOW_ROWS, Math.max(0, matching - windowStart))
   const found = view.search ? (result.data?.rows.numRows ?? null) : null
   const editControls = <EditControls connectionId={connectionId} table={table} access={editAccess} />
-  const gridShown = !count.isError && !result.isError && fields !== null && (gallery === null || Boolean(view.search)) && !showMap
+  const gridShown = !count.isError && !result.isError && fields !== null && gallery === null && !showMap
   // The command palette offers the Distributions switch while the grid shows it enabled.
   useRegisterDistributions(gridShown && distributionsBlocked === null, distributionsShown, toggleDistributions)
   return (
@@ -126,7 +126,6 @@ export function TableData({ connectionId, table, fields, version = null }: Props
         <GalleryToggle
           columns={byteColumns}
           shown={gallery}
-          searching={Boolean(view.search)}
           onShow={(column) => {
             setGallery(column)
             setMapColumn(null)
@@ -183,8 +182,17 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           onShowGrid={() => setMapColumn(null)}
         />
       )}
-      {!count.isError && !result.isError && fields && gallery !== null && !view.search && !showMap && (
-        <Gallery key={`${JSON.stringify(view)}@${gallery}`} connectionId={connectionId} table={table} view={view} column={gallery} count={matching} />
+      {/* A search's rows too: a new search (or clearing it) mounts a new gallery, of its own rows. */}
+      {!count.isError && !result.isError && fields && gallery !== null && !showMap && (
+        <Gallery
+          key={`${JSON.stringify(view)}@${gallery}`}
+          connectionId={connectionId}
+          table={table}
+          view={view}
+          column={gallery}
+          count={view.search ? found : matching}
+          onActiveRow={setSelectedRow}
+        />
       )}
       {gridShown && (
         <DataGrid
