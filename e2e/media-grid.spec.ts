@@ -2,12 +2,15 @@
  * Byte cells in the grid, on a real directory catalog of real media (test-kit/media-table.ts):
  * pictures and a PDF's first page show thumbnails made in main (read back as pixels: the dark
  * top-left square is there), audio a play button, other types a badge, hostile pictures a
- * placeholder that says what is wrong, and every cell's hover title names its type and size.
+ * placeholder that says what is wrong, and every cell's hover title names its type and size;
+ * a Lance blob column's pictures and audio too, and a legacy blob column's reason.
  */
 import { join } from 'node:path'
+import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures/test'
+import { TablesPage } from './pages/tables-page'
 import { imagePixel, mediaCell, naturalSize, openMediaGrid } from './fixtures/media-grid'
-import { buildMediaCatalog } from '../test-kit/media-table'
+import { BLOB_TABLE, buildMediaCatalog, LEGACY_BLOB_TABLE } from '../test-kit/media-table'
 import { PDF_FILL, PDF_SQUARE } from '../test-kit/pdf-files'
 import { pageCalls } from '../test-kit/page-calls'
 import { electronBinary } from './fixtures/launch'
@@ -82,4 +85,30 @@ test('the media table shows thumbnails, badges, a play button and placeholders f
   }
   // The cells came from media:cells (browser mode's calls are visible; the desktop app's go over IPC).
   if (electronBinary() === undefined) expect(calls.channels()).toContain('media:cells')
+})
+
+test('a Lance blob column shows its pictures and audio; a legacy blob column says why it shows none', async ({ workDir, openApp }, testInfo) => {
+  const root = join(workDir, 'catalog')
+  await buildMediaCatalog(root)
+  const app = await openApp(['--dir', root])
+  const tables = new TablesPage(app.page)
+  const clip = (row: number): Locator => tables.gridRow(row).getByRole('gridcell').nth(1)
+
+  // blob v2 (`lancedb.blob()`): the bytes are read through LanceDB's blob files.
+  await app.table(BLOB_TABLE).click()
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('3 rows')
+  const picture = clip(1).locator('img')
+  await expect(picture).toBeVisible()
+  expect(await naturalSize(picture)).toEqual([64, 40])
+  expect(Math.max(...(await imagePixel(picture, 3, 3)))).toBeLessThan(50)
+  await expect(clip(1).locator('[title]').first()).toHaveAttribute('title', /^PNG · 320 × 200 · /)
+  await expect(clip(2).getByRole('button', { name: 'Play WAV' })).toBeVisible()
+  await expect(clip(3)).toHaveText('null')
+  await app.page.screenshot({ path: testInfo.outputPath('blob-column.png') })
+
+  // The legacy blob encoding (`lance-encoding:blob`): its size, and the reason on hover.
+  await app.table(LEGACY_BLOB_TABLE).click()
+  await expect(app.page.getByRole('status', { name: 'Matching rows' })).toHaveText('3 rows')
+  await expect(clip(1).getByTestId('media-problem')).toHaveAttribute('title', /blob column hold where its bytes are/)
+  await expect(clip(1).locator('img')).toHaveCount(0)
 })
