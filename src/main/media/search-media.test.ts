@@ -3,8 +3,11 @@
  * pictures with a vector column (test-kit/picture-search-table.ts), over a directory catalog
  * and over REST through the reference server: a vector search asking for thumbnails answers,
  * per result row, WebP thumbnails of the asked size, and the hostile pictures' refusals with
- * their reasons; without asking it answers the rows alone; a size it does not know is refused.
+ * their reasons, and a picture larger than a thumbnail is made from keeps its type and says
+ * why it shows none; without asking it answers the rows alone; a size it does not know is
+ * refused.
  */
+import { connectNamespace } from '@lancedb/lancedb'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dispatch } from '../ipc/dispatch'
@@ -20,10 +23,32 @@ import type { SearchPage } from '../../shared/contract/search'
 import type { MediaCell } from '../../shared/contract/media'
 import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
+import { lanceArrow } from '../../catalog/lance-arrow'
+import { THUMB_SOURCE_MAX_BYTES } from './media-cells'
+import { SEARCH_PICTURE_TOO_LARGE } from './search-media'
 
 const table = { namespace: [], name: PICTURE_SEARCH_TABLE }
 /** Nearest to (0, 0) first: the rows in their order. */
 const query = { kind: 'vector', column: 'vector', vector: [0, 0], distanceType: 'l2', k: 10 }
+/** A table of one row: a PNG signature followed by more bytes than a thumbnail is made from. */
+const BIG_TABLE = 'big_picture'
+
+async function buildCatalog(root: string): Promise<void> {
+  await buildPictureSearchCatalog(root)
+  const { Field, FixedSizeList, Float32, LargeBinary, Table, vectorFromArray } = lanceArrow
+  const big = new Uint8Array(THUMB_SOURCE_MAX_BYTES + 1024)
+  big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  const db = await connectNamespace('dir', { root })
+  try {
+    const rows = new Table({
+      media: vectorFromArray([big], new LargeBinary()),
+      vector: vectorFromArray([[0, 0]], new FixedSizeList(2, new Field('item', new Float32(), true)))
+    })
+    ;(await db.createTable(BIG_TABLE, rows, [])).close()
+  } finally {
+    db.close()
+  }
+}
 
 describe.each([
   ['a directory catalog', undefined],
@@ -32,7 +57,7 @@ describe.each([
   let app: CatalogApp
 
   beforeAll(async () => {
-    app = await startAppOverCatalog('search-media', buildPictureSearchCatalog, server ? { server } : {})
+    app = await startAppOverCatalog('search-media', buildCatalog, server ? { server } : {})
   })
 
   afterAll(async () => {
@@ -80,6 +105,17 @@ describe.each([
     const cells = cellsByRow(await search({ thumbnails: 'tile' }))
     const thumb = await sharp(cells.png.thumb as Uint8Array).metadata()
     expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 256, 160])
+  })
+
+  it('keeps the type of a picture larger than a thumbnail is made from, and says why it shows none', async () => {
+    const page = await search({ table: { namespace: [], name: BIG_TABLE }, thumbnails: 'row' })
+    expect(page.media?.cells[0]?.[0]).toMatchObject({
+      kind: 'image',
+      label: 'PNG',
+      size: THUMB_SOURCE_MAX_BYTES + 1024,
+      thumb: null,
+      problem: SEARCH_PICTURE_TOO_LARGE
+    })
   })
 
   it('answers the rows alone when not asked, and refuses a size it does not know', async () => {
