@@ -180,7 +180,7 @@ function mediaBatch(start: number, count: number, photos: readonly Uint8Array[],
  * are dictionary-encoded by Lance, and the table would hold a few dozen pictures, not
  * `rows` of them.
  */
-function withComment(jpeg: Uint8Array, id: number): Uint8Array {
+export function withComment(jpeg: Uint8Array, id: number): Uint8Array {
   const text = new TextEncoder().encode(`lcb-bench-media row ${id} `)
   const noise = Uint8Array.from({ length: 48 }, (_, i) => (Math.imul(id + 1, 2654435761) >>> (i % 24)) & 0xff)
   const body = new Uint8Array([...text, ...noise])
