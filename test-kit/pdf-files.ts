@@ -7,6 +7,7 @@
  * page takes forever, a content stream of a million operators).
  */
 import { deflateSync } from 'node:zlib'
+import { concatBytes } from '../src/shared/bytes'
 
 /** The colour a page of `onePagePdf` is filled with (RGB, 0 to 255), and its top-left square's. */
 export const PDF_FILL = [51, 153, 230] as const
@@ -45,13 +46,7 @@ export function pdfFile(objects: readonly PdfObject[]): Uint8Array {
   const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n\r\n`).join('')
   put(`xref\n0 ${objects.length + 1}\n0000000000 65535 f\r\n${entries}`)
   put(`trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`)
-  const out = new Uint8Array(length)
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
+  return concatBytes(parts, length)
 }
 
 /** The catalog, page tree and one page of `mediaBox` whose content is object 4, with `resources`, then `more` objects (5 on). */
