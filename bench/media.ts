@@ -15,7 +15,7 @@
  * bytes the host sends per page, object-store requests per page, the time to open one
  * image in the viewer (`media:value`), bytes per thumbnail and the hosts' peak RSS, beside
  * the goals; then times three pages' phases in this process (LanceDB reads, sharp
- * thumbnails) to show where the time goes. The renderer is not run.
+ * thumbnails) to show where the time goes. The renderer is run by the `renderer` part.
  *
  * The next pages above are asked one right after another, as a jump or a fast drag would
  * ask them. The user's path is also measured: Page Down through MEDIA_READ_SCREENS
@@ -35,10 +35,25 @@
  * run in Chromium on the first frames the host sent, each decoded to a 64 px picture
  * (./media/frame-decode.ts).
  *
- * Run: npm run bench:media [-- local | s3 | video]   (builds the app first; local, s3 and video by default)
+ * The renderer (`renderer`, run alone or after the others): the real UI in Chromium
+ * (1280 x 800) over a fresh host on the local table, scrolled as a user scrolls
+ * (./media/renderer-scroll.ts): the table clicked in the catalog tree, then Page Down
+ * MEDIA_RENDERER_SCREENS times, each screen looked at for MEDIA_RENDERER_LOOK_MS, then
+ * Ctrl+End to the last row and Ctrl+Home back. With thumbnails (the grid's default) against
+ * the same table with its byte columns hidden in the grid's Columns chooser, which goes
+ * down to the same row (its rows are lower, so fewer presses); the sides take turns, each
+ * with a fresh host and a fresh browser, MEDIA_RENDERER_ROUNDS rounds. Prints the
+ * renderer's RSS once the app loaded, its peak RSS (VmHWM, and the highest of its RSS read
+ * every 250 ms) and the peak's growth from that start, its RSS and JS heap at the end, the
+ * host's peak RSS, the rows and time scrolled, and the pictures drawn on the last screen,
+ * each round's beside the median: a fresh renderer's RSS differs by up to 100 MiB from one
+ * launch to the next on either side, so two rounds do not settle a ratio.
+ *
+ * Run: npm run bench:media [-- local | s3 | video | renderer]   (builds the app first; all four by default)
  * Env: MEDIA_ROWS (10000), MEDIA_S3_ROWS (MEDIA_ROWS), MEDIA_ROUNDS (3), MEDIA_PAGES (10),
  *      MEDIA_SCROLL_PAGES (50), MEDIA_DELAY_MS (15), MEDIA_READ_SCREENS (20), MEDIA_PAUSE_MS (1000),
- *      VIDEO_ROWS (2000), VIDEO_BYTES (1500000), VIDEO_PAGES (5)
+ *      VIDEO_ROWS (2000), VIDEO_BYTES (1500000), VIDEO_PAGES (5),
+ *      MEDIA_RENDERER_SCREENS (400), MEDIA_RENDERER_LOOK_MS (300), MEDIA_RENDERER_ROUNDS (2)
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -58,7 +73,17 @@ import {
   type ScreenCost,
   type ValueCost
 } from './media/grid-calls'
-import { BYTE_COLUMNS, ensureMediaTable, folderBytes, forgetTable, PLAIN_COLUMNS, specKey, type BuiltTable, type MediaTableSpec } from './media/media-rows'
+import {
+  BYTE_COLUMNS,
+  ensureMediaTable,
+  folderBytes,
+  forgetTable,
+  MEDIA_TABLE,
+  PLAIN_COLUMNS,
+  specKey,
+  type BuiltTable,
+  type MediaTableSpec
+} from './media/media-rows'
 import { profilePage, type ColumnPhases, type PagePhases } from './media/phases'
 import { connectionFor, hostCaller, memoryOf } from './remote/host-client'
 import { startKeptStore, storageFlags, type SlowStore, type StorageOptions } from './remote/slow-store'
@@ -66,6 +91,7 @@ import { GRID_MEDIA_BLOCK_ROWS } from '../src/shared/grid-media-blocks'
 import { THUMB_SIZES, type MediaCell, type VideoFirstFrame } from '../src/shared/contract/media'
 import { timeFrameDecodes, type DecodeRound } from './media/frame-decode'
 import { ensureVideoTable, VIDEO_BYTE_COLUMNS, VIDEO_PLAIN_COLUMNS, VIDEO_TABLE, videoSpecKey, type VideoTableSpec } from './media/video-table'
+import { scrollInBrowser, type ScrollMemory } from './media/renderer-scroll'
 
 const ROWS = envWhole('MEDIA_ROWS', 10_000, PAGE_ROWS * 2)
 const S3_ROWS = envWhole('MEDIA_S3_ROWS', ROWS, PAGE_ROWS * 2)
@@ -78,6 +104,10 @@ const PAUSE_MS = envWhole('MEDIA_PAUSE_MS', 1000, 0)
 const VIDEO_ROWS = envWhole('VIDEO_ROWS', 2000, PAGE_ROWS * 2)
 const VIDEO_BYTES = envWhole('VIDEO_BYTES', 1_500_000, 300_000)
 const VIDEO_PAGES = envWhole('VIDEO_PAGES', 5, 1)
+// At 1280 x 800 the grid sits under the table's overview: 7 rows of thumbnails show, and Page Down moves 5; 400 screens are 2,000 rows.
+const RENDERER_SCREENS = envWhole('MEDIA_RENDERER_SCREENS', 400, 1)
+const RENDERER_LOOK_MS = envWhole('MEDIA_RENDERER_LOOK_MS', 300, 0)
+const RENDERER_ROUNDS = envWhole('MEDIA_RENDERER_ROUNDS', 2, 1)
 const TARGETS = process.argv.slice(2).filter((arg) => arg !== '--')
 const CACHE = join(tmpdir(), 'lcb-bench-media')
 /** The pages timed phase by phase in this process (medians are printed). */
@@ -97,9 +127,10 @@ interface Target {
 }
 
 async function main(): Promise<void> {
-  const unknown = TARGETS.filter((t) => t !== 'local' && t !== 's3' && t !== 'video')
-  if (unknown.length > 0) throw new Error(`Targets are local, s3 and video, not ${unknown.join(', ')}.`)
-  const targets = TARGETS.length > 0 ? TARGETS : ['local', 's3', 'video']
+  const parts = ['local', 's3', 'video', 'renderer']
+  const unknown = TARGETS.filter((t) => !parts.includes(t))
+  if (unknown.length > 0) throw new Error(`Targets are ${parts.join(', ')}, not ${unknown.join(', ')}.`)
+  const targets = TARGETS.length > 0 ? TARGETS : parts
   console.log(
     `bench:media, ${new Date().toISOString()}, ${navigatorCores()} cores, load average ${loadavg()
       .map((l) => l.toFixed(1))
@@ -108,7 +139,8 @@ async function main(): Promise<void> {
   for (const which of targets) {
     if (which === 'local') await runLocal()
     else if (which === 's3') await runS3()
-    else await runVideo()
+    else if (which === 'video') await runVideo()
+    else await runRenderer()
   }
 }
 
@@ -248,6 +280,8 @@ async function measure(target: Target): Promise<void> {
 interface Host {
   readonly target: GridTarget
   readonly pid: number
+  /** The address the host printed, with its token: what a browser opens. */
+  readonly url: string
   stop(): Promise<void>
 }
 
@@ -258,6 +292,7 @@ async function startHost(target: Pick<Target, 'root' | 'storage' | 'storeRequest
   return {
     target: { call, connectionId, storeRequests: target.storeRequests, described: {}, ...(columns ? { columns } : {}) },
     pid: child.pid ?? 0,
+    url,
     stop: () => stopProcess(child)
   }
 }
@@ -385,7 +420,7 @@ function report(target: Target, f: Figures): void {
   )
   console.log(
     `host peak RSS (VmHWM): with thumbnails ${f.peaks.map((p) => mib(p.media)).join(', ')}; plain columns ${f.peaks.map((p) => mib(p.plain)).join(', ')} (per round). ` +
-      'The renderer is not run by this bench: its memory is not measured.'
+      "The renderer's memory, with the host's, is the renderer part's (npm run bench:media -- renderer)."
   )
   console.log(
     `the reading path: from row ${f.readFrom.toLocaleString('en')}, ${f.readMedia.length / ROUNDS} screens of Page Down (${VISIBLE_ROWS - 1} rows) per round after the first, ` +
@@ -580,6 +615,129 @@ function reportVideo(f: VideoFigures): void {
   console.log(
     `  all ${f.frames.length} asked at once (two decoders at a time): ${ms(median(d.map((r) => r.allMs)))}, ${ms(median(d.map((r) => r.allMs / r.frames)))} per frame`
   )
+}
+
+/**
+ * The page's side: the real UI in Chromium over a fresh host on the local table, scrolled
+ * with thumbnails and with the byte columns hidden, the sides taking turns.
+ */
+async function runRenderer(): Promise<void> {
+  const spec = specOf(ROWS)
+  const folder = join(CACHE, `local-${specKey(spec)}`)
+  const root = join(folder, 'catalog')
+  const built = await ensureBuilt(folder, () => ensureMediaTable(root, folder, spec, {}, console.log))
+  console.log('')
+  console.log('== renderer: the real UI in Chromium over the host, scrolling the local table ==')
+  console.log(
+    `table: ${built.rows.toLocaleString('en')} rows (photo: JPEG 1600 x 1200, mean ${kb(built.meanPhotoBytes)}; clip: WAV, ${kb(built.meanClipBytes)}; ` +
+      `${PLAIN_COLUMNS.length} plain columns); ` +
+      (built.built ? `built by this run in ${built.seconds.toFixed(0)} s` : `reused (an earlier run built it in ${built.seconds.toFixed(0)} s)`) +
+      ` under ${folder}`
+  )
+  const local = { root, storage: {}, storeRequests: () => 0 }
+  const work = await mkdtemp(join(tmpdir(), 'lcb-bench-media-renderer-'))
+  const runs: ScrollMemory[] = []
+  // The side without byte columns goes down to the row the side with them reached: its rows are lower, so a screen holds more.
+  let untilRow: number | undefined
+  try {
+    for (let round = 0; round < RENDERER_ROUNDS; round++) {
+      // Taking turns; the first round starts with thumbnails, so the other side knows its row.
+      for (const withMedia of round % 2 === 0 ? [true, false] : [false, true]) {
+        const host = await startHost(local, join(work, `${withMedia ? 'media' : 'plain'}-${round}`))
+        try {
+          const run = await scrollInBrowser({
+            url: host.url,
+            hostPid: host.pid,
+            table: MEDIA_TABLE,
+            rows: built.rows,
+            byteColumns: BYTE_COLUMNS,
+            withMedia,
+            screens: RENDERER_SCREENS,
+            lookMs: RENDERER_LOOK_MS,
+            ...(withMedia || untilRow === undefined ? {} : { untilRow })
+          })
+          if (withMedia) untilRow ??= run.rowReached
+          runs.push(run)
+        } finally {
+          await host.stop()
+        }
+      }
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+  reportRenderer(runs, built.rows)
+}
+
+/** The renderer's peak RSS: its VmHWM, or a reading above it. */
+function peakOf(run: ScrollMemory): number {
+  return Math.max(run.rendererPeak, run.rendererSampledPeak)
+}
+
+function reportRenderer(runs: readonly ScrollMemory[], rows: number): void {
+  const media = runs.filter((r) => r.withMedia)
+  const plain = runs.filter((r) => !r.withMedia)
+  /** The median of a figure over the rounds, with each round's in brackets. */
+  const rounds = (side: readonly ScrollMemory[], pick: (r: ScrollMemory) => number, show: (value: number) => string): string =>
+    `${show(median(side.map(pick)))} (${side.map((r) => show(pick(r)).replace(/ .*/, '')).join(', ')})`
+  const memory = (label: string, pick: (r: ScrollMemory) => number): string[] => [
+    label,
+    rounds(media, pick, mib),
+    rounds(plain, pick, mib),
+    ratio(median(media.map(pick)) / median(plain.map(pick)))
+  ]
+  const seconds = (value: number): string => `${value.toFixed(1)} s`
+  console.log(
+    `${RENDERER_ROUNDS} rounds, each side with a fresh host and a fresh Chromium ${runs[0]?.browserVersion ?? ''} (1280 x 800), taking turns; ` +
+      `Page Down with a ${RENDERER_LOOK_MS} ms look at each screen, then Ctrl+End to row ${rows.toLocaleString('en')} and Ctrl+Home back; ` +
+      `without thumbnails, the byte columns (${BYTE_COLUMNS.join(', ')}) hidden in the Columns chooser once the grid opened; ` +
+      `medians (each round's); load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at the end`
+  )
+  console.log(
+    table(
+      ['', 'with thumbnails', 'byte columns hidden', 'ratio'],
+      [
+        memory('renderer RSS before the table opened', (r) => r.rendererBefore),
+        memory('renderer peak RSS (VmHWM)', (r) => r.rendererPeak),
+        memory('renderer RSS, highest read every 250 ms', (r) => r.rendererSampledPeak),
+        memory('renderer peak RSS growth from before', (r) => peakOf(r) - r.rendererBefore),
+        memory('renderer RSS at the end', (r) => r.rendererEnd),
+        memory('JS heap used at the end', (r) => r.heapUsed),
+        memory('host peak RSS (VmHWM)', (r) => r.hostPeak),
+        [
+          'Page Down: screens, rows scrolled',
+          `${rounds(media, (r) => r.screens, String)}, ${rounds(media, (r) => r.rowReached - 1, String)}`,
+          `${rounds(plain, (r) => r.screens, String)}, ${rounds(plain, (r) => r.rowReached - 1, String)}`,
+          ''
+        ],
+        ['time of the Page Down screens', rounds(media, (r) => r.scrollSeconds, seconds), rounds(plain, (r) => r.scrollSeconds, seconds), ''],
+        ['time to the last row and back', rounds(media, (r) => r.jumpSeconds, seconds), rounds(plain, (r) => r.jumpSeconds, seconds), '']
+      ]
+    )
+  )
+  const under = runs.filter((r) => r.rendererSampledPeak > r.rendererPeak)
+  if (under.length > 0) {
+    console.log(
+      `in ${under.length} of ${runs.length} runs a 250 ms reading of the renderer's RSS was above its VmHWM (the kernel's high-water mark is not a strict ` +
+        'maximum of the readings): the growth above is from the higher of the two'
+    )
+  }
+  const pictures = (side: readonly ScrollMemory[]): string =>
+    side
+      .map(
+        (r) =>
+          `${r.picturesOnScreen} of ${r.rowsOnScreen} rows` +
+          (r.withMedia ? ` (${r.picturesOnScreen === r.rowsOnScreen ? 'all shown' : 'given up'} ${ms(r.picturesWaitMs)} after the last look)` : '')
+      )
+      .join(', ')
+  console.log(
+    `rows on the last screen (the first rows, after Ctrl+Home) with a picture drawn in a cell: with thumbnails ${pictures(media)}; byte columns hidden ${pictures(plain)}`
+  )
+  console.log(`renderer processes of the browser: ${range(runs.map((r) => r.renderers))} (the page's is the one that ran its busy loop)`)
+  const problems = runs.flatMap((r) => r.problems)
+  if (problems.length > 0) console.log(`the page reported errors: ${problems.join('; ')}`)
 }
 
 /** The waits of the screens that asked for something (the others cost nothing). */
