@@ -44,7 +44,8 @@
  * down to the same row (its rows are lower, so fewer presses); the sides take turns, each
  * with a fresh host and a fresh browser, MEDIA_RENDERER_ROUNDS rounds. Prints the
  * renderer's RSS once the app loaded, its peak RSS (VmHWM, and the highest of its RSS read
- * every 250 ms) and the peak's growth from that start, its RSS and JS heap at the end, the
+ * every 250 ms) and the peak's growth from that start, its RSS and JS heap at the end, its
+ * own memory (RssAnon + RssShmem, RSS less mapped files) at the start, highest and end, the
  * host's peak RSS, the rows and time scrolled, and the pictures drawn on the last screen,
  * each round's beside the median: a fresh renderer's RSS differs by up to 100 MiB from one
  * launch to the next on either side, so two rounds do not settle a ratio.
@@ -704,6 +705,9 @@ function reportRenderer(runs: readonly ScrollMemory[], rows: number): void {
         memory('renderer RSS, highest read every 250 ms', (r) => r.rendererSampledPeak),
         memory('renderer peak RSS growth from before', (r) => peakOf(r) - r.rendererBefore),
         memory('renderer RSS at the end', (r) => r.rendererEnd),
+        memory('renderer own memory before the table opened', (r) => r.ownBefore),
+        memory('renderer own memory, highest read', (r) => r.ownPeak),
+        memory('renderer own memory at the end', (r) => r.ownEnd),
         memory('JS heap used at the end', (r) => r.heapUsed),
         memory('host peak RSS (VmHWM)', (r) => r.hostPeak),
         [
@@ -724,6 +728,10 @@ function reportRenderer(runs: readonly ScrollMemory[], rows: number): void {
         'maximum of the readings): the growth above is from the higher of the two'
     )
   }
+  console.log(
+    "a renderer's own memory is its RssAnon + RssShmem, read with its RSS every 250 ms: its RSS less the pages of mapped files (Chromium's code, fonts), " +
+      'which the kernel drops and reads again as it likes'
+  )
   const pictures = (side: readonly ScrollMemory[]): string =>
     side
       .map(

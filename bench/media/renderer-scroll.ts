@@ -66,6 +66,14 @@ export interface ScrollMemory {
   readonly rendererSampledPeak: number
   /** Its RSS at the end. */
   readonly rendererEnd: number
+  /**
+   * Its own memory (RssAnon + RssShmem: RSS less the pages of mapped files, such as
+   * Chromium's own code, which the kernel drops and reads again as it likes): once the app
+   * had loaded, the highest read while scrolling, and at the end.
+   */
+  readonly ownBefore: number
+  readonly ownPeak: number
+  readonly ownEnd: number
   /** The page's JS heap in use at the end. */
   readonly heapUsed: number
   /** The host's peak resident memory (VmHWM) at the end. */
@@ -98,7 +106,8 @@ export async function scrollInBrowser(plan: ScrollPlan): Promise<ScrollMemory> {
     })
     await page.goto(plan.url)
     const { pid, renderers } = await rendererOf(browser, page)
-    const rendererBefore = (await memoryOf(pid))?.rss ?? NaN
+    const start = await statusOf(pid)
+    const rendererBefore = start.rss
     const sampler = rssSampler(pid)
     try {
       const grid = await openGrid(page, plan)
@@ -123,14 +132,17 @@ export async function scrollInBrowser(plan: ScrollPlan): Promise<ScrollMemory> {
       const shown = await picturesShown(page, plan.withMedia)
       const cdp = await page.context().newCDPSession(page)
       const heapUsed = await jsHeapUsed(cdp)
-      const renderer = await memoryOf(pid)
+      const renderer = await statusOf(pid)
       const host = await memoryOf(plan.hostPid)
       return {
         withMedia: plan.withMedia,
         rendererBefore,
-        rendererPeak: renderer?.peak ?? NaN,
-        rendererSampledPeak: Math.max(sampler.peak(), renderer?.rss ?? 0),
-        rendererEnd: renderer?.rss ?? NaN,
+        rendererPeak: renderer.peak,
+        rendererSampledPeak: Math.max(sampler.peak().rss, renderer.rss),
+        rendererEnd: renderer.rss,
+        ownBefore: start.own,
+        ownPeak: Math.max(sampler.peak().own, renderer.own),
+        ownEnd: renderer.own,
         heapUsed,
         hostPeak: host?.peak ?? NaN,
         screens,
@@ -179,15 +191,30 @@ async function rendererOf(browser: Browser, page: Page): Promise<{ pid: number; 
   }
 }
 
-/** Reads `pid`'s RSS every SAMPLE_MS until stopped; keeps the highest. */
-function rssSampler(pid: number): { peak(): number; stop(): void } {
-  let peak = 0
+/** What /proc/<pid>/status says of a process's memory, in MiB (NaN where it says nothing). */
+interface Status {
+  readonly rss: number
+  readonly peak: number
+  /** RssAnon + RssShmem. */
+  readonly own: number
+}
+
+async function statusOf(pid: number): Promise<Status> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
+  const field = (name: string): number => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024
+  return { rss: field('VmRSS'), peak: field('VmHWM'), own: field('RssAnon') + field('RssShmem') }
+}
+
+/** Reads `pid`'s RSS and own memory every SAMPLE_MS until stopped; keeps the highest of each. */
+function rssSampler(pid: number): { peak(): { rss: number; own: number }; stop(): void } {
+  const peak = { rss: 0, own: 0 }
   const timer = setInterval(() => {
-    void memoryOf(pid).then((memory) => {
-      if (memory) peak = Math.max(peak, memory.rss)
+    void statusOf(pid).then((status) => {
+      if (status.rss > peak.rss) peak.rss = status.rss
+      if (status.own > peak.own) peak.own = status.own
     })
   }, SAMPLE_MS)
-  return { peak: () => peak, stop: () => clearInterval(timer) }
+  return { peak: () => ({ ...peak }), stop: () => clearInterval(timer) }
 }
 
 /** Clicks the table in the catalog tree, waits for its row count and first screen, hides the byte columns when asked, and focuses the grid. */
