@@ -47,8 +47,7 @@
  * every 250 ms) and the peak's growth from that start, its RSS and JS heap at the end, its
  * own memory (RssAnon + RssShmem, RSS less mapped files) at the start, highest and end, the
  * host's peak RSS, the rows and time scrolled, and the pictures drawn on the last screen,
- * each round's beside the median: a fresh renderer's RSS differs by up to 100 MiB from one
- * launch to the next on either side, so two rounds do not settle a ratio.
+ * each round's beside the median.
  *
  * Run: npm run bench:media [-- local | s3 | video | renderer]   (builds the app first; all four by default)
  * Env: MEDIA_ROWS (10000), MEDIA_S3_ROWS (MEDIA_ROWS), MEDIA_ROUNDS (3), MEDIA_PAGES (10),
@@ -729,8 +728,7 @@ function reportRenderer(runs: readonly ScrollMemory[], rows: number): void {
     )
   }
   console.log(
-    "a renderer's own memory is its RssAnon + RssShmem, read with its RSS every 250 ms: its RSS less the pages of mapped files (Chromium's code, fonts), " +
-      'which the kernel drops and reads again as it likes'
+    "a renderer's own memory is its RssAnon + RssShmem, read with its RSS every 250 ms: its RSS less the pages of mapped files (Chromium's code, fonts)"
   )
   const pictures = (side: readonly ScrollMemory[]): string =>
     side
@@ -743,7 +741,9 @@ function reportRenderer(runs: readonly ScrollMemory[], rows: number): void {
   console.log(
     `rows on the last screen (the first rows, after Ctrl+Home) with a picture drawn in a cell: with thumbnails ${pictures(media)}; byte columns hidden ${pictures(plain)}`
   )
-  console.log(`renderer processes of the browser: ${range(runs.map((r) => r.renderers))} (the page's is the one that ran its busy loop)`)
+  console.log(
+    `renderer processes of the browser: ${range(runs.map((r) => r.renderers))} (its own UI's, a spare, and the page's: the one that ran the page's busy loop)`
+  )
   const problems = runs.flatMap((r) => r.problems)
   if (problems.length > 0) console.log(`the page reported errors: ${problems.join('; ')}`)
 }

@@ -68,8 +68,8 @@ export interface ScrollMemory {
   readonly rendererEnd: number
   /**
    * Its own memory (RssAnon + RssShmem: RSS less the pages of mapped files, such as
-   * Chromium's own code, which the kernel drops and reads again as it likes): once the app
-   * had loaded, the highest read while scrolling, and at the end.
+   * Chromium's own code and fonts): once the app had loaded, the highest read while
+   * scrolling, and at the end.
    */
   readonly ownBefore: number
   readonly ownPeak: number
@@ -164,8 +164,9 @@ export async function scrollInBrowser(plan: ScrollPlan): Promise<ScrollMemory> {
 
 /**
  * The renderer process of the page (its pid is the system's: Chromium runs without its
- * sandbox's PID namespace here). The browser has others (its own UI's, a spare kept
- * ready): the page's is the one whose CPU time grows while the page runs a busy loop.
+ * sandbox's PID namespace here). The browser has others: its own UI's (`--top-chrome-webui`,
+ * which also runs while the page is busy, so it is left out by name) and a spare kept
+ * ready. The page's is the one whose CPU time grows most while the page runs a busy loop.
  */
 async function rendererOf(browser: Browser, page: Page): Promise<{ pid: number; renderers: number }> {
   const session = await browser.newBrowserCDPSession()
@@ -180,11 +181,13 @@ async function rendererOf(browser: Browser, page: Page): Promise<{ pid: number; 
       while (performance.now() < until);
     }, BUSY_MS)
     const after = await renderers()
-    const grown = [...after].map(([pid, cpu]) => ({ pid, grew: cpu - (before.get(pid) ?? 0) })).sort((a, b) => b.grew - a.grew)
-    const busy = grown[0]
-    if (!busy || busy.grew < BUSY_MS / 4000) throw new Error(`No renderer ran the page's busy loop: ${JSON.stringify(grown)}.`)
-    const cmdline = await readFile(`/proc/${busy.pid}/cmdline`, 'utf8')
-    if (!cmdline.includes('--type=renderer')) throw new Error(`Process ${busy.pid} is not a renderer: ${cmdline.replaceAll('\0', ' ')}`)
+    const pages: { pid: number; grew: number }[] = []
+    for (const [pid, cpu] of after) {
+      const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+      if (cmdline.includes('--type=renderer') && !cmdline.includes('--top-chrome-webui')) pages.push({ pid, grew: cpu - (before.get(pid) ?? 0) })
+    }
+    const busy = pages.sort((a, b) => b.grew - a.grew)[0]
+    if (!busy || busy.grew < BUSY_MS / 4000) throw new Error(`No renderer ran the page's busy loop: ${JSON.stringify(pages)}.`)
     return { pid: busy.pid, renderers: after.size }
   } finally {
     await session.detach()
