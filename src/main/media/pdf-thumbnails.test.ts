@@ -18,7 +18,7 @@ import {
   PDF_SQUARE,
   textPagePdf
 } from '../../../test-kit/pdf-files'
-import { PdfThumbnails } from './pdf-thumbnails'
+import { PdfThumbnails, SAVE_TO_READ } from './pdf-thumbnails'
 import { describeCell } from './media-cells'
 import type { ImageFacts } from './thumbnails'
 
@@ -132,7 +132,7 @@ describe('PDF thumbnails', () => {
     it(`stops a page of ${name} at the time limit, replaces the worker, and draws the next PDF`, async () => {
       const before = pdfs.started
       const facts = await pdfs.thumbnail(make(), 64)
-      expect(facts).toMatchObject({ thumb: null, problem: `The PDF’s first page took longer than ${LIMIT_MS / 1000} s to draw.` })
+      expect(facts).toMatchObject({ thumb: null, problem: `The PDF’s first page took longer than ${LIMIT_MS / 1000} s to draw; ${SAVE_TO_READ}` })
       await expectDraws(await pdfs.thumbnail(onePagePdf(), 64), 64)
       expect(pdfs.started).toBe(before + 1)
     })
@@ -143,7 +143,7 @@ describe('PDF thumbnails', () => {
     try {
       expect(await small.thumbnail(manyOperatorsPdf(), 64)).toMatchObject({
         thumb: null,
-        problem: `The PDF’s first page needs more than ${HEAP_MB} MB of memory to draw.`
+        problem: `The PDF’s first page needs more than ${HEAP_MB} MB of memory to draw; ${SAVE_TO_READ}`
       })
       await expectDraws(await small.thumbnail(onePagePdf(), 64), 64)
       expect(small.started).toBe(2)
@@ -154,7 +154,7 @@ describe('PDF thumbnails', () => {
 
   it('refuses PDFs past the bounded queue with a reason, and draws the others', async () => {
     const all = await Promise.all(Array.from({ length: 24 }, () => pdfs.thumbnail(onePagePdf(), 64)))
-    const refused = all.filter((facts) => facts.problem === 'Too many PDFs are waiting for their thumbnails; open it to see it.')
+    const refused = all.filter((facts) => facts.problem === `Too many PDFs are waiting for their thumbnails; ${SAVE_TO_READ}`)
     // One drawn at once (or none, before the worker is ready) and 16 waiting behind it.
     expect(refused.length).toBeGreaterThanOrEqual(24 - 17)
     expect(refused.length).toBeLessThanOrEqual(24 - 16)

@@ -40,6 +40,9 @@ interface Job {
   readonly done: (facts: ImageFacts) => void
 }
 
+/** What a person can do when the app shows no first page: the viewer does not open PDFs. */
+export const SAVE_TO_READ = 'save it with the cell menu’s Save bytes as file to open it in a PDF reader.'
+
 const problem = (text: string, points: { width: number; height: number } | null = null): ImageFacts => ({
   width: points?.width ?? null,
   height: points?.height ?? null,
@@ -71,7 +74,7 @@ export class PdfThumbnails {
    * pixels, with the page's size in points, or why there is none. Never rejects.
    */
   thumbnail(bytes: Uint8Array, side: number): Promise<ImageFacts> {
-    if (this.#waiting.length >= MAX_WAITING) return Promise.resolve(problem('Too many PDFs are waiting for their thumbnails; open it to see it.'))
+    if (this.#waiting.length >= MAX_WAITING) return Promise.resolve(problem(`Too many PDFs are waiting for their thumbnails; ${SAVE_TO_READ}`))
     return new Promise<ImageFacts>((resolve) => {
       this.#waiting.push({ bytes, side, done: resolve })
       this.#next()
@@ -95,7 +98,7 @@ export class PdfThumbnails {
     const job = this.#waiting.shift() as Job
     const id = this.#nextId++
     this.#current = { job, id }
-    this.#timer = setTimeout(() => this.#fail(`The PDF’s first page took longer than ${this.#limitMs / 1000} s to draw.`), this.#limitMs)
+    this.#timer = setTimeout(() => this.#fail(`The PDF’s first page took longer than ${this.#limitMs / 1000} s to draw; ${SAVE_TO_READ}`), this.#limitMs)
     // A copy the worker owns: the cell's bytes may be a view into a larger buffer held elsewhere.
     const bytes = job.bytes.slice()
     worker.postMessage({ id, bytes, side: job.side } satisfies ToPdfWorker, [bytes.buffer])
@@ -128,7 +131,9 @@ export class PdfThumbnails {
       clearTimeout(startTimer)
       if (worker !== this.#worker) return
       const memory = error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-      this.#fail(memory ? `The PDF’s first page needs more than ${this.#heapMb} MB of memory to draw.` : `The PDF reader failed (${error.message}).`)
+      this.#fail(
+        memory ? `The PDF’s first page needs more than ${this.#heapMb} MB of memory to draw; ${SAVE_TO_READ}` : `The PDF reader failed (${error.message}).`
+      )
     })
     worker.on('exit', (code) => {
       clearTimeout(startTimer)
