@@ -125,6 +125,26 @@ export function pagesView(view: RowsView): RowsView {
   return view.search || view.columns !== null ? view : { ...view, leaveOutBytes: true }
 }
 
+/** A column of the grid, as far as reading its pages goes: its name and whether it holds bytes. */
+export interface PagesColumn {
+  readonly name: string
+  readonly bytes?: boolean
+}
+
+/**
+ * The view the grid reads a table's pages under once its columns are known. Byte columns
+ * beside others: the others are named (the byte cells come from the media channels). Else
+ * every column, under pagesView, the view the first page was asked for before the columns
+ * were known, so the grid finds that page cached. A search's rows, which are not the
+ * table's by position, carry their byte columns. Whatever else reads the grid's cached
+ * pages (the edit panel, Find similar) asks under this view too.
+ */
+export function gridPagesView(view: RowsView, columns: readonly PagesColumn[]): RowsView {
+  const others = columns.filter((column) => column.bytes !== true).map((column) => column.name)
+  const splitsBytes = !view.search && others.length > 0 && others.length < columns.length
+  return splitsBytes ? { ...view, columns: others } : pagesView(view)
+}
+
 /** What a column profile is asked for: a version (absent: the latest), a filter ('' for all rows), exact or sampled. */
 export interface ProfileAsked {
   readonly version?: ExactInt

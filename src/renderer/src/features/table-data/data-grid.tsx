@@ -19,7 +19,7 @@ import type { TableRef } from '@shared/catalog-types'
 import type { MediaCell } from '@shared/contract/media'
 import type { TableProfile } from '@shared/contract/column-profile'
 import { unreadableColumnsOf, type UnreadableColumn } from '@shared/unreadable-columns'
-import { pagesView, type RowsView } from '../../lib/query-keys'
+import { gridPagesView, type RowsView } from '../../lib/query-keys'
 import { ErrorAlert } from '../../ui/error-alert'
 import { CellViewer } from '../cell-viewer/cell-viewer'
 import { MediaCellView } from '../cell-viewer/media-cell'
@@ -116,14 +116,10 @@ export function DataGrid({
   const headerHeight = profile ? SPARK_HEADER_HEIGHT : HEADER_HEIGHT
   const profiled = useMemo(() => new Map((profile?.columns ?? []).map((column) => [column.name, column])), [profile])
   // Byte columns are left out of the page reads (main describes their cells instead), unless
-  // they are all there is to read or a search's rows, which are not the table's by position, carry them.
-  // Byte columns beside others: the others are named (the byte cells come from the media
-  // channels). Else every column, under the view the first page was asked for before the
-  // columns were known (pagesView), so the grid finds that page cached.
-  const others = useMemo(() => columns.filter((column) => !column.bytes).map((column) => column.name), [columns])
-  const splitsBytes = !view.search && byteColumns.length > 0 && others.length > 0
-  const readView = useMemo<RowsView>(() => (splitsBytes ? { ...view, columns: others } : pagesView(view)), [view, others, splitsBytes])
-  const mediaRead = splitsBytes ? byteColumns : []
+  // they are all there is to read or a search's rows carry them.
+  const readView = useMemo<RowsView>(() => gridPagesView(view, columns), [view, columns])
+  // Where the page reads name other columns than the view's, the byte cells come from the media channels.
+  const mediaRead = readView.columns !== view.columns ? byteColumns : []
   // Until the count arrives, assume a page's worth so the first page can be asked for.
   const rowCount = total ?? PAGE_ROWS
   const virtualizer = useVirtualizer({

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { Field } from 'apache-arrow'
 import type { TableRef } from '@shared/catalog-types'
 import type { CommitEditsResult } from '@shared/contract/edits'
-import { pagesView, queryKeys, type RowsView } from '../../lib/query-keys'
+import { gridPagesView, queryKeys, type RowsView } from '../../lib/query-keys'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorAlert } from '../../ui/error-alert'
@@ -72,11 +72,7 @@ export function EditPanel({ connectionId, table, view, access, columns }: Props)
   const commit = useCommitEdits(connectionId, table, change)
   // The columns' Arrow types, from the schema of the grid's first page: read under the view
   // data-grid.tsx reads its pages under, so it comes from the grid's cache.
-  const readView = useMemo<RowsView>(() => {
-    const others = columns.filter((column) => !column.bytes).map((column) => column.name)
-    const splitsBytes = !view.search && others.length < columns.length && others.length > 0
-    return splitsBytes ? { ...view, columns: others } : pagesView(view)
-  }, [view, columns])
+  const readView = useMemo<RowsView>(() => gridPagesView(view, columns), [view, columns])
   const { pages } = useRowPages(connectionId, table, readView, [0])
   const schema = pages.get(0)?.schema
   const fields = useMemo(() => new Map<string, Field>((schema?.fields ?? []).map((field) => [field.name, field])), [schema])

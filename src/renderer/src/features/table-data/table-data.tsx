@@ -153,6 +153,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
             info={{ data: info.data, error: info.error, retry: () => void info.refetch() }}
             search={search}
             view={view}
+            columns={columns}
             selectedRow={selectedRow}
             found={found}
             truncated={result.data?.truncated ?? false}
@@ -205,7 +206,7 @@ export function TableData({ connectionId, table, fields, version = null }: Props
           firstRow={view.search ? 0 : windowStart}
           matching={view.search ? found : matching}
           onActiveRow={setSelectedRow}
-          onFindSimilar={vectorColumn ? (row) => void search.findSimilar(view, row, vectorColumn) : undefined}
+          onFindSimilar={vectorColumn ? (row) => void search.findSimilar(view, row, vectorColumn, columns) : undefined}
           onFilter={setFilter}
           editing={editAccess}
           profile={distributionsShown && distributionsBlocked === null ? headerProfile.profile : null}

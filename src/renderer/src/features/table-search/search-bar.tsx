@@ -10,7 +10,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import type { TableRef } from '@shared/catalog-types'
 import { DISTANCE_TYPES, MAX_SEARCH_K, type DistanceType, type SearchInfo } from '@shared/search-types'
 import type { SearchSpec } from '@shared/contract/search'
-import type { RowsView } from '../../lib/query-keys'
+import type { PagesColumn, RowsView } from '../../lib/query-keys'
 import { PAGE_ROWS } from '../../lib/row-pages'
 import { Button } from '../../ui/button'
 import { ErrorAlert } from '../../ui/error-alert'
@@ -35,6 +35,8 @@ interface Props {
   readonly search: DataSearch
   /** The rows on screen (a search's, while one shows). */
   readonly view: RowsView
+  /** The grid's columns. */
+  readonly columns: readonly PagesColumn[]
   /** The selected row, counted over the view's rows. */
   readonly selectedRow: number
   /** Rows the search found; null while it runs. */
@@ -44,7 +46,7 @@ interface Props {
 }
 
 /** The search controls; a table without vector columns or FTS index gets only "Explain". */
-export function SearchBar({ connectionId, table, info, search, view, selectedRow, found, truncated }: Props): ReactNode {
+export function SearchBar({ connectionId, table, info, search, view, columns, selectedRow, found, truncated }: Props): ReactNode {
   const [dialog, setDialog] = useState<'vector' | 'explain' | null>(null)
   const [words, setWords] = useState(search.active?.kind === 'fts' ? search.active.text : '')
   const [running, setRunning] = useState(false)
@@ -62,7 +64,7 @@ export function SearchBar({ connectionId, table, info, search, view, selectedRow
   const findSimilar = (): void => {
     if (!column) return
     setRunning(true)
-    void search.findSimilar(view, selectedRow, column).finally(() => setRunning(false))
+    void search.findSimilar(view, selectedRow, column, columns).finally(() => setRunning(false))
   }
   const submitWords = (event: FormEvent): void => {
     event.preventDefault()

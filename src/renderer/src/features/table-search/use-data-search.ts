@@ -12,7 +12,7 @@ import type { TableRef } from '@shared/catalog-types'
 import type { SearchQuery } from '@shared/contract/search'
 import { DEFAULT_SEARCH_K, type DistanceType, type SearchInfo, type VectorColumnInfo } from '@shared/search-types'
 import { api, unwrap } from '../../lib/api'
-import { pagesView, queryKeys, type RowsView } from '../../lib/query-keys'
+import { gridPagesView, queryKeys, type PagesColumn, type RowsView } from '../../lib/query-keys'
 import { pageOfRow } from '../../lib/row-pages'
 import { searchPage } from './use-search'
 
@@ -64,8 +64,11 @@ export interface DataSearch {
   readonly setActive: (active: ActiveSearch | null) => void
   /** Why the last "Find similar" could not start (its row had no vector, the read failed). */
   readonly error: unknown
-  /** Searches for rows like row `row` of `view` (0-based, counted over the view's rows). */
-  readonly findSimilar: (view: RowsView, row: number, column: VectorColumnInfo) => Promise<void>
+  /**
+   * Searches for rows like row `row` of `view` (0-based, counted over the view's rows);
+   * `columns` are the grid's, which say how its pages are read and whether rows have an id.
+   */
+  readonly findSimilar: (view: RowsView, row: number, column: VectorColumnInfo, columns: readonly PagesColumn[]) => Promise<void>
 }
 
 /** Holds the data tab's search. */
@@ -74,17 +77,17 @@ export function useDataSearch(connectionId: string, table: TableRef): DataSearch
   const [options, setOptions] = useState(DEFAULT_OPTIONS)
   const [active, setActive] = useState<ActiveSearch | null>(null)
   const [error, setError] = useState<unknown>(null)
-  const findSimilar = async (view: RowsView, row: number, column: VectorColumnInfo): Promise<void> => {
+  const findSimilar = async (view: RowsView, row: number, column: VectorColumnInfo, columns: readonly PagesColumn[]): Promise<void> => {
     setError(null)
     try {
       // In a search result the row is found among the result's rows (which carry every
       // vector column); otherwise in the page on screen when it shows the vector column,
       // else it is read on its own.
       const { page, index } = pageOfRow(row)
-      const onScreen = view.search ? undefined : client.getQueryData<Table>(queryKeys.rowPage(connectionId, table, pagesView(view), page))
+      const onScreen = view.search ? undefined : client.getQueryData<Table>(queryKeys.rowPage(connectionId, table, gridPagesView(view, columns), page))
       const shown = onScreen?.getChild(column.name) && index < onScreen.numRows ? onScreen : null
-      // A row is named by its id where the table has one (the grid's position means little in a result).
-      const withId = onScreen?.getChild(ID_COLUMN) && column.name !== ID_COLUMN ? [column.name, ID_COLUMN] : [column.name]
+      // A row is named by its id where the grid shows one (the grid's position means little in a result).
+      const withId = columns.some((c) => c.name === ID_COLUMN) && column.name !== ID_COLUMN ? [column.name, ID_COLUMN] : [column.name]
       const rows = view.search
         ? await searchPage(client, connectionId, table, view, page)
         : (shown ??
