@@ -126,8 +126,8 @@ test("a search's pictures: thumbnails in its rows, the viewer, and its gallery",
   await page.keyboard.press('End')
   await expect(tiles.nth(last - 1)).toBeFocused()
   await page.getByRole('toolbar', { name: 'Search' }).getByRole('button', { name: 'Find similar' }).click()
-  // (Named by its position here: the gallery holds no page of the table's ids.)
-  await expect(searchStatus(page)).toContainText(`nearest rows to row ${last} in`)
+  // Named by its id, as from the grid: the row's vector is read with the id the table shows.
+  await expect(searchStatus(page)).toContainText(`nearest rows to id ${last - 1} in`)
   await expect(tiles.nth(0)).toHaveAccessibleName(/^Row 1: PNG · 160 × 160 · /)
   await expect(tiles.nth(last - 1)).toHaveAccessibleName(/^Row \d: PNG · 320 × 200 · /)
   await expect(tiles.nth(last - 1).locator('img')).toBeVisible()
