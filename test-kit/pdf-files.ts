@@ -71,6 +71,20 @@ export function onePagePdf(width = 200, height = 100): Uint8Array {
   return onePage(`0 0 ${width} ${height}`, content)
 }
 
+/** A PDF of `count` pages like `onePagePdf`'s, each its own page object sharing one content stream. */
+export function manyPagesPdf(count: number): Uint8Array {
+  const first = new TextDecoder('latin1').decode(onePagePdf())
+  const content = first.slice(first.indexOf('stream\n') + 'stream\n'.length, first.indexOf('\nendstream'))
+  // Objects: 1 catalog, 2 page tree, 3 the content, then the pages.
+  const pages = Array.from({ length: count }, (_, i) => `${i + 4} 0 R`).join(' ')
+  return pdfFile([
+    '<</Type/Catalog/Pages 2 0 R>>',
+    `<</Type/Pages/Kids[${pages}]/Count ${count}>>`,
+    { dict: '', stream: latin1(content) },
+    ...Array.from({ length: count }, () => '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]/Resources<<>>/Contents 3 0 R>>')
+  ])
+}
+
 /** A white 200 x 100 pt page of black text in Helvetica, one of the standard 14 fonts, not embedded. */
 export function textPagePdf(text = 'PDF PDF PDF'): Uint8Array {
   return onePage('0 0 200 100', `BT /F1 48 Tf 4 30 Td (${text}) Tj ET\n`, '/Font<</F1 5 0 R>>', ['<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>'])

@@ -4,7 +4,7 @@
  * WebP pictures within the asked size (a PDF's of its first page), hostile images refused
  * with a reason and nothing decoded for them, a Lance blob v2 column read through LanceDB's
  * blob files, a legacy blob column saying why its bytes are not read, and the viewer's
- * whole value byte for byte.
+ * whole value byte for byte (a PDF's with its first page drawn).
  */
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,7 +12,9 @@ import { dispatch } from '../ipc/dispatch'
 import { startAppOverCatalog, type CatalogApp } from '../../../test-kit/app-over-catalog'
 import { ENCODED_FRAMES } from '../../../test-kit/encoded-frames'
 import { BLOB_TABLE, buildMediaCatalog, LEGACY_BLOB_TABLE, MEDIA_ROWS, MEDIA_TABLE, mediaCellBytes, type MediaRow } from '../../../test-kit/media-table'
+import { PDF_FILL, PDF_SQUARE } from '../../../test-kit/pdf-files'
 import type { MediaCell, MediaValue } from '../../shared/contract/media'
+import { PDF_VIEW_SIDE } from './pdf-thumbnails'
 
 let app: CatalogApp
 
@@ -137,6 +139,22 @@ describe('media:value', () => {
     expect(Buffer.from(value.bytes as Uint8Array).equals(Buffer.from(expected.png as Uint8Array))).toBe(true)
     const blobValue = await call<MediaValue>('media:value', { table: { namespace: [], name: BLOB_TABLE }, row: 1, column: 'clip' })
     expect(Buffer.from(blobValue.bytes as Uint8Array).equals(Buffer.from(expected.wav as Uint8Array))).toBe(true)
+  })
+
+  it("hands a PDF over whole, with its first page drawn at the viewer's size and its page size in points", async () => {
+    const expected = await mediaCellBytes()
+    const value = await call<MediaValue>('media:value', { table: { namespace: [], name: MEDIA_TABLE }, row: MEDIA_ROWS.indexOf('pdf'), column: 'media' })
+    expect([value.label, value.width, value.height, value.problem, value.firstPageProblem]).toEqual(['PDF', 200, 100, null, undefined])
+    expect(Buffer.from(value.bytes as Uint8Array).equals(Buffer.from(expected.pdf as Uint8Array))).toBe(true)
+    expect(value.firstPage?.pages).toBe(1)
+    expect((await sharp(value.firstPage?.image).metadata()).format).toBe('webp')
+    const page = await sharp(value.firstPage?.image).raw().toBuffer({ resolveWithObject: true })
+    expect([page.info.width, page.info.height]).toEqual([PDF_VIEW_SIDE, PDF_VIEW_SIDE / 2])
+    const at = (x: number, y: number): number[] => [
+      ...page.data.subarray((y * page.info.width + x) * page.info.channels, (y * page.info.width + x) * page.info.channels + 3)
+    ]
+    expect(at(10, 10).every((value, i) => Math.abs(value - (PDF_SQUARE[i] ?? 0)) <= 12)).toBe(true)
+    expect(at(PDF_VIEW_SIDE - 10, 500).every((value, i) => Math.abs(value - (PDF_FILL[i] ?? 0)) <= 12)).toBe(true)
   })
 
   it('says why a picture with too many pixels is not shown', async () => {

@@ -28,7 +28,7 @@ import type { ExactInt } from '../../shared/exact-int'
 import { THUMB_SIZES, type MediaCell, type ThumbSize } from '../../shared/contract/media'
 import { detectMedia, hexHead, SIGNATURE_BYTES } from '../../shared/media-kind'
 import type { CallOptions, CellBytes, TableHandle } from '../../catalog/table-handle'
-import { PdfThumbnails } from './pdf-thumbnails'
+import { sharedPdfThumbnails, type PdfThumbnails } from './pdf-thumbnails'
 import { makeThumbnail } from './thumbnails'
 import { firstVideoFrame } from './video-frame'
 import { libuvThreads, ThumbnailSlots } from './thumbnail-slots'
@@ -339,9 +339,6 @@ const NULL_CELL: MediaCell = {
   problem: null
 }
 
-/** The PDF worker of every connection's cells: one, started when the first PDF needs it. */
-const pdfThumbnails = new PdfThumbnails()
-
 /**
  * What one cell holds, with a thumbnail of `side` pixels for an image or a PDF's first page
  * (drawn in `pdfs`' worker), made when `slot` runs it.
@@ -350,7 +347,7 @@ export async function describeCell(
   cell: CellBytes,
   side: number,
   slot: (work: () => Promise<MediaCell>) => Promise<MediaCell> = (work) => work(),
-  pdfs: PdfThumbnails = pdfThumbnails
+  pdfs: PdfThumbnails = sharedPdfThumbnails
 ): Promise<MediaCell> {
   if (cell === null) return NULL_CELL
   if (cell.bytes === null) return { ...NULL_CELL, size: cell.size, label: 'blob', problem: cell.unread }
@@ -360,8 +357,7 @@ export async function describeCell(
   if (type.kind !== 'image' && type.kind !== 'pdf') return base
   if (cell.bytes.length < cell.size) {
     const limit = `${THUMB_SOURCE_MAX_BYTES / (1024 * 1024)} MB`
-    // The viewer opens pictures, not PDFs (those are saved as files).
-    if (type.kind === 'pdf') return { ...base, problem: `The PDF is larger than ${limit}; save it to see it.` }
+    if (type.kind === 'pdf') return { ...base, problem: `The PDF is larger than ${limit}; open it to see its first page.` }
     return { ...base, problem: `The image is larger than ${limit}; open it to see it.` }
   }
   const bytes = cell.bytes

@@ -12,13 +12,14 @@ import {
   hugeImagePdf,
   hugeMediaBoxPdf,
   manyOperatorsPdf,
+  manyPagesPdf,
   nestedFormsPdf,
   onePagePdf,
   PDF_FILL,
   PDF_SQUARE,
   textPagePdf
 } from '../../../test-kit/pdf-files'
-import { PdfThumbnails, SAVE_TO_READ } from './pdf-thumbnails'
+import { PDF_VIEW_SIDE, PdfThumbnails, SAVE_TO_READ } from './pdf-thumbnails'
 import { describeCell } from './media-cells'
 import type { ImageFacts } from './thumbnails'
 
@@ -69,6 +70,30 @@ describe('PDF thumbnails', () => {
     await expectDraws(await pdfs.thumbnail(onePagePdf(), 256), 256)
   })
 
+  it("draws the viewer's first page at its size, with the number of pages", async () => {
+    const page = await pdfs.firstPage(manyPagesPdf(3))
+    expect(page.pages).toBe(3)
+    await expectDraws(page, PDF_VIEW_SIDE)
+    expect((await pdfs.firstPage(onePagePdf())).pages).toBe(1)
+    expect(await pdfs.firstPage(garbagePdf())).toMatchObject({ thumb: null, pages: null, problem: expect.stringMatching(/^The PDF could not be read/) })
+  })
+
+  it("draws the viewer's first page before the thumbnails waiting, however many wait", async () => {
+    // The worker busy with a page that never ends (stopped at the time limit), and the queue full behind it.
+    const slow = pdfs.thumbnail(nestedFormsPdf(), 64)
+    const waiting = Array.from({ length: 16 }, () => pdfs.thumbnail(textPagePdf(), 256))
+    expect((await pdfs.thumbnail(onePagePdf(), 64)).problem).toBe(`Too many PDFs are waiting to be drawn; ${SAVE_TO_READ}`)
+    let finished = 0
+    for (const thumbnail of waiting) void thumbnail.then(() => finished++)
+    const page = await pdfs.firstPage(manyPagesPdf(2))
+    // Drawn next, once the slow page was stopped: most thumbnails that waited before it are still waiting.
+    expect(finished).toBeLessThan(8)
+    expect(page.pages).toBe(2)
+    await expectDraws(page, PDF_VIEW_SIDE)
+    expect((await slow).problem).toMatch(/took longer than/)
+    for (const facts of await Promise.all(waiting)) expect(facts.problem).toBeNull()
+  })
+
   it('draws text in a standard font the PDF does not embed', async () => {
     const facts = await pdfs.thumbnail(textPagePdf(), 256)
     expect(facts.problem).toBeNull()
@@ -86,7 +111,7 @@ describe('PDF thumbnails', () => {
     expect(cell).toMatchObject({ kind: 'pdf', label: 'PDF', width: 200, height: 100, problem: null })
     await expectDraws(cell, 64)
     const cut = await describeCell({ bytes: bytes.subarray(0, 100), size: 20 * 1024 * 1024 }, 64, undefined, pdfs)
-    expect(cut).toMatchObject({ kind: 'pdf', thumb: null, problem: 'The PDF is larger than 16 MB; save it to see it.' })
+    expect(cut).toMatchObject({ kind: 'pdf', thumb: null, problem: 'The PDF is larger than 16 MB; open it to see its first page.' })
   })
 
   it('answers PDFs cut short and garbage with a reason, draws one that lost only its end, and then still draws', async () => {
@@ -154,7 +179,7 @@ describe('PDF thumbnails', () => {
 
   it('refuses PDFs past the bounded queue with a reason, and draws the others', async () => {
     const all = await Promise.all(Array.from({ length: 24 }, () => pdfs.thumbnail(onePagePdf(), 64)))
-    const refused = all.filter((facts) => facts.problem === `Too many PDFs are waiting for their thumbnails; ${SAVE_TO_READ}`)
+    const refused = all.filter((facts) => facts.problem === `Too many PDFs are waiting to be drawn; ${SAVE_TO_READ}`)
     // One drawn at once (or none, before the worker is ready) and 16 waiting behind it.
     expect(refused.length).toBeGreaterThanOrEqual(24 - 17)
     expect(refused.length).toBeLessThanOrEqual(24 - 16)

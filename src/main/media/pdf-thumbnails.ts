@@ -1,5 +1,6 @@
 /**
- * Thumbnails of the first page of PDFs in cells. libvips (sharp) has no PDF loader here, so
+ * Thumbnails of the first page of PDFs in cells, and that page at the value viewer's size.
+ * libvips (sharp) has no PDF loader here, so
  * pages are drawn with pdf.js in one worker thread (./pdf-worker.ts), started when the first
  * PDF needs it and stopped after IDLE_MS unused; the pixels it hands back are encoded in main
  * as the same small WebP as images' thumbnails (./thumbnails.ts). One PDF is drawn at a time;
@@ -34,20 +35,34 @@ function workerEntry(): { readonly file: string; readonly execArgv?: string[] } 
   return { file: join(here, 'pdf-worker.ts'), execArgv: ['--import', 'tsx'] }
 }
 
+/** The longest side of a first page drawn for the value viewer, in pixels (the most the worker draws). */
+export const PDF_VIEW_SIDE = 1024
+/** WebP quality of a thumbnail, and of a page in the viewer, whose text is read. */
+const THUMB_QUALITY = 70
+const VIEW_QUALITY = 85
+
+/** A PDF's first page: its size in points and a WebP of it (ImageFacts, as for a thumbnail), and how many pages the document has. */
+export interface PdfFirstPage extends ImageFacts {
+  /** Null when the document could not be read. */
+  readonly pages: number | null
+}
+
 interface Job {
   readonly bytes: Uint8Array
   readonly side: number
-  readonly done: (facts: ImageFacts) => void
+  readonly quality: number
+  readonly done: (page: PdfFirstPage) => void
 }
 
-/** What a person can do when the app shows no first page: the viewer does not open PDFs. */
+/** What a person can do when the app shows no first page, or only the first. */
 export const SAVE_TO_READ = 'save it with the cell menu’s Save bytes as file to open it in a PDF reader.'
 
-const problem = (text: string, points: { width: number; height: number } | null = null): ImageFacts => ({
+const problem = (text: string, points: { width: number; height: number } | null = null): PdfFirstPage => ({
   width: points?.width ?? null,
   height: points?.height ?? null,
   thumb: null,
-  problem: text
+  problem: text,
+  pages: null
 })
 
 /** Draws PDFs' first pages in one worker, one at a time. */
@@ -73,10 +88,26 @@ export class PdfThumbnails {
    * A WebP thumbnail of the first page of the PDF in `bytes` whose longest side is `side`
    * pixels, with the page's size in points, or why there is none. Never rejects.
    */
-  thumbnail(bytes: Uint8Array, side: number): Promise<ImageFacts> {
-    if (this.#waiting.length >= MAX_WAITING) return Promise.resolve(problem(`Too many PDFs are waiting for their thumbnails; ${SAVE_TO_READ}`))
-    return new Promise<ImageFacts>((resolve) => {
-      this.#waiting.push({ bytes, side, done: resolve })
+  async thumbnail(bytes: Uint8Array, side: number): Promise<ImageFacts> {
+    const page =
+      this.#waiting.length >= MAX_WAITING
+        ? problem(`Too many PDFs are waiting to be drawn; ${SAVE_TO_READ}`)
+        : await new Promise<PdfFirstPage>((resolve) => {
+            this.#waiting.push({ bytes, side, quality: THUMB_QUALITY, done: resolve })
+            this.#next()
+          })
+    return { width: page.width, height: page.height, thumb: page.thumb, problem: page.problem }
+  }
+
+  /**
+   * The first page of the PDF in `bytes` for the value viewer: drawn so its longest side is
+   * PDF_VIEW_SIDE pixels, at a quality its text can be read at, with the number of pages.
+   * A person is waiting for it, so it goes before the thumbnails waiting, and is never
+   * refused for their number. Never rejects.
+   */
+  firstPage(bytes: Uint8Array): Promise<PdfFirstPage> {
+    return new Promise<PdfFirstPage>((resolve) => {
+      this.#waiting.unshift({ bytes, side: PDF_VIEW_SIDE, quality: VIEW_QUALITY, done: resolve })
       this.#next()
     })
   }
@@ -163,9 +194,9 @@ export class PdfThumbnails {
       const { width, height, rgba } = message
       // pdf.js paints the page on white, so the pixels are opaque.
       const thumb = await sharp(rgba, { raw: { width, height, channels: 4 } })
-        .webp({ quality: 70 })
+        .webp({ quality: job.quality })
         .toBuffer()
-      job.done({ width: message.points.width, height: message.points.height, thumb: new Uint8Array(thumb), problem: null })
+      job.done({ width: message.points.width, height: message.points.height, thumb: new Uint8Array(thumb), problem: null, pages: message.pages })
     } catch (error) {
       job.done(problem(`The PDF’s first page could not be encoded (${error instanceof Error ? error.message : String(error)}).`, message.points))
     }
@@ -191,3 +222,6 @@ export class PdfThumbnails {
     this.#idleTimer.unref()
   }
 }
+
+/** The PDF worker of the whole app (every connection's cells and the value viewer): one, started when the first PDF needs it. */
+export const sharedPdfThumbnails = new PdfThumbnails()

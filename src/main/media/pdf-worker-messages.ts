@@ -15,6 +15,8 @@ export type FromPdfWorker =
       readonly id: number
       /** The page's size in PDF points (1/72 inch), as it is shown (after its rotation). */
       readonly points: { readonly width: number; readonly height: number }
+      /** How many pages the document has. */
+      readonly pages: number
       readonly width: number
       readonly height: number
       readonly rgba: Uint8Array

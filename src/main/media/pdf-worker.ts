@@ -18,7 +18,7 @@ import type { FromPdfWorker, ToPdfWorker } from './pdf-worker-messages'
 
 /** Most pixels an embedded image may declare to be decoded: as for images in cells (MAX_IMAGE_PIXELS in ./thumbnails.ts). */
 export const MAX_PDF_IMAGE_PIXELS = 50_000_000
-/** Largest thumbnail side drawn; an ask for more is refused (the app asks for 64 or 256). */
+/** Largest side drawn; an ask for more is refused (the app asks for 64 or 256, and the viewer for 1024). */
 const MAX_SIDE = 1024
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
@@ -77,7 +77,7 @@ export async function renderFirstPage({ id, bytes, side }: ToPdfWorker): Promise
     }
     // A copy in a plain buffer: the canvas's own is held by native code and cannot be moved to main.
     const rgba = new Uint8Array(canvas.getContext('2d').getImageData(0, 0, width, height).data)
-    return { type: 'page', id, points, width, height, rgba }
+    return { type: 'page', id, points, pages: document.numPages, width, height, rgba }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const first = message.split('\n')[0] ?? ''

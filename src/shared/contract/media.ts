@@ -74,6 +74,7 @@ export interface MediaValue {
   readonly kind: MediaKind
   readonly mime: string
   readonly label: string
+  /** Pixel size, for an image or a video; for a PDF, its first page's size in points. */
   readonly width: number | null
   readonly height: number | null
   /** The bytes; null when larger than MEDIA_VALUE_MAX_BYTES or a document that must not be rendered. */
@@ -82,6 +83,10 @@ export interface MediaValue {
   readonly problem: string | null
   /** For a video, its first keyframe (as in MediaCell), for the player's poster before it plays. */
   readonly firstFrame?: VideoFirstFrame
+  /** For a PDF (whose width and height are its first page's, in points): that page drawn as a WebP picture, and how many pages the document has. */
+  readonly firstPage?: { readonly image: Uint8Array; readonly pages: number }
+  /** For a PDF whose first page was not drawn: why. */
+  readonly firstPageProblem?: string
 }
 
 /** Which rows: the grid's window of rows matching `filter`, at `version` (the latest when absent). */
