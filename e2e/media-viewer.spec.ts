@@ -1,6 +1,7 @@
 /**
  * The value viewer on the media table: Enter or a double-click opens a cell's whole value;
- * the picture at full size with its pixel size, the WAV playable, the scripted SVG only as
+ * the picture at full size with its pixel size, the WAV playable, a PDF's first page drawn
+ * by main (read back as pixels), the scripted SVG only as
  * text (its script never runs), unknown bytes as hex, a hostile picture as a placeholder;
  * ArrowDown moves to the next row, and Escape closes it with focus back on the cell.
  */
@@ -9,6 +10,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { imagePixel, mediaCell, naturalSize, openMediaGrid, rowNumber, svgRan, type AudioElement } from './fixtures/media-grid'
 import { buildMediaCatalog } from '../test-kit/media-table'
+import { PDF_FILL, PDF_SQUARE } from '../test-kit/pdf-files'
 import { buildNestedCatalog } from '../test-kit/lancedb-catalog'
 import { TablesPage } from './pages/tables-page'
 
@@ -17,7 +19,10 @@ function viewer(page: Page, column: string, row: number): Locator {
   return page.getByRole('dialog', { name: `${column} · row ${row}` })
 }
 
-test('Enter opens the picture at full size, ArrowDown walks to audio and the SVG shown as text, Escape returns to the cell', async ({ workDir, openApp }) => {
+test('Enter opens the picture at full size, ArrowDown walks to audio, a PDF page and the SVG shown as text, Escape returns to the cell', async ({
+  workDir,
+  openApp
+}, testInfo) => {
   const root = join(workDir, 'catalog')
   await buildMediaCatalog(root)
   const app = await openApp(['--dir', root])
@@ -67,9 +72,22 @@ test('Enter opens the picture at full size, ArrowDown walks to audio and the SVG
   // The MP4 has boxes but no frames: the player says it cannot play it, and offers Save.
   await expect(viewer(page, 'media', 4).getByRole('alert')).toContainText('This browser cannot play this MP4 video')
   await page.keyboard.press('ArrowDown')
+  // The PDF's first page, drawn in main's PDF worker at 1024 pixels: its dark square at the top left, its fill elsewhere.
   const pdf = viewer(page, 'media', 5)
-  await expect(pdf).toContainText('PDF documents are not opened inside the app')
+  const pdfPage = pdf.getByTestId('viewer-pdf-page')
+  await expect(pdfPage).toBeVisible()
+  expect(await naturalSize(pdfPage)).toEqual([1024, 512])
+  const near = (rgb: readonly number[], expected: readonly number[]): boolean => rgb.every((value, i) => Math.abs(value - (expected[i] ?? 0)) <= 12)
+  expect(near(await imagePixel(pdfPage, 20, 20), PDF_SQUARE)).toBe(true)
+  expect(near(await imagePixel(pdfPage, 1000, 500), PDF_FILL)).toBe(true)
+  await expect(pdf.getByTestId('pdf-facts')).toHaveText(/^PDF · 200 × 100 pt · /)
+  await expect(pdf.getByRole('note')).toHaveText('Shown: its only page, as a picture. Save the file (below) to read the whole document in a PDF reader.')
+  // Fitted to the dialog, not wider than it.
+  const frame = await pdf.getByLabel('First page', { exact: true }).boundingBox()
+  const shown = await pdfPage.boundingBox()
+  expect(shown && frame && shown.width <= frame.width && shown.width > 200).toBe(true)
   await expect(pdf.getByRole('button', { name: 'Save bytes as file' })).toBeEnabled()
+  await page.screenshot({ path: testInfo.outputPath('viewer-pdf.png') })
   await page.keyboard.press('ArrowDown')
   const svg = viewer(page, 'media', rowNumber('svg'))
   await expect(svg).toContainText('SVG (shown as text; not rendered, since it may carry script)')

@@ -2,9 +2,9 @@
  * The value viewer's views of a byte value read whole from main: a picture at full size
  * with zoom (only when main found nothing wrong with it), audio and video in the browser's
  * own player (saying so when it cannot play the format; a video's first frame, decoded with
- * WebCodecs, as its poster until it plays), a PDF offered for saving rather
- * than rendered, SVG and HTML only ever as escaped text (they may carry script), and
- * anything else as a hex view.
+ * WebCodecs, as its poster until it plays), a PDF's first page as the picture main drew of
+ * it (the document itself is never handed to the browser; Save gives the whole file), SVG
+ * and HTML only ever as escaped text (they may carry script), and anything else as a hex view.
  */
 import { ImageOff, Minus, Plus } from 'lucide-react'
 import { useRef, useState, type ReactNode } from 'react'
@@ -45,12 +45,7 @@ export function MediaValueView({ value }: { readonly value: MediaValue }): React
         </div>
       )
     case 'pdf':
-      return (
-        <div className={styles.valueBlock}>
-          {facts}
-          <p role="note">PDF documents are not opened inside the app. Save the file (below) and open it with a PDF reader.</p>
-        </div>
-      )
+      return <PdfFirstPage value={value} />
     case 'document':
       return <DocumentText bytes={value.bytes} value={value} />
     case 'bytes':
@@ -103,6 +98,33 @@ function ImageView({ bytes, value }: { readonly bytes: Uint8Array; readonly valu
           data-testid="viewer-image"
         />
       </div>
+    </div>
+  )
+}
+
+/** A PDF's first page, drawn by main, fitted to the viewer; or why it was not drawn. */
+function PdfFirstPage({ value }: { readonly value: MediaValue }): ReactNode {
+  const page = value.firstPage ?? null
+  const source = useBlobSource<HTMLImageElement>(page?.image ?? null, 'image/webp')
+  const rest = page && page.pages > 1 ? `the first of its ${page.pages.toLocaleString('en-US')} pages` : 'its only page'
+  return (
+    <div className={styles.valueBlock}>
+      <p className={styles.valueFacts} data-testid="pdf-facts">
+        {mediaTitle(value)}
+      </p>
+      {page ? (
+        <>
+          <p role="note">Shown: {rest}, as a picture. Save the file (below) to read the whole document in a PDF reader.</p>
+          <div className={styles.imageFrame} tabIndex={0} aria-label="First page">
+            <img ref={source} className={styles.imageFit} alt={`First page of the PDF (${mediaTitle(value)})`} data-testid="viewer-pdf-page" />
+          </div>
+        </>
+      ) : (
+        <div className={styles.placeholder} role="note">
+          <ImageOff aria-hidden size={32} />
+          <p>{value.firstPageProblem ?? 'The first page was not drawn.'}</p>
+        </div>
+      )}
     </div>
   )
 }

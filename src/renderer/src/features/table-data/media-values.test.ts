@@ -30,6 +30,20 @@ describe('mediaValueOfBytes', () => {
     expect(mediaValueOfBytes(PNG, described({ width: null, height: null, problem: null }))?.problem).toMatch(/clear the search/)
   })
 
+  it('hands a PDF over whole with its page size, saying where its first page is drawn', () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7\n%\u00e2\n1 0 obj')
+    const value = mediaValueOfBytes(pdf, { ...mediaCellOfBytes(pdf), width: 612, height: 792 })
+    expect(value).toMatchObject({
+      kind: 'pdf',
+      width: 612,
+      height: 792,
+      problem: null,
+      bytes: pdf,
+      firstPageProblem: expect.stringMatching(/clear the search/)
+    })
+    expect(value?.firstPage).toBeUndefined()
+  })
+
   it('hands other kinds over as they are, and a null cell as null', () => {
     expect(mediaValueOfBytes(WAV)).toMatchObject({ kind: 'audio', problem: null, bytes: WAV })
     expect(mediaValueOfBytes(null)).toBeNull()

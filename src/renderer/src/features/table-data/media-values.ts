@@ -13,6 +13,8 @@ import { jsonAt } from './cell-values'
 
 /** Why a search result's picture is not shown when main did not describe it. */
 const NO_PICTURE_IN_SEARCH = 'Pictures are shown in the table’s rows; clear the search to see this one.'
+/** Why the viewer shows no first page of a search result's PDF: main draws it for `media:value`, which names the table's rows. */
+const NO_PDF_PAGE_IN_SEARCH = 'The viewer draws a PDF’s first page from the table’s rows; clear the search to see this one’s.'
 
 /** What `bytes` hold, as a grid cell (null bytes: a null cell). */
 export function mediaCellOfBytes(bytes: Uint8Array | null): MediaCell {
@@ -34,6 +36,10 @@ export function mediaValueOfBytes(bytes: Uint8Array | null, described?: MediaCel
   const value = { size: bytes.length, ...type, bytes }
   const frame = type.kind === 'video' && described?.firstFrame ? described.firstFrame : null
   if (frame) return { ...value, width: frame.width, height: frame.height, problem: null, firstFrame: frame }
+  if (type.kind === 'pdf') {
+    const page = described?.kind === 'pdf' ? described : null
+    return { ...value, width: page?.width ?? null, height: page?.height ?? null, problem: null, firstPageProblem: NO_PDF_PAGE_IN_SEARCH }
+  }
   if (type.kind !== 'image') return { ...value, width: null, height: null, problem: null }
   const picture = described?.kind === 'image' ? described : null
   const width = picture?.width ?? null
