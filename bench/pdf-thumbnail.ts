@@ -2,10 +2,11 @@
  * What one PDF thumbnail costs (src/main/media/pdf-thumbnails.ts): the first one, which
  * starts the PDF worker and loads pdf.js in it, then PDF_ROUNDS more of a page of text in
  * Helvetica and of a page of two filled rectangles (test-kit/pdf-files.ts), at the grid's
- * row size (64 px) and the gallery's tile size (256 px): the median and the slowest, as main
+ * row size (64 px) and the gallery's tile size (256 px), and as the value viewer's first page
+ * (1024 px, a finer WebP): the median and the slowest, as main
  * waits for them (worker round trip and WebP encoding included). Run from the sources, the
  * worker starts through tsx, which makes the first one slower than in the built app.
- * The anchor, taking turns with each PDF round: the same thumbnail of a 1600 x 1200 JPEG of
+ * The anchor, taking turns with each PDF round: the same thumbnail (or a 1024 px picture) of a 1600 x 1200 JPEG of
  * about 500 KB, a photo of bench:media's table (./media/media-rows.ts), made with sharp as
  * main makes it (src/main/media/thumbnails.ts); medians and their ratio.
  *
@@ -13,7 +14,7 @@
  * Env: PDF_ROUNDS (20)
  */
 import { loadavg } from 'node:os'
-import { PdfThumbnails } from '../src/main/media/pdf-thumbnails'
+import { PDF_VIEW_SIDE, PdfThumbnails } from '../src/main/media/pdf-thumbnails'
 import { makeThumbnail } from '../src/main/media/thumbnails'
 import { photoPool } from './media/media-rows'
 import { THUMB_SIZES } from '../src/shared/contract/media'
@@ -21,9 +22,12 @@ import { onePagePdf, textPagePdf } from '../test-kit/pdf-files'
 
 const ROUNDS = Number(process.env.PDF_ROUNDS ?? 20)
 
+/** The sizes timed: the grid's and the gallery's thumbnails, and the viewer's page. */
+const SIDES: readonly (readonly [string, number])[] = [...Object.entries(THUMB_SIZES), ['viewer', PDF_VIEW_SIDE]]
+
 async function timed(pdfs: PdfThumbnails, bytes: Uint8Array, side: number): Promise<number> {
   const start = performance.now()
-  const facts = await pdfs.thumbnail(bytes, side)
+  const facts = side === PDF_VIEW_SIDE ? await pdfs.firstPage(bytes) : await pdfs.thumbnail(bytes, side)
   if (facts.problem !== null) throw new Error(facts.problem)
   return performance.now() - start
 }
@@ -55,7 +59,7 @@ try {
     ['two rectangles', onePagePdf],
     ['text in Helvetica', textPagePdf]
   ] as const) {
-    for (const [size, side] of Object.entries(THUMB_SIZES)) {
+    for (const [size, side] of SIDES) {
       const bytes = make()
       const times: number[] = []
       const photoTimes: number[] = []
