@@ -12,6 +12,8 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { imagePixel, naturalSize } from './fixtures/media-grid'
 import { TablesPage } from './pages/tables-page'
+import { electronBinary } from './fixtures/launch'
+import { pageCalls } from '../test-kit/page-calls'
 import { buildPictureSearchCatalog, PICTURE_SEARCH_ROWS, PICTURE_SEARCH_TABLE } from '../test-kit/picture-search-table'
 
 /** The search's rows, nearest to the last row's vector first. */
@@ -36,6 +38,7 @@ test("a search's pictures: thumbnails in its rows, the viewer, and its gallery",
   await buildPictureSearchCatalog(root)
   const app = await openApp(['--dir', root])
   const { page } = app
+  const calls = pageCalls(page)
   await app.table(PICTURE_SEARCH_TABLE).click()
   const tables = new TablesPage(page)
   await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText(`${PICTURE_SEARCH_ROWS.length} rows`)
@@ -60,6 +63,12 @@ test("a search's pictures: thumbnails in its rows, the viewer, and its gallery",
     expect(await naturalSize(thumb)).toEqual(size)
     expect(await dark(thumb, 2, 2)).toBe(true)
     expect(await dark(thumb, (size[0] ?? 0) - 3, (size[1] ?? 0) - 3)).toBe(false)
+  }
+  // The rows were asked for on their own, and their thumbnails after them (browser mode's calls can be watched).
+  if (electronBinary() === undefined) {
+    const sent = calls.channels()
+    expect(sent.indexOf('search:media')).toBeGreaterThan(sent.indexOf('search:rows'))
+    expect(sent.indexOf('search:rows')).toBeGreaterThanOrEqual(0)
   }
   // The hostile pictures: no picture, main's reason in the title.
   const huge = searchMediaCell(tables, FOUND.indexOf('huge-png') + 1)

@@ -61,6 +61,7 @@ export const CHANNELS = [
   'versions:deleteTag',
   // Search in the data tab
   'search:rows',
+  'search:media',
   'search:explain',
   'search:info',
   // Indexes and stats

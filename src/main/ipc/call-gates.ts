@@ -63,6 +63,8 @@ const GATED_CHANNELS: Readonly<Partial<Record<Channel, GateName>>> = {
   'tables:readRows': 'rowReads',
   'versions:readRows': 'rowReads',
   'search:rows': 'rowReads',
+  // Reads the search's rows again when they are no longer kept, and makes their thumbnails.
+  'search:media': 'rowReads',
   'media:cells': 'rowReads',
   'media:value': 'rowReads',
   // A profile reads up to a million rows, a page at a time, while it runs.

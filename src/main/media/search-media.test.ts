@@ -1,11 +1,12 @@
 /**
  * A search's byte cells described by main, through the real handlers on a real table of
  * pictures with a vector column (test-kit/picture-search-table.ts), over a directory catalog
- * and over REST through the reference server: a vector search asking for thumbnails answers,
- * per result row, WebP thumbnails of the asked size, and the hostile pictures' refusals with
- * their reasons, and a picture larger than a thumbnail is made from keeps its type and says
- * why it shows none; without asking it answers the rows alone; a size it does not know is
- * refused.
+ * and over REST through the reference server: `search:media` after a vector search's
+ * `search:rows` answers, per result row, WebP thumbnails of the asked size, and the hostile
+ * pictures' refusals with their reasons, and a picture larger than a thumbnail is made from
+ * keeps its type and says why it shows none; it describes the rows `search:rows` kept
+ * without asking the catalog again, and searches again for a page no longer kept; a size it
+ * does not know is refused.
  */
 import { connectNamespace } from '@lancedb/lancedb'
 import sharp from 'sharp'
@@ -19,7 +20,7 @@ import {
   PICTURE_SIZES,
   type PictureSearchRow
 } from '../../../test-kit/picture-search-table'
-import type { SearchPage } from '../../shared/contract/search'
+import type { SearchMedia, SearchPage } from '../../shared/contract/search'
 import type { MediaCell } from '../../shared/contract/media'
 import { decodeArrowIpc } from '../../shared/arrow-ipc-decode'
 import { ANSWER_IPC_BUDGET } from '../../shared/arrow-preflight'
@@ -50,10 +51,13 @@ async function buildCatalog(root: string): Promise<void> {
   }
 }
 
+/** The reference server's requests, one line each (`POST /v1/table/…/query -> 200 (3 ms)`). */
+const requests: string[] = []
+
 describe.each([
   ['a directory catalog', undefined],
-  ['a REST catalog', {}]
-] as const)('search:rows with thumbnails over %s', (_, server) => {
+  ['a REST catalog', { log: (line: string) => void requests.push(line) }]
+] as const)('search:media over %s', (_, server) => {
   let app: CatalogApp
 
   beforeAll(async () => {
@@ -64,26 +68,33 @@ describe.each([
     await app?.close()
   })
 
-  async function search(request: Record<string, unknown>): Promise<SearchPage> {
-    const result = await dispatch(app.core.handlers, 'search:rows', { connectionId: app.connectionId, table, query, ...request })
+  async function call<T>(channel: 'search:rows' | 'search:media', request: Record<string, unknown>): Promise<T> {
+    const result = await dispatch(app.core.handlers, channel, { connectionId: app.connectionId, table, query, ...request })
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
-    return result.value as SearchPage
+    return result.value as T
   }
 
-  function cellsByRow(page: SearchPage): Record<PictureSearchRow, MediaCell> {
+  /** A search's rows, then what their byte cells hold with thumbnails of `size`. */
+  async function search(size: string, request: Record<string, unknown> = {}): Promise<{ readonly page: SearchPage; readonly media: SearchMedia | null }> {
+    const page = await call<SearchPage>('search:rows', request)
+    return { page, media: await call<SearchMedia | null>('search:media', { ...request, pageId: page.pageId, size }) }
+  }
+
+  function cellsByRow({ page, media }: { readonly page: SearchPage; readonly media: SearchMedia | null }): Record<PictureSearchRow, MediaCell> {
     const rows = decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET)
     const kinds = rows.getChild('kind')
-    const at = page.media?.columns.indexOf('media') ?? -1
+    const at = media?.columns.indexOf('media') ?? -1
     expect(at).toBeGreaterThanOrEqual(0)
-    return Object.fromEntries((page.media?.cells ?? []).map((row, i) => [kinds?.get(i) as string, row[at]])) as Record<PictureSearchRow, MediaCell>
+    return Object.fromEntries((media?.cells ?? []).map((row, i) => [kinds?.get(i) as string, row[at]])) as Record<PictureSearchRow, MediaCell>
   }
 
   it("answers each result's pictures as WebP thumbnails of a row's size, in the rows' order", async () => {
-    const page = await search({ thumbnails: 'row' })
-    expect(page.media?.columns).toEqual(['media'])
-    expect(page.media?.cells).toHaveLength(PICTURE_SEARCH_ROWS.length)
+    const found = await search('row')
+    const { page, media } = found
+    expect(media?.columns).toEqual(['media'])
+    expect(media?.cells).toHaveLength(PICTURE_SEARCH_ROWS.length)
     expect(decodeArrowIpc(page.arrow, ANSWER_IPC_BUDGET).getChild('kind')?.toArray()).toEqual([...PICTURE_SEARCH_ROWS])
-    const cells = cellsByRow(page)
+    const cells = cellsByRow(found)
     for (const row of ['png', 'jpeg', 'square-png'] as const) {
       const [width, height] = PICTURE_SIZES[row] ?? [0, 0]
       expect([cells[row].kind, cells[row].width, cells[row].height, cells[row].problem]).toEqual(['image', width, height, null])
@@ -95,21 +106,21 @@ describe.each([
   })
 
   it('refuses the hostile pictures with their reasons, with no thumbnail', async () => {
-    const cells = cellsByRow(await search({ thumbnails: 'row' }))
+    const cells = cellsByRow(await search('row'))
     expect(cells['huge-png'].problem).toMatch(/declares 100,000 x 100,000 pixels, more than the 50 megapixels/)
     expect(cells['fake-png'].problem).toMatch(/could not be decoded|are not/)
     for (const row of ['huge-png', 'fake-png'] as const) expect([cells[row].kind, cells[row].thumb]).toEqual(['image', null])
   })
 
   it("makes a gallery tile's thumbnails when asked for that size", async () => {
-    const cells = cellsByRow(await search({ thumbnails: 'tile' }))
+    const cells = cellsByRow(await search('tile'))
     const thumb = await sharp(cells.png.thumb as Uint8Array).metadata()
     expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 256, 160])
   })
 
   it('keeps the type of a picture larger than a thumbnail is made from, and says why it shows none', async () => {
-    const page = await search({ table: { namespace: [], name: BIG_TABLE }, thumbnails: 'row' })
-    expect(page.media?.cells[0]?.[0]).toMatchObject({
+    const { media } = await search('row', { table: { namespace: [], name: BIG_TABLE } })
+    expect(media?.cells[0]?.[0]).toMatchObject({
       kind: 'image',
       label: 'PNG',
       size: THUMB_SOURCE_MAX_BYTES + 1024,
@@ -118,11 +129,30 @@ describe.each([
     })
   })
 
-  it('answers the rows alone when not asked, and refuses a size it does not know', async () => {
-    const page = await search({})
-    expect(page.media).toBeUndefined()
+  it('describes the rows search:rows kept without asking the catalog again, and searches again for a page no longer kept', async () => {
+    const page = await call<SearchPage>('search:rows', {})
     expect(page.rowCount).toBe(PICTURE_SEARCH_ROWS.length)
-    const refused = await dispatch(app.core.handlers, 'search:rows', { connectionId: app.connectionId, table, query, thumbnails: 'huge' })
-    expect(refused.ok).toBe(false)
+    const queries = (): number => requests.filter((line) => /\/query\b/.test(line)).length
+    const before = queries()
+    const kept = await call<SearchMedia>('search:media', { pageId: page.pageId, size: 'row' })
+    expect(queries()).toBe(before)
+    // An id main never gave (or one whose page it dropped): the search runs again, and its rows are described.
+    const again = await call<SearchMedia>('search:media', { pageId: 'not-kept', size: 'row' })
+    if (server) expect(queries()).toBe(before + 1)
+    expect(again.cells.map((row) => row[0]?.label)).toEqual(kept.cells.map((row) => row[0]?.label))
+    // Kept for this search only: the same id with another filter searches again, and describes that search's rows.
+    const filtered = await call<SearchMedia>('search:media', { pageId: page.pageId, size: 'row', filter: "kind = 'wav'" })
+    expect(filtered.cells.map((row) => row[0]?.label)).toEqual(['WAV'])
+  })
+
+  it('refuses a size it does not know, and an id longer than main gives', async () => {
+    const page = await call<SearchPage>('search:rows', {})
+    for (const request of [
+      { pageId: page.pageId, size: 'huge' },
+      { pageId: 'x'.repeat(65), size: 'row' }
+    ]) {
+      const refused = await dispatch(app.core.handlers, 'search:media', { connectionId: app.connectionId, table, query, ...request })
+      expect(refused.ok).toBe(false)
+    }
   })
 })

@@ -35,6 +35,7 @@ function filterRequests(filter: string): [string, Record<string, unknown>][] {
     ['versions:readRows', { connectionId, table, version: '1', offset: 0, limit: 10, filter }],
     ['versions:count', { connectionId, table, version: '1', filter }],
     ['search:rows', { connectionId, table, query: { kind: 'scan', k: 10 }, filter }],
+    ['search:media', { connectionId, table, query: { kind: 'scan', k: 10 }, filter, pageId: 'not-kept', size: 'row' }],
     ['search:explain', { connectionId, table, query: { kind: 'scan', k: 10 }, filter }],
     ['export:start', { connectionId, table, format: 'csv', filter }],
     ['schema:addColumns', { connectionId, table, columns: [{ name: 'doubled', expression: filter }] }]

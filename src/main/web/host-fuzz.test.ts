@@ -104,6 +104,7 @@ function baseRequests(): Record<string, Record<string, unknown>> {
     'versions:createTag': { connectionId, table, tag: 'fuzzed', version: '1' },
     'versions:deleteTag': { connectionId, table, tag: 'fuzzed' },
     'search:rows': { connectionId, table, query: scan, filter: 'id > 1' },
+    'search:media': { connectionId, table, query: scan, filter: 'id > 1', pageId: 'not-kept', size: 'row' },
     'search:explain': { connectionId, table, query: scan },
     'search:info': { connectionId, table },
     'indexes:list': { connectionId, table },

@@ -3,9 +3,10 @@
  * a pasted vector) and full-text search, each combined with the SQL filter and the column
  * choice; the query's plan as the engine explains it; and what a table offers to search
  * (its vector columns with their dimension and index, its full-text indexed columns).
- * Results cross as Arrow IPC like reads do: at most `k` rows, so one page. Asked to, main
+ * Results cross as Arrow IPC like reads do: at most `k` rows, so one page. Asked after, main
  * also describes the page's byte cells (type, size, a thumbnail), as `media:cells` does for
- * the table's rows, which a search's rows are not by position.
+ * the table's rows, which a search's rows are not by position: the rows come first, their
+ * thumbnails when made.
  */
 import { z } from 'zod'
 import { columnList, columnRef, connectionId, response, sqlFilter, tableRef } from './common'
@@ -75,21 +76,23 @@ export interface SearchMedia {
   readonly cells: readonly (readonly MediaCell[])[]
 }
 
-/** A search's rows; with `media` when the request asked for thumbnails and the page has byte columns. */
+/** A search's rows, and the id main keeps them under a short while, for `search:media`. */
 export interface SearchPage extends RowsPage {
-  readonly media?: SearchMedia
+  readonly pageId: string
 }
 
 /** Search channels. */
 export const searchContract = {
-  'search:rows': {
-    request: searchRequest
-      .extend({
-        /** Also describe the page's byte cells, with thumbnails of this size (a grid row's or a gallery tile's). */
-        thumbnails: thumbSize.optional()
-      })
-      .strict(),
-    response: response<SearchPage>()
+  'search:rows': { request: searchRequest, response: response<SearchPage>() },
+  /**
+   * What the byte cells of the search's rows hold, with thumbnails of `size` (a grid row's or
+   * a gallery tile's): of the rows `search:rows` answered as `pageId` while main keeps them,
+   * else of the search run again, whose rows may differ if the table changed meanwhile (the
+   * page checks each cell's size against its bytes). Null for rows without byte columns.
+   */
+  'search:media': {
+    request: searchRequest.extend({ pageId: z.string().max(64), size: thumbSize }).strict(),
+    response: response<SearchMedia | null>()
   },
   'search:explain': { request: searchRequest, response: response<string>() },
   'search:info': { request: z.object({ connectionId, table: tableRef }).strict(), response: response<SearchInfo>() }

@@ -64,9 +64,11 @@ export const queryKeys = {
   /** One byte cell's whole value, for the value viewer (row counted over the rows matching the filter). */
   mediaValue: (connectionId: string, table: TableRef, rows: MediaRows, row: number, column: string) =>
     ['catalog', connectionId, 'rows', tableKey(table), 'media-value', rows, row, column] as const,
-  /** The rows one search found, its byte cells with thumbnails of one size (under the table's rows, so a write refreshes them). */
-  search: (connectionId: string, table: TableRef, spec: SearchSpec, thumbnails: ThumbSize) =>
-    ['catalog', connectionId, 'rows', tableKey(table), 'search', spec, thumbnails] as const,
+  /** The rows one search found (under the table's rows, so a write refreshes them). */
+  search: (connectionId: string, table: TableRef, spec: SearchSpec) => ['catalog', connectionId, 'rows', tableKey(table), 'search', spec] as const,
+  /** What the byte cells of one search's answer (main's `pageId`) hold, with thumbnails of one size. */
+  searchMedia: (connectionId: string, table: TableRef, spec: SearchSpec, pageId: string, size: ThumbSize) =>
+    ['catalog', connectionId, 'rows', tableKey(table), 'search-media', spec, pageId, size] as const,
   /** The plan of one search. */
   searchPlan: (connectionId: string, table: TableRef, spec: SearchSpec) => ['catalog', connectionId, 'rows', tableKey(table), 'explain', spec] as const,
   /** The number of rows matching a filter. */

@@ -30,7 +30,7 @@ import { RowMenu } from '../table-search/row-menu'
 import { cellAt, type CellView } from './cell-format'
 import { cellActions } from './cell-actions'
 import { bytesAt, mediaCellOfBytes, mediaValueOfBytes, rowJson } from './media-values'
-import { searchMediaCell, useSearchResult } from '../table-search/use-search'
+import { searchMediaCell, useSearchMedia, useSearchResult } from '../table-search/use-search'
 import { viewerValueAt } from './cell-values'
 import { GridCell, isExpandable } from './grid-cell'
 import { PAGE_ROWS, pageOfRow, pagesFor } from '../../lib/row-pages'
@@ -148,8 +148,10 @@ export function DataGrid({
     [shownFirst, shownLast, total, firstRow]
   )
   const media = useMediaBlocks(connectionId, table, view, mediaBlocks, mediaRead, shownBlocks)
-  // A search's answer (the query its pages are sliced from): main's description of its byte cells.
+  // A search's answer (the query its pages are sliced from), and main's description of its
+  // byte cells, asked once the rows are in: until it comes, they show their type and size.
   const searchResult = useSearchResult(connectionId, table, view).data
+  const searchMedia = useSearchMedia(connectionId, table, view, searchResult, 'row', byteColumns.length > 0).data
 
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
   const [viewing, setViewing] = useState(false)
@@ -193,7 +195,8 @@ export function DataGrid({
     if (at < 0) {
       const cell = vectorAt(row, col)
       if (!cell) return undefined
-      return searchMediaCell(searchResult, firstRow + row, name) ?? mediaCellOfBytes(bytesAt(cell.vector, cell.index))
+      const bytes = bytesAt(cell.vector, cell.index)
+      return searchMediaCell(searchMedia, firstRow + row, name, bytes) ?? mediaCellOfBytes(bytes)
     }
     const { block, index } = mediaBlockOfRow(firstRow + row)
     const failed = media.failed.get(block)

@@ -24,8 +24,8 @@ import { mediaRowsOf } from './use-media-cells'
 import { GALLERY_PAGE, useGalleryPages } from './use-gallery-pages'
 import type { RowsView } from '../../lib/query-keys'
 import type { ViewerValue } from '../cell-viewer/viewer-value'
-import { searchMediaCell, useSearchResult } from '../table-search/use-search'
-import { bytesAt, mediaValueOfBytes } from './media-values'
+import { searchMediaCell, useSearchMedia, useSearchResult } from '../table-search/use-search'
+import { bytesAt, mediaCellOfBytes, mediaValueOfBytes } from './media-values'
 import styles from './gallery.module.css'
 
 /** A tile's picture area, in pixels (thumbnails are made at most 256 on their longest side). */
@@ -59,7 +59,9 @@ export function Gallery({ connectionId, table, view, column, count, onActiveRow 
     () => (view.columns && !view.columns.includes(column) ? { ...view, columns: [...view.columns, column] } : view),
     [view, column]
   )
-  const found = useSearchResult(connectionId, table, searchView, 'tile')
+  const found = useSearchResult(connectionId, table, searchView)
+  // The tiles' thumbnails, asked once the rows are in.
+  const described = useSearchMedia(connectionId, table, searchView, found.data, 'tile', searching)
   const rows = searching ? (found.data?.rows.numRows ?? 0) : (count ?? 0)
   const lines = Math.ceil(rows / perLine)
   const virtualizer = useVirtualizer({
@@ -81,15 +83,19 @@ export function Gallery({ connectionId, table, view, column, count, onActiveRow 
   const reach = useMemo(() => (rows > 0 ? { first: 0, last: Math.ceil(rows / GALLERY_PAGE) - 1 } : null), [rows])
   const mediaRows = useMemo(() => mediaRowsOf(view), [view])
   const { pages: loaded, error: pagesError } = useGalleryPages(connectionId, table, mediaRows, column, searching ? [] : pages, searching ? null : reach)
-  const error = searching ? found.error : pagesError
+  const error = searching ? (found.error ?? described.error) : pagesError
   const [focused, setFocused] = useState(0)
   useEffect(() => {
     onActiveRow?.(focused)
   }, [onActiveRow, focused])
   // The row whose value the viewer shows, if it is open.
   const [viewing, setViewing] = useState<number | null>(null)
-  const cellAt = (row: number): MediaCell | undefined =>
-    searching ? searchMediaCell(found.data, row, column) : loaded.get(Math.floor(row / GALLERY_PAGE))?.[row % GALLERY_PAGE]
+  const cellAt = (row: number): MediaCell | undefined => {
+    if (!searching) return loaded.get(Math.floor(row / GALLERY_PAGE))?.[row % GALLERY_PAGE]
+    if (!found.data || described.isPending) return undefined
+    const bytes = bytesAt(found.data.rows.getChild(column), row)
+    return searchMediaCell(described.data, row, column, bytes) ?? mediaCellOfBytes(bytes)
+  }
   /** A row's value for the viewer: read through `media:value`, or in a search from the bytes its rows carry. */
   const valueAt = (row: number): ViewerValue => {
     if (!searching) return { kind: 'media', source: { connectionId, table, rows: mediaRows, row, column } }

@@ -1,9 +1,10 @@
 /**
  * Server data for search: what a table offers to search (vector columns, FTS columns) and
  * a search's rows, fetched once per search (at most k rows) and sliced into the grid's
- * pages, so the grid pages through a search result as it does through a table. Each search
- * asks main to describe its byte cells too (a search's rows are not the table's by position,
- * so `media:cells` cannot): with a grid row's thumbnails for the grid, a tile's for the gallery.
+ * pages, so the grid pages through a search result as it does through a table. Once the
+ * rows are shown, main is asked to describe their byte cells (a search's rows are not the
+ * table's by position, so `media:cells` cannot): with a grid row's thumbnails for the grid,
+ * a tile's for the gallery. The rows never wait for the thumbnails.
  */
 import { skipToken, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query'
 import type { Table } from 'apache-arrow'
@@ -16,18 +17,22 @@ import { api, unwrap } from '../../lib/api'
 import { queryKeys, type RowsView } from '../../lib/query-keys'
 import { PAGE_ROWS } from '../../lib/row-pages'
 
-/** The rows a search found, and whether the byte cap cut them short. */
+/** The rows a search found, whether the byte cap cut them short, and the id main keeps them under. */
 export interface SearchResult {
   readonly rows: Table
   readonly truncated: boolean
-  /** What the rows' byte cells hold, as main described them; null for rows without byte columns. */
-  readonly media: SearchMedia | null
+  readonly pageId: string
 }
 
-/** Main's description of row `row`'s cell in byte column `column` of a search's rows, if it made one. */
-export function searchMediaCell(result: SearchResult | undefined, row: number, column: string): MediaCell | undefined {
-  const at = result?.media?.columns.indexOf(column) ?? -1
-  return at < 0 ? undefined : result?.media?.cells[row]?.[at]
+/**
+ * Main's description of row `row`'s cell in byte column `column` of a search's rows, if it
+ * made one of these very bytes: one made of a search run again after the table changed
+ * (see `search:media`) may be of another row's, and is not used where its size differs.
+ */
+export function searchMediaCell(media: SearchMedia | null | undefined, row: number, column: string, bytes: Uint8Array | null): MediaCell | undefined {
+  const at = media?.columns.indexOf(column) ?? -1
+  const cell = at < 0 ? undefined : media?.cells[row]?.[at]
+  return cell && cell.size === (bytes?.length ?? null) ? cell : undefined
 }
 
 /** A table's vector and FTS-indexed columns; kept under the table's key, so index changes refresh it. */
@@ -45,26 +50,48 @@ export function searchSpecOf(view: RowsView): SearchSpec | null {
   return { query: view.search, ...(view.columns ? { columns: [...view.columns] } : {}), ...(view.filter ? { filter: view.filter } : {}) }
 }
 
-function searchOptions(connectionId: string, table: TableRef, spec: SearchSpec, thumbnails: ThumbSize = 'row') {
+function searchOptions(connectionId: string, table: TableRef, spec: SearchSpec) {
   return {
-    queryKey: queryKeys.search(connectionId, table, spec, thumbnails),
+    queryKey: queryKeys.search(connectionId, table, spec),
     queryFn: async (): Promise<SearchResult> => {
-      const page = await unwrap(api.search.rows({ connectionId, table, ...spec, thumbnails }))
+      const page = await unwrap(api.search.rows({ connectionId, table, ...spec }))
       const rows = decodeArrow(page.arrow)
       if (rows.schema.fields.length === 0) throw new Error('The search answer was not Arrow IPC data.')
-      return { rows, truncated: page.truncated, media: page.media ?? null }
+      return { rows, truncated: page.truncated, pageId: page.pageId }
     },
     staleTime: Infinity
   }
 }
 
-/** The rows of the view's search, its byte cells with thumbnails of `thumbnails` (disabled for plain rows). */
-export function useSearchResult(connectionId: string, table: TableRef, view: RowsView, thumbnails: ThumbSize = 'row'): UseQueryResult<SearchResult> {
+/** The rows of the view's search (disabled for plain rows). */
+export function useSearchResult(connectionId: string, table: TableRef, view: RowsView): UseQueryResult<SearchResult> {
   const spec = searchSpecOf(view)
-  const options = spec ? searchOptions(connectionId, table, spec, thumbnails) : null
+  const options = spec ? searchOptions(connectionId, table, spec) : null
   return useQuery({
     queryKey: options?.queryKey ?? [...queryKeys.rowsOf(connectionId, table), 'search', null],
     queryFn: options?.queryFn ?? skipToken,
+    staleTime: Infinity
+  })
+}
+
+/**
+ * What the byte cells of the view's search rows hold, with thumbnails of `size`; asked once
+ * the rows have come (`result`), for rows with byte columns among those shown (`wanted`).
+ */
+export function useSearchMedia(
+  connectionId: string,
+  table: TableRef,
+  view: RowsView,
+  result: SearchResult | undefined,
+  size: ThumbSize,
+  wanted: boolean
+): UseQueryResult<SearchMedia | null> {
+  const spec = searchSpecOf(view)
+  const pageId = result?.pageId
+  return useQuery({
+    queryKey:
+      spec && pageId ? queryKeys.searchMedia(connectionId, table, spec, pageId, size) : [...queryKeys.rowsOf(connectionId, table), 'search-media', null],
+    queryFn: spec && pageId && wanted ? () => unwrap(api.search.media({ connectionId, table, ...spec, pageId, size })) : skipToken,
     staleTime: Infinity
   })
 }
