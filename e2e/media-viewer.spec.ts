@@ -87,7 +87,17 @@ test('Enter opens the picture at full size, ArrowDown walks to audio, a PDF page
   const shown = await pdfPage.boundingBox()
   expect(shown && frame && shown.width <= frame.width && shown.width > 200).toBe(true)
   await expect(pdf.getByRole('button', { name: 'Save bytes as file' })).toBeEnabled()
-  await page.screenshot({ path: testInfo.outputPath('viewer-pdf.png') })
+  // At the two common laptop sizes the dialog holds the page without scrolling, and the page is in the window.
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1440, height: 900 }
+  ]) {
+    await page.setViewportSize(size)
+    await expect.poll(() => pdf.evaluate((box) => box.scrollHeight - box.clientHeight)).toBeLessThanOrEqual(0)
+    const box = await pdfPage.boundingBox()
+    expect(box && box.y >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width).toBe(true)
+    await page.screenshot({ path: testInfo.outputPath(`viewer-pdf-${size.width}.png`) })
+  }
   await page.keyboard.press('ArrowDown')
   const svg = viewer(page, 'media', rowNumber('svg'))
   await expect(svg).toContainText('SVG (shown as text; not rendered, since it may carry script)')
