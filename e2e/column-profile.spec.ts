@@ -62,9 +62,17 @@ test('profiles columns, filters the grid from a value, answers again from the ca
   const filterBox = page.getByLabel('Filter (SQL where clause)')
   await expect(filterBox).toHaveValue("`country` = 'Côte d''Ivoire'")
   await expect(page.getByRole('status', { name: 'Matching rows' })).toHaveText('400 matching rows')
-  // "Profile these rows": the profile follows the grid's filter.
+  // "Profile these rows": the profile follows the grid's filter. The button keeps to the end
+  // of the status line, so it stays put while the text before it changes.
+  const rightEdge = async (name: string): Promise<number> => {
+    const box = await status.getByRole('button', { name }).boundingBox()
+    return Math.round((box?.x ?? 0) + (box?.width ?? 0))
+  }
+  const lineEnd = await status.evaluate((line) => Math.round(line.getBoundingClientRect().right))
+  expect(Math.abs((await rightEdge('Profile these rows')) - lineEnd)).toBeLessThanOrEqual(1)
   await page.getByRole('button', { name: 'Profile these rows' }).click()
   await expect(status).toContainText('All 400 matching rows (exact)')
+  expect(Math.abs((await rightEdge('Profile all rows')) - lineEnd)).toBeLessThanOrEqual(1)
   await expect(page.getByRole('article', { name: 'Profile of country' }).getByText('1 distinct')).toBeVisible()
   await page.getByRole('button', { name: 'Profile all rows' }).click()
   await expect(status).toContainText('All 2,000 rows (exact)')

@@ -85,15 +85,19 @@ export function ColumnProfileView({ connectionId, table }: DetailViewProps): Rea
             )}
           </>
         )}
-        {gridFilter !== '' && !followGrid && (
-          <Button size="sm" variant="secondary" onClick={() => setFollowGrid(true)} title={`Profile the rows matching ${gridFilter}`}>
-            Profile these rows
-          </Button>
-        )}
-        {followGrid && (
-          <Button size="sm" variant="ghost" onClick={() => setFollowGrid(false)}>
-            Profile all rows
-          </Button>
+        {/* At the line's end, so the button stays put while the text before it changes (a profile finishing). */}
+        {(followGrid || gridFilter !== '') && (
+          <span className={styles.rowsChoice}>
+            {followGrid ? (
+              <Button size="sm" variant="ghost" onClick={() => setFollowGrid(false)}>
+                Profile all rows
+              </Button>
+            ) : (
+              <Button size="sm" variant="secondary" onClick={() => setFollowGrid(true)} title={`Profile the rows matching ${gridFilter}`}>
+                Profile these rows
+              </Button>
+            )}
+          </span>
         )}
       </div>
       {profile.isError && !cancelled && <ErrorAlert error={profile.error} onRetry={() => void profile.refetch()} />}
