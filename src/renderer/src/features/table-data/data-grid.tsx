@@ -29,7 +29,7 @@ import type { ViewerValue } from '../cell-viewer/viewer-value'
 import { RowMenu } from '../table-search/row-menu'
 import { cellAt, type CellView } from './cell-format'
 import { cellActions } from './cell-actions'
-import { bytesAt, mediaCellOfBytes, mediaValueOfBytes, rowJson } from './media-values'
+import { bytesAt, mediaValueOfBytes, rowJson, undescribedSearchCell } from './media-values'
 import { searchMediaCell, useSearchMedia, useSearchResult } from '../table-search/use-search'
 import { viewerValueAt } from './cell-values'
 import { GridCell, isExpandable } from './grid-cell'
@@ -151,7 +151,7 @@ export function DataGrid({
   // A search's answer (the query its pages are sliced from), and main's description of its
   // byte cells, asked once the rows are in: until it comes, they show their type and size.
   const searchResult = useSearchResult(connectionId, table, view).data
-  const searchMedia = useSearchMedia(connectionId, table, view, searchResult, 'row', byteColumns.length > 0).data
+  const searchMedia = useSearchMedia(connectionId, table, view, searchResult, 'row', byteColumns.length > 0)
 
   const [active, setActive] = useState<CellPosition>({ row: 0, col: 0 })
   const [viewing, setViewing] = useState(false)
@@ -196,7 +196,7 @@ export function DataGrid({
       const cell = vectorAt(row, col)
       if (!cell) return undefined
       const bytes = bytesAt(cell.vector, cell.index)
-      return searchMediaCell(searchMedia, firstRow + row, name, bytes) ?? mediaCellOfBytes(bytes)
+      return searchMediaCell(searchMedia.data, firstRow + row, name, bytes) ?? undescribedSearchCell(bytes, searchMedia.error)
     }
     const { block, index } = mediaBlockOfRow(firstRow + row)
     const failed = media.failed.get(block)

@@ -25,7 +25,7 @@ import { GALLERY_PAGE, useGalleryPages } from './use-gallery-pages'
 import type { RowsView } from '../../lib/query-keys'
 import type { ViewerValue } from '../cell-viewer/viewer-value'
 import { searchMediaCell, useSearchMedia, useSearchResult } from '../table-search/use-search'
-import { bytesAt, mediaCellOfBytes, mediaValueOfBytes } from './media-values'
+import { bytesAt, mediaValueOfBytes, undescribedSearchCell } from './media-values'
 import styles from './gallery.module.css'
 
 /** A tile's picture area, in pixels (thumbnails are made at most 256 on their longest side). */
@@ -94,7 +94,7 @@ export function Gallery({ connectionId, table, view, column, count, onActiveRow 
     if (!searching) return loaded.get(Math.floor(row / GALLERY_PAGE))?.[row % GALLERY_PAGE]
     if (!found.data || described.isPending) return undefined
     const bytes = bytesAt(found.data.rows.getChild(column), row)
-    return searchMediaCell(described.data, row, column, bytes) ?? mediaCellOfBytes(bytes)
+    return searchMediaCell(described.data, row, column, bytes) ?? undescribedSearchCell(bytes, described.error)
   }
   /** A row's value for the viewer: read through `media:value`, or in a search from the bytes its rows carry. */
   const valueAt = (row: number): ViewerValue => {

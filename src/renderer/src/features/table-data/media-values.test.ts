@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { MediaCell } from '@shared/contract/media'
-import { mediaCellOfBytes, mediaValueOfBytes } from './media-values'
+import { mediaCellOfBytes, mediaValueOfBytes, undescribedSearchCell } from './media-values'
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
 const WAV = new Uint8Array([...new TextEncoder().encode('RIFF'), 0, 0, 0, 0, ...new TextEncoder().encode('WAVEfmt ')])
@@ -13,6 +13,21 @@ const WAV = new Uint8Array([...new TextEncoder().encode('RIFF'), 0, 0, 0, 0, ...
 function described(change: Partial<MediaCell>): MediaCell {
   return { ...mediaCellOfBytes(PNG), ...change }
 }
+
+describe('undescribedSearchCell', () => {
+  it("tells a cell from its bytes while main's description is on its way", () => {
+    expect(undescribedSearchCell(PNG, null)).toEqual(mediaCellOfBytes(PNG))
+  })
+
+  it('says why a picture has no thumbnail when main could not describe the cells, and leaves other kinds as they are', () => {
+    expect(undescribedSearchCell(PNG, new Error('The catalog did not answer.'))).toMatchObject({
+      kind: 'image',
+      problem: 'No thumbnail: The catalog did not answer.'
+    })
+    expect(undescribedSearchCell(WAV, new Error('The catalog did not answer.'))).toMatchObject({ kind: 'audio', problem: null })
+    expect(undescribedSearchCell(null, new Error('x'))).toMatchObject({ label: 'null', problem: null })
+  })
+})
 
 describe('mediaValueOfBytes', () => {
   it("shows a picture main described with its pixel size and no problem, at main's size", () => {

@@ -25,6 +25,16 @@ export function mediaCellOfBytes(bytes: Uint8Array | null): MediaCell {
 }
 
 /**
+ * A search row's byte cell main did not describe: told from its bytes, and where main could
+ * not describe the search's cells (`failure`), a picture or PDF says why it has no thumbnail.
+ */
+export function undescribedSearchCell(bytes: Uint8Array | null, failure: unknown): MediaCell {
+  const cell = mediaCellOfBytes(bytes)
+  if (failure === null || (cell.kind !== 'image' && cell.kind !== 'pdf')) return cell
+  return { ...cell, problem: `No thumbnail: ${failure instanceof Error ? failure.message : String(failure)}` }
+}
+
+/**
  * `bytes` as the viewer's whole value. Pictures are not decoded here: one is shown only
  * when `described` (main's description of the cell, from its thumbnail) gives its pixel size
  * and no problem, as main's header check does for `media:value`; otherwise the viewer shows
