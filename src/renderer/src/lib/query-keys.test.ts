@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gridPagesView, pagesView, queryKeys, type RowsView } from './query-keys'
+import { gridPagesView, pagesView, queryKeys, readsBytesApart, type RowsView } from './query-keys'
 
 const table = { namespace: ['ns'], name: 'pictures' }
 const plain: RowsView = { columns: null, filter: '' }
@@ -15,6 +15,13 @@ describe('gridPagesView', () => {
     const numbers = [{ name: 'id' }, { name: 'value', bytes: false }]
     expect(gridPagesView(plain, numbers)).toEqual(pagesView(plain))
     expect(gridPagesView(plain, [{ name: 'media', bytes: true }])).toEqual(pagesView(plain))
+  })
+
+  it('says the byte cells come apart exactly when the pages name the other columns', () => {
+    expect(readsBytesApart(plain, pictures)).toBe(true)
+    expect(readsBytesApart(plain, [{ name: 'id' }])).toBe(false)
+    expect(readsBytesApart(plain, [{ name: 'media', bytes: true }])).toBe(false)
+    expect(readsBytesApart({ ...plain, search: { kind: 'fts', text: 'cat', k: 10 } }, pictures)).toBe(false)
   })
 
   it("leaves a search's view as it is: its rows carry their bytes", () => {

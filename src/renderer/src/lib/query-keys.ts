@@ -143,8 +143,13 @@ export interface PagesColumn {
  */
 export function gridPagesView(view: RowsView, columns: readonly PagesColumn[]): RowsView {
   const others = columns.filter((column) => column.bytes !== true).map((column) => column.name)
-  const splitsBytes = !view.search && others.length > 0 && others.length < columns.length
-  return splitsBytes ? { ...view, columns: others } : pagesView(view)
+  return readsBytesApart(view, columns) ? { ...view, columns: others } : pagesView(view)
+}
+
+/** Whether the grid's pages leave the byte columns out, their cells coming from the media channels (see gridPagesView). */
+export function readsBytesApart(view: RowsView, columns: readonly PagesColumn[]): boolean {
+  const bytes = columns.filter((column) => column.bytes === true).length
+  return !view.search && bytes > 0 && bytes < columns.length
 }
 
 /** What a column profile is asked for: a version (absent: the latest), a filter ('' for all rows), exact or sampled. */

@@ -19,7 +19,7 @@ import type { TableRef } from '@shared/catalog-types'
 import type { MediaCell } from '@shared/contract/media'
 import type { TableProfile } from '@shared/contract/column-profile'
 import { unreadableColumnsOf, type UnreadableColumn } from '@shared/unreadable-columns'
-import { gridPagesView, type RowsView } from '../../lib/query-keys'
+import { gridPagesView, readsBytesApart, type RowsView } from '../../lib/query-keys'
 import { ErrorAlert } from '../../ui/error-alert'
 import { CellViewer } from '../cell-viewer/cell-viewer'
 import { MediaCellView } from '../cell-viewer/media-cell'
@@ -118,8 +118,7 @@ export function DataGrid({
   // Byte columns are left out of the page reads (main describes their cells instead), unless
   // they are all there is to read or a search's rows carry them.
   const readView = useMemo<RowsView>(() => gridPagesView(view, columns), [view, columns])
-  // Where the page reads name other columns than the view's, the byte cells come from the media channels.
-  const mediaRead = readView.columns !== view.columns ? byteColumns : []
+  const mediaRead = readsBytesApart(view, columns) ? byteColumns : []
   // Until the count arrives, assume a page's worth so the first page can be asked for.
   const rowCount = total ?? PAGE_ROWS
   const virtualizer = useVirtualizer({
