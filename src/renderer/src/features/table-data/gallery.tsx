@@ -139,7 +139,7 @@ export function Gallery({ connectionId, table, view, column, count, onActiveRow 
 
   return (
     <>
-      {error !== null && <ErrorAlert error={error} />}
+      {error !== null && <ErrorAlert error={error} onRetry={searching ? () => void (found.isError ? found.refetch() : described.refetch()) : undefined} />}
       <div ref={scrollRef} className={styles.galleryScroll} role="grid" aria-label={`Gallery of ${column}`} aria-rowcount={lines} onKeyDown={onKeyDown}>
         <div className={styles.galleryRows} style={{ height: virtualizer.getTotalSize() }}>
           {items.map((line) => (
