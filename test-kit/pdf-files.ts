@@ -65,16 +65,19 @@ function onePage(mediaBox: string, content: string | Uint8Array, resources = '',
  * a quarter of the page's width and height at its top left (PDF's y axis points up).
  */
 export function onePagePdf(width = 200, height = 100): Uint8Array {
-  const [r, g, b] = PDF_FILL.map((value) => (value / 255).toFixed(4))
-  const dark = (PDF_SQUARE[0] / 255).toFixed(4)
-  const content = `${r} ${g} ${b} rg 0 0 ${width} ${height} re f\n${dark} g 0 ${height * 0.75} ${width / 4} ${height / 4} re f\n`
-  return onePage(`0 0 ${width} ${height}`, content)
+  return onePage(`0 0 ${width} ${height}`, filledPage(width, height))
 }
 
-/** A PDF of `count` pages like `onePagePdf`'s, each its own page object sharing one content stream. */
+/** The content stream of `onePagePdf`'s page: the fill, then the dark square. */
+function filledPage(width: number, height: number): string {
+  const [r, g, b] = PDF_FILL.map((value) => (value / 255).toFixed(4))
+  const dark = (PDF_SQUARE[0] / 255).toFixed(4)
+  return `${r} ${g} ${b} rg 0 0 ${width} ${height} re f\n${dark} g 0 ${height * 0.75} ${width / 4} ${height / 4} re f\n`
+}
+
+/** A PDF of `count` 200 x 100 pt pages like `onePagePdf`'s, each its own page object sharing one content stream. */
 export function manyPagesPdf(count: number): Uint8Array {
-  const first = new TextDecoder('latin1').decode(onePagePdf())
-  const content = first.slice(first.indexOf('stream\n') + 'stream\n'.length, first.indexOf('\nendstream'))
+  const content = filledPage(200, 100)
   // Objects: 1 catalog, 2 page tree, 3 the content, then the pages.
   const pages = Array.from({ length: count }, (_, i) => `${i + 4} 0 R`).join(' ')
   return pdfFile([
