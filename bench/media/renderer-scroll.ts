@@ -12,13 +12,11 @@
  */
 import { readFile } from 'node:fs/promises'
 import { chromium, type Browser, type CDPSession, type Locator, type Page } from '@playwright/test'
-import { chromiumPath } from '../../e2e/fixtures/launch'
+import { chromiumPath, E2E_VIEWPORT } from '../../e2e/fixtures/launch'
 import { memoryOf } from '../remote/host-client'
 
 /** How often the renderer's RSS is read while scrolling. */
 const SAMPLE_MS = 250
-/** The window a user looks through. */
-const VIEWPORT = { width: 1280, height: 800 }
 /** Chromium's flags as the e2e tests pass them, less --disable-gpu (so it draws as it does by default) and --disable-sync. */
 const FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 /** How long the page spins to show which renderer is its own, in ms. */
@@ -98,7 +96,7 @@ export interface ScrollMemory {
 export async function scrollInBrowser(plan: ScrollPlan): Promise<ScrollMemory> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: FLAGS })
   try {
-    const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage()
+    const page = await (await browser.newContext({ viewport: E2E_VIEWPORT })).newPage()
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
     page.on('console', (message) => {
